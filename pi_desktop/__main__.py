@@ -1,0 +1,3 @@
+from pi_desktop.app import main
+
+raise SystemExit(main())

@@ -1,0 +1,127 @@
+"""Events the Agent emits; plain dataclasses so the engine stays Qt-free.
+
+The window's controller turns them into Qt signals. Every event object goes to every
+subscriber; a subscriber that raises never breaks the run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pi_desktop.context import Message
+from pi_desktop.context.report import PrepareReport
+
+
+@dataclass(frozen=True)
+class RunStarted:
+    user_text: str
+
+
+@dataclass(frozen=True)
+class RunFinished:
+    final_text: str
+    steps: int
+    stopped: bool = False  # cancelled by the user
+
+
+@dataclass(frozen=True)
+class RunFailed:
+    error: str  # safe to show: never contains secrets
+    kind: str = "error"  # "provider", "overflow", "max_steps", "error"
+
+
+@dataclass(frozen=True)
+class TextDelta:
+    text: str
+
+
+@dataclass(frozen=True)
+class MessageAdded:
+    message: Message
+    entry_id: str | None  # None when the agent runs without a session
+
+
+@dataclass(frozen=True)
+class ToolCallStarted:
+    call_id: str
+    name: str
+    arguments: dict[str, Any] | str  # str when the model sent unparsable JSON
+
+
+@dataclass(frozen=True)
+class ToolCallFinished:
+    call_id: str
+    name: str
+    arguments: dict[str, Any] | str
+    result: str
+    is_error: bool = False
+    offloaded_path: str | None = None  # set when L3 wrote the result to a file
+
+
+@dataclass(frozen=True)
+class ContextPrepared:
+    """After every prepare: the budget bar reads this."""
+
+    estimated_tokens: int
+    budget: int | None
+    threshold: float
+    ratio: float | None
+    report: PrepareReport | None = None
+    hidden_entry_ids: tuple[str, ...] = ()  # path entries not verbatim in the view
+
+
+@dataclass(frozen=True)
+class CompactionStarted:
+    """A summary is being made (navigation must wait)."""
+
+    manual: bool = False
+
+
+@dataclass(frozen=True)
+class ContextCompacted:
+    tokens_before: int
+    tokens_after: int
+    summarized_count: int
+    entry_id: str | None = None
+    summary: str = ""
+    manual: bool = False
+
+
+@dataclass(frozen=True)
+class UsageRecorded:
+    usage: dict[str, Any] | None
+    model: str | None
+    ratio: float | None
+
+
+@dataclass(frozen=True)
+class RetryScheduled:
+    attempt: int
+    delay: float
+    reason: str
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something the user should know that is not an error (e.g. session problems on load)."""
+
+    text: str
+    details: list[str] = field(default_factory=list)
+
+
+AgentEvent = (
+    RunStarted
+    | RunFinished
+    | RunFailed
+    | TextDelta
+    | MessageAdded
+    | ToolCallStarted
+    | ToolCallFinished
+    | ContextPrepared
+    | CompactionStarted
+    | ContextCompacted
+    | UsageRecorded
+    | RetryScheduled
+    | Notice
+)

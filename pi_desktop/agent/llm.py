@@ -1,0 +1,65 @@
+"""The LLM protocol every provider speaks, and the errors the agent tells apart.
+
+The agent and the summarizer only ever call ``chat``; providers translate their wire
+format and failure modes into these types so retry/overflow policy lives in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from pi_desktop.context import Message
+
+DeltaCallback = Callable[[str], Any]
+
+
+@dataclass
+class ChatResponse:
+    """One completed assistant turn: the message (tool calls in metadata), usage, model."""
+
+    message: Message
+    usage: dict[str, Any] | None = None
+    model: str | None = None
+    finish_reason: str | None = None
+
+
+@runtime_checkable
+class LLM(Protocol):
+    """Anything that can answer a chat: OpenAI-compatible servers, the offline provider, fakes."""
+
+    async def chat(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None = None,
+        on_delta: DeltaCallback | None = None,
+    ) -> ChatResponse: ...
+
+
+class ProviderError(Exception):
+    """A provider failed; the message is safe to show (never contains the API key)."""
+
+    def __init__(self, message: str, *, status: int | None = None, partial: str = "") -> None:
+        super().__init__(message)
+        self.status = status
+        self.partial = partial  # text streamed before the failure, if any
+
+
+class ContextOverflowError(ProviderError):
+    """The provider refused the request as too long for the model's context window."""
+
+
+class TransientProviderError(ProviderError):
+    """Worth retrying after a pause: 429, 5xx, timeouts, dropped connections."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int | None = None,
+        retry_after: float | None = None,
+        partial: str = "",
+    ) -> None:
+        super().__init__(message, status=status, partial=partial)
+        self.retry_after = retry_after

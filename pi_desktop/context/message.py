@@ -1,0 +1,39 @@
+"""The one message model every layer speaks (OpenAI chat roles, tool calls in metadata)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+Role = Literal["system", "user", "assistant", "tool"]
+
+
+class Message(BaseModel):
+    """A chat message.
+
+    An assistant message's tool calls live in ``metadata["tool_calls"]`` (OpenAI chat format);
+    a tool result carries ``metadata["tool_call_id"]`` and ``metadata["name"]``.
+    Messages are treated as immutable values: layers build new ones with ``model_copy``.
+    """
+
+    model_config = ConfigDict(frozen=False, extra="forbid")
+
+    role: Role
+    content: str = ""
+    metadata: dict[str, Any] | None = None
+
+    @property
+    def tool_calls(self) -> list[dict[str, Any]]:
+        """The assistant's tool calls (empty for every other message)."""
+        if self.role != "assistant" or not self.metadata:
+            return []
+        return list(self.metadata.get("tool_calls") or [])
+
+    @property
+    def tool_call_id(self) -> str | None:
+        """The id of the call a tool result answers (None for other roles)."""
+        if self.role != "tool" or not self.metadata:
+            return None
+        value = self.metadata.get("tool_call_id")
+        return str(value) if value is not None else None
