@@ -1,0 +1,282 @@
+"""Turn whatever a provider raised into the three errors the Agent tells apart.
+
+The Agent's policy depends only on the class: ``ContextOverflowError`` → compact and retry once,
+``TransientProviderError`` → back off (honouring ``retry_after``) and retry, any other
+``ProviderError`` → stop and show the message. Everything here is pure (status, text, headers
+in; an error object out) so the mapping is table-tested without a server. Messages never carry
+the API key: known secrets and anything shaped like a key are masked before they are stored.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import math
+import re
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import openai
+
+from pi_desktop.agent.llm import ContextOverflowError, ProviderError, TransientProviderError
+
+# Phrases providers use when a prompt does not fit the model's context window, lowercased.
+# OpenAI / vLLM / OpenRouter / Mistral: "This model's maximum context length is 8192 tokens";
+# vLLM (newer): "The decoder prompt (length 5000) is longer than the maximum model length of 4096";
+# Ollama: "the input length exceeds the context length",
+#         "prompt too long; exceeded max context length";
+# llama.cpp: "request (4476 tokens) exceeds the available context size (4096 tokens)",
+#            type "exceed_context_size_error", older "Context size has been exceeded";
+# LM Studio: "Trying to keep the first 15857 tokens when context the overflows. However, the model
+#            is loaded with context length of only 4096 tokens", "Input length 6491 exceeds context
+#            length 1500", "Reached context length of 32000 tokens";
+# DashScope: "<400> InternalError.Algo.InvalidParameter:
+#            Range of input length should be [1, 30720]";
+# Anthropic-compatible: "prompt is too long: 200001 tokens > 200000 maximum";
+# Gemini-compatible: "The input token count (X) exceeds the maximum number of tokens allowed (Y)".
+_OVERFLOW_PATTERNS = tuple(
+    re.compile(p)
+    for p in (
+        r"context_length_exceeded",
+        r"maximum context length",
+        r"context length exceeded",
+        r"exceeds? (?:the )?(?:model'?s? )?context (?:length|window|size)",
+        r"exceeded max context length",
+        r"exceeds the available context size",
+        r"exceed_context_size",
+        r"context size has been exceeded",
+        r"context window (?:is )?(?:full|exceeded)",
+        r"when context the overflows",
+        r"context length of only",
+        r"reached context length of",
+        r"range of input length should be",
+        r"longer than the maximum model length",
+        r"prompt is too long",
+        r"prompt too long",
+        r"input is too long",
+        r"input (?:length|tokens?) (?:exceeds|exceeded|is too long)",
+        r"reduce the length of the messages",
+        r"exceeds the maximum number of tokens allowed",
+        r"input tokens exceed the configured limit",
+        r"too many tokens in (?:the )?(?:prompt|input|request)",
+    )
+)
+
+_TRANSIENT_STATUSES = frozenset({408, 409, 425, 429})
+_TRANSIENT_TYPES = frozenset(
+    {"server_error", "rate_limit_error", "rate_limit_exceeded", "overloaded_error", "timeout"}
+)
+_PERMANENT_TYPES = frozenset(
+    {"invalid_request_error", "authentication_error", "permission_error", "not_found_error"}
+)
+_KEY_SHAPED = re.compile(r"\b(sk-[A-Za-z0-9_\-*]{4,}|(?:Bearer)\s+[A-Za-z0-9_\-.*]{8,})")
+_TRY_AGAIN_IN = re.compile(r"try again in\s+(\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?)\b", re.I)
+_MAX_MESSAGE_CHARS = 500
+
+
+def is_context_overflow_message(text: str | None) -> bool:
+    """True when ``text`` reads like any known provider's "prompt too long" error."""
+    if not text:
+        return False
+    lowered = text.lower()
+    return any(p.search(lowered) for p in _OVERFLOW_PATTERNS)
+
+
+def redact(text: str, secrets: Sequence[str | None] = ()) -> str:
+    """Mask every given secret and anything shaped like an API key or bearer token."""
+    for secret in secrets:
+        if secret and len(secret) >= 4:
+            text = text.replace(secret, "***")
+    return _KEY_SHAPED.sub("***", text)
+
+
+def parse_retry_after(
+    headers: Mapping[str, str] | None, message: str = "", *, now: float | None = None
+) -> float | None:
+    """Seconds to wait from ``Retry-After`` (seconds or HTTP date), ``retry-after-ms``, or the
+    "Please try again in 1.5s" hint OpenAI puts in 429 messages; None when nothing says."""
+    lowered = {k.lower(): v for k, v in (headers or {}).items()}
+    raw_ms = lowered.get("retry-after-ms")
+    if raw_ms:
+        try:
+            value = float(raw_ms) / 1000.0
+            if math.isfinite(value):
+                return max(0.0, value)
+        except ValueError:
+            pass
+    raw = lowered.get("retry-after")
+    if raw:
+        raw = raw.strip()
+        try:
+            value = float(raw)
+            if math.isfinite(value):
+                return max(0.0, value)
+        except ValueError:
+            when = email.utils.parsedate_to_datetime(raw) if _looks_like_date(raw) else None
+            if when is not None:
+                current = time.time() if now is None else now
+                return max(0.0, when.timestamp() - current)
+    match = _TRY_AGAIN_IN.search(message or "")
+    if match:
+        value = float(match.group(1))
+        return value / 1000.0 if match.group(2).lower() == "ms" else value
+    return None
+
+
+def _looks_like_date(raw: str) -> bool:
+    try:
+        return email.utils.parsedate_to_datetime(raw) is not None
+    except (TypeError, ValueError, IndexError):
+        return False
+
+
+def error_details(body: object) -> tuple[str, str | None, str | None]:
+    """(message, code, type) from an error body in any of the shapes servers send:
+    ``{"error": {...}}``, the inner ``{...}``, ``{"error": "text"}``, ``{"detail": ...}``, text."""
+    if isinstance(body, (bytes, bytearray)):
+        body = body.decode("utf-8", "replace")
+    if isinstance(body, str):
+        try:
+            body = json.loads(body)
+        except ValueError:
+            return body.strip(), None, None
+    if isinstance(body, Mapping):
+        inner = body.get("error", body)
+        if isinstance(inner, str):
+            return inner, _opt_str(body.get("code")), _opt_str(body.get("type"))
+        if isinstance(inner, Mapping):
+            message = inner.get("message") or inner.get("detail") or body.get("detail") or ""
+            if not isinstance(message, str):
+                message = json.dumps(message, ensure_ascii=False, default=str)
+            return message, _opt_str(inner.get("code")), _opt_str(inner.get("type"))
+    return ("" if body is None else str(body)), None, None
+
+
+def _opt_str(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+def _clip(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= _MAX_MESSAGE_CHARS else text[: _MAX_MESSAGE_CHARS - 1] + "…"
+
+
+def classify_http_error(
+    status: int | None,
+    body: object = None,
+    headers: Mapping[str, str] | None = None,
+    *,
+    provider: str = "provider",
+    partial: str = "",
+    secrets: Sequence[str | None] = (),
+    now: float | None = None,
+) -> ProviderError:
+    """Map an HTTP failure (or, with ``status=None``, an error event inside a stream)."""
+    raw_message, code, err_type = error_details(body)
+    message = _clip(redact(raw_message, secrets))
+    lowered_code = (code or "").lower()
+    lowered_type = (err_type or "").lower()
+    detail = f": {message}" if message else ""
+    overflow = (
+        lowered_code == "context_length_exceeded"
+        or "exceed_context_size" in lowered_type
+        or is_context_overflow_message(raw_message)
+    )
+    if status == 413 or (overflow and status != 429):
+        return ContextOverflowError(
+            f"{provider}: the request is too long for the model's context window{detail}",
+            status=status,
+            partial=partial,
+        )
+    if status == 429 or (status is None and lowered_type in _TRANSIENT_TYPES):
+        return TransientProviderError(
+            f"{provider}: rate limited (HTTP 429){detail}"
+            if status == 429
+            else f"{provider}: the server reported a temporary error{detail}",
+            status=status,
+            retry_after=parse_retry_after(headers, raw_message, now=now),
+            partial=partial,
+        )
+    if status is None:
+        if lowered_type in _PERMANENT_TYPES or lowered_code in _PERMANENT_TYPES:
+            return ProviderError(f"{provider}: error in the response{detail}", partial=partial)
+        return TransientProviderError(
+            f"{provider}: the stream was interrupted by an error{detail}",
+            retry_after=parse_retry_after(headers, raw_message, now=now),
+            partial=partial,
+        )
+    if status >= 500 or status in _TRANSIENT_STATUSES:
+        return TransientProviderError(
+            f"{provider}: server error (HTTP {status}){detail}",
+            status=status,
+            retry_after=parse_retry_after(headers, raw_message, now=now),
+            partial=partial,
+        )
+    if status == 401:
+        text = "authentication failed (HTTP 401): check the API key"
+    elif status == 403:
+        text = "access denied (HTTP 403): the key may lack access to this model"
+    elif status == 404:
+        text = "not found (HTTP 404): check the base URL and the model name"
+    else:
+        text = f"the request was rejected (HTTP {status})"
+    return ProviderError(f"{provider}: {text}{detail}", status=status, partial=partial)
+
+
+def classify_provider_error(
+    exc: BaseException,
+    *,
+    provider: str = "provider",
+    partial: str = "",
+    secrets: Sequence[str | None] = (),
+) -> ProviderError:
+    """Map an exception from the ``openai`` client (or the transport below it) to our errors.
+
+    Already-classified ``ProviderError`` passes through (with ``partial`` filled in if missing).
+    """
+    if isinstance(exc, ProviderError):
+        if partial and not exc.partial:
+            exc.partial = partial
+        return exc
+    if isinstance(exc, openai.APITimeoutError):
+        return TransientProviderError(
+            f"{provider}: the request timed out", partial=partial, retry_after=None
+        )
+    if isinstance(exc, openai.APIConnectionError):
+        cause = exc.__cause__
+        reason = f" ({type(cause).__name__})" if cause is not None else ""
+        what = "the connection dropped mid-stream" if partial else "could not connect"
+        return TransientProviderError(f"{provider}: {what}{reason}", partial=partial)
+    if isinstance(exc, openai.APIStatusError):
+        headers: dict[str, Any] = dict(exc.response.headers.items()) if exc.response else {}
+        body = exc.body if exc.body is not None else _response_text(exc)
+        return classify_http_error(
+            exc.status_code,
+            body if body is not None else exc.message,
+            headers,
+            provider=provider,
+            partial=partial,
+            secrets=secrets,
+        )
+    if isinstance(exc, openai.APIError):  # an {"error": ...} event inside the stream
+        body = exc.body if exc.body is not None else {"message": exc.message}
+        return classify_http_error(
+            None, body, None, provider=provider, partial=partial, secrets=secrets
+        )
+    if isinstance(exc, (TimeoutError, ConnectionError)):
+        return TransientProviderError(
+            f"{provider}: {type(exc).__name__}", partial=partial, retry_after=None
+        )
+    text = _clip(redact(str(exc), secrets))
+    return ProviderError(
+        f"{provider}: unexpected error ({type(exc).__name__}){': ' + text if text else ''}",
+        partial=partial,
+    )
+
+
+def _response_text(exc: Any) -> str | None:
+    try:
+        return exc.response.text
+    except Exception:
+        return None

@@ -1,0 +1,489 @@
+"""A real OpenAI-compatible HTTP server on 127.0.0.1 for end-to-end tests (standard library only).
+
+It speaks ``POST /v1/chat/completions`` both streaming (SSE, chunked, exactly the wire format the
+``openai`` client accepts) and non-streaming, plus ``GET /v1/models``. Replies come from a FIFO
+queue of scripted :class:`Reply` objects; when the queue is empty, a *responder* callable
+``(request_body: dict) -> Reply`` is asked (for long conversations); with neither, the server
+answers HTTP 500 "no scripted reply" so a test that under-scripts fails loudly.
+
+Usage::
+
+    from tests.openai_server import OpenAIServer, Reply, ToolCall
+
+    with OpenAIServer() as server:                      # or the ``openai_server`` fixture
+        server.enqueue(Reply(text="Hello!"))
+        server.enqueue(Reply(tool_calls=[ToolCall("read_file", {"path": "README.md"})]))
+        server.enqueue(Reply.rate_limited(retry_after="2"))
+        server.responder = lambda body: Reply(text=f"turn {len(body['messages'])}")
+        llm = OpenAIChatLLM("test-model", base_url=server.base_url, api_key="sk-test")
+        ...
+        server.requests          # every request body received (parsed JSON), in order
+        server.request_headers   # the matching headers (lower-cased names)
+        server.max_prompt_chars()  # largest json.dumps(body["messages"]) seen
+
+``Reply`` fields: ``text``; ``tool_calls`` (``ToolCall(name, arguments, id=None)`` — ``arguments``
+a dict is JSON-encoded, a str is sent verbatim, so garbage JSON reaches the client intact);
+``usage`` (``"auto"`` = counted from the request at 4 chars per token, ``None`` = no usage chunk, or
+a dict); ``model``; ``finish_reason`` (default ``tool_calls``/``stop``); ``chunk_chars`` (text
+per delta); ``reasoning`` (``reasoning_content`` deltas some servers send). Faults:
+``status`` + ``error_body`` + ``headers`` (an HTTP error instead of a completion),
+``cut_after_chars`` (stream that many text chars, then drop the connection mid-chunk),
+``first_byte_delay`` (seconds before the response starts), ``chunk_delay`` (seconds between
+chunks), ``error_event_after_chars`` + ``error_event`` (an ``{"error": …}`` event mid-stream).
+Constructors for the usual faults: :meth:`Reply.rate_limited`, :meth:`Reply.server_error`,
+:meth:`Reply.context_overflow` (one per provider's wording, see ``OVERFLOW_BODIES``),
+:meth:`Reply.http_error`, :meth:`Reply.cut`, :meth:`Reply.slow`, :meth:`Reply.stream_error`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+Responder = Callable[[dict[str, Any]], "Reply"]
+
+# What each provider returns when the prompt does not fit (status, JSON body).
+OVERFLOW_BODIES: dict[str, tuple[int, dict[str, Any]]] = {
+    "openai": (
+        400,
+        {
+            "error": {
+                "message": "This model's maximum context length is 8192 tokens. However, your "
+                "messages resulted in 9120 tokens. Please reduce the length of the messages.",
+                "type": "invalid_request_error",
+                "param": "messages",
+                "code": "context_length_exceeded",
+            }
+        },
+    ),
+    "http413": (413, {"error": {"message": "Request Entity Too Large", "type": "invalid_request"}}),
+    "vllm": (
+        400,
+        {
+            "object": "error",
+            "message": "This model's maximum context length is 4096 tokens. However, you requested "
+            "5120 tokens (4096 in the messages, 1024 in the completion). Please reduce the length "
+            "of the messages or completion.",
+            "type": "BadRequestError",
+            "param": None,
+            "code": 400,
+        },
+    ),
+    "ollama": (
+        400,
+        {"error": {"message": "the input length exceeds the context length", "type": "api_error"}},
+    ),
+    "llamacpp": (
+        400,
+        {
+            "error": {
+                "code": 400,
+                "message": "request (4476 tokens) exceeds the available context size (4096 "
+                "tokens), try increasing it",
+                "type": "exceed_context_size_error",
+                "n_prompt_tokens": 4476,
+                "n_ctx": 4096,
+            }
+        },
+    ),
+    "lmstudio": (
+        400,
+        {
+            "error": "Trying to keep the first 15857 tokens when context the overflows. However, "
+            "the model is loaded with context length of only 4096 tokens, which is not enough. "
+            "Try to load the model with a larger context length, or provide a shorter input."
+        },
+    ),
+    "dashscope": (
+        400,
+        {
+            "error": {
+                "code": "invalid_parameter_error",
+                "message": "<400> InternalError.Algo.InvalidParameter: Range of input length "
+                "should be [1, 30720]",
+                "param": None,
+                "type": "invalid_request_error",
+            },
+            "request_id": "0f0e0d0c-0000-0000-0000-000000000000",
+        },
+    ),
+}
+
+
+@dataclass
+class ToolCall:
+    """A tool call the scripted model makes; ``arguments`` as a dict or the raw string to send."""
+
+    name: str
+    arguments: dict[str, Any] | str = field(default_factory=dict)
+    id: str | None = None
+
+    def raw_arguments(self) -> str:
+        if isinstance(self.arguments, str):
+            return self.arguments
+        return json.dumps(self.arguments, ensure_ascii=False)
+
+
+@dataclass
+class Reply:
+    """One scripted response (a completion or a fault); see the module docstring."""
+
+    text: str = ""
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    usage: dict[str, Any] | str | None = "auto"
+    model: str = "test-model"
+    finish_reason: str | None = None
+    chunk_chars: int = 5
+    reasoning: str = ""
+    status: int = 200
+    error_body: Any = None
+    headers: dict[str, str] = field(default_factory=dict)
+    cut_after_chars: int | None = None
+    first_byte_delay: float = 0.0
+    chunk_delay: float = 0.0
+    error_event_after_chars: int | None = None
+    error_event: dict[str, Any] | None = None
+
+    @classmethod
+    def http_error(
+        cls, status: int, message: str = "error", *, headers: dict[str, str] | None = None, **kw
+    ) -> Reply:
+        body = {"error": {"message": message, "type": kw.pop("type", "api_error"), "code": None}}
+        return cls(status=status, error_body=body, headers=headers or {}, **kw)
+
+    @classmethod
+    def rate_limited(
+        cls, retry_after: str | None = "1", message: str = "Rate limit reached"
+    ) -> Reply:
+        headers = {"Retry-After": retry_after} if retry_after is not None else {}
+        body = {"error": {"message": message, "type": "requests", "code": "rate_limit_exceeded"}}
+        return cls(status=429, error_body=body, headers=headers)
+
+    @classmethod
+    def server_error(cls, status: int = 500, message: str = "The server had an error") -> Reply:
+        return cls.http_error(status, message, type="server_error")
+
+    @classmethod
+    def context_overflow(cls, provider: str = "openai") -> Reply:
+        status, body = OVERFLOW_BODIES[provider]
+        return cls(status=status, error_body=body)
+
+    @classmethod
+    def cut(cls, text: str, after_chars: int) -> Reply:
+        return cls(text=text, cut_after_chars=after_chars)
+
+    @classmethod
+    def slow(cls, text: str, delay: float) -> Reply:
+        return cls(text=text, first_byte_delay=delay)
+
+    @classmethod
+    def stream_error(
+        cls,
+        text: str,
+        after_chars: int,
+        message: str = "The server had an error while processing your request",
+        err_type: str = "server_error",
+    ) -> Reply:
+        event = {"message": message, "type": err_type, "code": None}
+        return cls(text=text, error_event_after_chars=after_chars, error_event=event)
+
+
+class _HTTPServer(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    owner: OpenAIServer
+
+
+class OpenAIServer:
+    """The loopback server; start/stop it, or use it as a context manager."""
+
+    def __init__(self, replies: list[Reply] | None = None, responder: Responder | None = None):
+        self._queue: deque[Reply] = deque(replies or [])
+        self.responder: Responder | None = responder
+        self.requests: list[dict[str, Any]] = []
+        self.request_headers: list[dict[str, str]] = []
+        self.paths: list[str] = []
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._ids = itertools.count(1)
+        self._httpd: _HTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    # lifecycle ---------------------------------------------------------------------------------
+    def start(self) -> OpenAIServer:
+        httpd = _HTTPServer(("127.0.0.1", 0), _Handler)
+        httpd.owner = self
+        self._httpd = httpd
+        self._thread = threading.Thread(target=httpd.serve_forever, name="openai-test-server")
+        self._thread.daemon = True
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stopping.set()
+        if self._httpd is not None:
+            self._httpd.shutdown()
+            self._httpd.server_close()
+            self._httpd = None
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+
+    def __enter__(self) -> OpenAIServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    @property
+    def port(self) -> int:
+        assert self._httpd is not None, "server not started"
+        return self._httpd.server_address[1]
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/v1"
+
+    # scripting ---------------------------------------------------------------------------------
+    def enqueue(self, *replies: Reply) -> None:
+        with self._lock:
+            self._queue.extend(replies)
+
+    @property
+    def pending(self) -> int:
+        with self._lock:
+            return len(self._queue)
+
+    @property
+    def last_request(self) -> dict[str, Any]:
+        with self._lock:
+            return self.requests[-1]
+
+    def max_prompt_chars(self) -> int:
+        """The largest serialised ``messages`` list any request carried (0 if none)."""
+        with self._lock:
+            return max((len(json.dumps(r.get("messages", []))) for r in self.requests), default=0)
+
+    def _next_reply(self, body: dict[str, Any]) -> Reply | None:
+        with self._lock:
+            self.requests.append(body)
+            if self._queue:
+                return self._queue.popleft()
+            responder = self.responder
+        return responder(body) if responder is not None else None
+
+    def _record_headers(self, headers: dict[str, str], path: str) -> None:
+        with self._lock:
+            self.request_headers.append(headers)
+            self.paths.append(path)
+
+    def _next_id(self) -> int:
+        return next(self._ids)
+
+    def _sleep(self, seconds: float) -> None:
+        if seconds > 0:
+            self._stopping.wait(seconds)
+
+
+def auto_usage(body: dict[str, Any], reply: Reply) -> dict[str, int]:
+    """Plausible usage: 4 chars per token of the messages (+tools) sent and of the reply."""
+    prompt = len(json.dumps(body.get("messages", []))) + len(json.dumps(body.get("tools") or []))
+    completion = len(reply.text) + sum(
+        len(c.name) + len(c.raw_arguments()) for c in reply.tool_calls
+    )
+    p, c = max(1, prompt // 4), max(1, completion // 4)
+    return {"prompt_tokens": p, "completion_tokens": c, "total_tokens": p + c}
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server: _HTTPServer
+
+    def log_message(self, format: str, *args: Any) -> None:  # quiet test output
+        pass
+
+    def do_GET(self) -> None:
+        owner = self.server.owner
+        owner._record_headers({k.lower(): v for k, v in self.headers.items()}, self.path)
+        if self.path.rstrip("/").endswith("/models"):
+            self._send_json(
+                200, {"object": "list", "data": [{"id": "test-model", "object": "model"}]}
+            )
+        else:
+            self._send_json(
+                404, {"error": {"message": f"no route {self.path}", "type": "not_found"}}
+            )
+
+    def do_POST(self) -> None:
+        owner = self.server.owner
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        owner._record_headers({k.lower(): v for k, v in self.headers.items()}, self.path)
+        if not self.path.rstrip("/").endswith("/chat/completions"):
+            self._send_json(
+                404, {"error": {"message": f"no route {self.path}", "type": "not_found"}}
+            )
+            return
+        try:
+            body = json.loads(raw or b"{}")
+        except ValueError:
+            self._send_json(400, {"error": {"message": "invalid JSON body", "type": "invalid"}})
+            return
+        reply = owner._next_reply(body)
+        if reply is None:
+            self._send_json(500, {"error": {"message": "no scripted reply", "type": "test_error"}})
+            return
+        owner._sleep(reply.first_byte_delay)
+        if reply.status != 200:
+            self._send_json(reply.status, reply.error_body, reply.headers)
+        elif body.get("stream"):
+            self._stream(body, reply)
+        else:
+            self._send_json(200, self._completion(body, reply), reply.headers)
+
+    def _not_found(self) -> None:
+        error = {"message": f"no route {self.path}", "type": "not_found"}
+        self._send_json(404, {"error": error})
+
+    # responses ---------------------------------------------------------------------------------
+    def _send_json(self, status: int, payload: Any, headers: dict[str, str] | None = None) -> None:
+        data = json.dumps(payload).encode() if not isinstance(payload, bytes) else payload
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+        self.wfile.flush()
+
+    def _completion(self, body: dict[str, Any], reply: Reply) -> dict[str, Any]:
+        owner = self.server.owner
+        message: dict[str, Any] = {"role": "assistant", "content": reply.text or None}
+        if reply.tool_calls:
+            message["tool_calls"] = [
+                {
+                    "id": call.id or f"call_{owner._next_id()}",
+                    "type": "function",
+                    "function": {"name": call.name, "arguments": call.raw_arguments()},
+                }
+                for call in reply.tool_calls
+            ]
+        result: dict[str, Any] = {
+            "id": f"chatcmpl-{owner._next_id()}",
+            "object": "chat.completion",
+            "created": int(time.time()),
+            "model": reply.model,
+            "choices": [{"index": 0, "message": message, "finish_reason": _finish(reply)}],
+        }
+        usage = _usage(body, reply)
+        if usage is not None:
+            result["usage"] = usage
+        return result
+
+    def _stream(self, body: dict[str, Any], reply: Reply) -> None:
+        owner = self.server.owner
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Transfer-Encoding", "chunked")
+        for name, value in reply.headers.items():
+            self.send_header(name, value)
+        self.end_headers()
+        base = {
+            "id": f"chatcmpl-{owner._next_id()}",
+            "object": "chat.completion.chunk",
+            "created": int(time.time()),
+            "model": reply.model,
+        }
+
+        def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+            return {**base, "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+        try:
+            self._event(chunk({"role": "assistant", "content": ""}))
+            step = max(1, reply.chunk_chars)
+            for i in range(0, len(reply.reasoning), step):
+                self._event(chunk({"reasoning_content": reply.reasoning[i : i + step]}))
+            sent = 0
+            for i in range(0, len(reply.text), step):
+                piece = reply.text[i : i + step]
+                if reply.cut_after_chars is not None and sent + len(piece) > reply.cut_after_chars:
+                    self._cut()
+                    return
+                if (
+                    reply.error_event_after_chars is not None
+                    and sent >= reply.error_event_after_chars
+                ):
+                    self._event({"error": reply.error_event or {"message": "stream error"}})
+                    self._end()
+                    return
+                owner._sleep(reply.chunk_delay)
+                self._event(chunk({"content": piece}))
+                sent += len(piece)
+            if reply.error_event_after_chars is not None:
+                self._event({"error": reply.error_event or {"message": "stream error"}})
+                self._end()
+                return
+            if reply.cut_after_chars is not None:
+                self._cut()
+                return
+            for index, call in enumerate(reply.tool_calls):
+                call_id = call.id or f"call_{owner._next_id()}"
+                head = {"index": index, "id": call_id, "type": "function"}
+                head["function"] = {"name": call.name, "arguments": ""}
+                self._event(chunk({"tool_calls": [head]}))
+                raw = call.raw_arguments()
+                for j in range(0, len(raw), 7):
+                    piece = {"index": index, "function": {"arguments": raw[j : j + 7]}}
+                    self._event(chunk({"tool_calls": [piece]}))
+            self._event(chunk({}, _finish(reply)))
+            usage = _usage(body, reply)
+            if usage is not None and (body.get("stream_options") or {}).get("include_usage"):
+                self._event({**base, "choices": [], "usage": usage})
+            self._raw_event("[DONE]")
+            self._end()
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+
+    def _event(self, payload: dict[str, Any]) -> None:
+        self._raw_event(json.dumps(payload))
+
+    def _raw_event(self, data: str) -> None:
+        payload = f"data: {data}\n\n".encode()
+        self.wfile.write(f"{len(payload):x}\r\n".encode() + payload + b"\r\n")
+        self.wfile.flush()
+
+    def _end(self) -> None:
+        self.wfile.write(b"0\r\n\r\n")
+        self.wfile.flush()
+
+    def _cut(self) -> None:
+        """Announce a chunk, send half of it, and drop the connection: an incomplete body."""
+        payload = b'data: {"choices": [{"index": 0, "delta": {"content": "never arrives"}}]}\n\n'
+        self.wfile.write(f"{len(payload):x}\r\n".encode() + payload[: len(payload) // 2])
+        self.wfile.flush()
+        self.close_connection = True
+        self.connection.shutdown(2)  # socket.SHUT_RDWR
+
+
+def _finish(reply: Reply) -> str:
+    if reply.finish_reason is not None:
+        return reply.finish_reason
+    return "tool_calls" if reply.tool_calls else "stop"
+
+
+def _usage(body: dict[str, Any], reply: Reply) -> dict[str, Any] | None:
+    if reply.usage is None:
+        return None
+    if reply.usage == "auto":
+        return auto_usage(body, reply)
+    assert isinstance(reply.usage, dict)
+    return reply.usage
