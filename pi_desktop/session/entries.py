@@ -1,0 +1,157 @@
+"""The session file's line types: one pydantic model per entry kind, a union keyed on ``type``.
+
+Every line of a session file is one JSON object with ``type``, ``id``, ``parent_id`` and
+``timestamp``. Parsing goes through a single :class:`pydantic.TypeAdapter` over the union so a
+100k-line file loads at pydantic-core speed; a line whose ``type`` this version does not know is
+kept as a raw dict (a newer app may have written it) instead of failing the load.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from pi_desktop.context.message import Message, Role
+
+FORMAT_VERSION = 1
+
+
+def new_id() -> str:
+    """A collision-free entry/session id (uuid4, 32 hex chars)."""
+    return uuid.uuid4().hex
+
+
+def now_iso() -> str:
+    """The current time as an ISO-8601 UTC string (millisecond precision)."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class _Entry(BaseModel):
+    """Fields every line carries; unknown extra keys from newer versions are tolerated."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    type: str
+    id: str = Field(default_factory=new_id)
+    parent_id: str | None = None
+    timestamp: str = Field(default_factory=now_iso)
+
+
+class SessionHeader(_Entry):
+    """The first line: format version and the session-wide settings."""
+
+    type: Literal["session"] = "session"
+    version: int = FORMAT_VERSION
+    created: str = Field(default_factory=now_iso)
+    workspace: str | None = None
+    title: str | None = None
+    system_prompt: str | None = None
+    forked_from: str | None = None  # "<session id>:<entry id>" when made by Session.fork
+
+
+class MessageEntry(_Entry):
+    """One chat message on the tree; ``parent_id`` is the message it follows (None = root)."""
+
+    type: Literal["message"] = "message"
+    role: Role
+    content: str = ""
+    metadata: dict[str, Any] | None = None
+
+    def to_message(self) -> Message:
+        """The context engine's view of this entry (metadata copied, never shared)."""
+        metadata = dict(self.metadata) if self.metadata is not None else None
+        return Message.model_construct(role=self.role, content=self.content, metadata=metadata)
+
+
+class CompactionEntry(_Entry):
+    """A compaction cache hanging off the entry that was current when it was made.
+
+    It never lies on the conversation path; ``covered_count`` indexes ``[system] + history``
+    and ``first_kept_entry_id`` lets a loader check the cache still fits the current path.
+    """
+
+    type: Literal["compaction"] = "compaction"
+    summary: str
+    covered_count: int = Field(ge=0)
+    retained_tail: list[dict[str, Any]] = Field(default_factory=list)
+    replaces_entry_ids: list[str] = Field(default_factory=list)
+    first_kept_entry_id: str | None = None
+    tokens_before: int = 0
+    tokens_after: int = 0
+    summary_usage: dict[str, Any] | None = None
+    summary_model: str | None = None
+    read_files: list[str] = Field(default_factory=list)
+    modified_files: list[str] = Field(default_factory=list)
+    summarized_count: int = 0
+    manual: bool = False
+
+
+class LeafEntry(_Entry):
+    """A rewind: the conversation's current position moved to ``target_id``."""
+
+    type: Literal["leaf"] = "leaf"
+    target_id: str
+
+
+class TitleEntry(_Entry):
+    """The session was renamed."""
+
+    type: Literal["title"] = "title"
+    title: str | None
+
+
+class SystemPromptEntry(_Entry):
+    """The session's system prompt (persona) changed; it is ``[system]`` from then on."""
+
+    type: Literal["system_prompt"] = "system_prompt"
+    system_prompt: str | None
+
+
+Entry = Annotated[
+    SessionHeader | MessageEntry | CompactionEntry | LeafEntry | TitleEntry | SystemPromptEntry,
+    Field(discriminator="type"),
+]
+KNOWN_TYPES = frozenset({"session", "message", "compaction", "leaf", "title", "system_prompt"})
+
+_ADAPTER: TypeAdapter[Entry] = TypeAdapter(Entry)
+
+# What the loader yields per line: a known entry, or a raw dict of a type from a newer version.
+ParsedLine = Entry | dict[str, Any]
+
+
+class LineError(ValueError):
+    """A line that is neither a valid entry nor a well-formed entry of an unknown type."""
+
+
+def parse_line(line: bytes) -> ParsedLine:
+    """Parse one JSONL line (without its newline); raise :class:`LineError` with a short reason."""
+    try:
+        return _ADAPTER.validate_json(line)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        if first.get("type") == "json_invalid":
+            reason = "not valid JSON" if _is_utf8(line) else "not valid UTF-8"
+            raise LineError(reason) from None
+        if first.get("type") == "union_tag_invalid":
+            raw = json.loads(line)
+            if isinstance(raw.get("type"), str) and isinstance(raw.get("id"), str):
+                return raw
+        loc = ".".join(str(part) for part in first.get("loc", ())) or "line"
+        raise LineError(f"invalid entry ({loc}: {first.get('msg', 'invalid')})") from None
+
+
+def dump_line(entry: Entry) -> bytes:
+    """Serialise an entry as one JSONL line including the trailing newline."""
+    return entry.model_dump_json().encode("utf-8") + b"\n"
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True

@@ -1,0 +1,222 @@
+"""The session file on disk: exclusive lock, O(1) durable appends, whole-file reads.
+
+One writer per file: ``fcntl.flock`` on the open descriptor stops other processes, and an
+in-process registry stops a second ``Session`` object in this one with a clearer message.
+An append is one ``write`` of a whole line (plus ``fsync`` unless switched off); if it fails
+half-way the file is truncated back, so a failed append never leaves a torn line behind.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import threading
+import weakref
+from collections.abc import Iterator
+from pathlib import Path
+
+from pi_desktop.session.errors import SessionLockedError, SessionWriteError
+
+# Seam for tests that inject a failing write (e.g. ENOSPC); production always uses os.write.
+_os_write = os.write
+
+_REGISTRY: dict[tuple[int, int], str] = {}
+_REGISTRY_LOCK = threading.Lock()
+
+
+def read_bytes(path: Path) -> bytes:
+    """The whole file (sessions are read once at open; appends never re-read)."""
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+def split_lines(data: bytes) -> Iterator[tuple[int, bytes]]:
+    """Non-empty lines with 1-based line numbers; a last line without newline is included."""
+    for number, line in enumerate(data.split(b"\n"), start=1):
+        if line.strip():
+            yield number, line
+
+
+class Journal:
+    """An open, locked session file that accepts whole-line appends."""
+
+    def __init__(self, path: Path, fd: int, key: tuple[int, int], size: int, fsync: bool):
+        self.path = path
+        self.fsync = fsync
+        self._fd = fd
+        self._key = key
+        self._size = size
+        self._needs_newline = False
+        self._finalizer = weakref.finalize(self, _release, fd, key)
+
+    # ------------------------------------------------------------------ opening
+    @classmethod
+    def create(cls, path: Path, first_line: bytes, *, fsync: bool = True) -> Journal:
+        """Create ``path`` (must not exist), lock it and write its first line."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+        journal = cls._lock(path, fd, fsync)
+        try:
+            journal.append(first_line)
+        except SessionWriteError:
+            journal.close()
+            path.unlink(missing_ok=True)
+            raise
+        if fsync:
+            _fsync_dir(path.parent)
+        return journal
+
+    @classmethod
+    def open(cls, path: Path, *, fsync: bool = True) -> tuple[Journal, bytes]:
+        """Lock an existing file and return it with its current content."""
+        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CLOEXEC)
+        journal = cls._lock(path, fd, fsync)
+        try:
+            data = read_bytes(path)
+        except OSError:
+            journal.close()
+            raise
+        journal._size = len(data)
+        journal._needs_newline = bool(data) and not data.endswith(b"\n")
+        return journal, data
+
+    @classmethod
+    def _lock(cls, path: Path, fd: int, fsync: bool) -> Journal:
+        stat = os.fstat(fd)
+        key = (stat.st_dev, stat.st_ino)
+        with _REGISTRY_LOCK:
+            if key in _REGISTRY:
+                os.close(fd)
+                raise SessionLockedError(
+                    f"Session {path.name} is already open for writing in this window; "
+                    "close it there first or open it read-only."
+                )
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as exc:
+                os.close(fd)
+                if exc.errno in (errno.EWOULDBLOCK, errno.EACCES, errno.EAGAIN):
+                    raise SessionLockedError(
+                        f"Session {path.name} is open in another pi-desktop process; "
+                        "close it there first or open it read-only."
+                    ) from None
+                raise
+            _REGISTRY[key] = str(path)
+        return cls(path, fd, key, stat.st_size, fsync)
+
+    # ------------------------------------------------------------------ writing
+    @property
+    def closed(self) -> bool:
+        return not self._finalizer.alive
+
+    def append(self, line: bytes) -> None:
+        """Append one whole line durably, or raise SessionWriteError leaving the file as it was."""
+        if self.closed:
+            raise SessionWriteError(f"Session {self.path.name} is closed.")
+        data = b"\n" + line if self._needs_newline else line
+        try:
+            _write_all(self._fd, data)
+            if self.fsync:
+                os.fsync(self._fd)
+        except OSError as exc:
+            self._roll_back()
+            reason = exc.strerror or type(exc).__name__
+            raise SessionWriteError(
+                f"Could not save to session {self.path.name}: {reason}. "
+                "Nothing was recorded; free some space and try again."
+            ) from exc
+        self._size += len(data)
+        self._needs_newline = False
+
+    def _roll_back(self) -> None:
+        """Cut a partial line off; if that fails too, make the next append start a fresh line."""
+        try:
+            os.ftruncate(self._fd, self._size)
+        except OSError:
+            self._needs_newline = True
+            try:
+                self._size = os.fstat(self._fd).st_size
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        """Release the lock and the descriptor (idempotent)."""
+        self._finalizer()
+
+
+def lock_is_free(path: Path) -> bool:
+    """Whether nobody (this process or another) has ``path`` open for writing."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return True
+    try:
+        stat = os.fstat(fd)
+        with _REGISTRY_LOCK:
+            if (stat.st_dev, stat.st_ino) in _REGISTRY:
+                return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return False
+        return True
+    finally:
+        os.close(fd)
+
+
+def write_new_file(path: Path, data: bytes, *, fsync: bool = True) -> None:
+    """Publish a complete new file at ``path`` atomically; never replaces an existing file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+    try:
+        try:
+            _write_all(fd, data)
+            if fsync:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.link(tmp, path)  # fails with FileExistsError instead of overwriting
+    except OSError as exc:
+        if isinstance(exc, FileExistsError):
+            raise
+        raise SessionWriteError(
+            f"Could not write session {path.name}: {exc.strerror or type(exc).__name__}."
+        ) from exc
+    finally:
+        tmp.unlink(missing_ok=True)
+    if fsync:
+        _fsync_dir(path.parent)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = _os_write(fd, view)
+        if written <= 0:
+            raise OSError(errno.EIO, "short write")
+        view = view[written:]
+
+
+def _release(fd: int, key: tuple[int, int]) -> None:
+    with _REGISTRY_LOCK:
+        _REGISTRY.pop(key, None)
+    try:
+        os.close(fd)
+    except OSError:
+        pass
+
+
+def _fsync_dir(directory: Path) -> None:
+    """Make a new file's directory entry durable (best effort: not every FS supports it)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,263 @@
+"""Where sessions live and how the window lists them without parsing every line of every file.
+
+Layout: ``<root>/<id>.jsonl`` for each session and ``<root>/<id>/tool-results/`` for the tool
+results the context engine offloaded. Listing keeps a small sidecar cache
+(``<root>/.index.json``) of what each file said up to a byte offset; because session files only
+ever grow, a file that changed (also by another process) is scanned from that offset only.
+The cache is a hint: if it is missing or corrupt it is rebuilt from the files.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import weakref
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from pi_desktop.session.entries import new_id
+from pi_desktop.session.errors import SessionLockedError
+from pi_desktop.session.journal import lock_is_free
+from pi_desktop.session.session import Session
+
+INDEX_NAME = ".index.json"
+INDEX_VERSION = 1
+PREVIEW_CHARS = 120
+_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_MESSAGE_PREFIX = b'{"type":"message"'
+_TITLE_PREFIX = b'{"type":"title"'
+_HEADER_PREFIX = b'{"type":"session"'
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """One row of the session list. ``message_count`` counts messages on every branch."""
+
+    id: str
+    path: Path
+    title: str | None
+    updated: datetime
+    message_count: int
+    created: str | None = None
+    preview: str | None = None  # the first user message, shortened (a fallback title)
+
+    @property
+    def display_title(self) -> str:
+        return self.title or self.preview or "Untitled session"
+
+
+def results_dir_for(session_path: Path) -> Path:
+    """``<root>/<id>/tool-results/`` next to ``<root>/<id>.jsonl``."""
+    session_path = Path(session_path)
+    return session_path.with_suffix("") / "tool-results"
+
+
+@dataclass
+class _Scan:
+    """What the listing knows about one file up to ``offset`` bytes (cached in the sidecar)."""
+
+    ino: int
+    size: int
+    mtime_ns: int
+    offset: int
+    id: str | None = None
+    created: str | None = None
+    title: str | None = None
+    message_count: int = 0
+    preview: str | None = None
+
+
+class SessionLibrary:
+    """The folder of sessions: create, open, list, rename, delete."""
+
+    def __init__(self, root: Path | str | None = None):
+        if root is None:
+            root = Path(platformdirs.user_data_dir("pi-desktop")) / "sessions"
+        self.root = Path(root)
+        self._open: weakref.WeakValueDictionary[str, Session] = weakref.WeakValueDictionary()
+
+    # ------------------------------------------------------------------ paths
+    def path_for(self, session_id: str) -> Path:
+        if not _ID_RE.match(session_id):
+            raise ValueError(f"not a session id: {session_id!r}")
+        return self.root / f"{session_id}.jsonl"
+
+    def results_dir(self, session_path: Path) -> Path:
+        return results_dir_for(session_path)
+
+    # ------------------------------------------------------------------ sessions
+    def create(
+        self,
+        *,
+        system_prompt: str | None = None,
+        workspace: str | None = None,
+        title: str | None = None,
+        fsync: bool = True,
+    ) -> Session:
+        """A new, empty session in the library, open for writing."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        session = Session.create(
+            self.path_for(new_session_id()),
+            system_prompt=system_prompt,
+            workspace=workspace,
+            title=title,
+            fsync=fsync,
+        )
+        self._open[session.id] = session
+        return session
+
+    def open(self, session_id: str, *, read_only: bool = False) -> Session:
+        """Open a session by id (``SessionLockedError`` when another writer holds it)."""
+        session = Session.load(self.path_for(session_id), read_only=read_only)
+        if not read_only:
+            self._open[session_id] = session
+        return session
+
+    def fork(self, session: Session, entry_id: str, *, title: str | None = None) -> Session:
+        """Fork ``session`` at ``entry_id`` into a new library session."""
+        fork = session.fork(entry_id, self.path_for(new_session_id()), title=title)
+        self._open[fork.path.stem] = fork
+        return fork
+
+    def rename(self, session_id: str, title: str | None) -> None:
+        """Set the title (through the open Session when this window holds it)."""
+        live = self._open.get(session_id)
+        if live is not None and not live.closed:
+            live.set_title(title)
+            return
+        with Session.load(self.path_for(session_id)) as session:
+            session.set_title(title)
+
+    def delete(self, session_id: str) -> None:
+        """Remove the session file and its tool-results folder (refused while it is open)."""
+        path = self.path_for(session_id)
+        live = self._open.get(session_id)
+        if (live is not None and not live.closed) or not lock_is_free(path):
+            raise SessionLockedError(f"Session {session_id} is open; close it before deleting it.")
+        path.unlink(missing_ok=True)
+        shutil.rmtree(path.with_suffix(""), ignore_errors=True)
+
+    # ------------------------------------------------------------------ listing
+    def list_sessions(self) -> list[SessionInfo]:
+        """Every session, most recently updated first."""
+        if not self.root.is_dir():
+            return []
+        cache = self._read_index()
+        fresh: dict[str, _Scan] = {}
+        infos: list[SessionInfo] = []
+        changed = False
+        with os.scandir(self.root) as it:
+            for dirent in it:
+                if not dirent.name.endswith(".jsonl") or not dirent.is_file():
+                    continue
+                try:
+                    stat = dirent.stat()
+                    old = cache.get(dirent.name)
+                    scan = _rescan(Path(dirent.path), stat, old)
+                except OSError:
+                    continue  # deleted while listing
+                changed = changed or scan != old
+                fresh[dirent.name] = scan
+                infos.append(_info(Path(dirent.path), scan))
+        if changed or set(fresh) != set(cache):
+            self._write_index(fresh)
+        infos.sort(key=lambda info: info.updated, reverse=True)
+        return infos
+
+    def _read_index(self) -> dict[str, _Scan]:
+        try:
+            raw = json.loads((self.root / INDEX_NAME).read_text("utf-8"))
+            if raw.get("version") != INDEX_VERSION:
+                return {}
+            return {name: _Scan(**fields) for name, fields in raw["files"].items()}
+        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+            return {}
+
+    def _write_index(self, scans: dict[str, _Scan]) -> None:
+        """Best effort: a cache that cannot be written only costs a rescan next time."""
+        payload = {"version": INDEX_VERSION, "files": {n: asdict(s) for n, s in scans.items()}}
+        tmp = self.root / f".index.{os.getpid()}.tmp"
+        try:
+            tmp.write_text(json.dumps(payload, ensure_ascii=False), "utf-8")
+            os.replace(tmp, self.root / INDEX_NAME)
+        except OSError:
+            tmp.unlink(missing_ok=True)
+
+
+def new_session_id() -> str:
+    """Library sessions are named by their id, so the file name is the id."""
+    return new_id()
+
+
+def _rescan(path: Path, stat: os.stat_result, old: _Scan | None) -> _Scan:
+    """Reuse ``old`` when the file is unchanged; read only the appended bytes when it grew."""
+    if old is not None and (old.ino, old.size, old.mtime_ns) == (
+        stat.st_ino,
+        stat.st_size,
+        stat.st_mtime_ns,
+    ):
+        return old
+    if old is not None and old.ino == stat.st_ino and stat.st_size >= old.offset:
+        scan = _Scan(**asdict(old))
+    else:
+        scan = _Scan(ino=stat.st_ino, size=0, mtime_ns=0, offset=0)
+    with open(path, "rb") as handle:
+        handle.seek(scan.offset)
+        data = handle.read()
+    complete = data.rfind(b"\n") + 1  # a torn last line is read again next time
+    for line in data[:complete].split(b"\n"):
+        _scan_line(scan, line.strip())
+    scan.offset += complete
+    scan.size = stat.st_size
+    scan.mtime_ns = stat.st_mtime_ns
+    scan.ino = stat.st_ino
+    return scan
+
+
+def _scan_line(scan: _Scan, line: bytes) -> None:
+    """Cheap classification by prefix (our writer puts ``type`` first); parse only what we use."""
+    if line.startswith(_MESSAGE_PREFIX):
+        if not line.endswith(b"}"):
+            return  # a torn line that a later append closed off
+        scan.message_count += 1
+        if scan.preview is None and b'"role":"user"' in line:
+            entry = _loads(line)
+            if entry is not None and entry.get("role") == "user":
+                text = " ".join(str(entry.get("content") or "").split())
+                scan.preview = text[:PREVIEW_CHARS] or None
+    elif line.startswith(_TITLE_PREFIX):
+        entry = _loads(line)
+        if entry is not None:
+            scan.title = entry.get("title")
+    elif line.startswith(_HEADER_PREFIX) and scan.id is None:
+        entry = _loads(line)
+        if entry is not None:
+            scan.id = entry.get("id")
+            scan.created = entry.get("created")
+            scan.title = entry.get("title")
+
+
+def _loads(line: bytes) -> dict[str, Any] | None:
+    try:
+        value = json.loads(line)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _info(path: Path, scan: _Scan) -> SessionInfo:
+    return SessionInfo(
+        id=path.stem,
+        path=path,
+        title=scan.title,
+        updated=datetime.fromtimestamp(scan.mtime_ns / 1e9, tz=UTC),
+        message_count=scan.message_count,
+        created=scan.created,
+        preview=scan.preview,
+    )

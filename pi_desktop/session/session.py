@@ -1,0 +1,327 @@
+"""``Session``: the conversation tree of one JSONL file, append-only, locked while open.
+
+Every change is validated against the in-memory state first, then written as one line, and
+only applied to memory once the line is on disk — so a refused or failed change leaves both
+the file and the state exactly as they were.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pi_desktop.context.message import Message
+from pi_desktop.session.entries import (
+    CompactionEntry,
+    Entry,
+    LeafEntry,
+    LineError,
+    MessageEntry,
+    ParsedLine,
+    SessionHeader,
+    SystemPromptEntry,
+    TitleEntry,
+    dump_line,
+    new_id,
+    parse_line,
+)
+from pi_desktop.session.errors import RewindError, SessionReadOnlyError, SessionWriteError
+from pi_desktop.session.journal import Journal, read_bytes, split_lines, write_new_file
+from pi_desktop.session.state import SessionState
+
+Subscriber = Callable[[Entry], None]
+
+_AUDIT_FIELDS = frozenset(CompactionEntry.model_fields) - {
+    "type",
+    "id",
+    "parent_id",
+    "timestamp",
+    "summary",
+    "covered_count",
+    "retained_tail",
+}
+
+
+def parse_file(data: bytes) -> tuple[list[tuple[int, ParsedLine]], list[str]]:
+    """Parse every line; bad lines become human-readable problems instead of errors."""
+    parsed: list[tuple[int, ParsedLine]] = []
+    problems: list[str] = []
+    lines = list(split_lines(data))
+    last_no = lines[-1][0] if lines else 0
+    torn_tail = bool(data) and not data.endswith(b"\n")
+    for number, line in lines:
+        try:
+            parsed.append((number, parse_line(line)))
+        except LineError as exc:
+            if number == last_no and torn_tail:
+                problems.append(f"line {number}: incomplete last line (interrupted write); skipped")
+            else:
+                problems.append(f"line {number}: {exc}; skipped")
+    return parsed, problems
+
+
+def load_state(data: bytes, fallback_id: str) -> SessionState:
+    """Fold a file's bytes into a state; a missing header is reported, never fatal."""
+    parsed, problems = parse_file(data)
+    if not parsed or not isinstance(parsed[0][1], SessionHeader):
+        problems.append("no session header at the start of the file; using the file name as id")
+    state = SessionState.from_entries(parsed)
+    state.problems[:0] = problems
+    if state.id is None:
+        state.id = fallback_id
+    return state
+
+
+class Session:
+    """One open session file. Use ``create``/``load``; close it (or use ``with``)."""
+
+    def __init__(self, path: Path, state: SessionState, journal: Journal | None):
+        self.path = path
+        self._state = state
+        self._journal = journal
+        self._subscribers: list[Subscriber] = []
+
+    # ------------------------------------------------------------------ opening
+    @classmethod
+    def create(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        system_prompt: str | None = None,
+        workspace: str | None = None,
+        title: str | None = None,
+        fsync: bool = True,
+        session_id: str | None = None,
+        forked_from: str | None = None,
+    ) -> Session:
+        """Create a new session file (it must not exist) and hold it open for writing."""
+        path = Path(path)
+        header = SessionHeader(
+            id=session_id or new_id(),
+            workspace=workspace,
+            title=title,
+            system_prompt=system_prompt,
+            forked_from=forked_from,
+        )
+        journal = Journal.create(path, dump_line(header), fsync=fsync)
+        state = SessionState()
+        state.apply(header)
+        return cls(path, state, journal)
+
+    @classmethod
+    def load(
+        cls, path: str | os.PathLike[str], *, read_only: bool = False, fsync: bool = True
+    ) -> Session:
+        """Open an existing session; writers take the lock, read-only opens always work."""
+        path = Path(path)
+        if read_only:
+            journal, data = None, read_bytes(path)
+        else:
+            journal, data = Journal.open(path, fsync=fsync)
+        return cls(path, load_state(data, path.stem), journal)
+
+    def close(self) -> None:
+        """Release the file lock (idempotent). Reads keep working on the in-memory state."""
+        if self._journal is not None:
+            self._journal.close()
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ properties
+    @property
+    def state(self) -> SessionState:
+        """The folded state (read it, never mutate it)."""
+        return self._state
+
+    @property
+    def id(self) -> str:
+        assert self._state.id is not None
+        return self._state.id
+
+    @property
+    def title(self) -> str | None:
+        return self._state.title
+
+    @property
+    def system_prompt(self) -> str | None:
+        return self._state.system_prompt
+
+    @property
+    def workspace(self) -> str | None:
+        return self._state.workspace
+
+    @property
+    def read_only(self) -> bool:
+        return self._journal is None
+
+    @property
+    def closed(self) -> bool:
+        return self._journal is None or self._journal.closed
+
+    @property
+    def problems(self) -> list[str]:
+        """What the loader skipped, with line numbers (for the window to show)."""
+        return list(self._state.problems)
+
+    @property
+    def entries(self) -> dict[str, MessageEntry | CompactionEntry]:
+        return self._state.entries
+
+    @property
+    def current_id(self) -> str | None:
+        return self._state.current_id
+
+    @property
+    def compaction_floor(self) -> str | None:
+        return self._state.compaction_floor
+
+    # ------------------------------------------------------------------ changes
+    def append_message(self, message: Message) -> str:
+        """Append ``message`` as a child of the current entry and make it current."""
+        entry = MessageEntry(
+            parent_id=self._state.current_id,
+            role=message.role,
+            content=message.content,
+            metadata=message.metadata,
+        )
+        self._commit(entry)
+        return entry.id
+
+    def add_summary_cache(
+        self,
+        summary: str,
+        covered_count: int,
+        retained_tail: list[dict[str, Any]],
+        **audit: Any,
+    ) -> str:
+        """Record a compaction off the current entry; the floor moves to the current entry."""
+        unknown = set(audit) - _AUDIT_FIELDS
+        if unknown:
+            raise TypeError(f"unknown compaction fields: {', '.join(sorted(unknown))}")
+        if self._state.current_id is None:
+            raise ValueError("cannot record a compaction in a session without messages")
+        entry = CompactionEntry(
+            parent_id=self._state.current_id,
+            summary=summary,
+            covered_count=covered_count,
+            retained_tail=[dict(item) for item in retained_tail],
+            **audit,
+        )
+        self._commit(entry)
+        return entry.id
+
+    def rewind(self, entry_id: str) -> None:
+        """Move the current position to ``entry_id`` (the floor or anything grown after it)."""
+        refusal = self._state.rewind_refusal(entry_id)
+        if refusal is not None:
+            raise RewindError(refusal)
+        if entry_id != self._state.current_id:
+            self._commit(LeafEntry(parent_id=self._state.current_id, target_id=entry_id))
+
+    def can_rewind(self, entry_id: str) -> bool:
+        return self._state.rewind_refusal(entry_id) is None
+
+    def set_title(self, title: str | None) -> None:
+        if title != self._state.title:
+            self._commit(TitleEntry(title=title))
+
+    def set_system_prompt(self, text: str | None) -> None:
+        if text != self._state.system_prompt:
+            self._commit(SystemPromptEntry(system_prompt=text))
+
+    def fork(
+        self, entry_id: str, new_path: str | os.PathLike[str], *, title: str | None = None
+    ) -> Session:
+        """Copy the path root → ``entry_id`` into a new session file (allowed from any point).
+
+        The copy keeps entry ids and contents but no compactions, so no floor applies there.
+        """
+        entry = self._state.entries.get(entry_id)
+        if not isinstance(entry, MessageEntry):
+            raise ValueError(f"cannot fork from {entry_id}: not a message of this session")
+        header = SessionHeader(
+            workspace=self.workspace,
+            title=title if title is not None else self.title,
+            system_prompt=self.system_prompt,
+            forked_from=f"{self.id}:{entry_id}",
+        )
+        lines = [dump_line(header)] + [dump_line(item) for item in self._state.path_to(entry_id)]
+        fsync = self._journal.fsync if self._journal is not None else True
+        write_new_file(Path(new_path), b"".join(lines), fsync=fsync)
+        return Session.load(new_path, fsync=fsync)
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Call ``callback(entry)`` after each committed change; returns an unsubscribe."""
+        self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            if callback in self._subscribers:
+                self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    def _commit(self, entry: Entry) -> None:
+        """Check, write one line, then fold it in — in that order, so failures change nothing."""
+        if self._journal is None:
+            raise SessionReadOnlyError(f"Session {self.path.name} was opened read-only.")
+        if self._journal.closed:
+            raise SessionWriteError(f"Session {self.path.name} is closed.")
+        problem = self._state.check(entry)
+        if problem is not None:
+            raise ValueError(problem)
+        self._journal.append(dump_line(entry))
+        self._state.apply(entry)
+        for callback in list(self._subscribers):
+            callback(entry)
+
+    # ------------------------------------------------------------------ queries
+    def get_current_path(self) -> list[MessageEntry]:
+        """Message entries root → current (compactions are never on it)."""
+        return self._state.path_to(self._state.current_id)
+
+    def get_full_history_messages(self) -> list[Message]:
+        """``[system] + history``: exactly what ``ContextManager.prepare`` receives."""
+        head = (
+            []
+            if self.system_prompt is None
+            else [Message(role="system", content=self.system_prompt)]
+        )
+        return head + [entry.to_message() for entry in self.get_current_path()]
+
+    def get_latest_compaction_cache(self) -> dict[str, Any] | None:
+        """``{summary, covered_count, retained_tail}`` of the deepest compaction that fits."""
+        comp = self._state.latest_compaction()
+        if comp is None:
+            return None
+        return {
+            "summary": comp.summary,
+            "covered_count": comp.covered_count,
+            "retained_tail": [dict(item) for item in comp.retained_tail],
+        }
+
+    def latest_compaction(self) -> CompactionEntry | None:
+        """The compaction entry behind ``get_latest_compaction_cache`` (for the window)."""
+        return self._state.latest_compaction()
+
+    def children(self, entry_id: str | None) -> list[str]:
+        return self._state.children(entry_id)
+
+    def compactions_for(self, entry_id: str) -> list[CompactionEntry]:
+        return self._state.compactions_for(entry_id)
+
+    def is_sealed(self, entry_id: str) -> bool:
+        return self._state.is_sealed(entry_id)
+
+    def path_to(self, entry_id: str) -> list[MessageEntry]:
+        """Message entries root → ``entry_id`` (any branch)."""
+        return self._state.path_to(entry_id)
+
+    def __repr__(self) -> str:
+        mode = "read-only" if self.read_only else ("closed" if self.closed else "open")
+        return f"Session({str(self.path)!r}, {mode}, {len(self.entries)} entries)"

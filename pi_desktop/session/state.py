@@ -1,0 +1,236 @@
+"""The session tree as a fold over its entries: ``SessionState.from_entries`` and its steps.
+
+The file is the truth and this state is derived from it, so loading is a pure fold: the same
+entries always give the same state. ``Session`` reuses the same step (:meth:`SessionState.apply`)
+after each successful append, which keeps an append O(1) — nothing is re-read or re-folded.
+
+Lines that break the tree's rules (a parent that does not exist, a rewind below the floor, a
+duplicate id) are skipped and reported in ``problems``; they never make the load fail.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pi_desktop.session.entries import (
+    CompactionEntry,
+    LeafEntry,
+    MessageEntry,
+    ParsedLine,
+    SessionHeader,
+    SystemPromptEntry,
+    TitleEntry,
+)
+
+
+@dataclass
+class SessionState:
+    """Everything the file says, folded: tree, position, floor and session settings."""
+
+    id: str | None = None
+    created: str | None = None
+    title: str | None = None
+    system_prompt: str | None = None
+    workspace: str | None = None
+    forked_from: str | None = None
+    entries: dict[str, MessageEntry | CompactionEntry] = field(default_factory=dict)
+    roots: list[str] = field(default_factory=list)
+    child_ids: dict[str, list[str]] = field(default_factory=dict)
+    compaction_ids: dict[str, list[str]] = field(default_factory=dict)
+    depth: dict[str, int] = field(default_factory=dict)  # message id -> 0-based depth
+    current_id: str | None = None
+    compaction_floor: str | None = None
+    message_count: int = 0
+    unknown: list[dict[str, Any]] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    # ----------------------------------------------------------------- the fold
+    @classmethod
+    def from_entries(cls, entries: Iterable[ParsedLine | tuple[int, ParsedLine]]) -> SessionState:
+        """Fold entries (optionally tagged with their line number) into a fresh state."""
+        state = cls()
+        for item in entries:
+            line_no, entry = item if isinstance(item, tuple) else (None, item)
+            problem = state.check(entry)
+            if problem is None:
+                state.apply(entry)
+            else:
+                where = f"line {line_no}: " if line_no is not None else ""
+                state.problems.append(f"{where}{problem}; skipped")
+        return state
+
+    def check(self, entry: ParsedLine) -> str | None:
+        """Why ``entry`` cannot be applied to this state, or None when it can."""
+        if isinstance(entry, dict):
+            return None
+        if isinstance(entry, SessionHeader):
+            return "a second session header" if self.id is not None else None
+        if isinstance(entry, MessageEntry | CompactionEntry) and entry.id in self.entries:
+            return f"duplicate entry id {entry.id}"
+        if isinstance(entry, MessageEntry):
+            if entry.parent_id is not None and entry.parent_id not in self.depth:
+                return f"message {entry.id} has unknown parent {entry.parent_id}"
+            return None
+        if isinstance(entry, CompactionEntry):
+            return _check_compaction(self, entry)
+        if isinstance(entry, LeafEntry):
+            return self.rewind_refusal(entry.target_id)
+        return None
+
+    def apply(self, entry: ParsedLine) -> None:
+        """One fold step; the caller has checked the entry (``check`` returned None)."""
+        if isinstance(entry, MessageEntry):
+            _apply_message(self, entry)
+        elif isinstance(entry, CompactionEntry):
+            _apply_compaction(self, entry)
+        elif isinstance(entry, LeafEntry):
+            self.current_id = entry.target_id
+        elif isinstance(entry, TitleEntry):
+            self.title = entry.title
+        elif isinstance(entry, SystemPromptEntry):
+            self.system_prompt = entry.system_prompt
+        elif isinstance(entry, SessionHeader):
+            self.id = entry.id
+            self.created = entry.created
+            self.title = entry.title
+            self.system_prompt = entry.system_prompt
+            self.workspace = entry.workspace
+            self.forked_from = entry.forked_from
+        else:
+            self.unknown.append(entry)
+
+    # ----------------------------------------------------------------- tree queries
+    def children(self, entry_id: str | None) -> list[str]:
+        """Message children of ``entry_id`` in append order (None: the roots)."""
+        if entry_id is None:
+            return list(self.roots)
+        return list(self.child_ids.get(entry_id, ()))
+
+    def compactions_for(self, entry_id: str) -> list[CompactionEntry]:
+        """Compaction entries hanging off ``entry_id``, oldest first."""
+        out: list[CompactionEntry] = []
+        for cid in self.compaction_ids.get(entry_id, ()):
+            entry = self.entries[cid]
+            assert isinstance(entry, CompactionEntry)
+            out.append(entry)
+        return out
+
+    def path_to(self, entry_id: str | None) -> list[MessageEntry]:
+        """Message entries root → ``entry_id`` (empty for None)."""
+        path: list[MessageEntry] = []
+        node = entry_id
+        while node is not None:
+            entry = self.entries[node]
+            assert isinstance(entry, MessageEntry)
+            path.append(entry)
+            node = entry.parent_id
+        path.reverse()
+        return path
+
+    def is_descendant_or_self(self, entry_id: str, ancestor_id: str) -> bool:
+        """Whether the path root → ``entry_id`` passes through ``ancestor_id``."""
+        target_depth = self.depth.get(ancestor_id)
+        node: str | None = entry_id
+        if target_depth is None or node not in self.depth:
+            return False
+        steps = self.depth[entry_id] - target_depth
+        if steps < 0:
+            return False
+        for _ in range(steps):
+            assert node is not None
+            node = self.entries[node].parent_id
+        return node == ancestor_id
+
+    def rewind_refusal(self, entry_id: str) -> str | None:
+        """Why rewinding to ``entry_id`` is not allowed, or None when it is."""
+        entry = self.entries.get(entry_id)
+        if entry is None:
+            return f"no entry {entry_id} in this session"
+        if not isinstance(entry, MessageEntry):
+            return f"entry {entry_id} is a {entry.type}; only messages are rewind targets"
+        floor = self.compaction_floor
+        if floor is None or self.is_descendant_or_self(entry_id, floor):
+            return None
+        return (
+            f"entry {entry_id} lies inside the compacted region (before the compaction floor "
+            f"{floor}); its history was summarized, so continuing from there would leave a gap "
+            "that neither the summary nor the path covers. Use 'Fork to new session' to "
+            "continue from that point in a new session."
+        )
+
+    def is_sealed(self, entry_id: str) -> bool:
+        """Whether ``entry_id`` lies in the compacted region (no longer a rewind target)."""
+        entry = self.entries.get(entry_id)
+        if entry is None or self.compaction_floor is None:
+            return False
+        if isinstance(entry, CompactionEntry):
+            return entry.parent_id is not None and self.is_sealed(entry.parent_id)
+        return not self.is_descendant_or_self(entry_id, self.compaction_floor)
+
+    def latest_compaction(self) -> CompactionEntry | None:
+        """The deepest compaction that still fits the current path (see ``cache_fits``)."""
+        path = self.path_to(self.current_id)
+        offset = 1 if self.system_prompt is not None else 0
+        index_of = {entry.id: i for i, entry in enumerate(path)}
+        for index in range(len(path) - 1, -1, -1):
+            for comp in reversed(self.compactions_for(path[index].id)):
+                if cache_fits(comp, path, offset, index_of):
+                    return comp
+        return None
+
+
+def cache_fits(
+    comp: CompactionEntry,
+    path: list[MessageEntry],
+    offset: int,
+    index_of: dict[str, int] | None = None,
+) -> bool:
+    """Whether ``comp`` applies to ``path`` (its parent on it, first kept entry where expected).
+
+    ``offset`` is 1 when ``[system]`` precedes the history, so message index ``k`` of
+    ``[system] + history`` is path index ``k - offset``.
+    """
+    if index_of is None:
+        index_of = {entry.id: i for i, entry in enumerate(path)}
+    parent_index = index_of.get(comp.parent_id or "")
+    if parent_index is None:
+        return False
+    if comp.covered_count + len(comp.retained_tail) > parent_index + 1 + offset:
+        return False
+    if comp.first_kept_entry_id is None:
+        return True
+    kept = comp.covered_count - offset
+    return 0 <= kept < len(path) and path[kept].id == comp.first_kept_entry_id
+
+
+def _check_compaction(state: SessionState, entry: CompactionEntry) -> str | None:
+    parent = entry.parent_id
+    if parent is None or parent not in state.depth:
+        return f"compaction {entry.id} hangs off unknown message {parent}"
+    floor = state.compaction_floor
+    if floor is not None and not state.is_descendant_or_self(parent, floor):
+        return f"compaction {entry.id} would move the floor backwards"
+    return None
+
+
+def _apply_message(state: SessionState, entry: MessageEntry) -> None:
+    state.entries[entry.id] = entry
+    parent = entry.parent_id
+    if parent is None:
+        state.roots.append(entry.id)
+        state.depth[entry.id] = 0
+    else:
+        state.child_ids.setdefault(parent, []).append(entry.id)
+        state.depth[entry.id] = state.depth[parent] + 1
+    state.current_id = entry.id
+    state.message_count += 1
+
+
+def _apply_compaction(state: SessionState, entry: CompactionEntry) -> None:
+    """A compaction hangs off its parent and moves the floor there; ``current_id`` stays."""
+    assert entry.parent_id is not None
+    state.entries[entry.id] = entry
+    state.compaction_ids.setdefault(entry.parent_id, []).append(entry.id)
+    state.compaction_floor = entry.parent_id
