@@ -1,0 +1,286 @@
+"""The token-budget bar: how full the context is, where compaction starts, and when it happened.
+
+Painted by hand (not a QProgressBar) so the threshold tick, the zone colours and the brief
+"ghost" of the level before a compaction can be drawn; the ghost fades with a
+QVariantAnimation, so nothing blocks the event loop.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Literal
+
+from PySide6.QtCore import QEasingCurve, QRectF, QSize, Qt, QVariantAnimation
+from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from pi_desktop.context.report import PrepareReport
+from pi_desktop.ui.theme import theme_for
+from pi_desktop.ui.tree_model import format_tokens
+
+Zone = Literal["ok", "warn", "over"]
+
+GHOST_MS = 1400
+WARN_FRACTION = 0.6  # of the threshold: the bar turns amber when compaction is getting close
+
+
+def zone_for(tokens: int, budget: int | None, threshold: float) -> Zone:
+    """ok below 60 % of the threshold, warn up to the threshold, over at or past it."""
+    if not budget:
+        return "ok"
+    limit = budget * threshold
+    if tokens >= limit:
+        return "over"
+    if tokens >= limit * WARN_FRACTION:
+        return "warn"
+    return "ok"
+
+
+def bar_text(tokens: int, budget: int | None) -> str:
+    """'12.3k / 32k tokens (38 %)', or '12.3k tokens · no limit' when management is off."""
+    if not budget:
+        return f"{format_tokens(tokens)} tokens · no limit"
+    pct = round(100 * tokens / budget)
+    return f"{format_tokens(tokens)} / {format_tokens(budget)} tokens ({pct} %)"
+
+
+def report_line(report: PrepareReport) -> str:
+    """One line on what the layers did, so nothing dropped from the view goes unnoticed."""
+    parts = [f"view {report.view_count} of {report.input_count} messages"]
+    if report.offloaded:
+        parts.append(f"{len(report.offloaded)} offloaded to disk")
+    if report.snipped:
+        parts.append(f"{len(report.snipped)} snipped")
+    if report.micro_compacted:
+        parts.append(f"{len(report.micro_compacted)} placeholdered")
+    if report.summarized:
+        parts.append("summarized now")
+    elif report.cache_used:
+        parts.append("summary cache used")
+    if report.summary_failed:
+        parts.append(f"summary failed: {report.summary_failed}")
+    return " · ".join(parts)
+
+
+class BudgetBar(QWidget):
+    """Estimated tokens of the last prepared view against the budget, with the threshold tick."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._tokens = 0
+        self._budget: int | None = None
+        self._threshold = 0.8
+        self._ratio: float | None = None
+        self._prompt_tokens: int | None = None
+        self._report: PrepareReport | None = None
+        self._compactions = 0
+        self._last_drop: tuple[int, int] | None = None
+        self._offline = False
+        self._ghost_tokens: int | None = None
+        self._ghost_opacity = 0.0
+        self._ghost = QVariantAnimation(self)
+        self._ghost.setDuration(GHOST_MS)
+        self._ghost.setStartValue(1.0)
+        self._ghost.setEndValue(0.0)
+        self._ghost.setEasingCurve(QEasingCurve.Type.InQuad)
+        self._ghost.valueChanged.connect(self._on_ghost)
+        self._ghost.finished.connect(self._end_ghost)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setMinimumWidth(160)
+        self.setAccessibleName("Token budget")
+        self._update_tooltip()
+
+    # ---- state ------------------------------------------------------------------------------
+
+    @property
+    def tokens(self) -> int:
+        return self._tokens
+
+    @property
+    def budget(self) -> int | None:
+        return self._budget
+
+    @property
+    def threshold(self) -> float:
+        return self._threshold
+
+    @property
+    def zone(self) -> Zone:
+        return zone_for(self._tokens, self._budget, self._threshold)
+
+    @property
+    def compactions(self) -> int:
+        return self._compactions
+
+    @property
+    def ghost_tokens(self) -> int | None:
+        """The pre-compaction level while its ghost is still fading, else None."""
+        return self._ghost_tokens
+
+    @property
+    def text(self) -> str:
+        return bar_text(self._tokens, self._budget)
+
+    def set_estimate(
+        self,
+        tokens: int,
+        budget: int | None,
+        threshold: float = 0.8,
+        *,
+        ratio: float | None = None,
+        prompt_tokens: int | None = None,
+        report: PrepareReport | None = None,
+    ) -> None:
+        """Show the estimate of the view just prepared (call on every prepare)."""
+        self._tokens = max(0, int(tokens))
+        self._budget = budget if budget and budget > 0 else None
+        self._threshold = threshold
+        if ratio is not None:
+            self._ratio = ratio
+        if prompt_tokens is not None:
+            self._prompt_tokens = prompt_tokens
+        if report is not None:
+            self._report = report
+        self._update_tooltip()
+        self.update()
+
+    def set_prompt_tokens(self, prompt_tokens: int | None) -> None:
+        """The provider's count for the last request (it arrives after the estimate)."""
+        self._prompt_tokens = prompt_tokens
+        self._update_tooltip()
+
+    def mark_compacted(self, tokens_before: int, tokens_after: int) -> None:
+        """Count a compaction and show the drop: the old level lingers as a fading ghost."""
+        self._compactions += 1
+        self._last_drop = (tokens_before, tokens_after)
+        self._ghost_tokens = max(tokens_before, self._tokens)
+        self._tokens = max(0, int(tokens_after))
+        self._ghost.stop()
+        self._ghost_opacity = 1.0
+        self._ghost.start()
+        self._update_tooltip()
+        self.update()
+
+    def reset_compactions(self) -> None:
+        """A different session was opened: its compaction count starts from zero."""
+        self._compactions = 0
+        self._last_drop = None
+        self._update_tooltip()
+
+    def set_offline(self, offline: bool) -> None:
+        """Offline provider: the bar still works (estimates are local) but says so."""
+        self._offline = offline
+        self._update_tooltip()
+        self.update()
+
+    # ---- ghost animation --------------------------------------------------------------------
+
+    def _on_ghost(self, value: object) -> None:
+        self._ghost_opacity = float(value)  # type: ignore[arg-type]
+        self.update()
+
+    def _end_ghost(self) -> None:
+        self._ghost_tokens = None
+        self._ghost_opacity = 0.0
+        self.update()
+
+    # ---- tooltip ----------------------------------------------------------------------------
+
+    def _update_tooltip(self) -> None:
+        rows: list[tuple[str, str]] = [("Estimate", f"{self._tokens:,} tokens")]
+        if self._budget:
+            pct = 100 * self._tokens / self._budget
+            limit = int(self._budget * self._threshold)
+            rows.append(("Budget", f"{self._budget:,} tokens ({pct:.1f} % used)"))
+            rows.append(("Compaction at", f"{round(self._threshold * 100)} % = {limit:,} tokens"))
+        else:
+            rows.append(("Budget", "none — context management is off"))
+        rows.append(
+            ("Anchored ratio", f"{self._ratio:.4f} tokens/char" if self._ratio else "not yet")
+        )
+        rows.append(
+            (
+                "Last prompt_tokens",
+                f"{self._prompt_tokens:,}" if self._prompt_tokens is not None else "—",
+            )
+        )
+        comp = str(self._compactions)
+        if self._last_drop:
+            b, a = self._last_drop
+            comp += f" (last {format_tokens(b)} → {format_tokens(a)})"
+        rows.append(("Compactions", comp))
+        if self._report is not None:
+            rows.append(("Layers", report_line(self._report)))
+        if self._offline:
+            rows.append(("Provider", "offline"))
+        body = "".join(
+            f"<tr><td><b>{html.escape(k)}</b>&nbsp;</td><td>{html.escape(v)}</td></tr>"
+            for k, v in rows
+        )
+        self.setToolTip(f"<table>{body}</table>")
+
+    # ---- painting ---------------------------------------------------------------------------
+
+    def sizeHint(self) -> QSize:
+        fm = QFontMetrics(self.font())
+        return QSize(fm.horizontalAdvance(bar_text(123456, 128000)) + 40, fm.height() + 10)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(160, QFontMetrics(self.font()).height() + 10)
+
+    def _x_for(self, tokens: int, rect: QRectF) -> float:
+        if not self._budget:
+            return rect.left()
+        frac = min(1.0, tokens / self._budget)
+        return rect.left() + frac * rect.width()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        theme = theme_for(self.palette())
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = QRectF(self.rect()).adjusted(1, 2, -1, -2)
+        radius = 4.0
+        p.setPen(QPen(theme.border, 1))
+        p.setBrush(theme.trough)
+        p.drawRoundedRect(rect, radius, radius)
+
+        colour = {"ok": theme.ok, "warn": theme.warn, "over": theme.over}[self.zone]
+        inner = rect.adjusted(1, 1, -1, -1)
+        if self._budget:
+            if self._ghost_tokens is not None and self._ghost_opacity > 0:
+                was = zone_for(self._ghost_tokens, self._budget, self._threshold)
+                ghost = QColor({"ok": theme.ok, "warn": theme.warn, "over": theme.over}[was])
+                ghost.setAlphaF(0.45 * self._ghost_opacity)
+                g = QRectF(inner)
+                g.setRight(self._x_for(self._ghost_tokens, inner))
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(ghost)
+                p.drawRoundedRect(g, radius - 1, radius - 1)
+            fill = QRectF(inner)
+            fill.setRight(self._x_for(self._tokens, inner))
+            if fill.width() > 0.5:
+                c = QColor(colour)
+                c.setAlphaF(0.85)
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(c)
+                p.drawRoundedRect(fill, radius - 1, radius - 1)
+            tick = self._x_for(int(self._budget * self._threshold), inner)
+            p.setPen(QPen(theme.text, 2))
+            p.drawLine(int(tick), int(rect.top()), int(tick), int(rect.bottom()))
+        self._draw_text(p, rect, theme.text, theme.base)
+        p.end()
+
+    def _draw_text(self, p: QPainter, rect: QRectF, fg: QColor, halo: QColor) -> None:
+        """Centered label with a thin halo so it stays legible over any fill colour."""
+        text = self.text
+        if self._offline:
+            text += " · offline"
+        fm = QFontMetrics(self.font())
+        text = fm.elidedText(text, Qt.TextElideMode.ElideRight, int(rect.width()) - 8)
+        halo_c = QColor(halo)
+        halo_c.setAlphaF(0.7)
+        p.setPen(halo_c)
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            p.drawText(rect.translated(dx, dy), Qt.AlignmentFlag.AlignCenter, text)
+        p.setPen(fg)
+        p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
