@@ -1,0 +1,290 @@
+"""The conversation view: a scrolling column of message cards, tool calls and markers.
+
+It is driven by the controller's signals (append a user message, stream a delta, attach a
+tool result, mark a compaction) and can redraw a whole path after a rewind or on load. It
+knows nothing about the agent: it only shows, and asks for things through signals (open a
+summary, open an offloaded file, retry, fork).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
+
+from pi_desktop.ui.message_widgets import (
+    CompactionMarker,
+    InlineBanner,
+    MessageCard,
+    ToolCallWidget,
+)
+
+
+@dataclass(frozen=True)
+class PathItem:
+    """One row to draw when a whole path is shown: a message or a compaction marker."""
+
+    kind: str  # "message" or "compaction"
+    entry_id: str | None
+    role: str = ""
+    content: str = ""
+    metadata: dict[str, Any] | None = None
+    tokens_before: int = 0
+    tokens_after: int = 0
+    summarized_count: int = 0
+    offloaded_path: str | None = None  # tool messages: the L3 file, when one exists
+
+
+class ConversationView(QScrollArea):
+    """Shows one path of the session; streams the running answer in place."""
+
+    summaryRequested = Signal(str)  # compaction entry id
+    openFileRequested = Signal(str)  # offloaded tool-result path
+    retryRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self._content = QWidget(self)
+        self._content.setObjectName("conversationContent")
+        self._layout = QVBoxLayout(self._content)
+        self._layout.setContentsMargins(12, 12, 12, 12)
+        self._layout.setSpacing(8)
+        self._layout.addStretch(1)  # keeps rows at the top; rows are inserted before it
+        self.setWidget(self._content)
+        self._streaming: MessageCard | None = None
+        self._tool_calls: dict[str, ToolCallWidget] = {}
+        self._follow = True
+        self.verticalScrollBar().rangeChanged.connect(self._on_range_changed)
+        self.verticalScrollBar().valueChanged.connect(self._on_scrolled)
+
+    # -- queries (tests and the window read these) ---------------------------------------
+
+    def rows(self) -> list[QWidget]:
+        items = (self._layout.itemAt(i) for i in range(self._layout.count()))
+        return [w for item in items if (w := item.widget()) is not None]
+
+    def message_cards(self) -> list[MessageCard]:
+        return [w for w in self.rows() if isinstance(w, MessageCard)]
+
+    def tool_calls(self) -> list[ToolCallWidget]:
+        return [w for w in self.rows() if isinstance(w, ToolCallWidget)]
+
+    def markers(self) -> list[CompactionMarker]:
+        return [w for w in self.rows() if isinstance(w, CompactionMarker)]
+
+    def banners(self) -> list[InlineBanner]:
+        return [w for w in self.rows() if isinstance(w, InlineBanner)]
+
+    @property
+    def streaming_card(self) -> MessageCard | None:
+        return self._streaming
+
+    # -- building ------------------------------------------------------------------------
+
+    def clear(self) -> None:
+        for row in self.rows():
+            self._layout.removeWidget(row)
+            row.deleteLater()
+        self._streaming = None
+        self._tool_calls.clear()
+        self._follow = True
+
+    def _add(self, widget: QWidget) -> QWidget:
+        self._layout.insertWidget(self._layout.count() - 1, widget)
+        return widget
+
+    def add_message(
+        self,
+        role: str,
+        content: str,
+        entry_id: str | None = None,
+        metadata: dict[str, Any] | None = None,
+    ) -> QWidget | None:
+        """A finished message. Tool messages attach to their call; assistant tool calls draw."""
+        if role == "system":
+            return None
+        if role == "tool":
+            call_id = str((metadata or {}).get("tool_call_id", ""))
+            widget = self._tool_calls.get(call_id)
+            if widget is None:
+                name = str((metadata or {}).get("name", "tool"))
+                widget = self.add_tool_call(call_id, name, {})
+            if widget.result is None:
+                widget.set_result(content)
+            return widget
+        if role == "assistant" and self._streaming is not None:
+            card = self._streaming
+            self._streaming = None
+            card.entry_id = entry_id
+            card.body.finish()
+            card.body.set_text(content)  # one final parse: streaming split at paragraphs
+            card.status_label.setText("")
+            if not content.strip():
+                self._drop_if_empty(card)
+        else:
+            card = None
+            if content.strip() or role == "user":
+                card = self._add(MessageCard(role, content, entry_id, self._content))
+        if role == "assistant" and metadata:
+            for call in metadata.get("tool_calls") or []:
+                function = call.get("function") or {}
+                self.add_tool_call(
+                    str(call.get("id", "")),
+                    str(function.get("name", "tool")),
+                    _parse_arguments(function.get("arguments", "")),
+                )
+        return card
+
+    def _drop_if_empty(self, card: MessageCard) -> None:
+        if not card.body.text.strip():
+            self._layout.removeWidget(card)
+            card.deleteLater()
+
+    def append_delta(self, text: str) -> None:
+        """Streaming text of the running answer (the controller batches deltas)."""
+        if self._streaming is None:
+            self._streaming = self._add(MessageCard("assistant", "", None, self._content))
+            self._streaming.status_label.setText("…")
+        self._streaming.body.append(text)
+
+    def end_stream(self, *, stopped: bool = False) -> None:
+        """The run ended; a half-written answer stays and is marked when stopped."""
+        card = self._streaming
+        self._streaming = None
+        if card is not None:
+            card.body.finish()
+            card.status_label.setText("")
+            if not card.body.text.strip():
+                self._drop_if_empty(card)
+                card = None
+        if stopped:
+            target = card or self._last_assistant()
+            if target is not None:
+                target.set_stopped()
+            else:
+                self.add_banner("Stopped.", kind="info")
+
+    def _last_assistant(self) -> MessageCard | None:
+        for row in reversed(self.rows()):
+            if isinstance(row, MessageCard):
+                return row if row.role == "assistant" else None
+        return None
+
+    def add_tool_call(self, call_id: str, name: str, arguments: dict[str, Any] | str):
+        existing = self._tool_calls.get(call_id)
+        if existing is not None:
+            return existing
+        widget = ToolCallWidget(call_id, name, arguments, self._content)
+        widget.openFileRequested.connect(self.openFileRequested)
+        self._tool_calls[call_id] = widget
+        self._add(widget)
+        return widget
+
+    def finish_tool_call(
+        self,
+        call_id: str,
+        name: str,
+        arguments: dict[str, Any] | str,
+        result: str,
+        *,
+        is_error: bool = False,
+        offloaded_path: str | None = None,
+    ) -> ToolCallWidget:
+        widget = self.add_tool_call(call_id, name, arguments)
+        widget.set_result(result, is_error=is_error, offloaded_path=offloaded_path)
+        return widget
+
+    def add_compaction(
+        self,
+        entry_id: str | None,
+        tokens_before: int,
+        tokens_after: int,
+        summarized_count: int,
+        *,
+        manual: bool = False,
+    ) -> CompactionMarker:
+        marker = CompactionMarker(
+            entry_id,
+            tokens_before,
+            tokens_after,
+            summarized_count,
+            manual=manual,
+            parent=self._content,
+        )
+        marker.summaryRequested.connect(self.summaryRequested)
+        self._add(marker)
+        return marker
+
+    def add_banner(self, text: str, *, kind: str = "info") -> InlineBanner:
+        banner = InlineBanner(text, kind=kind, parent=self._content)
+        self._add(banner)
+        return banner
+
+    def add_error(self, text: str, *, retry: bool = True) -> InlineBanner:
+        banner = self.add_banner(text, kind="error")
+        if retry:
+            banner.add_action("retry", "Retry").clicked.connect(self._retry_from(banner))
+        return banner
+
+    def _retry_from(self, banner: InlineBanner):
+        def retry() -> None:
+            self.remove_banner(banner)
+            self.retryRequested.emit()
+
+        return retry
+
+    def remove_banner(self, banner: InlineBanner) -> None:
+        if banner in self.rows():
+            self._layout.removeWidget(banner)
+            banner.deleteLater()
+
+    def clear_banners(self, kind: str | None = None) -> None:
+        for banner in self.banners():
+            if kind is None or banner.kind == kind:
+                self.remove_banner(banner)
+
+    def show_path(self, items: Iterable[PathItem]) -> None:
+        """Redraw from scratch: after a rewind, on load, after a fork."""
+        self.clear()
+        for item in items:
+            if item.kind == "compaction":
+                self.add_compaction(
+                    item.entry_id, item.tokens_before, item.tokens_after, item.summarized_count
+                )
+                continue
+            row = self.add_message(item.role, item.content, item.entry_id, item.metadata)
+            if item.role == "tool" and isinstance(row, ToolCallWidget) and item.offloaded_path:
+                row.set_result(item.content, offloaded_path=item.offloaded_path)
+        QTimer.singleShot(0, self.scroll_to_bottom)
+
+    # -- following the newest row --------------------------------------------------------
+
+    def scroll_to_bottom(self) -> None:
+        bar = self.verticalScrollBar()
+        bar.setValue(bar.maximum())
+        self._follow = True
+
+    def _on_scrolled(self, value: int) -> None:
+        bar = self.verticalScrollBar()
+        self._follow = value >= bar.maximum() - 24
+
+    def _on_range_changed(self, _minimum: int, maximum: int) -> None:
+        if self._follow:
+            self.verticalScrollBar().setValue(maximum)
+
+
+def _parse_arguments(raw: Any) -> dict[str, Any] | str:
+    if isinstance(raw, dict):
+        return raw
+    try:
+        value = json.loads(raw or "{}")
+    except (TypeError, ValueError):
+        return str(raw)
+    return value if isinstance(value, dict) else str(raw)

@@ -1,0 +1,470 @@
+"""The rows of the conversation: message cards, code blocks, tool calls, markers, errors.
+
+Each row is a small widget that sizes itself (word-wrapped labels), so the conversation is a
+plain vertical list and appending never relayouts what is above. ``MarkdownBody`` renders a
+message as text blocks (Qt markdown) and code blocks (highlighted, with a copy button) and
+can grow while streaming, redrawing only its open block.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pi_desktop.ui.highlight import code_html
+from pi_desktop.ui.markdown import Block, StreamSplitter, split_blocks
+
+TOOL_RESULT_PREVIEW_CHARS = 4_000
+SELECTABLE = (
+    Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
+)
+
+
+def is_dark() -> bool:
+    """Follow the system palette: dark when the window colour is dark."""
+    palette = QGuiApplication.palette()
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def human_tokens(n: int) -> str:
+    """95000 → "95k", 1500 → "1.5k", 800 → "800"."""
+    if n >= 10_000:
+        return f"{round(n / 1000)}k"
+    if n >= 1_000:
+        return f"{n / 1000:.1f}k".replace(".0k", "k")
+    return str(n)
+
+
+class MarkdownLabel(QLabel):
+    """A word-wrapped, selectable label rendering one markdown text block."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.kind = "text"
+        self.setTextFormat(Qt.TextFormat.MarkdownText)
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(SELECTABLE)
+        self.setOpenExternalLinks(True)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self.source = ""
+        self.set_block(Block("text", text), final=True)
+
+    def set_block(self, block: Block, *, final: bool) -> None:
+        self.source = block.text
+        self.setText(block.text)
+
+
+class CodeBlockWidget(QFrame):
+    """A fenced code block: language, a Copy button, highlighted monospace text.
+
+    While streaming the code is shown plain (cheap); it is highlighted once, when the fence
+    closes. Long lines scroll horizontally instead of widening the conversation.
+    """
+
+    def __init__(self, block: Block, parent: QWidget | None = None, *, final: bool = True) -> None:
+        super().__init__(parent)
+        self.kind = "code"
+        self.setObjectName("codeBlock")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 6)
+        layout.setSpacing(2)
+        header = QHBoxLayout()
+        self.lang_label = QLabel(self)
+        self.lang_label.setStyleSheet("color: palette(mid); font-size: 11px;")
+        self.copy_button = QToolButton(self)
+        self.copy_button.setText("Copy")
+        self.copy_button.setToolTip("Copy this code block to the clipboard")
+        self.copy_button.clicked.connect(self._copy)
+        header.addWidget(self.lang_label)
+        header.addStretch(1)
+        header.addWidget(self.copy_button)
+        layout.addLayout(header)
+        self.code_label = QLabel(self)
+        self.code_label.setTextFormat(Qt.TextFormat.RichText)
+        self.code_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.code_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        font = QGuiApplication.font()
+        font.setFamily("monospace")
+        font.setStyleHint(font.StyleHint.Monospace)
+        self.code_label.setFont(font)
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidget(self.code_label)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        layout.addWidget(self.scroll)
+        self.code = ""
+        self.lang = ""
+        self.highlighted = False
+        self.set_block(block, final=final)
+
+    def set_block(self, block: Block, *, final: bool) -> None:
+        self.code = block.text
+        self.lang = block.lang
+        self.lang_label.setText(block.lang or "code")
+        if final:
+            self.code_label.setText(code_html(block.text, block.lang, dark=is_dark()))
+        else:
+            self.code_label.setText(
+                f'<pre style="margin:0; white-space:pre">{html.escape(block.text)}</pre>'
+            )
+        self.highlighted = final
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        lines = self.code.count("\n") + 1
+        height = self.code_label.fontMetrics().lineSpacing() * lines + 8
+        bar = self.scroll.horizontalScrollBar().sizeHint().height()
+        self.scroll.setFixedHeight(height + bar)
+
+    def _copy(self) -> None:
+        QGuiApplication.clipboard().setText(self.code)
+        self.copy_button.setText("Copied")
+
+
+class MarkdownBody(QWidget):
+    """A message body as a column of text and code blocks; streams incrementally."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(4)
+        self._splitter: StreamSplitter | None = None
+        self._pending: QWidget | None = None
+        self._text = ""
+        if text:
+            self.set_text(text)
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    @property
+    def streaming(self) -> bool:
+        return self._splitter is not None
+
+    def blocks(self) -> list[QWidget]:
+        items = (self._layout.itemAt(i) for i in range(self._layout.count()))
+        return [w for item in items if (w := item.widget()) is not None]
+
+    def set_text(self, text: str) -> None:
+        """Render the whole text once (history, or the final form of a streamed answer)."""
+        self._clear()
+        self._splitter = None
+        self._pending = None
+        self._text = text
+        for block in split_blocks(text):
+            self._layout.addWidget(self._make(block, final=True))
+
+    def append(self, chunk: str) -> None:
+        """Streaming: finished blocks render once; only the open block is redrawn."""
+        if self._splitter is None:
+            self._splitter = StreamSplitter()
+        self._text += chunk
+        for block in self._splitter.feed(chunk):
+            self._commit(block)
+        self._show_pending(self._splitter.pending)
+
+    def finish(self) -> None:
+        if self._splitter is None:
+            return
+        for block in self._splitter.finish():
+            self._commit(block)
+        self._show_pending(None)
+        self._splitter = None
+
+    def _make(self, block: Block, *, final: bool) -> QWidget:
+        if block.kind == "code":
+            return CodeBlockWidget(block, self, final=final)
+        return MarkdownLabel(block.text, self)
+
+    def _commit(self, block: Block) -> None:
+        pending = self._pending
+        self._pending = None
+        if pending is not None and getattr(pending, "kind", None) == block.kind:
+            pending.set_block(block, final=True)  # type: ignore[attr-defined]
+            return
+        if pending is not None:
+            self._remove(pending)
+        self._layout.addWidget(self._make(block, final=True))
+
+    def _show_pending(self, block: Block | None) -> None:
+        if block is None:
+            if self._pending is not None:
+                self._remove(self._pending)
+                self._pending = None
+            return
+        if self._pending is not None and getattr(self._pending, "kind", None) != block.kind:
+            self._remove(self._pending)
+            self._pending = None
+        if self._pending is None:
+            self._pending = self._make(block, final=False)
+            self._layout.addWidget(self._pending)
+        else:
+            self._pending.set_block(block, final=False)  # type: ignore[attr-defined]
+
+    def _remove(self, widget: QWidget) -> None:
+        self._layout.removeWidget(widget)
+        widget.deleteLater()
+
+    def _clear(self) -> None:
+        for widget in self.blocks():
+            self._remove(widget)
+
+
+ROLE_TITLES = {"user": "You", "assistant": "Assistant", "system": "System"}
+
+
+class MessageCard(QFrame):
+    """One user or assistant message: a role line and the markdown body."""
+
+    def __init__(
+        self,
+        role: str,
+        text: str = "",
+        entry_id: str | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.role = role
+        self.entry_id = entry_id
+        self.stopped = False
+        self.setObjectName(f"{role}Card")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 6, 10, 8)
+        layout.setSpacing(4)
+        header = QHBoxLayout()
+        self.role_label = QLabel(f"<b>{ROLE_TITLES.get(role, role)}</b>", self)
+        self.status_label = QLabel(self)
+        self.status_label.setStyleSheet("color: palette(mid);")
+        header.addWidget(self.role_label)
+        header.addStretch(1)
+        header.addWidget(self.status_label)
+        layout.addLayout(header)
+        self.body = MarkdownBody(text, self)
+        layout.addWidget(self.body)
+        if role == "user":
+            self.setStyleSheet(
+                "QFrame#userCard { background: palette(alternate-base); border-radius: 6px; }"
+            )
+
+    @property
+    def text(self) -> str:
+        return self.body.text
+
+    def set_stopped(self) -> None:
+        """A stopped answer stays visible but is marked as cut short."""
+        self.stopped = True
+        self.status_label.setText("⏹ stopped")
+        self.status_label.setToolTip("You stopped this answer; it is kept as it was.")
+
+
+def _format_arguments(arguments: dict[str, Any] | str) -> str:
+    if isinstance(arguments, str):
+        return arguments
+    return json.dumps(arguments, ensure_ascii=False, indent=2)
+
+
+def _short_arguments(arguments: dict[str, Any] | str, limit: int = 60) -> str:
+    if isinstance(arguments, str):
+        text = arguments
+    else:
+        text = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in arguments.items())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class ToolCallWidget(QFrame):
+    """A tool call: a header that expands to the arguments and the result.
+
+    An offloaded result (L3 wrote it to a file) gets a link that opens the saved file.
+    """
+
+    openFileRequested = Signal(str)
+
+    def __init__(
+        self,
+        call_id: str,
+        name: str,
+        arguments: dict[str, Any] | str,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.call_id = call_id
+        self.name = name
+        self.arguments = arguments
+        self.result: str | None = None
+        self.is_error = False
+        self.offloaded_path: str | None = None
+        self.setObjectName("toolCall")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 2, 6, 4)
+        layout.setSpacing(2)
+        self.toggle = QToolButton(self)
+        self.toggle.setCheckable(True)
+        self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.toggle.setArrowType(Qt.ArrowType.RightArrow)
+        self.toggle.setAutoRaise(True)
+        self.toggle.toggled.connect(self.set_expanded)
+        layout.addWidget(self.toggle)
+        self.details = QWidget(self)
+        details = QVBoxLayout(self.details)
+        details.setContentsMargins(18, 0, 0, 0)
+        self.args_view = CodeBlockWidget(Block("code", _format_arguments(arguments), "json"))
+        details.addWidget(QLabel("Arguments", self.details))
+        details.addWidget(self.args_view)
+        self.result_title = QLabel("Result", self.details)
+        self.result_view = QLabel(self.details)
+        self.result_view.setTextFormat(Qt.TextFormat.PlainText)
+        self.result_view.setWordWrap(True)
+        self.result_view.setTextInteractionFlags(SELECTABLE)
+        font = QGuiApplication.font()
+        font.setFamily("monospace")
+        font.setStyleHint(font.StyleHint.Monospace)
+        self.result_view.setFont(font)
+        self.open_button = QPushButton(self.details)
+        self.open_button.setFlat(True)
+        self.open_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.open_button.clicked.connect(self._open)
+        self.open_button.hide()
+        details.addWidget(self.result_title)
+        details.addWidget(self.result_view)
+        details.addWidget(self.open_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.details)
+        self.details.hide()
+        self._update_header()
+
+    @property
+    def expanded(self) -> bool:
+        return self.toggle.isChecked()
+
+    def set_expanded(self, expanded: bool) -> None:
+        if self.toggle.isChecked() != expanded:
+            self.toggle.setChecked(expanded)  # re-enters via toggled
+            return
+        self.toggle.setArrowType(Qt.ArrowType.DownArrow if expanded else Qt.ArrowType.RightArrow)
+        self.details.setVisible(expanded)
+
+    def set_result(self, result: str, *, is_error: bool = False, offloaded_path: str | None = None):
+        self.result = result
+        self.is_error = is_error
+        if offloaded_path:
+            self.offloaded_path = offloaded_path
+        shown = result
+        if len(shown) > TOOL_RESULT_PREVIEW_CHARS:
+            rest = len(result) - TOOL_RESULT_PREVIEW_CHARS
+            shown = f"{result[:TOOL_RESULT_PREVIEW_CHARS]}\n… ({rest:,} more characters)"
+        self.result_view.setText(shown)
+        if self.offloaded_path:
+            self.open_button.setText(f"📄 Open the full result ({self.offloaded_path})")
+            self.open_button.setToolTip("This result was saved to a file to keep the context small")
+            self.open_button.show()
+        self._update_header()
+
+    def _update_header(self) -> None:
+        if self.result is None:
+            status = "running…"
+        elif self.is_error:
+            status = "✗ error"
+        else:
+            status = f"✓ {len(self.result):,} chars"
+            if self.offloaded_path:
+                status += " · saved to file"
+        self.toggle.setText(f"🔧 {self.name}({_short_arguments(self.arguments)})   {status}")
+
+    def _open(self) -> None:
+        if self.offloaded_path:
+            self.openFileRequested.emit(self.offloaded_path)
+
+
+class CompactionMarker(QFrame):
+    """ "compacted 12 messages · 95k → 10k tokens · view summary"."""
+
+    summaryRequested = Signal(str)
+
+    def __init__(
+        self,
+        entry_id: str | None,
+        tokens_before: int,
+        tokens_after: int,
+        summarized_count: int,
+        *,
+        manual: bool = False,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.entry_id = entry_id
+        self.setObjectName("compactionMarker")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 2, 6, 2)
+        noun = "message" if summarized_count == 1 else "messages"
+        how = "compacted on request" if manual else "compacted"
+        self.label = QLabel(
+            f"⎯⎯  {how} {summarized_count} {noun} · {human_tokens(tokens_before)} → "
+            f"{human_tokens(tokens_after)} tokens ·",
+            self,
+        )
+        self.label.setStyleSheet("color: palette(mid);")
+        self.view_button = QPushButton("view summary", self)
+        self.view_button.setFlat(True)
+        self.view_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.view_button.setEnabled(entry_id is not None)
+        self.view_button.clicked.connect(self._view)
+        layout.addStretch(1)
+        layout.addWidget(self.label)
+        layout.addWidget(self.view_button)
+        layout.addStretch(1)
+
+    def _view(self) -> None:
+        if self.entry_id:
+            self.summaryRequested.emit(self.entry_id)
+
+
+class InlineBanner(QFrame):
+    """An inline, non-modal message with optional action buttons (errors, refusals, notices)."""
+
+    def __init__(self, text: str, *, kind: str = "info", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.kind = kind
+        self.setObjectName(f"{kind}Banner")
+        colour = {"error": "#c0392b", "refusal": "#b9770e"}.get(kind, "palette(mid)")
+        self.setStyleSheet(
+            f"QFrame#{kind}Banner {{ border: 1px solid {colour}; border-radius: 6px; }}"
+        )
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(10, 6, 6, 6)
+        self.label = QLabel(text, self)
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(SELECTABLE)
+        layout.addWidget(self.label, 1)
+        self.buttons: dict[str, QPushButton] = {}
+        self._layout = layout
+
+    @property
+    def text(self) -> str:
+        return self.label.text()
+
+    def add_action(self, name: str, text: str) -> QPushButton:
+        button = QPushButton(text, self)
+        self._layout.addWidget(button)
+        self.buttons[name] = button
+        return button

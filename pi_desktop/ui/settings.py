@@ -1,0 +1,221 @@
+"""The user's settings: a plain dataclass, its QSettings persistence, and the API-key store.
+
+Settings are data (``AppSettings``) so the window, the app wiring and the tests share one
+shape; QSettings is only the storage. The API key never goes into QSettings: it lives in the
+system keyring when one is usable, else in a clearly labelled local file readable only by
+the user (0600), and the environment variables ``PI_DESKTOP_API_KEY`` / ``OPENAI_API_KEY``
+are the fallback when nothing is stored. The key is never logged, shown or put in errors.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from PySide6.QtCore import QSettings
+
+APP_NAME = "pi-desktop"
+KEYRING_SERVICE = "pi-desktop"
+ENV_KEYS = ("PI_DESKTOP_API_KEY", "OPENAI_API_KEY")
+APPROVAL_POLICIES = ("ask", "auto", "deny")  # ask each time / auto-approve / deny writes
+
+
+@dataclass(frozen=True)
+class AppSettings:
+    """Everything the settings dialog edits. ``provider`` is a preset key ("offline", ...)."""
+
+    provider: str = "offline"
+    model: str = ""
+    base_url: str = ""
+    summarizer_model: str = ""  # empty: the chat model summarizes too
+    context_budget: int = 32_000
+    threshold: float = 0.8
+    keep_recent_tokens: int = 0  # 0: the engine's default (budget // 4)
+    workspace: str = ""  # empty: the user's home folder is never used implicitly
+    approval_policy: str = "ask"
+    allow_commands: bool = False
+
+    def validated(self) -> AppSettings:
+        """Clamp values a hand-edited settings file could break the engine with."""
+        budget = max(1_000, int(self.context_budget))
+        threshold = min(0.95, max(0.3, float(self.threshold)))
+        keep = max(0, min(int(self.keep_recent_tokens), budget // 2))
+        policy = self.approval_policy if self.approval_policy in APPROVAL_POLICIES else "ask"
+        return replace(
+            self,
+            provider=self.provider or "offline",
+            context_budget=budget,
+            threshold=threshold,
+            keep_recent_tokens=keep,
+            approval_policy=policy,
+        )
+
+
+def _coerce(value: Any, like: Any) -> Any:
+    """QSettings (INI) hands back strings; turn them into the default's type."""
+    if isinstance(like, bool):
+        if isinstance(value, str):
+            return value.strip().lower() in ("1", "true", "yes", "on")
+        return bool(value)
+    if isinstance(like, int):
+        return int(float(value))
+    if isinstance(like, float):
+        return float(value)
+    return str(value)
+
+
+class SettingsStore:
+    """Reads and writes ``AppSettings`` under the ``settings/`` group of a QSettings.
+
+    The QSettings is passed in so tests point it at a temp file; the app uses the default
+    per-user location.
+    """
+
+    GROUP = "settings"
+
+    def __init__(self, qsettings: QSettings | None = None) -> None:
+        self._qs = qsettings if qsettings is not None else QSettings(APP_NAME, APP_NAME)
+
+    @property
+    def qsettings(self) -> QSettings:
+        return self._qs
+
+    def is_configured(self) -> bool:
+        """False on first start: nothing saved yet."""
+        return bool(self._qs.value(f"{self.GROUP}/provider", ""))
+
+    def load(self) -> AppSettings:
+        defaults = AppSettings()
+        values: dict[str, Any] = {}
+        for f in fields(AppSettings):
+            raw = self._qs.value(f"{self.GROUP}/{f.name}", None)
+            if raw is None:
+                continue
+            with contextlib.suppress(TypeError, ValueError):
+                values[f.name] = _coerce(raw, getattr(defaults, f.name))
+        return AppSettings(**values).validated()
+
+    def save(self, settings: AppSettings) -> None:
+        for name, value in asdict(settings.validated()).items():
+            self._qs.setValue(f"{self.GROUP}/{name}", value)
+        self._qs.sync()
+
+    # Window state lives next to the settings but is not part of them.
+    def value(self, key: str, default: Any = None) -> Any:
+        return self._qs.value(f"window/{key}", default)
+
+    def set_value(self, key: str, value: Any) -> None:
+        self._qs.setValue(f"window/{key}", value)
+
+
+def _usable_keyring() -> Any | None:
+    """The keyring backend if it can really store secrets (not the fail/null/chainer-of-none)."""
+    try:
+        import keyring
+        from keyring.backends import fail, null
+
+        backend = keyring.get_keyring()
+    except Exception:
+        return None
+    if isinstance(backend, fail.Keyring | null.Keyring):
+        return None
+    try:
+        if float(backend.priority) <= 0:
+            return None
+    except Exception:
+        return None
+    return backend
+
+
+class KeyStore:
+    """Where the API key lives, per provider preset.
+
+    ``store_name`` tells the settings dialog which store is in use, so the user knows whether
+    the key sits in the system keyring or in a local file.
+    """
+
+    def __init__(self, file_dir: Path | None = None, *, use_keyring: bool = True) -> None:
+        self._dir = Path(file_dir) if file_dir else Path(platformdirs.user_config_dir(APP_NAME))
+        self._keyring = _usable_keyring() if use_keyring else None
+
+    @property
+    def file_path(self) -> Path:
+        return self._dir / "api-keys.ini"
+
+    @property
+    def store_name(self) -> str:
+        if self._keyring is not None:
+            return f"system keyring ({type(self._keyring).__name__})"
+        return f"local file readable only by you: {self.file_path}"
+
+    @property
+    def uses_keyring(self) -> bool:
+        return self._keyring is not None
+
+    def get(self, provider: str) -> tuple[str | None, str]:
+        """The key for ``provider`` and where it came from ("keyring", "file", "env", "none")."""
+        stored = self._get_stored(provider)
+        if stored:
+            return stored, ("keyring" if self._keyring is not None else "file")
+        for var in ENV_KEYS:
+            value = os.environ.get(var, "").strip()
+            if value:
+                return value, "env"
+        return None, "none"
+
+    def set(self, provider: str, key: str | None) -> None:
+        """Store (or with an empty key, forget) the key for ``provider``."""
+        key = (key or "").strip()
+        if self._keyring is not None:
+            if key:
+                self._keyring.set_password(KEYRING_SERVICE, provider, key)
+            else:
+                with contextlib.suppress(Exception):
+                    self._keyring.delete_password(KEYRING_SERVICE, provider)
+            return
+        keys = self._read_file()
+        if key:
+            keys[provider] = key
+        else:
+            keys.pop(provider, None)
+        self._write_file(keys)
+
+    def _get_stored(self, provider: str) -> str | None:
+        if self._keyring is not None:
+            try:
+                return self._keyring.get_password(KEYRING_SERVICE, provider) or None
+            except Exception:
+                return None
+        return self._read_file().get(provider) or None
+
+    def _read_file(self) -> dict[str, str]:
+        try:
+            text = self.file_path.read_text(encoding="utf-8")
+        except OSError:
+            return {}
+        keys: dict[str, str] = {}
+        for line in text.splitlines():
+            if line.startswith("#") or "=" not in line:
+                continue
+            name, _, value = line.partition("=")
+            keys[name.strip()] = value.strip()
+        return keys
+
+    def _write_file(self, keys: dict[str, str]) -> None:
+        """Written through an 0600 descriptor: the key is never world-readable, not even briefly."""
+        self._dir.mkdir(parents=True, exist_ok=True)
+        body = "# pi-desktop API keys (no system keyring was available). Keep this file private.\n"
+        body += "".join(f"{name}={value}\n" for name, value in sorted(keys.items()))
+        tmp = self.file_path.with_suffix(".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.fchmod(fd, 0o600)
+            os.write(fd, body.encode("utf-8"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, self.file_path)

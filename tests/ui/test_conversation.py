@@ -1,0 +1,201 @@
+"""The conversation view and its markdown splitting: streaming, code blocks, tool calls, markers."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+
+from pi_desktop.ui.conversation import ConversationView, PathItem
+from pi_desktop.ui.markdown import MAX_OPEN_CHARS, Block, StreamSplitter, split_blocks
+from pi_desktop.ui.message_widgets import CodeBlockWidget, MarkdownLabel, human_tokens
+
+ANSWER = (
+    "Here is the plan.\n\nFirst **read** the file:\n\n"
+    "```python\ndef main():\n    return 42\n```\n\nThen run it.\n"
+)
+
+
+def _stream(text: str, sizes: list[int]) -> list[Block]:
+    splitter = StreamSplitter()
+    blocks: list[Block] = []
+    pos = 0
+    i = 0
+    while pos < len(text):
+        size = sizes[i % len(sizes)] if sizes else 1
+        blocks += splitter.feed(text[pos : pos + size])
+        pos += size
+        i += 1
+    return blocks + splitter.finish()
+
+
+def test_split_blocks_separates_code_from_text():
+    blocks = split_blocks(ANSWER)
+    assert [b.kind for b in blocks] == ["text", "code", "text"]
+    assert blocks[0].text == "Here is the plan.\n\nFirst **read** the file:"
+    assert blocks[1] == Block("code", "def main():\n    return 42", "python")
+    assert blocks[2].text == "Then run it."
+
+
+def test_unclosed_fence_still_becomes_code():
+    assert split_blocks("x\n```js\nlet a = 1") == [
+        Block("text", "x"),
+        Block("code", "let a = 1", "js"),
+    ]
+
+
+def test_tilde_fence_and_longer_backticks_close_correctly():
+    text = "~~~\n```\ninner\n```\n~~~\nafter"
+    assert split_blocks(text) == [Block("code", "```\ninner\n```", ""), Block("text", "after")]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    parts=st.lists(
+        st.sampled_from(["word ", "**b** ", "\n", "\n\n", "```py\n", "```\n", "x = 1\n", "é中😀 "]),
+        max_size=40,
+    ),
+    sizes=st.lists(st.integers(min_value=1, max_value=9), min_size=1, max_size=5),
+)
+def test_streaming_in_any_chunking_gives_the_same_blocks(parts, sizes):
+    """Chunk boundaries never change what is rendered: streamed == split at once."""
+    text = "".join(parts)
+    whole = _stream(text, [max(1, len(text))])
+    assert _stream(text, sizes) == whole
+    # and no character of content is lost: every non-fence line shows up in some block
+    shown = "\n".join(b.text for b in whole)
+    for line in text.splitlines():
+        if line.strip() and not line.strip().startswith("```"):
+            assert line.strip() in shown
+
+
+def test_a_paragraph_without_breaks_is_committed_in_bounded_pieces():
+    splitter = StreamSplitter()
+    done: list[Block] = []
+    for _ in range(3_000):
+        done += splitter.feed("lorem ")
+        pending = splitter.pending
+        assert pending is None or len(pending.text) <= MAX_OPEN_CHARS + 10
+    done += splitter.finish()
+    assert "".join(b.text for b in done).replace(" ", "") == "lorem" * 3_000
+
+
+def test_human_tokens():
+    assert human_tokens(95_000) == "95k"
+    assert human_tokens(1_500) == "1.5k"
+    assert human_tokens(2_000) == "2k"
+    assert human_tokens(800) == "800"
+
+
+def test_streaming_renders_blocks_once_and_final_text_matches(qtbot):
+    view = ConversationView()
+    qtbot.addWidget(view)
+    view.resize(600, 500)
+    view.show()
+    for ch in ANSWER:
+        view.append_delta(ch)
+    card = view.streaming_card
+    assert card is not None and card.body.streaming
+    code_widgets = [w for w in card.body.blocks() if isinstance(w, CodeBlockWidget)]
+    assert len(code_widgets) == 1 and code_widgets[0].highlighted  # closed fence: highlighted
+    view.add_message("assistant", ANSWER, "e1")
+    assert view.streaming_card is None
+    (card,) = view.message_cards()
+    assert card.entry_id == "e1" and card.text == ANSWER
+    kinds = [type(w) for w in card.body.blocks()]
+    assert kinds == [MarkdownLabel, CodeBlockWidget, MarkdownLabel]
+
+
+def test_code_block_copy_button_copies_the_code(qtbot):
+    view = ConversationView()
+    qtbot.addWidget(view)
+    view.add_message("assistant", ANSWER, "e1")
+    code = next(w for w in view.message_cards()[0].body.blocks() if isinstance(w, CodeBlockWidget))
+    qtbot.mouseClick(code.copy_button, Qt.MouseButton.LeftButton)
+    assert QGuiApplication.clipboard().text() == "def main():\n    return 42"
+    assert code.copy_button.text() == "Copied"
+
+
+def test_tool_call_collapsible_with_result_and_offloaded_link(qtbot):
+    view = ConversationView()
+    qtbot.addWidget(view)
+    view.show()
+    meta = {
+        "tool_calls": [
+            {
+                "id": "c1",
+                "type": "function",
+                "function": {"name": "read_file", "arguments": '{"path": "a.txt"}'},
+            }
+        ]
+    }
+    view.add_message("assistant", "", "e1", meta)
+    (call,) = view.tool_calls()
+    assert call.name == "read_file" and call.arguments == {"path": "a.txt"}
+    assert not call.expanded and call.details.isHidden()
+    assert "running" in call.toggle.text()
+    view.finish_tool_call(
+        "c1", "read_file", {"path": "a.txt"}, "x" * 30_000, offloaded_path="/tmp/r/c1.txt"
+    )
+    assert "30,000 chars" in call.toggle.text() and "saved to file" in call.toggle.text()
+    qtbot.mouseClick(call.toggle, Qt.MouseButton.LeftButton)
+    assert call.expanded and not call.details.isHidden()
+    assert len(call.result_view.text()) < 5_000  # preview, not the whole result
+    with qtbot.waitSignal(view.openFileRequested) as blocker:
+        qtbot.mouseClick(call.open_button, Qt.MouseButton.LeftButton)
+    assert blocker.args == ["/tmp/r/c1.txt"]
+    # the tool message of the same call attaches to the widget, it does not add a row
+    rows = len(view.rows())
+    view.add_message("tool", "x" * 30_000, "e2", {"tool_call_id": "c1", "name": "read_file"})
+    assert len(view.rows()) == rows
+
+
+def test_compaction_marker_text_and_summary_link(qtbot):
+    view = ConversationView()
+    qtbot.addWidget(view)
+    marker = view.add_compaction("cmp1", 95_000, 10_000, 12)
+    assert "compacted 12 messages · 95k → 10k tokens" in marker.label.text()
+    with qtbot.waitSignal(view.summaryRequested) as blocker:
+        qtbot.mouseClick(marker.view_button, Qt.MouseButton.LeftButton)
+    assert blocker.args == ["cmp1"]
+
+
+def test_stopped_answer_is_kept_and_marked(qtbot):
+    view = ConversationView()
+    qtbot.addWidget(view)
+    view.append_delta("half an ans")
+    view.end_stream(stopped=True)
+    (card,) = view.message_cards()
+    assert card.stopped and "stopped" in card.status_label.text()
+    assert card.text == "half an ans"
+
+
+def test_error_banner_retry_removes_itself_and_signals(qtbot):
+    view = ConversationView()
+    qtbot.addWidget(view)
+    banner = view.add_error("The provider refused: 500")
+    with qtbot.waitSignal(view.retryRequested):
+        qtbot.mouseClick(banner.buttons["retry"], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not view.banners())
+
+
+def test_show_path_redraws_messages_tools_and_markers(qtbot):
+    view = ConversationView()
+    qtbot.addWidget(view)
+    view.add_message("user", "old", "x")
+    call = {"id": "c1", "type": "function", "function": {"name": "list_dir", "arguments": "{}"}}
+    view.show_path(
+        [
+            PathItem("message", "s", "system", "persona"),
+            PathItem("message", "u1", "user", "hello"),
+            PathItem("message", "a1", "assistant", "", {"tool_calls": [call]}),
+            PathItem("message", "t1", "tool", "a.txt\nb.txt", {"tool_call_id": "c1"}),
+            PathItem("compaction", "k1", tokens_before=900, tokens_after=300, summarized_count=3),
+            PathItem("message", "a2", "assistant", "done"),
+        ]
+    )
+    qtbot.waitUntil(lambda: len(view.message_cards()) == 2)
+    assert [c.text for c in view.message_cards()] == ["hello", "done"]
+    assert view.tool_calls()[0].result == "a.txt\nb.txt"
+    assert view.markers()[0].entry_id == "k1"
