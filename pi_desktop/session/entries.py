@@ -88,6 +88,8 @@ class CompactionEntry(_Entry):
     modified_files: list[str] = Field(default_factory=list)
     summarized_count: int = 0
     manual: bool = False
+    summarizer_calls: int = 1
+    instructions: str | None = None  # the user's focus line of a manual compaction
 
 
 class LeafEntry(_Entry):
