@@ -1,0 +1,201 @@
+"""Turning the model's tool calls into tool results the model can read — never a crash.
+
+Models send broken JSON, call tools that do not exist, forget required arguments, omit call
+ids; local servers are worse than hosted ones. Every such case becomes an error *result* (the
+model reads it and corrects itself), and every call gets exactly one result message so the
+assistant message and its results always pair up (context invariant 1).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pi_desktop.agent.tool import Tool, ToolError
+from pi_desktop.context import Message
+
+log = logging.getLogger(__name__)
+
+CANCELLED_RESULT = "[cancelled by user]"
+MAX_RESULT_CHARS = 1_000_000  # protects the session file; L3 offloads anything large anyway
+_RAW_PREVIEW_CHARS = 500
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """One normalised call: a non-empty unique id, a name, the raw argument string."""
+
+    id: str
+    name: str
+    raw_arguments: str
+
+
+@dataclass(frozen=True)
+class ToolOutcome:
+    """What running a call produced; ``arguments`` is the raw string when it did not parse."""
+
+    result: str
+    is_error: bool
+    arguments: dict[str, Any] | str
+
+
+def index_tools(tools: Iterable[Tool] | None) -> dict[str, Tool]:
+    """Tools by name; two tools with one name would make calls ambiguous, so that is refused."""
+    indexed: dict[str, Tool] = {}
+    for tool in tools or ():
+        if tool.name in indexed:
+            raise ValueError(f"two tools are named {tool.name!r}")
+        indexed[tool.name] = tool
+    return indexed
+
+
+def _arguments_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def normalize_tool_calls(message: Message, step: int) -> tuple[Message, list[ToolCall]]:
+    """Give every call an id, ``type``, name and string arguments; return the fixed message.
+
+    Missing or duplicate ids get ``call_<step>_<n>`` so each result can name its call; the
+    returned message (a copy when anything changed) is what gets stored and sent back.
+    """
+    raw_calls = message.tool_calls
+    if not raw_calls:
+        return message, []
+    fixed: list[dict[str, Any]] = []
+    calls: list[ToolCall] = []
+    seen: set[str] = set()
+    for n, raw in enumerate(raw_calls):
+        raw = raw if isinstance(raw, dict) else {}
+        function = raw.get("function") if isinstance(raw.get("function"), dict) else {}
+        name = str(function.get("name") or "")
+        arguments = _arguments_text(function.get("arguments"))
+        call_id = str(raw.get("id") or "")
+        if not call_id or call_id in seen:
+            call_id = f"call_{step}_{n}"
+            while call_id in seen:
+                call_id += "_"
+        seen.add(call_id)
+        fixed.append(
+            {"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}}
+        )
+        calls.append(ToolCall(call_id, name, arguments))
+    metadata = dict(message.metadata or {})
+    if fixed == raw_calls:
+        return message, calls
+    metadata["tool_calls"] = fixed
+    return message.model_copy(update={"metadata": metadata}), calls
+
+
+def parse_arguments(raw: str) -> tuple[dict[str, Any] | None, str | None]:
+    """``(arguments, None)`` or ``(None, error text for the model)``; empty means ``{}``."""
+    if not raw.strip():
+        return {}, None
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        return None, f"the arguments are not valid JSON ({exc.msg} at position {exc.pos})"
+    if not isinstance(value, dict):
+        return None, f"the arguments must be a JSON object, not {type(value).__name__}"
+    return value, None
+
+
+def _missing_required(tool: Tool, arguments: Mapping[str, Any]) -> list[str]:
+    required = tool.parameters.get("required") if isinstance(tool.parameters, dict) else None
+    if not isinstance(required, list):
+        return []
+    return [str(key) for key in required if key not in arguments]
+
+
+def _preview(raw: str) -> str:
+    if len(raw) <= _RAW_PREVIEW_CHARS:
+        return raw
+    return raw[:_RAW_PREVIEW_CHARS] + f"… ({len(raw)} chars)"
+
+
+def _as_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        text = value
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, default=str)
+        except (TypeError, ValueError):
+            text = str(value)
+    if len(text) > MAX_RESULT_CHARS:
+        text = (
+            text[:MAX_RESULT_CHARS] + f"\n[truncated: the tool returned {len(text)} characters; "
+            f"the first {MAX_RESULT_CHARS} are kept]"
+        )
+    return text
+
+
+async def execute_tool_call(call: ToolCall, tools: Mapping[str, Tool]) -> ToolOutcome:
+    """Run one call. Tool failures become error results; only cancellation propagates."""
+    tool = tools.get(call.name)
+    if tool is None:
+        available = ", ".join(sorted(tools)) or "none"
+        return ToolOutcome(
+            f"Error: unknown tool {call.name!r}. Available tools: {available}.",
+            True,
+            call.raw_arguments,
+        )
+    arguments, problem = parse_arguments(call.raw_arguments)
+    if arguments is None:
+        return ToolOutcome(
+            f"Error: could not call {call.name}: {problem}. "
+            f"Received: {_preview(call.raw_arguments)} — call the tool again with a JSON "
+            "object that matches its parameters.",
+            True,
+            call.raw_arguments,
+        )
+    missing = _missing_required(tool, arguments)
+    if missing:
+        return ToolOutcome(
+            f"Error: could not call {call.name}: missing required argument(s): "
+            f"{', '.join(missing)}.",
+            True,
+            arguments,
+        )
+    try:
+        result = await tool.handler(arguments)
+    except ToolError as exc:
+        return ToolOutcome(f"Error: {exc}", True, arguments)
+    except Exception as exc:  # a broken tool must not end the conversation
+        log.exception("tool %s raised", call.name)
+        return ToolOutcome(
+            f"Error: the tool {call.name} failed: {type(exc).__name__}: {exc}", True, arguments
+        )
+    return ToolOutcome(_as_text(result), False, arguments)
+
+
+def tool_result_message(call: ToolCall, outcome: ToolOutcome) -> Message:
+    """The tool message answering ``call`` (``is_error`` only recorded when true)."""
+    metadata: dict[str, Any] = {"tool_call_id": call.id, "name": call.name}
+    if outcome.is_error:
+        metadata["is_error"] = True
+    return Message(role="tool", content=outcome.result, metadata=metadata)
+
+
+def cancelled_outcome(call: ToolCall) -> ToolOutcome:
+    """The synthetic result for a call the user's Stop prevented from finishing."""
+    arguments, _ = parse_arguments(call.raw_arguments)
+    return ToolOutcome(
+        CANCELLED_RESULT, True, arguments if arguments is not None else call.raw_arguments
+    )
+
+
+def tool_schemas(tools: Sequence[Tool]) -> list[dict[str, Any]]:
+    """The ``tools=[...]`` list for the provider, in registration order."""
+    return [tool.schema() for tool in tools]
