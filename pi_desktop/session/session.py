@@ -218,6 +218,7 @@ class Session:
 
     def rewind(self, entry_id: str) -> None:
         """Move the current position to ``entry_id`` (the floor or anything grown after it)."""
+        self._require_writable()
         refusal = self._state.rewind_refusal(entry_id)
         if refusal is not None:
             raise RewindError(refusal)
@@ -266,12 +267,15 @@ class Session:
 
         return unsubscribe
 
-    def _commit(self, entry: Entry) -> None:
-        """Check, write one line, then fold it in — in that order, so failures change nothing."""
+    def _require_writable(self) -> None:
         if self._journal is None:
             raise SessionReadOnlyError(f"Session {self.path.name} was opened read-only.")
         if self._journal.closed:
             raise SessionWriteError(f"Session {self.path.name} is closed.")
+
+    def _commit(self, entry: Entry) -> None:
+        """Check, write one line, then fold it in — in that order, so failures change nothing."""
+        self._require_writable()
         problem = self._state.check(entry)
         if problem is not None:
             raise ValueError(problem)
