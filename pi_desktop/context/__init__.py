@@ -3,15 +3,37 @@
 Imports nothing from session/, agent/ or ui/; no Qt; no I/O except L3 offload files.
 """
 
+from pi_desktop.context.manager import ContextManager
 from pi_desktop.context.message import Message
+from pi_desktop.context.micro import micro_compact
+from pi_desktop.context.offload import budget_tool_results, is_offloaded, offload_path
 from pi_desktop.context.report import CompactionInfo, OffloadedResult, PrepareReport
+from pi_desktop.context.snip import snip_messages
+from pi_desktop.context.summary import (
+    SUMMARIZATION_PROMPT_TEMPLATE,
+    SUMMARIZATION_SYSTEM_PROMPT,
+    FileOperations,
+    extract_file_operations,
+    extract_summary,
+)
 from pi_desktop.context.tokens import CHARS_PER_TOKEN, estimate_tokens
 
 __all__ = [
     "CHARS_PER_TOKEN",
+    "SUMMARIZATION_PROMPT_TEMPLATE",
+    "SUMMARIZATION_SYSTEM_PROMPT",
     "CompactionInfo",
+    "ContextManager",
+    "FileOperations",
     "Message",
     "OffloadedResult",
     "PrepareReport",
+    "budget_tool_results",
     "estimate_tokens",
+    "extract_file_operations",
+    "extract_summary",
+    "is_offloaded",
+    "micro_compact",
+    "offload_path",
+    "snip_messages",
 ]

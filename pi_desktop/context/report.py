@@ -58,7 +58,9 @@ class PrepareReport:
     cache_used: bool = False
     summarized: bool = False  # an L4 summary ran in this prepare
     covered_count: int = 0  # input[1:covered_count] are represented by the summary
-    snipped: tuple[int, ...] = ()  # input indices dropped by L1
+    # input indices dropped by L1; always one contiguous block, so the manager passes a
+    # ``range`` (O(1) however long the history) — it iterates, ``len``s and ``in``s like a tuple
+    snipped: tuple[int, ...] | range = ()
     micro_compacted: tuple[int, ...] = ()  # input indices whose tool result L2 placeholdered
     offloaded: tuple[OffloadedResult, ...] = ()
     summary_failed: str | None = None  # why a needed summary did not happen

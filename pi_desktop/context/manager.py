@@ -1,0 +1,579 @@
+"""L4 and the pipeline: ``ContextManager`` turns the full history into the view that is sent.
+
+Decision tree (DESIGN §3, the write-up's ``prepare``): with a cached summary the view is
+``[system] + [summary] + retained tail + newly``; without one it is the history through the
+free layers (L3 offload, L1 snip, L2 micro). Under ``int(budget * threshold)`` the view is
+returned (0 API); over it, the uncovered part before the cut is summarized, in chunks when it
+would not fit one summarizer request, each chunk updating the previous summary.
+
+Per-turn cost is O(view): L1 boundaries are found on a role accessor first, L3/L2 run only on
+survivors, and per-message sizes, offload copies and placeholders are memoised by message
+identity (messages are treated as immutable values, as everywhere in the engine).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pi_desktop.context.message import Message
+from pi_desktop.context.micro import (
+    DEFAULT_KEEP_RECENT,
+    DEFAULT_MIN_CHARS,
+    compacted_copy,
+    micro_targets,
+)
+from pi_desktop.context.offload import DEFAULT_MAX_CHARS, offload_message
+from pi_desktop.context.pairs import safe_boundary_at_or_after, safe_boundary_at_or_before
+from pi_desktop.context.ratio import ASCII_WEIGHT, clamp_ratio, script_ratio, weighted_tokens
+from pi_desktop.context.report import CompactionInfo, OffloadedResult, PrepareReport
+from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES, snip_placeholder, snip_plan
+from pi_desktop.context.summary import (
+    build_summary_request,
+    extract_file_operations,
+    extract_summary,
+    serialize_message,
+    strip_file_blocks,
+    summary_message,
+    with_file_blocks,
+)
+from pi_desktop.context.tokens import list_chars_from_sizes, tokens_from_chars
+
+_SEPARATOR_CHARS = 2  # ", " between list items in the serialised view
+_MAX_TIGHTEN_ROUNDS = 4
+
+
+class SummaryFailed(Exception):
+    """The summarizer could not produce a usable summary (the view degrades, state stays)."""
+
+
+@dataclass
+class _View:
+    """A built view plus where each message came from (input index, or None if synthetic)."""
+
+    messages: list[Message]
+    sources: list[int | None]
+    snipped: range
+    micro: tuple[int, ...]
+    chars: int
+    weighted: float
+    cache_used: bool
+
+
+class ContextManager:
+    """The four-layer context pipeline with a summary cache; see the module docstring."""
+
+    max_tool_chars: int = DEFAULT_MAX_CHARS
+    max_messages: int = DEFAULT_MAX_MESSAGES
+    keep_recent_results: int = DEFAULT_KEEP_RECENT
+    micro_min_chars: int = DEFAULT_MIN_CHARS
+
+    def __init__(
+        self,
+        budget: int,
+        llm: Any,
+        keep_recent_tokens: int | None = None,
+        results_dir: str | os.PathLike[str] | None = None,
+        threshold: float = 0.8,
+        *,
+        summarizer: Any | None = None,
+    ) -> None:
+        if int(budget) <= 0:
+            raise ValueError("budget must be a positive number of tokens")
+        if not 0 < threshold <= 1:
+            raise ValueError("threshold must lie in (0, 1]")
+        self.budget = int(budget)
+        self.threshold = float(threshold)
+        self.llm = llm
+        self.summarizer = summarizer if summarizer is not None else llm
+        self.keep_recent_tokens = (
+            int(keep_recent_tokens) if keep_recent_tokens is not None else self.budget // 4
+        )
+        self.results_dir = results_dir
+        self._sizes: dict[int, tuple[Message, int, float]] = {}
+        self._derived: dict[tuple[str, int], tuple[Message, Message]] = {}
+        self._anchor: tuple[float, float] | None = None  # (prompt/chars, script ratio) of a view
+        self._ratio = ASCII_WEIGHT
+        self._last_view_chars = 0
+        self._last_view_script = ASCII_WEIGHT
+        self.reset()
+
+    # ------------------------------------------------------------------ public state
+
+    def reset(self) -> None:
+        """Forget the summary cache and reports (the usage anchor describes the model: kept)."""
+        self._summary: str | None = None
+        self._covered_count = 0
+        self._retained_tail: list[Message] = []
+        self._summary_msg: Message | None = None
+        self._verified: set[int] = set()
+        self.pending_compaction: CompactionInfo | None = None
+        self.last_report: PrepareReport | None = None
+        self.last_view_tokens = 0
+
+    @property
+    def summary(self) -> str | None:
+        """The cached summary text (with its file lists), or None before any compaction."""
+        return self._summary
+
+    @property
+    def covered_count(self) -> int:
+        """``messages[:covered_count]`` (system included) are represented by the summary."""
+        return self._covered_count
+
+    @property
+    def retained_tail(self) -> list[Message]:
+        """The tail kept verbatim at the last compaction (a copy)."""
+        return list(self._retained_tail)
+
+    @property
+    def ratio(self) -> float:
+        """Tokens per serialised char the estimates currently use (anchored or script-aware)."""
+        return self._ratio
+
+    @property
+    def threshold_tokens(self) -> int:
+        return int(self.budget * self.threshold)
+
+    def restore_cache(
+        self,
+        summary: str,
+        covered_count: int,
+        retained_tail: Sequence[dict[str, Any] | Message],
+    ) -> None:
+        """Refill the cache from a session's compaction entry: the next prepare costs 0 API."""
+        self._summary = summary
+        self._covered_count = int(covered_count)
+        self._retained_tail = [
+            m if isinstance(m, Message) else Message.model_validate(m) for m in retained_tail
+        ]
+        self._summary_msg = summary_message(summary, self._covered_count)
+        self._verified = set()
+
+    def record_usage(self, usage: dict[str, Any] | None) -> None:
+        """Anchor the ratio on ``prompt_tokens / chars`` of the view prepare last returned.
+
+        Missing or zero usage is ignored; the anchor is clamped to a plausible range. Later
+        views scale it by their script mix relative to the anchored view, so the ratio for
+        the anchored view itself is exactly ``prompt_tokens / last_view_chars``.
+        """
+        if not usage or not self._last_view_chars:
+            return
+        try:
+            prompt = int(usage.get("prompt_tokens") or 0)
+        except (TypeError, ValueError):
+            return
+        if prompt <= 0:
+            return
+        anchored = clamp_ratio(prompt / self._last_view_chars)
+        self._anchor = (anchored, self._last_view_script)
+        self._ratio = anchored
+
+    # ------------------------------------------------------------------ the pipeline
+
+    async def prepare(self, messages: Sequence[Message]) -> list[Message]:
+        """The send view of ``messages`` (``[system] + history``); never mutates the input."""
+        self.pending_compaction = None
+        view = self._base_view(messages)
+        if self._tokens(view) <= self.threshold_tokens:
+            return self._finish(messages, view)
+        return await self._compact(messages, view, instructions=None)
+
+    async def force_compact(
+        self, messages: Sequence[Message], instructions: str | None = None
+    ) -> list[Message]:
+        """Summarize now, even under the threshold; ``instructions`` adds a focus line."""
+        self.pending_compaction = None
+        view = self._base_view(messages)
+        return await self._compact(messages, view, instructions=instructions)
+
+    # ------------------------------------------------------------------ sizes and ratio
+
+    def _measure(self, message: Message) -> tuple[int, float]:
+        """(serialised chars, script-weighted tokens) of one message, memoised by identity."""
+        hit = self._sizes.get(id(message))
+        if hit is not None and hit[0] is message:
+            return hit[1], hit[2]
+        text = json.dumps(message.model_dump(), ensure_ascii=False, default=str)
+        entry = (message, len(text), weighted_tokens(text))
+        self._sizes[id(message)] = entry
+        return entry[1], entry[2]
+
+    def _ratio_for(self, weighted: float, chars: int) -> float:
+        script = script_ratio(weighted, chars)
+        if self._anchor is None:
+            return script
+        anchored, anchored_script = self._anchor
+        return clamp_ratio(anchored * script / anchored_script)
+
+    def _tokens(self, view: _View) -> int:
+        return tokens_from_chars(view.chars, self._ratio_for(view.weighted, view.chars))
+
+    # ------------------------------------------------------------------ layers, memoised
+
+    def _derive(self, kind: str, message: Message, make: Callable[[Message], Message]) -> Message:
+        key = (kind, id(message))
+        hit = self._derived.get(key)
+        if hit is not None and hit[0] is message:
+            return hit[1]
+        out = make(message)
+        self._derived[key] = (message, out)
+        return out
+
+    def _l3(self, message: Message) -> Message:
+        if message.role != "tool" or len(message.content) <= self.max_tool_chars:
+            return message
+        if self.results_dir is None:
+            return message
+        return self._derive(
+            "l3", message, lambda m: offload_message(m, self.max_tool_chars, self.results_dir)
+        )
+
+    def _l2(self, message: Message) -> Message:
+        return self._derive("l2", message, compacted_copy)
+
+    # ------------------------------------------------------------------ views
+
+    def _cache_fits(self, messages: Sequence[Message]) -> bool:
+        """The cached tail still matches the history at ``covered_count``."""
+        if self._summary is None:
+            return False
+        start, tail = self._covered_count, self._retained_tail
+        if start < 0 or start + len(tail) > len(messages):
+            return False
+        for k, kept in enumerate(tail):
+            live = messages[start + k]
+            if id(live) in self._verified or live is kept:
+                continue
+            if live.role != kept.role or live.content != kept.content:
+                return False
+            self._verified.add(id(live))
+        return True
+
+    def _base_view(self, messages: Sequence[Message]) -> _View:
+        if self._cache_fits(messages):
+            assert self._summary_msg is not None
+            return self._build(
+                messages, self._summary_msg, self._covered_count, self._retained_tail
+            )
+        return self._build(messages, None, 0, [])
+
+    def _build(
+        self,
+        messages: Sequence[Message],
+        summary: Message | None,
+        covered: int,
+        tail: Sequence[Message],
+    ) -> _View:
+        """One view over a virtual sequence: prefix (system, summary) + tail + newly.
+
+        Without a summary the whole history is "newly". L1 boundaries are computed first on
+        the virtual sequence; only survivors go through L3 and L2.
+        """
+        has_system = bool(messages) and messages[0].role == "system"
+        prefix: list[tuple[int | None, Message]] = []
+        if summary is not None:
+            if has_system:
+                prefix.append((0, messages[0]))
+            prefix.append((None, summary))
+            newly_start = covered + len(tail)
+        else:
+            newly_start = 0
+        p, t = len(prefix), len(tail)
+        total = p + t + (len(messages) - newly_start)
+
+        def item(j: int) -> tuple[int | None, Message]:
+            if j < p:
+                return prefix[j]
+            if j < p + t:
+                return covered + (j - p), tail[j - p]
+            k = newly_start + (j - p - t)
+            return k, messages[k]
+
+        head_end, tail_start = snip_plan(total, lambda j: item(j)[1].role, self.max_messages)
+        head_end = max(head_end, p)
+        if tail_start <= head_end:
+            head_end = tail_start = total
+        kept = [*range(head_end), *range(tail_start, total)]
+        sources: list[int | None] = []
+        out: list[Message] = []
+        for j in kept:
+            src, message = item(j)
+            sources.append(src)
+            out.append(message if src is None or (src == 0 and has_system) else self._l3(message))
+        snipped = range(0)
+        if tail_start > head_end:
+            first, last = item(head_end)[0], item(tail_start - 1)[0]
+            assert first is not None and last is not None
+            snipped = range(first, last + 1)
+            out.insert(head_end, snip_placeholder(tail_start - head_end))
+            sources.insert(head_end, None)
+        micro: list[int] = []
+        for i in micro_targets(out, self.keep_recent_results, self.micro_min_chars):
+            out[i] = self._l2(out[i])
+            src = sources[i]
+            if src is not None:
+                micro.append(src)
+        chars_sum, weighted = 0, 0.0
+        for message in out:
+            c, w = self._measure(message)
+            chars_sum += c
+            weighted += w
+        chars = list_chars_from_sizes(chars_sum, len(out))
+        weighted += (chars - chars_sum) * ASCII_WEIGHT
+        return _View(out, sources, snipped, tuple(micro), chars, weighted, summary is not None)
+
+    def _finish(
+        self,
+        messages: Sequence[Message],
+        view: _View,
+        *,
+        summarized: bool = False,
+        failed: str | None = None,
+    ) -> list[Message]:
+        """Record what was sent (for ``record_usage`` and the report) and return the view."""
+        self._ratio = self._ratio_for(view.weighted, view.chars)
+        self._last_view_chars = view.chars
+        self._last_view_script = script_ratio(view.weighted, view.chars)
+        self.last_view_tokens = tokens_from_chars(view.chars, self._ratio)
+        offloaded = []
+        for src, message in zip(view.sources, view.messages, strict=True):
+            info = (message.metadata or {}).get("offloaded")
+            if src is not None and isinstance(info, dict) and "path" in info:
+                offloaded.append(
+                    OffloadedResult(
+                        index=src,
+                        tool_call_id=message.tool_call_id or "",
+                        path=str(info["path"]),
+                        original_chars=int(info.get("original_chars") or 0),
+                    )
+                )
+        self.last_report = PrepareReport(
+            input_count=len(messages),
+            view_count=len(view.messages),
+            tokens=self.last_view_tokens,
+            budget=self.budget,
+            threshold_tokens=self.threshold_tokens,
+            ratio=self._ratio,
+            cache_used=view.cache_used,
+            summarized=summarized,
+            covered_count=self._covered_count if view.cache_used else 0,
+            snipped=view.snipped,
+            micro_compacted=view.micro,
+            offloaded=tuple(offloaded),
+            summary_failed=failed,
+        )
+        self._prune(view)
+        return list(view.messages)
+
+    def _prune(self, view: _View) -> None:
+        """Drop memo entries for messages far out of the view so memory tracks the view."""
+        live = 4 * (len(view.messages) + len(self._retained_tail)) + 4096
+        if len(self._sizes) + len(self._derived) <= 2 * live:
+            return
+        keep = {id(m) for m in view.messages} | {id(m) for m in self._retained_tail}
+        self._derived = {k: v for k, v in self._derived.items() if k[1] in keep or id(v[1]) in keep}
+        keep |= {id(v[1]) for v in self._derived.values()}
+        self._sizes = {k: v for k, v in self._sizes.items() if k in keep}
+        self._verified &= keep
+
+    # ------------------------------------------------------------------ the cut
+
+    def _size_in_view(self, message: Message) -> int:
+        return self._measure(self._l3(message))[0] + _SEPARATOR_CHARS
+
+    def _find_cut(self, messages: Sequence[Message], lo: int, keep_chars: float) -> int | None:
+        """Start of the kept tail: ``messages[lo:cut]`` gets summarized, ``[cut:]`` stays.
+
+        Walk back accumulating serialised sizes up to ``keep_chars``, then start the tail at
+        the first user message inside it. If the newest turn alone is larger, cut at that
+        turn's start (everything before it is summarized); if there is no user message to
+        cut at, cut at the first tool-pair-safe boundary. The tail always keeps the newest
+        message, so a trailing ``assistant(tool_calls)`` is never separated from its results.
+        """
+        n = len(messages)
+
+        def role(i: int) -> str:
+            return messages[i].role
+
+        last_safe = safe_boundary_at_or_before(role, n, n - 1, lo)
+        if last_safe <= lo:
+            return None
+        floor = lo + 1
+        start, acc = n, 0
+        while start > floor:
+            size = self._size_in_view(messages[start - 1])
+            if acc + size > keep_chars:
+                break
+            acc += size
+            start -= 1
+        cut = next((i for i in range(max(start, floor), n) if role(i) == "user"), None)
+        if cut is None:
+            cut = next((i for i in range(min(start, n) - 1, lo, -1) if role(i) == "user"), None)
+        if cut is None:
+            cut = safe_boundary_at_or_after(role, n, max(start, floor))
+        cut = min(cut, last_safe)
+        return cut if cut > lo else None
+
+    def _tighter_cut(self, messages: Sequence[Message], cut: int, room_chars: float) -> int | None:
+        """A later safe cut whose tail fits ``room_chars`` (None when none improves on ``cut``)."""
+        n = len(messages)
+
+        def role(i: int) -> str:
+            return messages[i].role
+
+        last_safe = safe_boundary_at_or_before(role, n, n - 1, cut)
+        start, acc = n, 0
+        while start > cut:
+            size = self._size_in_view(messages[start - 1])
+            if acc + size > room_chars:
+                break
+            acc += size
+            start -= 1
+        new_cut = min(safe_boundary_at_or_after(role, n, start), last_safe)
+        return new_cut if new_cut > cut else None
+
+    # ------------------------------------------------------------------ L4
+
+    async def _compact(
+        self,
+        messages: Sequence[Message],
+        base: _View,
+        *,
+        instructions: str | None,
+    ) -> list[Message]:
+        tokens_before = self._tokens(base)
+        has_system = bool(messages) and messages[0].role == "system"
+        cached = base.cache_used
+        lo = self._covered_count if cached else int(has_system)
+        previous = self._summary if cached else None
+        ratio = self._ratio_for(base.weighted, base.chars)
+        cut = self._find_cut(messages, lo, self.keep_recent_tokens / ratio)
+        if cut is None:
+            return self._finish(messages, base, failed="nothing outside the kept tail to summarize")
+        body = strip_file_blocks(previous) if previous else None
+        pos, calls = lo, 0
+        usage: dict[str, int] = {}
+        model: str | None = None
+        candidate: _View | None = None
+        summary_msg: Message | None = None
+        summary = ""
+        ops = extract_file_operations([], previous)
+        for _ in range(_MAX_TIGHTEN_ROUNDS):
+            try:
+                body, used, chunk_usage, model = await self._summarize(
+                    messages, pos, cut, body, instructions, model
+                )
+            except SummaryFailed as exc:
+                return self._finish(messages, base, failed=str(exc))
+            calls += used
+            for key, value in chunk_usage.items():
+                usage[key] = usage.get(key, 0) + value
+            ops = extract_file_operations(messages[lo:cut], previous)
+            summary = with_file_blocks(body, ops)
+            summary_msg = summary_message(summary, cut)
+            candidate = self._build(messages, summary_msg, cut, messages[cut:])
+            over = self._tokens(candidate) - self.threshold_tokens
+            if over <= 0:
+                break
+            fixed = self._measure(summary_msg)[0]
+            if has_system:
+                fixed += self._measure(messages[0])[0]
+            r = self._ratio_for(candidate.weighted, candidate.chars)
+            room = self.threshold_tokens / r - fixed - 64
+            later = self._tighter_cut(messages, cut, room)
+            if later is None:
+                break  # system + summary + newest turn do not fit: the best we can do
+            pos, cut = cut, later
+        assert candidate is not None and summary_msg is not None
+        self._summary = summary
+        self._covered_count = cut
+        self._retained_tail = list(messages[cut:])
+        self._summary_msg = summary_msg
+        self._verified = {id(m) for m in self._retained_tail}
+        self.pending_compaction = CompactionInfo(
+            tokens_before=tokens_before,
+            tokens_after=self._tokens(candidate),
+            summarized_count=cut - lo,
+            summary=summary,
+            covered_count=cut,
+            retained_tail=[m.model_dump() for m in self._retained_tail],
+            summary_usage=usage or None,
+            summary_model=model,
+            read_files=list(ops.read),
+            modified_files=list(ops.modified),
+            summarizer_calls=calls,
+            instructions=instructions,
+        )
+        return self._finish(messages, candidate, summarized=True)
+
+    def _request_tokens(self, request: Sequence[Message]) -> int:
+        text = json.dumps([m.model_dump() for m in request], ensure_ascii=False, default=str)
+        return tokens_from_chars(len(text), self._ratio_for(weighted_tokens(text), len(text)))
+
+    async def _summarize(
+        self,
+        messages: Sequence[Message],
+        start: int,
+        end: int,
+        previous: str | None,
+        instructions: str | None,
+        model: str | None,
+    ) -> tuple[str, int, dict[str, int], str | None]:
+        """Summarize ``messages[start:end]`` onto ``previous``, oldest chunk first.
+
+        Every request (``[system, prompt]``) is kept under ``int(budget * threshold)`` so the
+        summary itself has room; a single message too large for that is truncated.
+        """
+        limit = self.threshold_tokens
+        texts = [serialize_message(m) for m in messages[start:end]]
+        calls = 0
+        usage: dict[str, int] = {}
+        i = 0
+        while i < len(texts):
+            base = self._request_tokens(build_summary_request("", previous, instructions))
+            if base >= limit:
+                raise SummaryFailed("the previous summary alone exceeds the summarizer budget")
+            chunk: list[str] = []
+            estimate = base
+            while i < len(texts):
+                cost = self._request_tokens(
+                    [Message(role="user", content="\n\n" + texts[i])]
+                ) - self._request_tokens([Message(role="user")])
+                if chunk and estimate + cost > limit:
+                    break
+                chunk.append(texts[i])
+                estimate += cost
+                i += 1
+            request = build_summary_request("\n\n".join(chunk), previous, instructions)
+            while self._request_tokens(request) > limit:
+                if len(chunk) > 1:
+                    i -= 1
+                    chunk.pop()
+                else:
+                    text = chunk[0]
+                    keep = len(text) // 2
+                    if keep < 16:
+                        raise SummaryFailed("a message cannot fit the summarizer budget")
+                    chunk[0] = f"{text[:keep]}\n[... {len(text) - keep} more chars truncated]"
+                request = build_summary_request("\n\n".join(chunk), previous, instructions)
+            try:
+                response = await self.summarizer.chat(request, tools=[])
+            except Exception as exc:  # any provider failure degrades; never leaks secrets
+                raise SummaryFailed(f"summarizer failed: {type(exc).__name__}") from exc
+            calls += 1
+            content = getattr(getattr(response, "message", None), "content", None) or ""
+            summary = extract_summary(str(content))
+            if not summary:
+                raise SummaryFailed("the summarizer returned an empty summary")
+            previous = summary
+            for key, value in (getattr(response, "usage", None) or {}).items():
+                if isinstance(value, int):
+                    usage[key] = usage.get(key, 0) + value
+            model = getattr(response, "model", None) or model
+        if previous is None:
+            raise SummaryFailed("nothing to summarize")
+        return previous, calls, usage, model

@@ -1,0 +1,133 @@
+"""L3: a tool result too large for the view is written whole to disk and replaced by a marker.
+
+Offloading is an optimisation, never a requirement: no folder or an I/O error leaves the
+content unchanged. File names derive from the tool_call_id sanitised so that a hostile id
+(``../../x``, absolute paths, NUL, thousands of chars) can never leave ``results_dir``.
+Same content → same file, so the agent may call this right after a tool ran and the manager
+again on every turn without duplicate writes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from pi_desktop.context.message import Message
+
+DEFAULT_MAX_CHARS = 20_000
+PREVIEW_CHARS = 2_000
+MARKER_PREFIX = "[Tool result offloaded:"
+_MAX_NAME = 80
+_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
+
+
+def _digest(text: str, length: int = 12) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:length]
+
+
+def sanitize_id(tool_call_id: str) -> str:
+    """A file-name stem from ``tool_call_id``: only ``[A-Za-z0-9_.-]``, no dot runs, bounded.
+
+    When sanitising changed the id, a digest of the original is appended so two different
+    hostile ids (``a/b`` and ``a_b``) never share a file.
+    """
+    stem = _UNSAFE.sub("_", tool_call_id)
+    stem = re.sub(r"\.{2,}", "_", stem).strip(".")[:_MAX_NAME]
+    if stem != tool_call_id or not stem:
+        stem = f"{stem or 'result'}-{_digest(tool_call_id, 10)}"
+    return stem
+
+
+def offload_path(results_dir: str | os.PathLike[str], tool_call_id: str) -> Path:
+    """Where the result of ``tool_call_id`` is saved: always directly inside ``results_dir``."""
+    return Path(results_dir) / f"{sanitize_id(tool_call_id)}.txt"
+
+
+def is_offloaded(content: str) -> bool:
+    """True for a view marker this module produced (so it is never offloaded twice)."""
+    return content.startswith(MARKER_PREFIX)
+
+
+def offload_marker(path: str, original_chars: int, content: str) -> str:
+    """The view text: one line naming file and size, then a preview and how to read more."""
+    preview = content[:PREVIEW_CHARS]
+    return (
+        f"{MARKER_PREFIX} {original_chars} chars saved to {path} — the first "
+        f"{len(preview)} chars follow; read that file to see the whole result.]\n{preview}"
+    )
+
+
+def _same_file(path: Path, data: bytes) -> bool:
+    try:
+        if path.stat().st_size != len(data):
+            return False
+        return path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def _write_once(results_dir: Path, tool_call_id: str, content: str) -> Path | None:
+    """Write ``content`` for ``tool_call_id`` unless an identical file exists; None on error.
+
+    A different result under a reused id (offline providers reuse ``call_0``) goes to a
+    content-addressed sibling, so an earlier marker's file is never overwritten.
+    """
+    data = content.encode("utf-8", "surrogatepass")
+    path = offload_path(results_dir, tool_call_id)
+    try:
+        root = results_dir.resolve()
+        if path.resolve().parent != root:  # belt and braces: sanitising already ensures it
+            return None
+        if _same_file(path, data):
+            return path
+        if path.exists():
+            path = path.with_name(f"{path.stem}-{_digest(content, 16)}.txt")
+            if _same_file(path, data):
+                return path
+        results_dir.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+        return path
+    except (OSError, ValueError):
+        return None
+
+
+def offload_message(
+    message: Message,
+    max_chars: int = DEFAULT_MAX_CHARS,
+    results_dir: str | os.PathLike[str] | None = None,
+) -> Message:
+    """``message`` itself, or a copy whose content is the marker (metadata kept + ``offloaded``)."""
+    if (
+        results_dir is None
+        or message.role != "tool"
+        or len(message.content) <= max_chars
+        or is_offloaded(message.content)
+    ):
+        return message
+    tool_call_id = message.tool_call_id or f"anonymous-{_digest(message.content)}"
+    path = _write_once(Path(results_dir), tool_call_id, message.content)
+    if path is None:
+        return message
+    original = len(message.content)
+    metadata = dict(message.metadata or {})
+    metadata["offloaded"] = {"path": str(path), "original_chars": original}
+    return message.model_copy(
+        update={
+            "content": offload_marker(str(path), original, message.content),
+            "metadata": metadata,
+        }
+    )
+
+
+def budget_tool_results(
+    messages: Sequence[Message],
+    max_chars: int = DEFAULT_MAX_CHARS,
+    results_dir: str | os.PathLike[str] | None = None,
+) -> list[Message]:
+    """L3 over a list: every oversized tool result offloaded; the input is never mutated."""
+    return [offload_message(m, max_chars, results_dir) for m in messages]
