@@ -1,0 +1,178 @@
+"""Reusable test material: random conversations (hypothesis) and a fake summarizer LLM.
+
+Conversations follow the OpenAI protocol the app produces: ``[system]`` then turns of
+``user`` → (``assistant(tool_calls)`` → one ``tool`` result per call)* → ``assistant``.
+Content mixes ASCII, CJK and emoji at random sizes, including tool results large enough to
+be offloaded. Import from other test packages: ``from tests.context.strategies import ...``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from hypothesis import strategies as st
+
+from pi_desktop.context import Message
+
+WORDS = [
+    "refactor",
+    "the",
+    "parser",
+    "上下文",
+    "压缩",
+    "摘要",
+    "🚀",
+    "✅",
+    "def f(x):",
+    "return",
+    "{json}",
+    "naïve",
+    "Привет",
+    "\n",
+    '"quoted"',
+]
+
+TOOL_NAMES = ["read_file", "write_file", "edit_file", "bash", "search"]
+
+
+@st.composite
+def texts(draw: st.DrawFn, max_repeat: int = 60) -> str:
+    """Mixed-script text; ``max_repeat`` scales the size (a few chars to tens of thousands)."""
+    words = draw(st.lists(st.sampled_from(WORDS), min_size=1, max_size=8))
+    repeat = draw(st.integers(min_value=1, max_value=max_repeat))
+    return " ".join(words * repeat)
+
+
+@st.composite
+def tool_results(draw: st.DrawFn) -> str:
+    """Mostly small results, sometimes one large enough for L3 (over 20,000 chars)."""
+    if draw(st.integers(0, 9)) == 0:
+        return draw(texts(max_repeat=8)) * 600
+    return draw(texts(max_repeat=40))
+
+
+def user(text: str) -> Message:
+    return Message(role="user", content=text)
+
+
+def assistant(text: str, calls: Sequence[dict[str, Any]] | None = None) -> Message:
+    return Message(
+        role="assistant", content=text, metadata={"tool_calls": list(calls)} if calls else None
+    )
+
+
+def tool_call(call_id: str, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": call_id,
+        "type": "function",
+        "function": {"name": name, "arguments": json.dumps(arguments, ensure_ascii=False)},
+    }
+
+
+def tool_result(call_id: str, name: str, text: str) -> Message:
+    return Message(role="tool", content=text, metadata={"tool_call_id": call_id, "name": name})
+
+
+@st.composite
+def turns(draw: st.DrawFn, turn_no: int, max_steps: int = 3, max_fanout: int = 4) -> list[Message]:
+    """One user turn with random tool-call fan-out (parallel calls included)."""
+    out = [user(f"turn {turn_no}: " + draw(texts()))]
+    for step in range(draw(st.integers(0, max_steps))):
+        calls = []
+        for j in range(draw(st.integers(1, max_fanout))):
+            name = draw(st.sampled_from(TOOL_NAMES))
+            path = f"src/{draw(st.sampled_from(['a', 'b', 'c', 'd']))}.py"
+            calls.append(tool_call(f"call_{turn_no}_{step}_{j}", name, {"path": path}))
+        out.append(assistant(draw(st.sampled_from(["", "let me check"])), calls))
+        for call in calls:
+            out.append(tool_result(call["id"], call["function"]["name"], draw(tool_results())))
+    out.append(assistant(f"answer {turn_no}: " + draw(texts())))
+    return out
+
+
+@st.composite
+def conversations(
+    draw: st.DrawFn, min_turns: int = 1, max_turns: int = 12, system: bool | None = True
+) -> list[Message]:
+    """``[system] + turns``; ``system=None`` lets hypothesis decide whether there is one."""
+    has_system = draw(st.booleans()) if system is None else system
+    messages = [Message(role="system", content="You are a careful agent.")] if has_system else []
+    for k in range(draw(st.integers(min_turns, max_turns))):
+        messages += draw(turns(k))
+    return messages
+
+
+def assert_pairs_intact(view: Sequence[Message]) -> None:
+    """Invariant 1: each call is followed by exactly its results, each result by its call."""
+    i = 0
+    while i < len(view):
+        message = view[i]
+        assert message.role != "tool", f"tool result at {i} without its assistant call"
+        ids = [c["id"] for c in message.tool_calls]
+        i += 1
+        if ids:
+            results = []
+            while i < len(view) and view[i].role == "tool":
+                results.append(view[i].tool_call_id)
+                i += 1
+            assert sorted(results) == sorted(ids), (
+                f"call/result mismatch before {i}: {ids} vs {results}"
+            )
+
+
+def snapshot(messages: Sequence[Message]) -> list[dict[str, Any]]:
+    """A deep, comparable copy to prove the input was not mutated."""
+    return json.loads(json.dumps([m.model_dump() for m in messages], default=str))
+
+
+@dataclass
+class FakeResponse:
+    message: Message
+    usage: dict[str, Any] | None = None
+    model: str | None = "fake-summarizer"
+
+
+@dataclass
+class FakeSummarizer:
+    """A real, small LLM stand-in: records every request and writes a six-section summary.
+
+    ``fail`` raises, ``empty`` answers nothing; ``summary_chars`` pads the summary so tests
+    can make it large. The summary names the ``turn N`` markers it saw, so tests can check
+    what it was (and was not) sent.
+    """
+
+    fail: bool = False
+    empty: bool = False
+    summary_chars: int = 0
+    requests: list[list[Message]] = field(default_factory=list)
+
+    @property
+    def calls(self) -> int:
+        return len(self.requests)
+
+    async def chat(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None = None,
+        on_delta: Any = None,
+    ) -> FakeResponse:
+        self.requests.append(list(messages))
+        if self.fail:
+            raise ConnectionError("summarizer unavailable")
+        if self.empty:
+            return FakeResponse(Message(role="assistant", content="<analysis>hmm</analysis>"))
+        prompt = messages[-1].content
+        seen = sorted({w for w in prompt.split() if w.startswith("#")})[:20]
+        body = (
+            "## Goal\nKeep working.\n## Constraints & Preferences\n- none\n## Progress\n"
+            f"### Done\n- saw {len(prompt)} chars {' '.join(seen)}\n### In Progress\n-\n"
+            "### Blocked\n-\n## Key Decisions\n-\n## Next Steps\n-\n## Critical Context\n"
+            + "x"
+            * self.summary_chars
+        )
+        content = f"<analysis>draft that must be stripped</analysis>\n<summary>\n{body}\n</summary>"
+        usage = {"prompt_tokens": len(prompt) // 4, "completion_tokens": len(body) // 4}
+        return FakeResponse(Message(role="assistant", content=content), usage)
