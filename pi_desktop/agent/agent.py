@@ -1,0 +1,651 @@
+"""The Agent: prepare → compaction → chat → usage → tools → repeat (DESIGN §5).
+
+It coordinates the ContextManager (the view), the Session via the bridge (the truth), the LLM
+and the tools, and reports everything as events; it never touches Qt. The session is kept
+consistent at every await point: an assistant message with tool calls is stored together with
+one result per call, so a Stop (task cancellation) or a crash never leaves dangling calls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pi_desktop.agent.bridge import ContextSessionBridge
+from pi_desktop.agent.events import (
+    AgentEvent,
+    CompactionStarted,
+    ContextCompacted,
+    ContextPrepared,
+    MessageAdded,
+    Notice,
+    RetryScheduled,
+    RunFailed,
+    RunFinished,
+    RunStarted,
+    TextDelta,
+    ToolCallFinished,
+    ToolCallStarted,
+    UsageRecorded,
+)
+from pi_desktop.agent.history import History, MemoryHistory, SessionHistory, hidden_entry_ids
+from pi_desktop.agent.llm import (
+    LLM,
+    ChatResponse,
+    ContextOverflowError,
+    DeltaCallback,
+    ProviderError,
+    TransientProviderError,
+)
+from pi_desktop.agent.retry import RetryPolicy, call_with_retries
+from pi_desktop.agent.tool import Tool
+from pi_desktop.agent.tool_exec import (
+    ToolCall,
+    cancelled_outcome,
+    execute_tool_call,
+    index_tools,
+    normalize_tool_calls,
+    parse_arguments,
+    tool_result_message,
+)
+from pi_desktop.context import (
+    ContextManager,
+    Message,
+    budget_tool_results,
+    estimate_tokens,
+    micro_compact,
+    snip_messages,
+)
+from pi_desktop.context.report import CompactionInfo, PrepareReport
+from pi_desktop.context.summary import summary_message
+
+if TYPE_CHECKING:
+    from pi_desktop.session import Session
+
+log = logging.getLogger(__name__)
+
+Subscriber = Callable[[AgentEvent], Any]
+
+
+class _StepLimitReached(Exception):
+    """The model kept calling tools past ``max_steps``."""
+
+
+@dataclass
+class _Turn:
+    """Mutable state of one ``run``: the step count and the text streamed by the current call."""
+
+    steps: int = 0
+    streamed: list[str] = field(default_factory=list)
+    final_text: str = ""
+
+
+class _SummaryProbe:
+    """The summarizer as the ContextManager sees it, announcing the first request of a summary.
+
+    This is how ``CompactionStarted`` is exact for automatic compactions: it is emitted right
+    before the first summarizer request of a ``prepare`` (so only when a summary really runs),
+    not guessed from an estimate.
+    """
+
+    def __init__(self, inner: LLM, announce: Callable[[], None]) -> None:
+        self.inner = inner
+        self._announce = announce
+        self.armed = False
+        self.calls = 0
+
+    async def chat(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None = None,
+        on_delta: DeltaCallback | None = None,
+    ) -> ChatResponse:
+        self.calls += 1
+        if self.armed:
+            self.armed = False
+            self._announce()
+        return await self.inner.chat(messages, tools=tools, on_delta=on_delta)
+
+
+class Agent:
+    """Runs a conversation with tools on one LLM, with context management and persistence.
+
+    ``context_budget=None`` disables context management (every request sends the full
+    history). With a ``session`` the conversation lives in its file and the compaction cache is
+    restored on construction, so a restarted app spends no API call on old history; without
+    one the history is kept in memory.
+
+    Every run ends with exactly one terminal event: ``RunFinished`` (``stopped=True`` after a
+    cancellation, and ``run`` then re-raises ``CancelledError``) or ``RunFailed`` (provider
+    error, context overflow, step limit — ``run`` returns ``""``; an internal bug re-raises).
+    """
+
+    def __init__(
+        self,
+        llm: LLM,
+        tools: Sequence[Tool] | None = None,
+        session: Session | None = None,
+        context_budget: int | None = None,
+        system_prompt: str | None = None,
+        keep_recent_tokens: int | None = None,
+        *,
+        summarizer: LLM | None = None,
+        threshold: float = 0.8,
+        max_steps: int = 25,
+        max_retries: int = 3,
+        retry_base_delay: float = 1.0,
+    ) -> None:
+        if context_budget is not None and context_budget <= 0:
+            raise ValueError("context_budget must be a positive number of tokens or None")
+        if not 0 < threshold <= 1:
+            raise ValueError("threshold must be in (0, 1]")
+        if max_steps < 1:
+            raise ValueError("max_steps must be >= 1")
+        self._llm = llm
+        self._tool_list = list(tools or ())
+        self._tools = index_tools(self._tool_list)
+        self._tool_schemas = [tool.schema() for tool in self._tool_list]
+        self._session = session
+        self._budget = context_budget
+        self._threshold = threshold
+        self._max_steps = max_steps
+        self._retry = RetryPolicy(max_retries=max_retries, base_delay=retry_base_delay)
+        self._subscribers: list[Subscriber] = []
+        self._pending_callbacks: set[asyncio.Future[Any]] = set()
+        self._busy = False
+        self._last_error: RunFailed | None = None
+        self._written_compaction: CompactionInfo | None = None
+
+        self._history: History
+        self._bridge: ContextSessionBridge | None = None
+        if session is not None:
+            _adopt_system_prompt(session, system_prompt)
+            self._history = SessionHistory(session)
+            self._bridge = ContextSessionBridge(session)
+        else:
+            self._history = MemoryHistory(system_prompt)
+
+        self._probe = _SummaryProbe(summarizer or llm, self._announce_compaction)
+        self._results_dir = self._bridge.results_dir() if self._bridge is not None else None
+        self._ctx: ContextManager | None = None
+        if context_budget is not None:
+            self._ctx = ContextManager(
+                context_budget,
+                llm,
+                keep_recent_tokens,
+                self._results_dir,
+                threshold,
+                summarizer=self._probe,
+            )
+            if self._bridge is not None:
+                self._bridge.restore_cache(self._ctx)
+
+    # ---------------------------------------------------------------- properties
+
+    @property
+    def session(self) -> Session | None:
+        return self._session
+
+    @property
+    def context(self) -> ContextManager | None:
+        """The ContextManager, or None when context management is off."""
+        return self._ctx
+
+    @property
+    def is_busy(self) -> bool:
+        """True while ``run`` or ``compact`` is in progress."""
+        return self._busy
+
+    @property
+    def budget(self) -> int | None:
+        return self._budget
+
+    @property
+    def threshold(self) -> float:
+        return self._threshold
+
+    @property
+    def llm(self) -> LLM:
+        return self._llm
+
+    @property
+    def tools(self) -> list[Tool]:
+        return list(self._tool_list)
+
+    @property
+    def max_steps(self) -> int:
+        return self._max_steps
+
+    @property
+    def last_error(self) -> RunFailed | None:
+        """The ``RunFailed`` of the latest run, None when it succeeded or was stopped."""
+        return self._last_error
+
+    @property
+    def summarizer_calls(self) -> int:
+        """Summarizer requests made by this agent (the restart test expects 0)."""
+        return self._probe.calls
+
+    # ---------------------------------------------------------------- events
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]:
+        """Call ``callback(event)`` for every event; returns a function that unsubscribes."""
+        self._subscribers.append(callback)
+        return lambda: self.unsubscribe(callback)
+
+    def unsubscribe(self, callback: Subscriber) -> None:
+        """Stop sending events to ``callback`` (no error if it was not subscribed)."""
+        try:
+            self._subscribers.remove(callback)
+        except ValueError:
+            pass
+
+    def _emit(self, event: AgentEvent) -> None:
+        """Deliver to every subscriber; one that raises is logged and never breaks the run.
+
+        A subscriber returning an awaitable has it scheduled on the running loop (its errors
+        are logged too), so async callbacks cannot stall the loop either.
+        """
+        for callback in list(self._subscribers):
+            try:
+                result = callback(event)
+            except Exception:
+                log.exception("event subscriber %r raised on %s", callback, type(event).__name__)
+                continue
+            if inspect.isawaitable(result):
+                self._schedule_callback(result)
+
+    def _schedule_callback(self, awaitable: Any) -> None:
+        try:
+            future = asyncio.ensure_future(awaitable)
+        except RuntimeError:  # no running loop: nothing can await it
+            if inspect.iscoroutine(awaitable):
+                awaitable.close()
+            log.warning("async subscriber called without a running event loop")
+            return
+        self._pending_callbacks.add(future)
+
+        def done(fut: asyncio.Future[Any]) -> None:
+            self._pending_callbacks.discard(fut)
+            if not fut.cancelled() and fut.exception() is not None:
+                log.error("async event subscriber failed", exc_info=fut.exception())
+
+        future.add_done_callback(done)
+
+    def _announce_compaction(self) -> None:
+        self._emit(CompactionStarted(manual=False))
+
+    # ---------------------------------------------------------------- public actions
+
+    async def run(self, user_text: str) -> str:
+        """Send ``user_text`` and loop until the model answers without tool calls.
+
+        Returns the final assistant text ("" when the run failed; see ``RunFailed``).
+        """
+        self._begin()
+        self._last_error = None
+        turn = _Turn()
+        try:
+            self._emit(RunStarted(user_text))
+            messages = self._history.messages()
+            path_ids = self._history.path_ids()
+            self._append(messages, path_ids, Message(role="user", content=user_text))
+            turn.final_text = await self._loop(messages, path_ids, turn)
+        except asyncio.CancelledError:
+            self._busy = False
+            self._emit(RunFinished("".join(turn.streamed), turn.steps, stopped=True))
+            raise
+        except _StepLimitReached:
+            self._fail(
+                f"Stopped after {turn.steps} model calls without a final answer (the step "
+                "limit). Everything so far is saved; send a message to let it continue.",
+                "max_steps",
+            )
+            return ""
+        except ContextOverflowError as exc:
+            self._fail(str(exc), "overflow")
+            return ""
+        except ProviderError as exc:
+            self._fail(str(exc), "provider")
+            return ""
+        except Exception as exc:
+            log.exception("agent run failed")
+            self._fail(f"Internal error: {type(exc).__name__}: {exc}", "error")
+            raise
+        finally:
+            self._busy = False
+        self._emit(RunFinished(turn.final_text, turn.steps))
+        return turn.final_text
+
+    async def compact(self, instructions: str | None = None) -> bool:
+        """Summarize now (the user's "Compact" button); True when a compaction was stored.
+
+        Emits ``CompactionStarted(manual=True)``, then ``ContextCompacted(manual=True)`` when
+        the summary succeeded, then ``ContextPrepared`` with the new estimate in every case.
+        """
+        if self._ctx is None:
+            return False
+        self._begin()
+        try:
+            messages = self._history.messages()
+            path_ids = self._history.path_ids()
+            self._emit(CompactionStarted(manual=True))
+            try:
+                view = await self._ctx.force_compact(messages, instructions)
+            except ProviderError as exc:
+                self._emit(Notice(f"Compaction failed: {exc}"))
+                view = None
+            done = self._handle_compaction(manual=True)
+            if view is not None:
+                self._emit(self._prepared_event(messages, path_ids, view, self._ctx.last_report))
+            else:
+                self._emit(self.estimate_now())
+            if not done and view is not None:
+                report = self._ctx.last_report
+                reason = report.summary_failed if report is not None else None
+                self._emit(Notice(f"Nothing was compacted{': ' + reason if reason else '.'}"))
+            return done
+        finally:
+            self._busy = False
+
+    def rewind(self, entry_id: str) -> None:
+        """Move the conversation back to ``entry_id`` (``RewindError`` propagates unchanged).
+
+        The ContextManager forgets its cache and takes the one that applies to the new path,
+        then a ``ContextPrepared`` with a fresh estimate lets the bar follow.
+        """
+        if self._session is None:
+            raise RuntimeError("rewind needs a session: the in-memory history has no entry ids")
+        if self._busy:
+            raise RuntimeError("cannot rewind while the agent is running; stop it first")
+        self._session.rewind(entry_id)
+        if self._ctx is not None:
+            self._ctx.reset()
+            self._written_compaction = None
+            if self._bridge is not None:
+                self._bridge.restore_cache(self._ctx)
+        self._emit(self.estimate_now())
+
+    def estimate_now(self) -> ContextPrepared:
+        """A fresh estimate of what the next request would carry, without calling any LLM.
+
+        The free layers (L1-L3) are applied to the cached view (or the full history) exactly
+        as ``prepare`` would; only the script-aware ratio is the latest one rather than one
+        measured on this view, so the figure can differ from the next prepare's by a little.
+        """
+        messages = self._history.messages()
+        if self._ctx is None:
+            return ContextPrepared(estimate_tokens(messages), None, self._threshold, None)
+        view = _estimated_view(messages, self._ctx, self._results_dir)
+        ratio = self._ctx.ratio
+        return ContextPrepared(estimate_tokens(view, ratio), self._budget, self._threshold, ratio)
+
+    # ---------------------------------------------------------------- the loop
+
+    def _begin(self) -> None:
+        if self._busy:
+            raise RuntimeError("the agent is already running; wait for it or stop it first")
+        self._busy = True
+
+    def _fail(self, error: str, kind: str) -> None:
+        self._busy = False
+        self._last_error = RunFailed(error, kind)
+        self._emit(self._last_error)
+
+    def _append(self, messages: list[Message], path_ids: list[str | None], msg: Message) -> None:
+        entry_id = self._history.append(msg)
+        messages.append(msg)
+        path_ids.append(entry_id)
+        self._emit(MessageAdded(msg, entry_id))
+
+    async def _loop(self, messages: list[Message], path_ids: list[str | None], turn: _Turn) -> str:
+        while True:
+            if turn.steps >= self._max_steps:
+                raise _StepLimitReached
+            turn.steps += 1
+            view = await self._prepare(messages, path_ids)
+            response = await self._chat(messages, path_ids, view, turn)
+            self._record_usage(response)
+            assistant, calls = normalize_tool_calls(_as_assistant(response.message), turn.steps)
+            if not calls:
+                self._append(messages, path_ids, assistant)
+                return assistant.content
+            await self._run_tools(messages, path_ids, assistant, calls)
+
+    async def _prepare(self, messages: list[Message], path_ids: list[str | None]) -> list[Message]:
+        if self._ctx is None:
+            estimate = estimate_tokens(messages)
+            self._emit(ContextPrepared(estimate, None, self._threshold, None))
+            return messages
+        self._probe.armed = True
+        try:
+            view = await self._ctx.prepare(messages)
+        finally:
+            self._probe.armed = False
+        self._handle_compaction(manual=False)
+        self._emit(self._prepared_event(messages, path_ids, view, self._ctx.last_report))
+        return view
+
+    def _handle_compaction(self, *, manual: bool) -> bool:
+        """Persist and announce the ContextManager's pending compaction (once); True if any."""
+        assert self._ctx is not None
+        info = self._ctx.pending_compaction
+        if info is None or info is self._written_compaction:
+            return False
+        self._written_compaction = info
+        entry_id = None
+        if self._bridge is not None:
+            entry_id = self._bridge.write_compaction(self._ctx, manual=manual)
+        self._emit(
+            ContextCompacted(
+                info.tokens_before,
+                info.tokens_after,
+                info.summarized_count,
+                entry_id,
+                info.summary,
+                manual,
+            )
+        )
+        return True
+
+    def _prepared_event(
+        self,
+        messages: list[Message],
+        path_ids: list[str | None],
+        view: list[Message],
+        report: PrepareReport | None,
+    ) -> ContextPrepared:
+        assert self._ctx is not None
+        ratio = self._ctx.ratio
+        if report is None:
+            return ContextPrepared(
+                estimate_tokens(view, ratio), self._budget, self._threshold, ratio
+            )
+        hidden = hidden_entry_ids(report.hidden, len(messages), path_ids)
+        return ContextPrepared(report.tokens, self._budget, self._threshold, ratio, report, hidden)
+
+    async def _chat(
+        self,
+        messages: list[Message],
+        path_ids: list[str | None],
+        view: list[Message],
+        turn: _Turn,
+    ) -> ChatResponse:
+        """One model call with transient retries and the single overflow retry.
+
+        Text streamed before a Stop or a final failure is stored, marked ``stopped``; text
+        streamed by an attempt that is retried is void (``RetryScheduled`` tells the window).
+        """
+        turn.streamed = []
+
+        def on_delta(chunk: str) -> None:
+            if chunk:
+                turn.streamed.append(chunk)
+                self._emit(TextDelta(chunk))
+
+        def on_retry(attempt: int, delay: float, error: TransientProviderError) -> None:
+            turn.streamed = []
+            self._emit(RetryScheduled(attempt, delay, str(error)))
+
+        tools = self._tool_schemas or None
+        overflow_retried = False
+        try:
+            while True:
+                try:
+                    return await call_with_retries(
+                        lambda sent=view: self._llm.chat(sent, tools, on_delta),
+                        self._retry,
+                        on_retry,
+                    )
+                except ContextOverflowError as exc:
+                    turn.streamed = []
+                    if overflow_retried or self._ctx is None:
+                        raise
+                    overflow_retried = True
+                    view = await self._compact_after_overflow(messages, path_ids, exc)
+        except asyncio.CancelledError:
+            self._keep_partial(messages, path_ids, "".join(turn.streamed), "cancelled")
+            raise
+        except ProviderError as exc:
+            self._keep_partial(messages, path_ids, "".join(turn.streamed) or exc.partial, "error")
+            raise
+
+    async def _compact_after_overflow(
+        self, messages: list[Message], path_ids: list[str | None], error: ContextOverflowError
+    ) -> list[Message]:
+        """The provider said "too long": summarize now, or fail clearly if that is impossible."""
+        assert self._ctx is not None
+        self._emit(CompactionStarted(manual=False))
+        view = await self._ctx.force_compact(messages)
+        compacted = self._handle_compaction(manual=False)
+        self._emit(self._prepared_event(messages, path_ids, view, self._ctx.last_report))
+        if not compacted:
+            raise ContextOverflowError(
+                f"{error} — and the conversation could not be compacted to fit. "
+                "Lower the context budget in the settings or start a new session.",
+                status=error.status,
+            )
+        return view
+
+    def _keep_partial(
+        self, messages: list[Message], path_ids: list[str | None], text: str, reason: str
+    ) -> None:
+        """Store a half-streamed answer, marked so the window (and the model) know it stopped."""
+        if not text:
+            return
+        metadata = {"stopped": True, "stop_reason": reason}
+        self._append(messages, path_ids, Message(role="assistant", content=text, metadata=metadata))
+
+    def _record_usage(self, response: ChatResponse) -> None:
+        if self._ctx is not None:
+            self._ctx.record_usage(response.usage)
+        ratio = self._ctx.ratio if self._ctx is not None else None
+        self._emit(UsageRecorded(response.usage, response.model, ratio))
+
+    async def _run_tools(
+        self,
+        messages: list[Message],
+        path_ids: list[str | None],
+        assistant: Message,
+        calls: list[ToolCall],
+    ) -> None:
+        """Run the calls in order, then store the assistant message and every result together.
+
+        If the run is cancelled (or anything else escapes) mid-way, the calls that did not
+        finish get a ``[cancelled by user]`` result, so the stored pairing is always complete.
+        """
+        results: list[Message] = []
+        try:
+            for call in calls:
+                results.append(await self._run_one(call))
+        except BaseException:
+            for index, call in enumerate(calls[len(results) :]):
+                outcome = cancelled_outcome(call)
+                if index > 0:  # the interrupted call already announced its start
+                    self._emit(ToolCallStarted(call.id, call.name, outcome.arguments))
+                self._emit(
+                    ToolCallFinished(call.id, call.name, outcome.arguments, outcome.result, True)
+                )
+                results.append(tool_result_message(call, outcome))
+            raise
+        finally:
+            self._append(messages, path_ids, assistant)
+            for result in results:
+                self._append(messages, path_ids, result)
+
+    async def _run_one(self, call: ToolCall) -> Message:
+        arguments, _ = parse_arguments(call.raw_arguments)
+        shown: dict[str, Any] | str = arguments if arguments is not None else call.raw_arguments
+        self._emit(ToolCallStarted(call.id, call.name, shown))
+        outcome = await execute_tool_call(call, self._tools)
+        result = tool_result_message(call, outcome)
+        self._emit(
+            ToolCallFinished(
+                call.id,
+                call.name,
+                outcome.arguments,
+                outcome.result,
+                outcome.is_error,
+                self._offload(result),
+            )
+        )
+        return result
+
+    def _offload(self, result: Message) -> str | None:
+        """Write a large result to its L3 file now, so the window can open it at once.
+
+        The stored message keeps the full text (the truth is lossless); ``prepare`` finds the
+        same file later because the offload is idempotent.
+        """
+        if self._ctx is None or self._results_dir is None:
+            return None
+        try:
+            offloaded = budget_tool_results([result], self._ctx.max_tool_chars, self._results_dir)
+        except OSError:
+            log.warning("could not write an offloaded tool result", exc_info=True)
+            return None
+        info = (offloaded[0].metadata or {}).get("offloaded") if offloaded else None
+        return str(info["path"]) if isinstance(info, dict) and info.get("path") else None
+
+
+def _as_assistant(message: Message) -> Message:
+    if message.role == "assistant":
+        return message
+    return message.model_copy(update={"role": "assistant"})
+
+
+def _estimated_view(
+    messages: list[Message], ctx: ContextManager, results_dir: Path | None
+) -> list[Message]:
+    """What ``prepare`` would send if no summary had to run, built from the public layers.
+
+    The cache path when the cached tail still lies inside the history, else the full history;
+    then L3, L1 and L2 with the manager's settings. Used only for estimates (no LLM call).
+    """
+    view = messages
+    covered = ctx.covered_count
+    if ctx.summary and covered > 0 and covered + len(ctx.retained_tail) <= len(messages):
+        head = [messages[0]] if messages[0].role == "system" else []
+        view = [*head, summary_message(ctx.summary, covered), *messages[covered:]]
+    view = budget_tool_results(view, ctx.max_tool_chars, results_dir)
+    view = snip_messages(view, ctx.max_messages)
+    return micro_compact(view, ctx.keep_recent_results, ctx.micro_min_chars)
+
+
+def _adopt_system_prompt(session: Session, system_prompt: str | None) -> None:
+    """A new, empty session takes the configured persona; an existing one keeps its own.
+
+    Changing the system prompt of a conversation under way would shift the indices the
+    compaction cache is keyed on, and silently re-persona an old chat.
+    """
+    if not system_prompt or session.system_prompt == system_prompt:
+        return
+    if not session.system_prompt and not session.get_current_path():
+        session.set_system_prompt(system_prompt)
+    else:
+        log.info("keeping the session's own system prompt")
