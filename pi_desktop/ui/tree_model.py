@@ -335,6 +335,7 @@ class Segment:
     top: int
     bottom: int
     dashed: bool = False
+    fork_lane: int | None = None  # lane of the node at ``bottom`` when the run forks from it
 
 
 @dataclass(frozen=True)
@@ -495,12 +496,14 @@ def layout_tree(snapshot: TreeSnapshot, expanded: frozenset[str] = frozenset()) 
     by_lane: dict[int, list[Segment]] = {}
     for top, bottom, ci in intervals:
         lane = lane_of_chain[ci]
-        by_lane.setdefault(lane, []).append(Segment(lane, top, bottom))
+        fork = chains[ci].fork_parent
+        fork_lane = lane_of[fork] if fork is not None else None
+        by_lane.setdefault(lane, []).append(Segment(lane, top, bottom, fork_lane=fork_lane))
     for c in visible_compactions:
         parent = nodes[c].parent_id
         assert parent is not None
         by_lane.setdefault(COMPACTION_LANE, []).append(
-            Segment(COMPACTION_LANE, row_of[c], row_of[parent], dashed=True)
+            Segment(COMPACTION_LANE, row_of[c], row_of[parent], True, lane_of[parent])
         )
     segments = {lane: tuple(sorted(s, key=lambda s: s.top)) for lane, s in by_lane.items()}
 

@@ -1,0 +1,232 @@
+"""The session tree panel: clicks, sealed refusals, compactions, menus, tooltips, 10k entries."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QGuiApplication
+
+from pi_desktop.context import Message
+from pi_desktop.session import Session
+from pi_desktop.ui.theme import dark_palette
+from pi_desktop.ui.tree_model import stub_id
+from pi_desktop.ui.tree_panel import SessionTreePanel
+from tests.ui.test_tree_model import Built, assistant, build_rich_session, call, result
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+
+def save(widget, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    widget.grab().save(str(ARTIFACTS / f"{name}.png"))
+
+
+@pytest.fixture
+def built(tmp_path) -> Built:
+    b = build_rich_session(tmp_path / "s.jsonl")
+    yield b
+    b.session.close()
+
+
+@pytest.fixture
+def panel(qtbot, built):
+    w = SessionTreePanel()
+    qtbot.addWidget(w)
+    w.resize(340, 420)
+    w.set_session(built.session)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def click(qtbot, panel, entry_id: str, *, double: bool = False) -> None:
+    rect = panel.node_rect(entry_id)
+    assert not rect.isEmpty(), entry_id
+    vp = panel.view.viewport()
+    if double:
+        qtbot.mouseDClick(vp, Qt.MouseButton.LeftButton, pos=rect.center())
+    else:
+        qtbot.mouseClick(vp, Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def test_click_open_node_requests_rewind_to_its_last_result(qtbot, panel, built):
+    ids = built.ids
+    with qtbot.waitSignal(panel.rewindRequested) as sig:
+        click(qtbot, panel, ids["a5"])
+    assert sig.args == [ids["t5"]]  # the call node rewinds after its folded result
+    with qtbot.waitSignal(panel.rewindRequested) as sig:
+        click(qtbot, panel, ids["a4"])  # the floor itself is allowed
+    assert sig.args == [ids["a4"]]
+    save(panel, "tree_rich")
+
+
+def test_click_sealed_node_reports_and_never_rewinds(qtbot, panel, built):
+    ids = built.ids
+    rewinds: list[str] = []
+    panel.rewindRequested.connect(rewinds.append)
+    with qtbot.waitSignal(panel.sealedClicked) as sig:
+        click(qtbot, panel, ids["a1"])
+    assert sig.args == [ids["t1"]]
+    assert not built.session.can_rewind(ids["t1"])
+    with qtbot.waitSignal(panel.sealedClicked) as sig:
+        click(qtbot, panel, ids["u1"])
+    assert sig.args == [ids["u1"]]
+    assert rewinds == []
+
+
+def test_click_current_node_does_nothing(qtbot, panel, built):
+    got: list[str] = []
+    panel.rewindRequested.connect(got.append)
+    panel.sealedClicked.connect(got.append)
+    click(qtbot, panel, built.ids["a6"])
+    assert got == []
+
+
+def test_double_click_compaction_activates_it(qtbot, panel, built):
+    rewinds: list[str] = []
+    panel.rewindRequested.connect(rewinds.append)
+    with qtbot.waitSignal(panel.compactionActivated) as sig:
+        click(qtbot, panel, built.ids["comp"], double=True)
+    assert sig.args == [built.ids["comp"]]
+    assert rewinds == []
+
+
+def test_navigation_disabled_ignores_clicks_and_says_why(qtbot, panel, built):
+    got: list[str] = []
+    for name in ("rewindRequested", "sealedClicked"):
+        getattr(panel, name).connect(got.append)
+    panel.set_navigation_enabled(False)
+    assert panel.banner_visible
+    click(qtbot, panel, built.ids["a5"])
+    click(qtbot, panel, built.ids["a1"])
+    assert got == []
+    assert "paused" in panel.view.tooltip_for(built.ids["a5"])
+    save(panel, "tree_nav_disabled")
+    panel.set_navigation_enabled(True)
+    assert not panel.banner_visible
+    with qtbot.waitSignal(panel.rewindRequested):
+        click(qtbot, panel, built.ids["a5"])
+
+
+def test_stub_click_expands_instead_of_rewinding(qtbot, panel, built):
+    ids = built.ids
+    got: list[str] = []
+    panel.rewindRequested.connect(got.append)
+    panel.sealedClicked.connect(got.append)
+    assert panel.node_rect(ids["b3"]).isEmpty()  # folded into the stub
+    click(qtbot, panel, stub_id(ids["b1"]))
+    assert got == []
+    assert not panel.node_rect(ids["b3"]).isEmpty()
+    assert panel.node_at(panel.node_rect(ids["b3"]).center()) == ids["b3"]
+    save(panel, "tree_expanded_branch")
+
+
+def test_context_menu_fork_and_copy(qtbot, panel, built):
+    ids = built.ids
+    menu = panel.view.build_context_menu(ids["a1"])
+    texts = {a.text(): a for a in menu.actions()}
+    assert not texts["Rewind here (sealed by compaction)"].isEnabled()
+    with qtbot.waitSignal(panel.forkRequested) as sig:
+        texts["Fork to new session from here"].trigger()
+    assert sig.args == [ids["t1"]]
+    with qtbot.waitSignal(panel.copyRequested) as sig:
+        texts["Copy text"].trigger()
+    assert sig.args == [ids["a1"]]
+    assert 'read_file({"path": "cfg.toml"})' in QGuiApplication.clipboard().text()
+    comp_menu = panel.view.build_context_menu(ids["comp"])
+    with qtbot.waitSignal(panel.compactionActivated):
+        next(a for a in comp_menu.actions() if a.text() == "View summary").trigger()
+    open_menu = panel.view.build_context_menu(ids["a5"])
+    with qtbot.waitSignal(panel.rewindRequested) as sig:
+        next(a for a in open_menu.actions() if a.text() == "Rewind here").trigger()
+    assert sig.args == [ids["t5"]]
+
+
+def test_tooltips_preview_messages(panel, built):
+    ids = built.ids
+    tip = panel.view.tooltip_for(ids["a3"])
+    assert "permission denied" in tip and "Sealed" in tip
+    assert "Double-click" in panel.view.tooltip_for(ids["comp"])
+    assert "Click to rewind" in panel.view.tooltip_for(ids["u3"])
+    assert "5 messages" in panel.view.tooltip_for(stub_id(ids["b1"]))
+
+
+def test_hidden_ids_fade_nodes(panel, built):
+    ids = built.ids
+    panel.set_hidden_ids({ids["u1"], ids["a1"], ids["t1"]})
+    assert panel.view.is_faded(ids["u1"]) and panel.view.is_faded(ids["a1"])
+    assert not panel.view.is_faded(ids["a6"])
+    assert "2 not in view" in panel.status_text
+    assert "Not sent" in panel.view.tooltip_for(ids["u1"])
+    save(panel, "tree_faded")
+
+
+def test_refresh_after_append_and_rewind(qtbot, panel, built):
+    s = built.session
+    new_id = s.append_message(Message(role="user", content="one more question"))
+    panel.refresh()
+    assert panel.snapshot.current_id == new_id
+    assert panel.node_at(panel.node_rect(new_id).center()) == new_id
+    s.rewind(built.ids["a5"])
+    panel.refresh()
+    assert panel.snapshot.current_id == built.ids["a5"]  # t5 is folded into a5
+    assert panel.view.tree_layout.rows[panel.view.tree_layout.current_row].lane == 0
+
+
+def test_dark_palette_renders(qtbot, panel):
+    panel.setPalette(dark_palette())
+    panel.view.viewport().setPalette(dark_palette())
+    save(panel, "tree_rich_dark")
+
+
+def test_empty_panel(qtbot):
+    w = SessionTreePanel()
+    qtbot.addWidget(w)
+    w.set_session(None)
+    assert w.status_text == "Empty session"
+    assert w.node_at(QPoint(10, 10)) is None
+    w.resize(200, 100)
+    save(w, "tree_empty")
+
+
+def test_ten_thousand_entries_lay_out_and_paint(qtbot, tmp_path):
+    """10k entries with tool calls, side branches every ~500 and compactions every ~2000."""
+    s = Session.create(tmp_path / "big.jsonl", fsync=False)
+    n, next_branch, next_compaction = 0, 500, 2000
+    while n < 10_000:
+        uid = s.append_message(Message(role="user", content=f"question {n}"))
+        if n % 7 == 0:
+            s.append_message(assistant("", call(f"c{n}", "read_file")))
+            tip = s.append_message(result(f"c{n}", f"contents {n}"))
+        else:
+            tip = s.append_message(assistant(f"answer {n}"))
+        n = len(s.entries)
+        if n >= next_branch:  # a side branch off this question, then back to the main line
+            next_branch += 500
+            s.rewind(uid)
+            for i in range(2 + (n // 500) % 5):
+                s.append_message(assistant(f"alt {i}") if i % 2 == 0 else Message(role="user"))
+            s.rewind(tip)
+            n = len(s.entries)
+        if n >= next_compaction:
+            next_compaction += 2000
+            s.add_summary_cache(f"summary {n}", n // 2, [])
+    assert len(s.entries) >= 10_000
+    w = SessionTreePanel()
+    qtbot.addWidget(w)
+    w.resize(360, 700)
+    w.set_session(s)
+    w.show()
+    lay = w.view.tree_layout
+    assert len(lay.rows) > 8_000
+    assert lay.rows[lay.current_row].current
+    assert lay.floor_row is not None and lay.lane_count >= 2
+    save(w, "tree_10k_top")
+    bar = w.view.verticalScrollBar()
+    bar.setValue(lay.floor_row * (bar.maximum() + w.view.viewport().height()) // len(lay.rows))
+    save(w, "tree_10k_floor")
+    bar.setValue(bar.maximum() // 2)
+    save(w, "tree_10k_middle")
+    s.close()
