@@ -1,8 +1,134 @@
-"""Entry point: builds QApplication + the qasync loop and the main window."""
+"""Entry point: QApplication + the qasync loop + the main window on the right session.
+
+The agent runs as asyncio tasks on Qt's own loop (qasync): no threads, and the UI never
+waits on the network. The app ends when the window has closed, which happens only after a
+running answer was cancelled and the session file was closed (every line is already flushed
+on append, so closing is just releasing the lock).
+"""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import logging
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pi_desktop import __version__
+
+if TYPE_CHECKING:
+    from pi_desktop.session import SessionLibrary
+    from pi_desktop.ui.main_window import MainWindow
+    from pi_desktop.ui.settings import KeyStore, SettingsStore
+    from pi_desktop.ui.wiring import ProviderFactory, ToolsFactory
+
+log = logging.getLogger("pi_desktop")
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="pi-desktop",
+        description="A desktop chat for LLM agents with visible, cheap, lossless context.",
+    )
+    parser.add_argument("--session", type=Path, help="open (or create) this session file")
+    parser.add_argument("--workspace", type=Path, help="the folder the tools work in")
+    parser.add_argument("--offline", action="store_true", help="use the offline provider")
+    parser.add_argument("--new", action="store_true", help="start a new session")
+    parser.add_argument("--version", action="version", version=f"pi-desktop {__version__}")
+    return parser.parse_args(argv)
+
+
+def build_window(
+    *,
+    settings_store: SettingsStore | None = None,
+    key_store: KeyStore | None = None,
+    library: SessionLibrary | None = None,
+    provider_factory: ProviderFactory | None = None,
+    tools_factory: ToolsFactory | None = None,
+    session_path: Path | None = None,
+    workspace: Path | None = None,
+    offline: bool = False,
+    new_session: bool = False,
+) -> MainWindow:
+    """The main window with its session open: ``session_path``, else the newest, else new."""
+    from pi_desktop.session import SessionLibrary, SessionLockedError
+    from pi_desktop.ui.main_window import MainWindow
+    from pi_desktop.ui.settings import KeyStore, SettingsStore
+    from pi_desktop.ui.wiring import (
+        default_tools_factory,
+        make_provider_factory,
+        offline_setup,
+        preset_choices,
+    )
+
+    settings_store = settings_store or SettingsStore()
+    key_store = key_store or KeyStore()
+    library = library or SessionLibrary()
+    if provider_factory is None:
+        provider_factory = (
+            (lambda _s: offline_setup()) if offline else make_provider_factory(key_store)
+        )
+    window = MainWindow(
+        settings_store=settings_store,
+        key_store=key_store,
+        library=library,
+        provider_factory=provider_factory,
+        tools_factory=tools_factory or default_tools_factory,
+        presets=preset_choices(),
+        workspace=workspace,
+    )
+    if session_path is not None:
+        session_path = session_path.expanduser().resolve()
+        if session_path.exists():
+            if window.open_session_path(session_path):
+                return window
+        else:
+            from pi_desktop.session import Session
+            from pi_desktop.ui.wiring import DEFAULT_SYSTEM_PROMPT
+
+            session_path.parent.mkdir(parents=True, exist_ok=True)
+            ws = str(workspace) if workspace else None
+            window.open_session(
+                Session.create(session_path, system_prompt=DEFAULT_SYSTEM_PROMPT, workspace=ws)
+            )
+            return window
+    if not new_session:
+        for info in library.list_sessions()[:1]:
+            try:
+                window.open_session(library.open(info.id))
+                return window
+            except SessionLockedError:
+                break  # open in another window: start a fresh one here
+            except OSError as exc:
+                log.warning("could not open the latest session: %s", exc)
+    window.new_session()
+    return window
+
 
 def main(argv: list[str] | None = None) -> int:
-    print("pi-desktop: the window arrives with the UI issue.")
+    args = parse_args(argv)
+    os.environ.setdefault("QT_API", "pyside6")  # qasync must pick the same binding
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    import qasync
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("pi-desktop")
+    app.setOrganizationName("pi-desktop")
+    app.setQuitOnLastWindowClosed(False)  # the window's own close path ends the loop
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    with loop:
+        window = build_window(
+            session_path=args.session,
+            workspace=args.workspace,
+            offline=args.offline,
+            new_session=args.new,
+        )
+        done: asyncio.Future[None] = loop.create_future()
+        window.closed.connect(lambda: done.done() or done.set_result(None))
+        window.show()
+        loop.run_until_complete(done)
     return 0

@@ -1,0 +1,197 @@
+"""Turns the Agent's plain events into Qt signals and owns the asyncio task of a run.
+
+The agent runs as an asyncio task on Qt's own loop (qasync): no threads. Text deltas are
+batched on a short timer so a fast stream costs one conversation update per frame, not one
+per token; every other event first flushes the pending text, so the window sees events in
+the order the agent emitted them. ``stop()`` cancels the task; the agent then leaves its
+session consistent and reports ``RunFinished(stopped=True)``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from pi_desktop.agent.events import (
+    CompactionStarted,
+    ContextCompacted,
+    ContextPrepared,
+    MessageAdded,
+    Notice,
+    RetryScheduled,
+    RunFailed,
+    RunFinished,
+    RunStarted,
+    TextDelta,
+    ToolCallFinished,
+    ToolCallStarted,
+    UsageRecorded,
+)
+
+log = logging.getLogger(__name__)
+
+FLUSH_INTERVAL_MS = 30
+
+
+class AgentController(QObject):
+    """One per window. Re-targeted with ``set_agent`` when the window opens another session."""
+
+    runStarted = Signal(str)
+    textStreamed = Signal(str)  # a batch of deltas
+    messageAdded = Signal(object, object)  # Message, entry id (str | None)
+    toolCallStarted = Signal(object)  # ToolCallStarted
+    toolCallFinished = Signal(object)  # ToolCallFinished
+    contextPrepared = Signal(object)  # ContextPrepared
+    compactionStarted = Signal(bool)  # manual
+    contextCompacted = Signal(object)  # ContextCompacted
+    usageRecorded = Signal(object)  # UsageRecorded
+    retryScheduled = Signal(object)  # RetryScheduled
+    runFinished = Signal(object)  # RunFinished
+    runFailed = Signal(object)  # RunFailed
+    notice = Signal(object)  # Notice
+    busyChanged = Signal(bool)
+
+    def __init__(self, parent: QObject | None = None, *, flush_ms: int = FLUSH_INTERVAL_MS):
+        super().__init__(parent)
+        self._agent: Any = None
+        self._unsubscribe: Callable[[], None] | None = None
+        self._task: asyncio.Task[Any] | None = None
+        self._pending: list[str] = []
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(flush_ms)
+        self._timer.timeout.connect(self.flush)
+        self.last_user_text: str | None = None
+        self.flushes = 0  # how many batches were emitted (the bench reads it)
+
+    # -- wiring --------------------------------------------------------------------------
+
+    @property
+    def agent(self) -> Any:
+        return self._agent
+
+    def set_agent(self, agent: Any) -> None:
+        """Listen to ``agent`` (None detaches). Refused while a task is in flight."""
+        if self.busy:
+            raise RuntimeError("cannot switch agents while a run is in progress")
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self._agent = agent
+        if agent is not None:
+            self._unsubscribe = agent.subscribe(self._on_event)
+
+    @property
+    def busy(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    @property
+    def task(self) -> asyncio.Task[Any] | None:
+        return self._task
+
+    # -- actions -------------------------------------------------------------------------
+
+    def start_run(self, text: str) -> asyncio.Task[Any] | None:
+        """Send ``text``; None when nothing can run (no agent, busy, empty text)."""
+        if self._agent is None or self.busy or not text.strip():
+            return None
+        self.last_user_text = text
+        return self._start(self._agent.run(text))
+
+    def start_compact(self, instructions: str | None = None) -> asyncio.Task[Any] | None:
+        if self._agent is None or self.busy:
+            return None
+        return self._start(self._agent.compact(instructions or None))
+
+    def stop(self) -> bool:
+        """Cancel the run or compaction in flight; True if there was one."""
+        if not self.busy:
+            return False
+        assert self._task is not None
+        self._task.cancel()
+        return True
+
+    async def shutdown(self) -> None:
+        """Cancel whatever runs and wait until the agent has cleaned up (window closing)."""
+        task = self._task
+        if task is not None and not task.done():
+            task.cancel()
+            try:
+                await asyncio.wait_for(asyncio.shield(task), timeout=10)
+            except (asyncio.CancelledError, TimeoutError):
+                pass
+            except Exception:
+                log.exception("run failed while shutting down")
+        self.flush()
+
+    def _start(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        task = asyncio.ensure_future(self._guard(coro))
+        self._task = task
+        task.add_done_callback(self._on_task_done)
+        self.busyChanged.emit(True)
+        return task
+
+    async def _guard(self, coro: Coroutine[Any, Any, Any]) -> Any:
+        """Swallow the cancellation the agent already reported; report a crash as a failure."""
+        try:
+            return await coro
+        except asyncio.CancelledError:
+            return None
+        except Exception as exc:
+            log.exception("agent task crashed")
+            self.flush()
+            self.runFailed.emit(RunFailed(f"Internal error: {type(exc).__name__}: {exc}", "error"))
+            return None
+
+    def _on_task_done(self, task: asyncio.Task[Any]) -> None:
+        if task is self._task:
+            self.flush()
+            self.busyChanged.emit(False)
+
+    # -- events --------------------------------------------------------------------------
+
+    def flush(self) -> None:
+        """Emit the batched text now (the timer does this; other events do it first)."""
+        self._timer.stop()
+        if self._pending:
+            text = "".join(self._pending)
+            self._pending.clear()
+            self.flushes += 1
+            self.textStreamed.emit(text)
+
+    def _on_event(self, event: Any) -> None:
+        if isinstance(event, TextDelta):
+            if event.text:
+                self._pending.append(event.text)
+                if not self._timer.isActive():
+                    self._timer.start()
+            return
+        self.flush()
+        if isinstance(event, RunStarted):
+            self.runStarted.emit(event.user_text)
+        elif isinstance(event, MessageAdded):
+            self.messageAdded.emit(event.message, event.entry_id)
+        elif isinstance(event, ToolCallStarted):
+            self.toolCallStarted.emit(event)
+        elif isinstance(event, ToolCallFinished):
+            self.toolCallFinished.emit(event)
+        elif isinstance(event, ContextPrepared):
+            self.contextPrepared.emit(event)
+        elif isinstance(event, CompactionStarted):
+            self.compactionStarted.emit(event.manual)
+        elif isinstance(event, ContextCompacted):
+            self.contextCompacted.emit(event)
+        elif isinstance(event, UsageRecorded):
+            self.usageRecorded.emit(event)
+        elif isinstance(event, RetryScheduled):
+            self.retryScheduled.emit(event)
+        elif isinstance(event, RunFinished):
+            self.runFinished.emit(event)
+        elif isinstance(event, RunFailed):
+            self.runFailed.emit(event)
+        elif isinstance(event, Notice):
+            self.notice.emit(event)

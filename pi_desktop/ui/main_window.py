@@ -1,0 +1,603 @@
+"""The main window: conversation, input, budget bar and session tree, wired to one Agent.
+
+The window owns the open ``Session`` and the ``Agent`` built on it; the controller owns the
+asyncio task of a run. Every dialog opens with ``open()``, never ``exec()``, because the
+agent's coroutines share Qt's loop. Providers and tools come from factories the app passes
+in, so tests drive the real window with the real offline provider (or a loopback server).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pi_desktop.agent import Agent
+from pi_desktop.context.offload import offload_path
+from pi_desktop.session import RewindError, Session, SessionLibrary, SessionLockedError
+from pi_desktop.ui.approval import ApprovalPrompter
+from pi_desktop.ui.budget_bar import BudgetBar
+from pi_desktop.ui.controller import AgentController
+from pi_desktop.ui.conversation import ConversationView, PathItem
+from pi_desktop.ui.input_box import CompactDialog, InputBox
+from pi_desktop.ui.message_widgets import InlineBanner
+from pi_desktop.ui.sessions_dialog import SessionsDialog
+from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
+from pi_desktop.ui.settings_dialog import PresetChoice, SettingsDialog
+from pi_desktop.ui.tree_panel import SessionTreePanel
+from pi_desktop.ui.wiring import (
+    DEFAULT_SYSTEM_PROMPT,
+    ProviderFactory,
+    ProviderSetup,
+    ToolsFactory,
+)
+
+log = logging.getLogger(__name__)
+
+
+class MainWindow(QMainWindow):
+    """One window, one open session, one agent."""
+
+    closed = Signal()
+
+    def __init__(
+        self,
+        *,
+        settings_store: SettingsStore,
+        key_store: KeyStore,
+        library: SessionLibrary,
+        provider_factory: ProviderFactory,
+        tools_factory: ToolsFactory | None = None,
+        presets: list[PresetChoice] | None = None,
+        workspace: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.settings_store = settings_store
+        self.key_store = key_store
+        self.library = library
+        self.settings = settings_store.load()
+        self._provider_factory = provider_factory
+        self._tools_factory = tools_factory
+        self._presets = presets or [PresetChoice("offline", "Offline (no network)")]
+        self._workspace_override = workspace
+        self.session: Session | None = None
+        self.agent: Agent | None = None
+        self.provider: ProviderSetup | None = None
+        self.approver = ApprovalPrompter(self, self.settings.approval_policy)
+        self.controller = AgentController(self)
+        self.viewers: list[QWidget] = []  # summary / tool-result viewers that are open
+        self.dialog: QDialog | None = None  # the dialog on screen (tests drive it)
+        self._closing = False
+        self._close_task: asyncio.Future[None] | None = None
+        self._build_ui()
+        self._connect()
+        self._restore_geometry()
+
+    # ---------------------------------------------------------------- building
+
+    def _build_ui(self) -> None:
+        self.setWindowTitle("pi-desktop")
+        self.conversation = ConversationView(self)
+        self.budget_bar = BudgetBar(self)
+        self.refusal_area = QVBoxLayout()
+        self.refusal_area.setContentsMargins(0, 0, 0, 0)
+        self.input = InputBox(self)
+        self.input.setPlaceholderText("Message — Enter sends, Shift+Enter for a new line")
+        self.input.setFixedHeight(84)
+        self.send_button = QPushButton("Send", self)
+        self.send_button.setMinimumWidth(80)
+        row = QHBoxLayout()
+        row.addWidget(self.input, 1)
+        row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
+        left = QWidget(self)
+        column = QVBoxLayout(left)
+        column.setContentsMargins(6, 6, 6, 6)
+        column.addWidget(self.conversation, 1)
+        column.addLayout(self.refusal_area)
+        column.addWidget(self.budget_bar)
+        column.addLayout(row)
+        self.tree = SessionTreePanel(self)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.tree)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([760, 300])
+        self.setCentralWidget(self.splitter)
+        self.provider_label = QLabel(self)
+        self.statusBar().addPermanentWidget(self.provider_label)
+        self._build_actions()
+
+    def _action(self, text: str, shortcut: QKeySequence | str | None, slot: Callable) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(lambda _checked=False: slot())
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        self.new_action = self._action("&New session", "Ctrl+N", self.new_session)
+        self.open_action = self._action("&Open session…", "Ctrl+O", self.show_sessions)
+        self.settings_action = self._action("&Settings…", "Ctrl+,", self.show_settings)
+        self.quit_action = self._action("&Quit", QKeySequence.StandardKey.Quit, self.close)
+        self.compact_action = self._action("&Compact now…", "Ctrl+Shift+K", self.compact_now)
+        self.send_action = self._action("Send", "Ctrl+Return", self.send)
+        self.stop_action = self._action("Stop", "Esc", self.stop)
+        menu = self.menuBar().addMenu("&File")
+        for action in (self.new_action, self.open_action, self.settings_action):
+            menu.addAction(action)
+        menu.addSeparator()
+        menu.addAction(self.quit_action)
+        menu = self.menuBar().addMenu("&Conversation")
+        for action in (self.send_action, self.stop_action, self.compact_action):
+            menu.addAction(action)
+
+    def _connect(self) -> None:
+        self.send_button.clicked.connect(self._send_or_stop)
+        self.input.submitted.connect(self.send)
+        self.input.stopRequested.connect(self.stop)
+        c = self.controller
+        c.runStarted.connect(self._on_run_started)
+        c.textStreamed.connect(self.conversation.append_delta)
+        c.messageAdded.connect(self._on_message_added)
+        c.toolCallStarted.connect(
+            lambda ev: self.conversation.add_tool_call(ev.call_id, ev.name, ev.arguments)
+        )
+        c.toolCallFinished.connect(self._on_tool_finished)
+        c.contextPrepared.connect(self._on_context_prepared)
+        c.compactionStarted.connect(self._on_compaction_started)
+        c.contextCompacted.connect(self._on_compacted)
+        c.usageRecorded.connect(self._on_usage)
+        c.retryScheduled.connect(
+            lambda ev: self.statusBar().showMessage(
+                f"Provider busy ({ev.reason}); retry {ev.attempt} in {ev.delay:.0f} s", 8000
+            )
+        )
+        c.runFinished.connect(self._on_run_finished)
+        c.runFailed.connect(self._on_run_failed)
+        c.notice.connect(lambda ev: self.conversation.add_banner(ev.text))
+        c.busyChanged.connect(self._on_busy_changed)
+        self.conversation.retryRequested.connect(self.retry)
+        self.conversation.summaryRequested.connect(self.open_summary)
+        self.conversation.openFileRequested.connect(self.open_tool_result)
+        self.tree.rewindRequested.connect(self.rewind_to)
+        self.tree.sealedClicked.connect(self.rewind_to)
+        self.tree.forkRequested.connect(self.fork_from)
+        self.tree.compactionActivated.connect(self.open_summary)
+
+    def _restore_geometry(self) -> None:
+        geometry = self.settings_store.value("geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1180, 780)
+        state = self.settings_store.value("splitter")
+        if state is not None:
+            self.splitter.restoreState(state)
+
+    # ---------------------------------------------------------------- sessions
+
+    @property
+    def busy(self) -> bool:
+        return self.controller.busy
+
+    def workspace(self) -> Path:
+        """--workspace, else the settings, else the session's, else the current folder."""
+        for candidate in (
+            self._workspace_override,
+            self.settings.workspace,
+            self.session.workspace if self.session else None,
+        ):
+            if candidate:
+                return Path(candidate).expanduser()
+        return Path.cwd()
+
+    def new_session(self) -> Session | None:
+        if self.busy:
+            return None
+        workspace = self._workspace_override or self.settings.workspace or None
+        session = self.library.create(
+            system_prompt=DEFAULT_SYSTEM_PROMPT, workspace=str(workspace) if workspace else None
+        )
+        self.open_session(session)
+        return session
+
+    def open_session_id(self, session_id: str) -> bool:
+        if self.busy:
+            return False
+        if self.session is not None and self.session.path.stem == session_id:
+            return True
+        try:
+            session = self.library.open(session_id)
+        except SessionLockedError as exc:
+            self.show_refusal(str(exc))
+            return False
+        self.open_session(session)
+        return True
+
+    def open_session_path(self, path: Path) -> bool:
+        try:
+            session = Session.load(path)
+        except SessionLockedError as exc:
+            self.show_refusal(str(exc))
+            return False
+        self.open_session(session)
+        return True
+
+    def open_session(self, session: Session) -> None:
+        """Show ``session`` and build its agent; the previous session is closed (flushed)."""
+        if self.busy:
+            raise RuntimeError("stop the run before switching sessions")
+        self._close_current()
+        self.session = session
+        self._build_agent()
+        self.tree.set_session(session)
+        self.render_path()
+        self._clear_refusals()
+        if session.problems:
+            self.conversation.add_banner(
+                "Some lines of this session file could not be read and were skipped:\n"
+                + "\n".join(session.problems[:5]),
+                kind="error",
+            )
+        self._update_title()
+        if self.agent is not None:
+            self._on_context_prepared(self.agent.estimate_now())
+        self.budget_bar.reset_compactions()
+        self.input.setFocus()
+
+    def _build_agent(self) -> None:
+        assert self.session is not None
+        settings = self.settings
+        self.provider = self._provider_factory(settings)
+        self.approver.policy = settings.approval_policy
+        self.approver.remembered.clear()
+        tools = (
+            self._tools_factory(self.workspace(), self.approver, settings)
+            if self._tools_factory
+            else []
+        )
+        self.agent = Agent(
+            self.provider.llm,
+            tools,
+            session=self.session,
+            context_budget=settings.context_budget,
+            keep_recent_tokens=settings.keep_recent_tokens or None,
+            summarizer=self.provider.summarizer,
+            threshold=settings.threshold,
+        )
+        self.controller.set_agent(self.agent)
+        self._update_provider_label()
+
+    def _close_current(self) -> None:
+        self.controller.set_agent(None)
+        self.agent = None
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+
+    def _update_title(self) -> None:
+        title = "pi-desktop"
+        if self.session is not None:
+            name = self.session.title or self._preview_title() or "New session"
+            title = f"{name} — pi-desktop"
+        self.setWindowTitle(title)
+
+    def _preview_title(self) -> str | None:
+        assert self.session is not None
+        for entry in self.session.get_current_path():
+            if entry.role == "user" and entry.content.strip():
+                text = " ".join(entry.content.split())
+                return text if len(text) <= 60 else text[:59] + "…"
+        return None
+
+    def _update_provider_label(self) -> None:
+        setup = self.provider
+        if setup is None:
+            return
+        text = setup.description
+        self.provider_label.setText(f"{text} · workspace {self.workspace()}")
+        self.budget_bar.set_offline(setup.offline)
+        if setup.note:
+            self.statusBar().showMessage(setup.note)
+
+    def render_path(self) -> None:
+        """Redraw the conversation from the session's current path (after rewind/load)."""
+        if self.session is None:
+            self.conversation.clear()
+            return
+        results_dir = self.library.results_dir(self.session.path)
+        items: list[PathItem] = []
+        for entry in self.session.get_current_path():
+            offloaded = None
+            if entry.role == "tool":
+                call_id = str((entry.metadata or {}).get("tool_call_id", ""))
+                candidate = offload_path(results_dir, call_id) if call_id else None
+                offloaded = str(candidate) if candidate and candidate.is_file() else None
+            items.append(
+                PathItem(
+                    "message",
+                    entry.id,
+                    entry.role,
+                    entry.content,
+                    entry.metadata,
+                    offloaded_path=offloaded,
+                )
+            )
+            for comp in self.session.compactions_for(entry.id):
+                items.append(
+                    PathItem(
+                        "compaction",
+                        comp.id,
+                        tokens_before=comp.tokens_before,
+                        tokens_after=comp.tokens_after,
+                        summarized_count=comp.summarized_count,
+                    )
+                )
+        self.conversation.show_path(items)
+
+    # ---------------------------------------------------------------- running
+
+    def _send_or_stop(self) -> None:
+        if self.busy:
+            self.stop()
+        else:
+            self.send()
+
+    def send(self) -> asyncio.Task[Any] | None:
+        text = self.input.toPlainText()
+        if not text.strip() or self.busy:
+            return None
+        if self.session is None:
+            self.new_session()
+        task = self.controller.start_run(text)
+        if task is not None:
+            self.input.clear()
+        return task
+
+    def stop(self) -> None:
+        if self.controller.stop():
+            self.statusBar().showMessage("Stopping…", 3000)
+
+    def retry(self) -> asyncio.Task[Any] | None:
+        """Send the failed message again, on a fresh branch from where it was sent."""
+        text = self.controller.last_user_text
+        if not text or self.busy or self.agent is None or self.session is None:
+            return None
+        current = self.session.entries.get(self.session.current_id or "")
+        if current is not None and getattr(current, "role", None) == "user":
+            parent = current.parent_id
+            if parent is not None and self.session.can_rewind(parent):
+                self.agent.rewind(parent)
+                self.tree.refresh()
+                self.render_path()
+        return self.controller.start_run(text)
+
+    def compact_now(self) -> None:
+        if self.busy or self.agent is None:
+            return
+        dialog = CompactDialog(self)
+        dialog.accepted.connect(
+            lambda: self.controller.start_compact(dialog.instructions.text().strip() or None)
+        )
+        self._show_dialog(dialog)
+
+    def _on_busy_changed(self, busy: bool) -> None:
+        self.send_button.setText("Stop" if busy else "Send")
+        self.send_button.setToolTip("Stop the answer (Esc)" if busy else "Send (Enter)")
+        self.tree.set_navigation_enabled(not busy)
+        for action in (self.new_action, self.open_action, self.compact_action):
+            action.setEnabled(not busy)
+        if not busy:
+            self.statusBar().clearMessage()
+            self.tree.refresh()
+            self._update_title()
+
+    def _on_run_started(self, _text: str) -> None:
+        self._clear_refusals()
+        self.conversation.clear_banners("error")
+        self.conversation.scroll_to_bottom()
+
+    def _on_message_added(self, message: Any, entry_id: str | None) -> None:
+        self.conversation.add_message(message.role, message.content, entry_id, message.metadata)
+        self.tree.refresh()
+
+    def _on_tool_finished(self, ev: Any) -> None:
+        self.conversation.finish_tool_call(
+            ev.call_id,
+            ev.name,
+            ev.arguments,
+            ev.result,
+            is_error=ev.is_error,
+            offloaded_path=ev.offloaded_path,
+        )
+
+    def _on_context_prepared(self, ev: Any) -> None:
+        self.budget_bar.set_estimate(
+            ev.estimated_tokens, ev.budget, ev.threshold, ratio=ev.ratio, report=ev.report
+        )
+        self.tree.set_hidden_ids(set(ev.hidden_entry_ids))
+
+    def _on_compaction_started(self, manual: bool) -> None:
+        self.tree.set_navigation_enabled(False)
+        self.statusBar().showMessage(
+            "Compacting the conversation…" if manual else "Context is full: summarizing…"
+        )
+
+    def _on_compacted(self, ev: Any) -> None:
+        self.budget_bar.mark_compacted(ev.tokens_before, ev.tokens_after)
+        self.conversation.add_compaction(
+            ev.entry_id, ev.tokens_before, ev.tokens_after, ev.summarized_count, manual=ev.manual
+        )
+        self.tree.refresh()
+        self.statusBar().showMessage(
+            f"Compacted {ev.summarized_count} messages: {ev.tokens_before:,} → "
+            f"{ev.tokens_after:,} tokens",
+            8000,
+        )
+
+    def _on_usage(self, ev: Any) -> None:
+        prompt = (ev.usage or {}).get("prompt_tokens")
+        if isinstance(prompt, int):
+            self.budget_bar.set_prompt_tokens(prompt)
+
+    def _on_run_finished(self, ev: Any) -> None:
+        self.conversation.end_stream(stopped=ev.stopped)
+
+    def _on_run_failed(self, ev: Any) -> None:
+        self.conversation.end_stream()
+        self.conversation.add_error(ev.error, retry=True)
+
+    # ---------------------------------------------------------------- tree actions
+
+    def rewind_to(self, entry_id: str) -> bool:
+        """Click in the tree: rewind there, or explain why not and offer a fork."""
+        if self.busy or self.agent is None:
+            return False
+        self._clear_refusals()
+        try:
+            self.agent.rewind(entry_id)
+        except RewindError as exc:
+            banner = self.show_refusal(str(exc))
+            button = banner.add_action("fork", "Fork to new session from here")
+            button.clicked.connect(lambda: self.fork_from(entry_id))
+            return False
+        self.tree.refresh()
+        self.render_path()
+        self._update_title()
+        return True
+
+    def fork_from(self, entry_id: str) -> Session | None:
+        if self.busy or self.session is None:
+            return None
+        title = f"{self.session.title or self._preview_title() or 'Session'} (fork)"
+        fork = self.library.fork(self.session, entry_id, title=title)
+        self.open_session(fork)
+        self.statusBar().showMessage("Opened the fork in a new session.", 6000)
+        return fork
+
+    def show_refusal(self, text: str) -> InlineBanner:
+        banner = InlineBanner(text, kind="refusal", parent=self)
+        close = banner.add_action("dismiss", "Dismiss")
+        close.clicked.connect(lambda: self._remove_refusal(banner))
+        self.refusal_area.addWidget(banner)
+        return banner
+
+    def refusals(self) -> list[InlineBanner]:
+        items = (self.refusal_area.itemAt(i) for i in range(self.refusal_area.count()))
+        return [w for item in items if isinstance(w := item.widget(), InlineBanner)]
+
+    def _remove_refusal(self, banner: InlineBanner) -> None:
+        self.refusal_area.removeWidget(banner)
+        banner.deleteLater()
+
+    def _clear_refusals(self) -> None:
+        for banner in self.refusals():
+            self._remove_refusal(banner)
+
+    # ---------------------------------------------------------------- viewers & dialogs
+
+    def open_summary(self, entry_id: str) -> QWidget | None:
+        from pi_desktop.ui.summary_viewer import SummaryViewer
+
+        entry = self.session.entries.get(entry_id) if self.session else None
+        if entry is None or getattr(entry, "type", None) != "compaction":
+            return None
+        viewer = SummaryViewer(entry, self)
+        return self._show_viewer(viewer)
+
+    def open_tool_result(self, path: str) -> QWidget | None:
+        from pi_desktop.ui.file_viewer import ToolResultViewer
+
+        return self._show_viewer(ToolResultViewer(path, self))
+
+    def _show_viewer(self, viewer: QWidget) -> QWidget:
+        viewer.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        viewer.setWindowFlag(Qt.WindowType.Window, True)
+        self.viewers.append(viewer)
+        viewer.destroyed.connect(
+            lambda *_: self.viewers.remove(viewer) if viewer in self.viewers else None
+        )
+        viewer.show()
+        return viewer
+
+    def _show_dialog(self, dialog: QDialog) -> QDialog:
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.dialog = dialog
+        dialog.finished.connect(lambda _r: setattr(self, "dialog", None))
+        dialog.open()
+        return dialog
+
+    def show_settings(self) -> SettingsDialog:
+        dialog = SettingsDialog(self.settings, self._presets, self.key_store, self)
+        dialog.accepted.connect(
+            lambda: self.apply_settings(dialog.result_settings(), dialog.new_api_key())
+        )
+        self._show_dialog(dialog)
+        return dialog
+
+    def apply_settings(self, settings: AppSettings, api_key: str | None = None) -> None:
+        """Persist and rebuild the agent on the same session (its cache is restored, 0 calls)."""
+        if api_key is not None and settings.provider != "offline":
+            self.key_store.set(settings.provider, api_key)
+        self.settings = settings
+        self.settings_store.save(settings)
+        if self.session is not None and not self.busy:
+            self.controller.set_agent(None)
+            self._build_agent()
+            self._on_context_prepared(self.agent.estimate_now())  # type: ignore[union-attr]
+        elif self.busy:
+            self.statusBar().showMessage("Settings saved; they apply from the next session.", 6000)
+
+    def show_sessions(self) -> SessionsDialog | None:
+        if self.busy:
+            return None
+        current = self.session.path.stem if self.session else None
+        dialog = SessionsDialog(self.library, current, self)
+        dialog.openRequested.connect(self.open_session_id)
+        dialog.newRequested.connect(self.new_session)
+        dialog.renamed.connect(lambda *_: self._update_title())
+        self._show_dialog(dialog)
+        return dialog
+
+    # ---------------------------------------------------------------- closing
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """A running answer is cancelled first (the agent leaves the file consistent)."""
+        if self.busy:
+            event.ignore()
+            if not self._closing:
+                self._closing = True
+                self.statusBar().showMessage("Stopping the run before closing…")
+                self._close_task = asyncio.ensure_future(self._close_after_stop())
+            return
+        self.settings_store.set_value("geometry", self.saveGeometry())
+        self.settings_store.set_value("splitter", self.splitter.saveState())
+        self.settings_store.qsettings.sync()
+        for viewer in list(self.viewers):
+            viewer.close()
+        self._close_current()
+        event.accept()
+        self.closed.emit()
+
+    async def _close_after_stop(self) -> None:
+        await self.controller.shutdown()
+        self._closing = False
+        self.close()

@@ -1,0 +1,234 @@
+"""Settings persistence, the API-key store, the settings dialog, approval and session dialogs."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import stat
+from dataclasses import replace
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from shiboken6 import isValid
+
+from pi_desktop.agent.tools.approval import ApprovalRequest
+from pi_desktop.session import SessionLibrary
+from pi_desktop.ui.approval import ApprovalPrompter
+from pi_desktop.ui.sessions_dialog import SessionsDialog
+from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
+from pi_desktop.ui.settings_dialog import PresetChoice, SettingsDialog
+
+PRESETS = [
+    PresetChoice("offline", "Offline"),
+    PresetChoice("openai", "OpenAI", "https://api.openai.com/v1", "gpt-4o-mini", True),
+    PresetChoice("ollama", "Ollama", "http://localhost:11434/v1", "llama3.1"),
+]
+SECRET = "sk-test-0123456789abcdef"
+
+
+def test_settings_round_trip_through_qsettings(qsettings, tmp_path):
+    store = SettingsStore(qsettings)
+    assert not store.is_configured()
+    assert store.load() == AppSettings()
+    wanted = AppSettings(
+        provider="ollama",
+        model="llama3.1",
+        base_url="http://localhost:11434/v1",
+        summarizer_model="llama3.2:1b",
+        context_budget=16_000,
+        threshold=0.75,
+        keep_recent_tokens=3_000,
+        workspace=str(tmp_path),
+        approval_policy="deny",
+        allow_commands=True,
+    )
+    store.save(wanted)
+    again = SettingsStore(QSettings(qsettings.fileName(), QSettings.Format.IniFormat))
+    assert again.is_configured()
+    assert again.load() == wanted
+
+
+def test_hand_edited_settings_are_clamped(qsettings):
+    qsettings.setValue("settings/context_budget", "12")
+    qsettings.setValue("settings/threshold", "7")
+    qsettings.setValue("settings/approval_policy", "yolo")
+    qsettings.setValue("settings/keep_recent_tokens", "not a number")
+    loaded = SettingsStore(qsettings).load()
+    assert loaded.context_budget == 1_000
+    assert loaded.threshold == 0.95
+    assert loaded.approval_policy == "ask"
+    assert loaded.keep_recent_tokens == 0
+
+
+def test_key_store_without_keyring_uses_a_private_file(tmp_path):
+    keys = KeyStore(tmp_path / "cfg")  # the tests' null keyring is not usable
+    assert not keys.uses_keyring
+    assert "local file" in keys.store_name
+    assert keys.get("openai") == (None, "none")
+    keys.set("openai", SECRET)
+    assert keys.get("openai") == (SECRET, "file")
+    mode = stat.S_IMODE(os.stat(keys.file_path).st_mode)
+    assert mode == 0o600
+    keys.set("openai", "")
+    assert keys.get("openai") == (None, "none")
+
+
+def test_key_store_env_fallback(tmp_path, monkeypatch):
+    keys = KeyStore(tmp_path)
+    monkeypatch.setenv("OPENAI_API_KEY", "env-key")
+    assert keys.get("openai") == ("env-key", "env")
+    monkeypatch.setenv("PI_DESKTOP_API_KEY", "pi-key")
+    assert keys.get("openai") == ("pi-key", "env")
+    keys.set("openai", SECRET)
+    assert keys.get("openai") == (SECRET, "file")  # a stored key wins over the environment
+
+
+class _MemoryKeyring:
+    """A real keyring backend object (in memory) to check the keyring path is taken."""
+
+    priority = 5
+
+    def __init__(self):
+        self.data = {}
+
+    def get_password(self, service, user):
+        return self.data.get((service, user))
+
+    def set_password(self, service, user, password):
+        self.data[(service, user)] = password
+
+    def delete_password(self, service, user):
+        self.data.pop((service, user), None)
+
+
+def test_key_store_prefers_a_usable_keyring(tmp_path, monkeypatch):
+    import keyring
+
+    backend = _MemoryKeyring()
+    monkeypatch.setattr(keyring, "get_keyring", lambda: backend)
+    keys = KeyStore(tmp_path)
+    assert keys.uses_keyring and "system keyring" in keys.store_name
+    keys.set("openai", SECRET)
+    assert backend.data == {("pi-desktop", "openai"): SECRET}
+    assert keys.get("openai") == (SECRET, "keyring")
+    assert not keys.file_path.exists()  # the key never touched the disk
+
+
+def test_settings_dialog_edits_and_never_shows_the_key(qtbot, tmp_path):
+    keys = KeyStore(tmp_path)
+    keys.set("openai", SECRET)
+    start = replace(AppSettings(), provider="openai", model="gpt-4o-mini")
+    dialog = SettingsDialog(start, PRESETS, keys)
+    qtbot.addWidget(dialog)
+    assert dialog.api_key.text() == ""
+    assert "stored in a local file" in dialog.key_status.text()
+    assert SECRET not in dialog.key_status.text()
+    assert dialog.api_key.echoMode() == dialog.api_key.EchoMode.Password
+    dialog.provider.setCurrentIndex(dialog.provider.findData("ollama"))
+    assert dialog.base_url.text() == "http://localhost:11434/v1"
+    assert dialog.model.text() == "llama3.1"
+    assert "No key stored" in dialog.key_status.text()
+    dialog.summarizer_model.setText("llama3.2:1b")
+    dialog.budget.setValue(8_000)
+    dialog.threshold.setValue(0.7)
+    dialog.policy.setCurrentIndex(dialog.policy.findData("auto"))
+    dialog.allow_commands.setChecked(True)
+    dialog.api_key.setText("new-key")
+    result = dialog.result_settings()
+    assert result.provider == "ollama" and result.summarizer_model == "llama3.2:1b"
+    assert (result.context_budget, result.threshold) == (8_000, 0.7)
+    assert result.approval_policy == "auto" and result.allow_commands
+    assert dialog.new_api_key() == "new-key"
+
+
+def test_settings_dialog_offline_disables_provider_fields(qtbot, tmp_path):
+    dialog = SettingsDialog(AppSettings(), PRESETS, KeyStore(tmp_path))
+    qtbot.addWidget(dialog)
+    assert not dialog.model.isEnabled() and not dialog.api_key.isEnabled()
+    assert "no key" in dialog.key_status.text()
+    assert dialog.new_api_key() is None
+
+
+def test_settings_dialog_forget_key(qtbot, tmp_path):
+    keys = KeyStore(tmp_path)
+    keys.set("openai", SECRET)
+    dialog = SettingsDialog(replace(AppSettings(), provider="openai"), PRESETS, keys)
+    qtbot.addWidget(dialog)
+    qtbot.mouseClick(dialog.forget_key, Qt.MouseButton.LeftButton)
+    assert dialog.new_api_key() == ""
+    assert "forgotten" in dialog.key_status.text()
+
+
+@pytest.mark.parametrize(("policy", "expected"), [("auto", True), ("deny", False)])
+def test_approval_policies_answer_without_asking(qloop, qtbot, policy, expected):
+    prompter = ApprovalPrompter(None, policy)
+    task = asyncio.ensure_future(prompter(ApprovalRequest("write_file", "write a.txt")))
+    qtbot.waitUntil(task.done)
+    assert task.result() is expected
+    assert prompter.asked == 0
+
+
+def test_approval_dialog_is_non_blocking_and_remembers(qloop, qtbot):
+    prompter = ApprovalPrompter(None, "ask")
+    request = ApprovalRequest("write_file", "write notes.md (12 bytes)", "hello world\n")
+    task = asyncio.ensure_future(prompter(request))
+    qtbot.waitUntil(lambda: prompter.dialog is not None and prompter.dialog.isVisible())
+    dialog = prompter.dialog
+    assert "write notes.md" in dialog.summary_label.text()
+    assert dialog.details_view.toPlainText() == "hello world\n"
+    assert dialog.deny_button.isDefault()
+    dialog.remember.setChecked(True)
+    qtbot.mouseClick(dialog.allow_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(task.done)
+    assert task.result() is True
+    second = asyncio.ensure_future(prompter(request))
+    qtbot.waitUntil(second.done)
+    assert second.result() is True and prompter.asked == 1  # remembered: not asked again
+
+
+def test_approval_denied_and_cancelled(qloop, qtbot):
+    prompter = ApprovalPrompter(None, "ask")
+    task = asyncio.ensure_future(prompter(ApprovalRequest("run_command", "run ls")))
+    qtbot.waitUntil(lambda: prompter.dialog is not None)
+    qtbot.mouseClick(prompter.dialog.deny_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(task.done)
+    assert task.result() is False
+    task = asyncio.ensure_future(prompter(ApprovalRequest("run_command", "run ls")))
+    qtbot.waitUntil(lambda: prompter.dialog is not None)
+    dialog = prompter.dialog
+    task.cancel()  # the Stop button while the question is up
+    qtbot.waitUntil(task.done)
+    assert prompter.dialog is None
+    qtbot.waitUntil(lambda: not isValid(dialog) or not dialog.isVisible())
+
+
+def test_sessions_dialog_lists_renames_deletes(qtbot, tmp_path):
+    library = SessionLibrary(tmp_path / "sessions")
+    first = library.create(title="First chat")
+    from pi_desktop.context import Message
+
+    first.append_message(Message(role="user", content="hello"))
+    first_id = first.path.stem
+    first.close()
+    second = library.create(title="Second chat")
+    dialog = SessionsDialog(library, second.path.stem)
+    qtbot.addWidget(dialog)
+    titles = [item.text(0) for item in dialog.items()]
+    assert set(titles) == {"First chat", "Second chat  (open)"}
+    dialog.rename(first_id, "Renamed chat")
+    assert {item.text(0) for item in dialog.items()} == {"Renamed chat", "Second chat  (open)"}
+    assert {i.title for i in library.list_sessions()} == {"Renamed chat", "Second chat"}
+    # deleting the open session is refused; another one needs two clicks
+    dialog.tree.setCurrentItem(dialog.item_for(second.path.stem))
+    qtbot.mouseClick(dialog.delete_button, Qt.MouseButton.LeftButton)
+    assert "open in the window" in dialog.status.text()
+    dialog.tree.setCurrentItem(dialog.item_for(first_id))
+    qtbot.mouseClick(dialog.delete_button, Qt.MouseButton.LeftButton)
+    assert len(library.list_sessions()) == 2
+    with qtbot.waitSignal(dialog.deleted):
+        qtbot.mouseClick(dialog.delete_button, Qt.MouseButton.LeftButton)
+    assert [i.id for i in library.list_sessions()] == [second.path.stem]
+    with qtbot.waitSignal(dialog.openRequested) as blocker:
+        qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)
+    assert blocker.args == [second.path.stem]
+    second.close()
