@@ -102,8 +102,10 @@ class SessionLibrary:
     ) -> Session:
         """A new, empty session in the library, open for writing."""
         self.root.mkdir(parents=True, exist_ok=True)
+        session_id = new_session_id()
         session = Session.create(
-            self.path_for(new_session_id()),
+            self.path_for(session_id),
+            session_id=session_id,
             system_prompt=system_prompt,
             workspace=workspace,
             title=title,
@@ -121,8 +123,9 @@ class SessionLibrary:
 
     def fork(self, session: Session, entry_id: str, *, title: str | None = None) -> Session:
         """Fork ``session`` at ``entry_id`` into a new library session."""
-        fork = session.fork(entry_id, self.path_for(new_session_id()), title=title)
-        self._open[fork.path.stem] = fork
+        session_id = new_session_id()
+        fork = session.fork(entry_id, self.path_for(session_id), title=title, session_id=session_id)
+        self._open[session_id] = fork
         return fork
 
     def rename(self, session_id: str, title: str | None) -> None:

@@ -237,7 +237,12 @@ class Session:
             self._commit(SystemPromptEntry(system_prompt=text))
 
     def fork(
-        self, entry_id: str, new_path: str | os.PathLike[str], *, title: str | None = None
+        self,
+        entry_id: str,
+        new_path: str | os.PathLike[str],
+        *,
+        title: str | None = None,
+        session_id: str | None = None,
     ) -> Session:
         """Copy the path root → ``entry_id`` into a new session file (allowed from any point).
 
@@ -247,6 +252,7 @@ class Session:
         if not isinstance(entry, MessageEntry):
             raise ValueError(f"cannot fork from {entry_id}: not a message of this session")
         header = SessionHeader(
+            id=session_id or new_id(),
             workspace=self.workspace,
             title=title if title is not None else self.title,
             system_prompt=self.system_prompt,
