@@ -176,3 +176,34 @@ class FakeSummarizer:
         content = f"<analysis>draft that must be stripped</analysis>\n<summary>\n{body}\n</summary>"
         usage = {"prompt_tokens": len(prompt) // 4, "completion_tokens": len(body) // 4}
         return FakeResponse(Message(role="assistant", content=content), usage)
+
+
+EN = "Please refactor the parser so errors carry line numbers; keep the public API stable. "
+ZH = "请重构解析器，让错误信息带上行号；保持公共接口稳定。上下文管理是核心功能。"
+CODE = "def parse(src: str) -> Node:\n    for i, line in enumerate(src.splitlines()):\n"
+
+
+def random_turn(rng: Any, k: int, scale: float = 1.0) -> list[Message]:
+    """One agent turn for long replays (``rng`` is a ``random.Random``): mixed scripts,
+    0–3 tool rounds with 1–3 parallel calls, results from a line to an L3-sized dump."""
+
+    def text(n: int) -> str:
+        base = rng.choice([EN, ZH, CODE, EN + "🚀 "])
+        return (base * (n // len(base) + 1))[:n]
+
+    out = [user(f"#t{k}u " + text(int(rng.randint(20, 1500) * scale)))]
+    for step in range(rng.choice([0, 0, 1, 1, 2, 3])):
+        calls = [
+            tool_call(
+                f"call_{k}_{step}_{j}",
+                rng.choice(TOOL_NAMES),
+                {"path": f"src/{rng.choice('abcdef')}.py"},
+            )
+            for j in range(rng.randint(1, 3))
+        ]
+        out.append(assistant(text(rng.randint(0, 200)), calls))
+        for call in calls:
+            size = 30_000 if rng.random() < 0.03 else rng.randint(50, 6000)
+            out.append(tool_result(call["id"], call["function"]["name"], text(int(size * scale))))
+    out.append(assistant(f"#t{k}a " + text(int(rng.randint(50, 3000) * scale))))
+    return out
