@@ -9,16 +9,14 @@ one result per call, so a Stop (task cancellation) or a crash never leaves dangl
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pi_desktop.agent.bridge import ContextSessionBridge
+from pi_desktop.agent.emitter import EventEmitter, Subscriber
 from pi_desktop.agent.events import (
-    AgentEvent,
     CompactionStarted,
     ContextCompacted,
     ContextPrepared,
@@ -38,7 +36,6 @@ from pi_desktop.agent.llm import (
     LLM,
     ChatResponse,
     ContextOverflowError,
-    DeltaCallback,
     ProviderError,
     TransientProviderError,
 )
@@ -53,23 +50,17 @@ from pi_desktop.agent.tool_exec import (
     parse_arguments,
     tool_result_message,
 )
+from pi_desktop.agent.view import SummaryProbe, estimated_view
 from pi_desktop.context import (
     ContextManager,
     Message,
     budget_tool_results,
     estimate_tokens,
-    micro_compact,
-    snip_messages,
 )
 from pi_desktop.context.report import CompactionInfo, PrepareReport
-from pi_desktop.context.summary import summary_message
-
-if TYPE_CHECKING:
-    from pi_desktop.session import Session
+from pi_desktop.session import Session, SessionError
 
 log = logging.getLogger(__name__)
-
-Subscriber = Callable[[AgentEvent], Any]
 
 
 class _StepLimitReached(Exception):
@@ -85,33 +76,6 @@ class _Turn:
     final_text: str = ""
 
 
-class _SummaryProbe:
-    """The summarizer as the ContextManager sees it, announcing the first request of a summary.
-
-    This is how ``CompactionStarted`` is exact for automatic compactions: it is emitted right
-    before the first summarizer request of a ``prepare`` (so only when a summary really runs),
-    not guessed from an estimate.
-    """
-
-    def __init__(self, inner: LLM, announce: Callable[[], None]) -> None:
-        self.inner = inner
-        self._announce = announce
-        self.armed = False
-        self.calls = 0
-
-    async def chat(
-        self,
-        messages: Sequence[Message],
-        tools: Sequence[dict[str, Any]] | None = None,
-        on_delta: DeltaCallback | None = None,
-    ) -> ChatResponse:
-        self.calls += 1
-        if self.armed:
-            self.armed = False
-            self._announce()
-        return await self.inner.chat(messages, tools=tools, on_delta=on_delta)
-
-
 class Agent:
     """Runs a conversation with tools on one LLM, with context management and persistence.
 
@@ -121,8 +85,19 @@ class Agent:
     one the history is kept in memory.
 
     Every run ends with exactly one terminal event: ``RunFinished`` (``stopped=True`` after a
-    cancellation, and ``run`` then re-raises ``CancelledError``) or ``RunFailed`` (provider
-    error, context overflow, step limit — ``run`` returns ``""``; an internal bug re-raises).
+    cancellation, and ``run`` then re-raises ``CancelledError``) or ``RunFailed`` with kind
+    ``provider``, ``overflow``, ``max_steps`` or ``session`` (``run`` returns ``""``) or
+    ``error`` (an internal bug: ``run`` re-raises it).
+
+    ``CompactionStarted`` is emitted only when a summary really runs: right before the first
+    summarizer request of an automatic compaction, or first thing in ``compact()`` and in the
+    overflow recovery. Every one is followed by a ``ContextPrepared`` (and by a
+    ``ContextCompacted`` when the summary succeeded) unless the run is stopped, which ends with
+    ``RunFinished(stopped=True)``.
+
+    Ordering the window relies on: ``TextDelta``s of a step, then ``ToolCallStarted`` /
+    ``ToolCallFinished`` per call, then ``MessageAdded`` for the assistant message and for
+    each result together (they are stored together so no call is ever left unanswered).
     """
 
     def __init__(
@@ -155,8 +130,8 @@ class Agent:
         self._threshold = threshold
         self._max_steps = max_steps
         self._retry = RetryPolicy(max_retries=max_retries, base_delay=retry_base_delay)
-        self._subscribers: list[Subscriber] = []
-        self._pending_callbacks: set[asyncio.Future[Any]] = set()
+        self._events = EventEmitter()
+        self._emit = self._events.emit
         self._busy = False
         self._last_error: RunFailed | None = None
         self._written_compaction: CompactionInfo | None = None
@@ -170,7 +145,7 @@ class Agent:
         else:
             self._history = MemoryHistory(system_prompt)
 
-        self._probe = _SummaryProbe(summarizer or llm, self._announce_compaction)
+        self._probe = SummaryProbe(summarizer or llm, self._announce_compaction)
         self._results_dir = self._bridge.results_dir() if self._bridge is not None else None
         self._ctx: ContextManager | None = None
         if context_budget is not None:
@@ -234,48 +209,16 @@ class Agent:
     # ---------------------------------------------------------------- events
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
-        """Call ``callback(event)`` for every event; returns a function that unsubscribes."""
-        self._subscribers.append(callback)
-        return lambda: self.unsubscribe(callback)
+        """Call ``callback(event)`` for every event; returns a function that unsubscribes.
+
+        A callback that raises is logged and skipped; one returning an awaitable has it
+        scheduled on the running loop.
+        """
+        return self._events.subscribe(callback)
 
     def unsubscribe(self, callback: Subscriber) -> None:
         """Stop sending events to ``callback`` (no error if it was not subscribed)."""
-        try:
-            self._subscribers.remove(callback)
-        except ValueError:
-            pass
-
-    def _emit(self, event: AgentEvent) -> None:
-        """Deliver to every subscriber; one that raises is logged and never breaks the run.
-
-        A subscriber returning an awaitable has it scheduled on the running loop (its errors
-        are logged too), so async callbacks cannot stall the loop either.
-        """
-        for callback in list(self._subscribers):
-            try:
-                result = callback(event)
-            except Exception:
-                log.exception("event subscriber %r raised on %s", callback, type(event).__name__)
-                continue
-            if inspect.isawaitable(result):
-                self._schedule_callback(result)
-
-    def _schedule_callback(self, awaitable: Any) -> None:
-        try:
-            future = asyncio.ensure_future(awaitable)
-        except RuntimeError:  # no running loop: nothing can await it
-            if inspect.iscoroutine(awaitable):
-                awaitable.close()
-            log.warning("async subscriber called without a running event loop")
-            return
-        self._pending_callbacks.add(future)
-
-        def done(fut: asyncio.Future[Any]) -> None:
-            self._pending_callbacks.discard(fut)
-            if not fut.cancelled() and fut.exception() is not None:
-                log.error("async event subscriber failed", exc_info=fut.exception())
-
-        future.add_done_callback(done)
+        self._events.unsubscribe(callback)
 
     def _announce_compaction(self) -> None:
         self._emit(CompactionStarted(manual=False))
@@ -313,6 +256,9 @@ class Agent:
         except ProviderError as exc:
             self._fail(str(exc), "provider")
             return ""
+        except SessionError as exc:  # disk full, file closed or read-only: say so, keep going
+            self._fail(f"The session could not be saved: {exc}", "session")
+            return ""
         except Exception as exc:
             log.exception("agent run failed")
             self._fail(f"Internal error: {type(exc).__name__}: {exc}", "error")
@@ -340,6 +286,9 @@ class Agent:
             except ProviderError as exc:
                 self._emit(Notice(f"Compaction failed: {exc}"))
                 view = None
+            except asyncio.CancelledError:
+                self._emit(self.estimate_now())  # ends the window's "compacting" state
+                raise
             done = self._handle_compaction(manual=True)
             if view is not None:
                 self._emit(self._prepared_event(messages, path_ids, view, self._ctx.last_report))
@@ -381,7 +330,7 @@ class Agent:
         messages = self._history.messages()
         if self._ctx is None:
             return ContextPrepared(estimate_tokens(messages), None, self._threshold, None)
-        view = _estimated_view(messages, self._ctx, self._results_dir)
+        view = estimated_view(messages, self._ctx, self._results_dir)
         ratio = self._ctx.ratio
         return ContextPrepared(estimate_tokens(view, ratio), self._budget, self._threshold, ratio)
 
@@ -617,24 +566,6 @@ def _as_assistant(message: Message) -> Message:
     if message.role == "assistant":
         return message
     return message.model_copy(update={"role": "assistant"})
-
-
-def _estimated_view(
-    messages: list[Message], ctx: ContextManager, results_dir: Path | None
-) -> list[Message]:
-    """What ``prepare`` would send if no summary had to run, built from the public layers.
-
-    The cache path when the cached tail still lies inside the history, else the full history;
-    then L3, L1 and L2 with the manager's settings. Used only for estimates (no LLM call).
-    """
-    view = messages
-    covered = ctx.covered_count
-    if ctx.summary and covered > 0 and covered + len(ctx.retained_tail) <= len(messages):
-        head = [messages[0]] if messages[0].role == "system" else []
-        view = [*head, summary_message(ctx.summary, covered), *messages[covered:]]
-    view = budget_tool_results(view, ctx.max_tool_chars, results_dir)
-    view = snip_messages(view, ctx.max_messages)
-    return micro_compact(view, ctx.keep_recent_results, ctx.micro_min_chars)
 
 
 def _adopt_system_prompt(session: Session, system_prompt: str | None) -> None:

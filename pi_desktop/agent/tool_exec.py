@@ -8,6 +8,7 @@ assistant message and its results always pair up (context invariant 1).
 
 from __future__ import annotations
 
+import inspect
 import json
 import logging
 from collections.abc import Iterable, Mapping, Sequence
@@ -169,7 +170,9 @@ async def execute_tool_call(call: ToolCall, tools: Mapping[str, Tool]) -> ToolOu
             arguments,
         )
     try:
-        result = await tool.handler(arguments)
+        result = tool.handler(arguments)
+        if inspect.isawaitable(result):  # the contract says async; a plain function works too
+            result = await result
     except ToolError as exc:
         return ToolOutcome(f"Error: {exc}", True, arguments)
     except Exception as exc:  # a broken tool must not end the conversation

@@ -788,3 +788,50 @@ def test_constructor_validates_its_arguments() -> None:
     with pytest.raises(ValueError):
         Agent(ScriptedLLM(), tools=[echo_tool(), echo_tool()])
     assert Agent(ScriptedLLM()).estimate_now().estimated_tokens == 1  # "[]" is 2 chars
+
+
+@pytest.mark.asyncio
+async def test_a_session_that_cannot_be_written_fails_the_run_clearly(session: Session) -> None:
+    agent = Agent(ScriptedLLM(reply("never stored")), session=session)
+    rec = Recorder()
+    agent.subscribe(rec)
+    session.close()  # e.g. the window closed it, or the disk went away
+    assert await agent.run("hi") == ""
+    (failed,) = rec.of(RunFailed)
+    assert failed.kind == "session" and "could not be saved" in failed.error
+    assert not agent.is_busy
+
+
+@pytest.mark.asyncio
+async def test_stop_during_manual_compaction_still_refreshes_the_bar(session: Session) -> None:
+    _long_session(session, 4, size=200)
+    summarizing = asyncio.Event()
+
+    async def hangs(messages: Any, tools: Any, on_delta: Any) -> ChatResponse:
+        summarizing.set()
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+    agent = Agent(
+        ScriptedLLM(), session=session, context_budget=100_000, summarizer=ScriptedLLM(hangs)
+    )
+    rec = Recorder()
+    agent.subscribe(rec)
+    task = asyncio.ensure_future(agent.compact())
+    await summarizing.wait()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert rec.kinds() == ["CompactionStarted", "ContextPrepared"]
+    assert session.latest_compaction() is None and not agent.is_busy
+
+
+@pytest.mark.asyncio
+async def test_plain_function_handlers_work_too() -> None:
+    def shout(args: dict) -> str:
+        return str(args.get("text", "")).upper()
+
+    tool = Tool("shout", "", {"type": "object"}, shout)  # type: ignore[arg-type]
+    llm = ScriptedLLM(calls(("s", "shout", '{"text": "hey"}')), reply("done"))
+    await Agent(llm, tools=[tool]).run("go")
+    assert llm.requests[1][-1].content == "HEY"

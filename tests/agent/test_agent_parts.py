@@ -283,3 +283,29 @@ def test_memory_history_keeps_system_first_and_has_no_ids() -> None:
     snapshot = history.messages()
     snapshot.clear()
     assert len(history.messages()) == 2  # callers get copies
+
+
+# ------------------------------------------------------------------ events
+
+
+def test_emitter_isolates_subscribers_and_survives_async_ones_without_a_loop() -> None:
+    from pi_desktop.agent.emitter import EventEmitter
+    from pi_desktop.agent.events import Notice
+
+    emitter = EventEmitter()
+    got: list[object] = []
+    ran: list[object] = []
+
+    def broken(event: object) -> None:
+        raise ValueError("bug")
+
+    async def needs_a_loop(event: object) -> None:
+        ran.append(event)
+
+    emitter.subscribe(broken)
+    emitter.subscribe(needs_a_loop)
+    stop = emitter.subscribe(got.append)
+    emitter.emit(Notice("one"))  # no running loop here: the coroutine is closed, not leaked
+    stop()
+    emitter.emit(Notice("two"))
+    assert got == [Notice("one")] and ran == []

@@ -1,0 +1,69 @@
+"""How the agent observes the context engine: summary announcements and no-LLM estimates.
+
+Both exist for the window: it must know *before* a summary request goes out that one is
+running (navigation waits), and it must draw the budget bar at start-up without sending
+anything.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pi_desktop.agent.llm import LLM, ChatResponse, DeltaCallback
+from pi_desktop.context import (
+    ContextManager,
+    Message,
+    budget_tool_results,
+    micro_compact,
+    snip_messages,
+)
+from pi_desktop.context.summary import summary_message
+
+
+class SummaryProbe:
+    """The summarizer as the ContextManager sees it, announcing the first request of a summary.
+
+    This makes ``CompactionStarted`` exact for automatic compactions: it is emitted right
+    before the first summarizer request of an armed ``prepare`` (so only when a summary really
+    runs), not guessed from an estimate. ``calls`` counts every summarizer request.
+    """
+
+    def __init__(self, inner: LLM, announce: Callable[[], None]) -> None:
+        self.inner = inner
+        self._announce = announce
+        self.armed = False
+        self.calls = 0
+
+    async def chat(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None = None,
+        on_delta: DeltaCallback | None = None,
+    ) -> ChatResponse:
+        self.calls += 1
+        if self.armed:
+            self.armed = False
+            self._announce()
+        return await self.inner.chat(messages, tools=tools, on_delta=on_delta)
+
+
+def estimated_view(
+    messages: Sequence[Message],
+    ctx: ContextManager,
+    results_dir: str | os.PathLike[str] | None,
+) -> list[Message]:
+    """What ``prepare`` would send if no summary had to run, built from the public layers.
+
+    The cache path when the cached tail still lies inside the history, else the full history;
+    then L3, L1 and L2 with the manager's settings. Used only for estimates (no LLM call).
+    """
+    view = list(messages)
+    covered = ctx.covered_count
+    if ctx.summary and covered > 0 and covered + len(ctx.retained_tail) <= len(view):
+        head = [view[0]] if view[0].role == "system" else []
+        view = [*head, summary_message(ctx.summary, covered), *view[covered:]]
+    view = budget_tool_results(view, ctx.max_tool_chars, results_dir)
+    view = snip_messages(view, ctx.max_messages)
+    return micro_compact(view, ctx.keep_recent_results, ctx.micro_min_chars)
