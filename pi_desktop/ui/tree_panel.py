@@ -24,6 +24,7 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPaintEvent,
+    QPalette,
     QPen,
     QPolygonF,
     QResizeEvent,
@@ -38,7 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pi_desktop.ui.theme import Theme, theme_for
+from pi_desktop.ui.theme import Theme, blend, theme_for
 from pi_desktop.ui.tree_model import (
     COMPACTION_LANE,
     LayoutRow,
@@ -134,10 +135,11 @@ class SessionTreeView(QAbstractScrollArea):
     def faded_count(self) -> int:
         return len(self._faded)
 
-    def collapse_all(self) -> None:
-        """Back to the default: every large side subtree collapsed."""
+    def reset_view_state(self) -> None:
+        """Forget expansions and hidden ids (a different session); the next snapshot relayouts."""
         self._expanded.clear()
-        self._relayout()
+        self._hidden_entries = frozenset()
+        self._faded = frozenset()
 
     def _relayout(self) -> None:
         self._layout = layout_tree(self._snapshot, frozenset(self._expanded))
@@ -603,7 +605,10 @@ class SessionTreePanel(QWidget):
         self._status.setTextFormat(Qt.TextFormat.PlainText)
         self._banner = QLabel("Navigation paused while the agent is running or compacting.", self)
         self._banner.setWordWrap(True)
+        self._banner.setAutoFillBackground(True)
+        self._banner.setContentsMargins(6, 3, 6, 3)
         self._banner.setVisible(False)
+        self._style_banner()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
@@ -643,8 +648,7 @@ class SessionTreePanel(QWidget):
     def set_session(self, session: Any) -> None:
         """Draw ``session`` (or nothing for None); expansions and hidden ids start fresh."""
         self._session = session
-        self.view.collapse_all()
-        self.view.set_hidden_ids(frozenset())
+        self.view.reset_view_state()
         self.refresh()
         self.view.scroll_to_current()
 
@@ -658,6 +662,19 @@ class SessionTreePanel(QWidget):
         """Entry ids the last prepared view does not send verbatim: drawn faded."""
         self.view.set_hidden_ids(entry_ids)
         self._update_status()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._style_banner()
+
+    def _style_banner(self) -> None:
+        """A warn-tinted strip that reads in light and dark palettes alike."""
+        theme = theme_for(self.palette())
+        pal = self._banner.palette()
+        pal.setColor(QPalette.ColorRole.Window, blend(theme.warn, theme.base, 0.75))
+        pal.setColor(QPalette.ColorRole.WindowText, theme.text)
+        self._banner.setPalette(pal)
 
     def set_navigation_enabled(self, enabled: bool) -> None:
         """Off while a run or compaction is in flight: clicks do nothing, the banner says why."""

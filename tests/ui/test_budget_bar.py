@@ -125,3 +125,15 @@ def test_offline_and_dark_palette_render(bar):
     assert px.red() > px.blue()
     _save(bar, "budget_dark_warn_offline")
     assert "offline" in bar.toolTip()
+
+
+def test_theme_follows_palette_brightness(qapp):
+    from pi_desktop.ui.theme import theme_for
+
+    dark = theme_for(dark_palette())
+    light = theme_for(qapp.style().standardPalette())
+    assert dark.dark and not light.dark
+    # the text colour differs clearly from the base it is painted on, in both modes
+    for t in (dark, light):
+        assert abs(t.text.lightnessF() - t.base.lightnessF()) > 0.5
+        assert abs(t.muted.lightnessF() - t.base.lightnessF()) > 0.2

@@ -17,6 +17,7 @@ from pi_desktop.ui.tree_model import (
     TreeSnapshot,
     faded_nodes,
     format_tokens,
+    hidden_entry_ids,
     layout_tree,
     stub_id,
     tooltip_text,
@@ -231,3 +232,21 @@ def test_random_trees_lay_out_consistently(ops):
     for lane, segs in lay.segments_by_lane.items():
         for a, b2 in pairwise(segs):
             assert a.bottom < b2.top, lane
+
+
+def test_hidden_indices_map_to_path_entries(tmp_path):
+    """``PrepareReport.hidden`` indexes ``[system] + history``; the header holds the system."""
+    b = build_rich_session(tmp_path / "s.jsonl")
+    path_ids = [e.id for e in b.session.get_current_path()]
+    full = b.session.get_full_history_messages()  # what prepare receives: [system] + history
+    assert full[0].role == "system"
+    assert [m.content for m in full[1:]] == [e.content for e in b.session.get_current_path()]
+    got = hidden_entry_ids([0, 1, 2, 99], path_ids, has_system=True)
+    assert got == {path_ids[0], path_ids[1]}
+    assert hidden_entry_ids([0, 1], path_ids, has_system=False) == {path_ids[0], path_ids[1]}
+    snap = TreeSnapshot.from_session(b.session)
+    # u1 and the call a1 (its result t1 is folded into it) are faded; nothing else
+    assert faded_nodes(snap, hidden_entry_ids([1, 2, 3], path_ids, has_system=True)) == {
+        b.ids["u1"],
+        b.ids["a1"],
+    }

@@ -230,3 +230,13 @@ def test_ten_thousand_entries_lay_out_and_paint(qtbot, tmp_path):
     bar.setValue(bar.maximum() // 2)
     save(w, "tree_10k_middle")
     s.close()
+
+
+def test_banner_readable_in_dark_palette(qtbot, panel):
+    panel.setPalette(dark_palette())
+    panel.set_navigation_enabled(False)
+    banner = panel._banner
+    pal = banner.palette()
+    bg, fg = pal.color(pal.ColorRole.Window), pal.color(pal.ColorRole.WindowText)
+    assert abs(bg.lightnessF() - fg.lightnessF()) > 0.4
+    save(panel, "tree_nav_disabled_dark")
