@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from pi_desktop.session import SessionLibrary
     from pi_desktop.ui.main_window import MainWindow
     from pi_desktop.ui.settings import KeyStore, SettingsStore
+    from pi_desktop.ui.settings_dialog import PresetChoice
     from pi_desktop.ui.wiring import ProviderFactory, ToolsFactory
 
 log = logging.getLogger("pi_desktop")
@@ -51,6 +52,7 @@ def build_window(
     workspace: Path | None = None,
     offline: bool = False,
     new_session: bool = False,
+    presets: list[PresetChoice] | None = None,
 ) -> MainWindow:
     """The main window with its session open: ``session_path``, else the newest, else new."""
     from pi_desktop.session import SessionLibrary, SessionLockedError
@@ -76,7 +78,7 @@ def build_window(
         library=library,
         provider_factory=provider_factory,
         tools_factory=tools_factory or default_tools_factory,
-        presets=preset_choices(),
+        presets=presets if presets is not None else preset_choices(),
         workspace=workspace,
     )
     if session_path is not None:

@@ -9,6 +9,7 @@ in, so tests drive the real window with the real offline provider (or a loopback
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -136,7 +137,7 @@ class MainWindow(QMainWindow):
         self.new_action = self._action("&New session", "Ctrl+N", self.new_session)
         self.open_action = self._action("&Open session…", "Ctrl+O", self.show_sessions)
         self.settings_action = self._action("&Settings…", "Ctrl+,", self.show_settings)
-        self.quit_action = self._action("&Quit", QKeySequence.StandardKey.Quit, self.close)
+        self.quit_action = self._action("&Quit", "Ctrl+Q", self.close)
         self.compact_action = self._action("&Compact now…", "Ctrl+Shift+K", self.compact_now)
         self.send_action = self._action("Send", "Ctrl+Return", self.send)
         self.stop_action = self._action("Stop", "Esc", self.stop)
@@ -377,7 +378,11 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Stopping…", 3000)
 
     def retry(self) -> asyncio.Task[Any] | None:
-        """Send the failed message again, on a fresh branch from where it was sent."""
+        """Send the failed message again from where it was sent (a new branch, no duplicate).
+
+        A failed first message has no parent to rewind to; its session holds nothing but
+        that message, so it is replaced by a fresh session.
+        """
         text = self.controller.last_user_text
         if not text or self.busy or self.agent is None or self.session is None:
             return None
@@ -388,6 +393,11 @@ class MainWindow(QMainWindow):
                 self.agent.rewind(parent)
                 self.tree.refresh()
                 self.render_path()
+            elif parent is None and len(self.session.entries) == 1:
+                old_id = self.session.path.stem
+                self.new_session()
+                with contextlib.suppress(SessionLockedError, OSError, ValueError):
+                    self.library.delete(old_id)
         return self.controller.start_run(text)
 
     def compact_now(self) -> None:

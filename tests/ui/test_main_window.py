@@ -1,0 +1,227 @@
+"""The main window driven through the real OpenAIChatLLM against the loopback server.
+
+Clicks and key presses go through qtbot; the agent runs as asyncio tasks on Qt's loop.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from pi_desktop.agent import OpenAIChatLLM
+from pi_desktop.session import Session
+from tests.openai_server import Reply, ToolCall
+
+
+def _llm(server) -> OpenAIChatLLM:
+    return OpenAIChatLLM("test-model", base_url=server.base_url, api_key="sk-test-secret")
+
+
+def _idle(window) -> bool:
+    return not window.busy and window.send_button.text() == "Send"
+
+
+def _type_and_enter(qtbot, window, text: str) -> None:
+    window.input.setPlainText(text)
+    qtbot.keyClick(window.input, Qt.Key.Key_Return)
+
+
+def test_enter_sends_streams_and_shows_tool_calls(kit, qtbot, openai_server):
+    openai_server.enqueue(
+        Reply(tool_calls=[ToolCall("read_file", {"path": "notes.txt"}, id="call_1")]),
+        Reply(text="The notes list **alpha**, beta and gamma.\n\n```python\nprint('hi')\n```"),
+    )
+    window = kit.window(_llm(openai_server))
+    assert window.windowTitle() == "New session — pi-desktop"
+    _type_and_enter(qtbot, window, "What is in notes.txt?")
+    assert window.input.toPlainText() == ""
+    qtbot.waitUntil(lambda: window.busy)
+    assert window.send_button.text() == "Stop"
+    assert not window.tree.navigation_enabled
+    qtbot.waitUntil(lambda: _idle(window), timeout=15_000)
+    cards = window.conversation.message_cards()
+    assert [c.role for c in cards] == ["user", "assistant"]
+    assert cards[1].text.startswith("The notes list **alpha**")
+    (call,) = window.conversation.tool_calls()
+    assert call.name == "read_file" and "gamma" in call.result
+    assert window.budget_bar.tokens > 0
+    assert window.tree.navigation_enabled
+    assert window.windowTitle() == "What is in notes.txt? — pi-desktop"
+    # the tree shows the path: user → assistant(tool call, result folded) → assistant
+    path = window.session.get_current_path()
+    assert [e.role for e in path] == ["user", "assistant", "tool", "assistant"]
+    assert path[-1].id == window.session.current_id
+    assert window.tree.view.node_rect(path[-1].id).isValid()
+    # the key went to the server only in the Authorization header
+    assert openai_server.request_headers[0]["authorization"] == "Bearer sk-test-secret"
+
+
+def test_shift_enter_is_a_newline_and_ctrl_enter_sends(kit, qtbot, openai_server):
+    openai_server.enqueue(Reply(text="ok"))
+    window = kit.window(_llm(openai_server))
+    window.input.setPlainText("line one")
+    window.input.moveCursor(window.input.textCursor().MoveOperation.End)
+    qtbot.keyClick(window.input, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    assert window.input.toPlainText() == "line one\n" and not window.busy
+    window.input.insertPlainText("line two")
+    window.send_action.trigger()  # Ctrl+Return
+    qtbot.waitUntil(lambda: _idle(window) and len(window.conversation.message_cards()) == 2)
+    assert window.conversation.message_cards()[0].text == "line one\nline two"
+
+
+def test_stop_keeps_the_partial_answer_marked_and_the_session_consistent(kit, qtbot, openai_server):
+    openai_server.enqueue(Reply(text="word " * 400, chunk_chars=5, chunk_delay=0.01))
+    window = kit.window(_llm(openai_server))
+    _type_and_enter(qtbot, window, "Tell me a long story")
+    qtbot.waitUntil(lambda: window.conversation.streaming_card is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: len(window.conversation.streaming_card.text) > 20, timeout=10_000)
+    qtbot.keyClick(window.input, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: _idle(window), timeout=10_000)
+    card = window.conversation.message_cards()[-1]
+    assert card.role == "assistant" and card.stopped
+    assert 0 < len(card.text) < len("word " * 400)
+    roles = [m.role for m in window.session.get_full_history_messages()]
+    assert roles[-2:] == ["user", "assistant"]
+
+
+def test_provider_error_shows_inline_and_retry_sends_again_on_a_branch(kit, qtbot, openai_server):
+    openai_server.enqueue(Reply(text="Hi."), Reply.http_error(401, "Incorrect API key provided"))
+    window = kit.window(_llm(openai_server))
+    _type_and_enter(qtbot, window, "Hi")
+    qtbot.waitUntil(lambda: _idle(window) and len(window.conversation.message_cards()) == 2)
+    _type_and_enter(qtbot, window, "Hello?")
+    qtbot.waitUntil(lambda: bool(window.conversation.banners()), timeout=10_000)
+    qtbot.waitUntil(lambda: _idle(window))
+    (banner,) = window.conversation.banners()
+    assert banner.kind == "error" and "Incorrect API key" in banner.text
+    assert "sk-test-secret" not in banner.text
+    openai_server.enqueue(Reply(text="Hello! How can I help?"))
+    qtbot.mouseClick(banner.buttons["retry"], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(
+        lambda: _idle(window) and window.conversation.message_cards()[-1].role == "assistant",
+        timeout=10_000,
+    )
+    path = [(e.role, e.content) for e in window.session.get_current_path()]
+    assert path == [
+        ("user", "Hi"),
+        ("assistant", "Hi."),
+        ("user", "Hello?"),
+        ("assistant", "Hello! How can I help?"),
+    ]
+    assert not window.conversation.banners()
+    # the failed attempt stays in the tree as a side branch
+    assert (
+        sum(1 for e in window.session.entries.values() if getattr(e, "content", "") == "Hello?")
+        == 2
+    )
+
+
+def test_retry_of_a_failed_first_message_leaves_no_duplicate(kit, qtbot, openai_server):
+    openai_server.enqueue(Reply.http_error(401, "Incorrect API key provided"), Reply(text="Hey"))
+    window = kit.window(_llm(openai_server))
+    _type_and_enter(qtbot, window, "Hello?")
+    qtbot.waitUntil(lambda: bool(window.conversation.banners()) and _idle(window), timeout=10_000)
+    window.conversation.banners()[0].buttons["retry"].click()
+    qtbot.waitUntil(lambda: _idle(window) and len(window.conversation.message_cards()) == 2)
+    path = [(e.role, e.content) for e in window.session.get_current_path()]
+    assert path == [("user", "Hello?"), ("assistant", "Hey")]
+    assert len(kit.library.list_sessions()) == 1
+
+
+def test_close_while_running_cancels_and_releases_the_session(kit, qtbot, openai_server):
+    openai_server.enqueue(Reply(text="slow " * 500, chunk_delay=0.02))
+    window = kit.window(_llm(openai_server))
+    path = window.session.path
+    _type_and_enter(qtbot, window, "Write a lot")
+    qtbot.waitUntil(lambda: window.conversation.streaming_card is not None, timeout=10_000)
+    with qtbot.waitSignal(window.closed, timeout=15_000):
+        window.close()
+    assert window.session is None
+    with Session.load(path) as again:  # the lock is free and the file is consistent
+        roles = [e.role for e in again.get_current_path()]
+    assert roles == ["user", "assistant"]
+
+
+def test_compact_now_with_instructions_adds_a_marker_and_drops_the_bar(kit, qtbot, openai_server):
+    def responder(body):
+        if not body.get("tools"):
+            return Reply(text="<summary>## Goal\nTalk about turns.</summary>")
+        return Reply(text=f"Answer number {len(body['messages'])}. " + "detail " * 60)
+
+    openai_server.responder = responder
+    window = kit.window(_llm(openai_server))
+    for i in range(4):
+        _type_and_enter(qtbot, window, f"Question {i}: " + "context " * 60)
+        qtbot.waitUntil(lambda: _idle(window), timeout=10_000)
+    before = window.budget_bar.tokens
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_K,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    qtbot.waitUntil(lambda: window.dialog is not None and window.dialog.isVisible())
+    window.dialog.instructions.setText("keep the questions")
+    window.dialog.accept()
+    qtbot.waitUntil(lambda: bool(window.conversation.markers()) and _idle(window), timeout=10_000)
+    assert window.budget_bar.tokens < before
+    assert window.budget_bar.compactions == 1
+    summary_requests = [r for r in openai_server.requests if not r.get("tools")]
+    assert "keep the questions" in json_text(summary_requests[-1])
+    comp = window.session.latest_compaction()
+    assert comp is not None and comp.manual
+    assert window.conversation.markers()[0].entry_id == comp.id
+
+
+def json_text(body) -> str:
+    import json
+
+    return json.dumps(body, ensure_ascii=False)
+
+
+def test_sessions_new_open_rename_and_title(kit, qtbot, openai_server):
+    openai_server.responder = lambda body: Reply(text="fine")
+    window = kit.window(_llm(openai_server))
+    first = window.session.path.stem
+    _type_and_enter(qtbot, window, "First topic")
+    qtbot.waitUntil(lambda: _idle(window), timeout=10_000)
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert window.session.path.stem != first
+    assert window.windowTitle() == "New session — pi-desktop"
+    assert window.conversation.message_cards() == []
+    qtbot.keyClick(window, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.dialog is not None and window.dialog.isVisible())
+    dialog = window.dialog
+    dialog.rename(first, "Renamed topic")
+    dialog.tree.setCurrentItem(dialog.item_for(first))
+    qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)
+    assert window.session.path.stem == first
+    assert window.windowTitle() == "Renamed topic — pi-desktop"
+    assert [c.text for c in window.conversation.message_cards()] == ["First topic", "fine"]
+
+
+def test_settings_dialog_saves_and_rebuilds_the_agent(kit, qtbot, openai_server):
+    window = kit.window(_llm(openai_server))
+    old_agent = window.agent
+    qtbot.keyClick(window, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.dialog is not None and window.dialog.isVisible())
+    dialog = window.dialog
+    dialog.budget.setValue(9_000)
+    dialog.threshold.setValue(0.6)
+    dialog.accept()
+    assert window.agent is not old_agent
+    assert (window.agent.budget, window.agent.threshold) == (9_000, 0.6)
+    assert kit.settings_store().load().context_budget == 9_000
+    assert window.budget_bar.budget == 9_000
+
+
+def test_restart_opens_the_latest_session(kit, qtbot, openai_server):
+    openai_server.responder = lambda body: Reply(text="remembered")
+    window = kit.window(_llm(openai_server))
+    _type_and_enter(qtbot, window, "Remember me")
+    qtbot.waitUntil(lambda: _idle(window), timeout=10_000)
+    path: Path = window.session.path
+    window.close()
+    again = kit.window(_llm(openai_server))
+    assert again.session.path == path
+    assert [c.text for c in again.conversation.message_cards()] == ["Remember me", "remembered"]
