@@ -16,10 +16,13 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QContextMenuEvent,
+    QFocusEvent,
     QFont,
     QFontMetrics,
     QGuiApplication,
     QHelpEvent,
+    QKeyEvent,
+    QKeySequence,
     QMouseEvent,
     QPainter,
     QPainterPath,
@@ -79,7 +82,9 @@ class SessionTreeView(QAbstractScrollArea):
         self._press_row: int | None = None
         self._swallow_release = False
         self._scroll_pending = False
+        self._focus_row: int | None = None
         self._row_h = 24
+        self.setAccessibleName("Session tree")
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.viewport().setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -145,6 +150,7 @@ class SessionTreeView(QAbstractScrollArea):
         self._layout = layout_tree(self._snapshot, frozenset(self._expanded))
         self._faded = faded_nodes(self._snapshot, self._hidden_entries)
         self._hover_row = None
+        self._focus_row = self._layout.current_row
         self._update_scrollbar()
         self.viewport().update()
 
@@ -289,6 +295,10 @@ class SessionTreeView(QAbstractScrollArea):
                 hv = QColor(t.highlight)
                 hv.setAlphaF(0.09)
                 p.fillRect(0, top, w, self._row_h, hv)
+            if r == self._focus_row and self.hasFocus():
+                p.setPen(QPen(t.highlight, 1.0, Qt.PenStyle.DotLine))
+                p.setBrush(Qt.BrushStyle.NoBrush)
+                p.drawRect(QRectF(0.5, top + 0.5, w - 1, self._row_h - 1))
 
     def _paint_segment(self, p: QPainter, t: Theme, seg: Segment) -> None:
         x = self.lane_x(seg.lane)
@@ -463,6 +473,8 @@ class SessionTreeView(QAbstractScrollArea):
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
             self._press_row = self.row_at(event.position().toPoint())
+            if self._press_row is not None:
+                self._focus_row = self._press_row
         super().mousePressEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
@@ -534,6 +546,62 @@ class SessionTreeView(QAbstractScrollArea):
             return
         QGuiApplication.clipboard().setText(node.text)
         self.copyRequested.emit(node_id)
+
+    @property
+    def focus_row(self) -> int | None:
+        return self._focus_row
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Keyboard use: arrows/Page/Home/End move, Enter/Space act, Ctrl+C copies."""
+        rows = len(self._layout.rows)
+        key = event.key()
+        if rows == 0:
+            super().keyPressEvent(event)
+            return
+        page = max(1, self.viewport().height() // self._row_h - 1)
+        row = self._focus_row if self._focus_row is not None else 0
+        moves = {
+            Qt.Key.Key_Up: row - 1,
+            Qt.Key.Key_Down: row + 1,
+            Qt.Key.Key_PageUp: row - page,
+            Qt.Key.Key_PageDown: row + page,
+            Qt.Key.Key_Home: 0,
+            Qt.Key.Key_End: rows - 1,
+        }
+        if key in moves:
+            self._set_focus_row(min(rows - 1, max(0, moves[key])))
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            if self._layout.rows[row].kind == "compaction":
+                self.compactionActivated.emit(self._layout.rows[row].node_id)
+            else:
+                self.activate_row(row)
+        elif event.matches(QKeySequence.StandardKey.Copy):
+            self.copy_node(self._layout.rows[row].stub_root or self._layout.rows[row].node_id)
+        elif key == Qt.Key.Key_Menu:
+            rect = self.node_rect(self._layout.rows[row].node_id)
+            menu = self.build_context_menu(self._layout.rows[row].node_id)
+            menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            menu.popup(self.viewport().mapToGlobal(rect.center()))
+        else:
+            super().keyPressEvent(event)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.viewport().update()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.viewport().update()
+
+    def _set_focus_row(self, row: int) -> None:
+        self._focus_row = row
+        bar = self.verticalScrollBar()
+        top = row * self._row_h
+        if top < bar.value():
+            bar.setValue(top)
+        elif top + self._row_h > bar.value() + self.viewport().height():
+            bar.setValue(top + self._row_h - self.viewport().height())
+        self.viewport().update()
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         node_id = self.node_at(self.viewport().mapFrom(self, event.pos()))

@@ -240,3 +240,33 @@ def test_banner_readable_in_dark_palette(qtbot, panel):
     bg, fg = pal.color(pal.ColorRole.Window), pal.color(pal.ColorRole.WindowText)
     assert abs(bg.lightnessF() - fg.lightnessF()) > 0.4
     save(panel, "tree_nav_disabled_dark")
+
+
+def test_keyboard_navigation(qtbot, panel, built):
+    ids = built.ids
+    view = panel.view
+    view.setFocus()
+    lay = view.tree_layout
+    assert view.focus_row == lay.current_row == 0
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    assert lay.rows[view.focus_row].node_id == ids["a5"]
+    with qtbot.waitSignal(panel.rewindRequested) as sig:
+        qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert sig.args == [ids["t5"]]
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    assert lay.rows[view.focus_row].node_id == ids["comp"]
+    with qtbot.waitSignal(panel.compactionActivated) as sig:
+        qtbot.keyClick(view, Qt.Key.Key_Enter)
+    assert sig.args == [ids["comp"]]
+    qtbot.keyClick(view, Qt.Key.Key_End)
+    assert lay.rows[view.focus_row].node_id == ids["u1"]
+    with qtbot.waitSignal(panel.sealedClicked) as sig:
+        qtbot.keyClick(view, Qt.Key.Key_Space)
+    assert sig.args == [ids["u1"]]
+    with qtbot.waitSignal(panel.copyRequested):
+        qtbot.keyClick(view, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    assert QGuiApplication.clipboard().text() == "Read the config please"
+    qtbot.keyClick(view, Qt.Key.Key_Home)
+    assert view.focus_row == 0
+    save(panel, "tree_keyboard_focus")
