@@ -9,11 +9,13 @@ kept as a raw dict (a newer app may have written it) instead of failing the load
 from __future__ import annotations
 
 import json
+import re
 import uuid
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic_core import PydanticSerializationError
 
 from pi_desktop.context.message import Message, Role
 
@@ -149,6 +151,23 @@ def parse_line(line: bytes) -> ParsedLine:
 def dump_line(entry: Entry) -> bytes:
     """Serialise an entry as one JSONL line including the trailing newline."""
     return entry.model_dump_json().encode("utf-8") + b"\n"
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def encode_entry(entry: Entry) -> tuple[Entry, bytes]:
+    """The entry as it will be stored, and its line.
+
+    Text that cannot be UTF-8 (lone surrogates, e.g. from undecodable tool output) is replaced
+    by U+FFFD first, so what stays in memory is exactly what a reload will read.
+    """
+    try:
+        return entry, dump_line(entry)
+    except PydanticSerializationError:
+        text = json.dumps(entry.model_dump(), ensure_ascii=False, default=str)
+        clean = _ADAPTER.validate_json(_SURROGATES.sub("\ufffd", text).encode("utf-8"))
+        return clean, dump_line(clean)
 
 
 def _is_utf8(data: bytes) -> bool:

@@ -24,6 +24,7 @@ from pi_desktop.session.entries import (
     SystemPromptEntry,
     TitleEntry,
     dump_line,
+    encode_entry,
     new_id,
     parse_line,
 )
@@ -190,8 +191,7 @@ class Session:
             content=message.content,
             metadata=message.metadata,
         )
-        self._commit(entry)
-        return entry.id
+        return self._commit(entry)
 
     def add_summary_cache(
         self,
@@ -213,8 +213,7 @@ class Session:
             retained_tail=[dict(item) for item in retained_tail],
             **audit,
         )
-        self._commit(entry)
-        return entry.id
+        return self._commit(entry)
 
     def rewind(self, entry_id: str) -> None:
         """Move the current position to ``entry_id`` (the floor or anything grown after it)."""
@@ -279,16 +278,18 @@ class Session:
         if self._journal.closed:
             raise SessionWriteError(f"Session {self.path.name} is closed.")
 
-    def _commit(self, entry: Entry) -> None:
+    def _commit(self, entry: Entry) -> str:
         """Check, write one line, then fold it in — in that order, so failures change nothing."""
         self._require_writable()
         problem = self._state.check(entry)
         if problem is not None:
             raise ValueError(problem)
-        self._journal.append(dump_line(entry))
+        entry, line = encode_entry(entry)
+        self._journal.append(line)
         self._state.apply(entry)
         for callback in list(self._subscribers):
             callback(entry)
+        return entry.id
 
     # ------------------------------------------------------------------ queries
     def get_current_path(self) -> list[MessageEntry]:

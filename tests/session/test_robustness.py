@@ -11,6 +11,7 @@ import textwrap
 
 import pytest
 
+from pi_desktop.context import Message
 from pi_desktop.session import (
     Session,
     SessionLockedError,
@@ -273,3 +274,14 @@ def test_lock_held_by_another_process_blocks_us(tmp_path):
         child.communicate("\n", timeout=60)
     with Session.load(path, fsync=False):
         pass
+
+
+def test_text_that_is_not_utf8_is_stored_as_replacement_chars(tmp_path):
+    path, _, _ = _make(tmp_path)
+    with Session.load(path, fsync=False) as s:
+        broken = "bad \udc80 byte"  # what surrogateescape-decoded tool output looks like
+        meta = {"tool_call_id": "c", "name": "x\udcff"}
+        eid = s.append_message(Message(role="tool", content=broken, metadata=meta))
+        assert s.entries[eid].content == "bad \ufffd byte"
+        assert s.entries[eid].metadata["name"] == "x\ufffd"
+        assert_same_state(s)
