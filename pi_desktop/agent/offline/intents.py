@@ -1,0 +1,165 @@
+"""Reading plain-English requests as tool calls ("list the files", "read README.md", ...).
+
+Deterministic pattern matching, nothing clever: the offline provider exists so a new user
+sees the agent loop, the tools and the context pipeline work without a key. Each matched
+span is consumed so one phrase yields one call ("write 'read me' to a.txt" is a write only).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+_PATH = r"[`'\"]?(?P<path>[\w.\-/\\]+)[`'\"]?"
+_FILEISH = (
+    r"[`'\"]?(?P<path>(?:[\w.\-]+/)*[\w\-]*\.[A-Za-z0-9]{1,10}|(?:[\w.\-]+/)+[\w.\-]+)[`'\"]?"
+)
+_PLACE_WORDS = {
+    "workspace", "project", "folder", "directory", "dir", "here", "this", "current", "repo",
+    "repository", "root", "it", "there",
+}  # fmt: skip
+_LANG_GLOBS = {
+    "python": "*.py", "markdown": "*.md", "javascript": "*.js", "typescript": "*.ts",
+    "json": "*.json", "yaml": "*.yaml", "toml": "*.toml", "rust": "*.rs", "go": "*.go",
+    "text": "*.txt", "html": "*.html", "css": "*.css", "shell": "*.sh", "c": "*.c",
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Intent:
+    """One tool call read from the user's words; ``label`` says it back in plain words."""
+
+    tool: str
+    arguments: dict[str, Any] = field(default_factory=dict)
+    label: str = ""
+    start: int = 0
+
+
+def _place(raw: str | None) -> str:
+    if not raw:
+        return "."
+    cleaned = raw.strip("`'\".,;:!?")
+    return "." if not cleaned or cleaned.lower() in _PLACE_WORDS else cleaned
+
+
+def _clean_term(raw: str) -> str:
+    return raw.strip().strip(".,;:!?")
+
+
+_WRITE_QUOTED = re.compile(
+    r"\b(?:write|save|put)\s+(?P<q>[\"'`])(?P<content>.+?)(?P=q)\s+(?:to|into|in)\s+"
+    r"(?:the\s+|a\s+)?(?:new\s+)?(?:file\s+)?" + _PATH,
+    re.I | re.S,
+)
+_WRITE_PLAIN = re.compile(
+    r"\b(?:write|save)\s+(?P<content>.+?)\s+(?:to|into)\s+(?:the\s+|a\s+)?(?:new\s+)?file\s+"
+    + _PATH,
+    re.I | re.S,
+)
+_CREATE = re.compile(
+    r"\bcreate\s+(?:a\s+)?(?:new\s+)?file\s+" + _PATH + r"\s+(?:with|containing)\s+"
+    r"(?:the\s+)?(?:content\s+|text\s+)?(?P<q>[\"'`]?)(?P<content>.+?)(?P=q)\s*$",
+    re.I | re.S,
+)
+_RUN = re.compile(
+    r"\b(?:run|execute)\s+(?:the\s+)?(?:command\s+)?(?P<q>[`'\"])(?P<cmd>.+?)(?P=q)", re.I
+)
+_SEARCH_QUOTED = re.compile(
+    r"\b(?P<verb>search|grep|look)\s+(?:for\s+|up\s+)?(?P<q>[\"'`])(?P<term>.+?)(?P=q)"
+    r"(?:\s+in\s+" + _PATH + ")?",
+    re.I,
+)
+_SEARCH_PLAIN = re.compile(
+    r"\b(?P<verb>search\s+for|search|grep(?:\s+for)?|look\s+for|find\s+(?:occurrences|mentions"
+    r"|uses)\s+of|where\s+is)\s+(?P<term>[^\s,;?!'\"`]+)(?:\s+in\s+" + _PATH + ")?",
+    re.I,
+)
+_FIND_GLOB = re.compile(
+    r"\bfind\s+(?:all\s+|every\s+)?(?:the\s+)?(?:files\s+)?(?:named\s+|matching\s+|called\s+)?"
+    r"[`'\"]?(?P<pat>[\w.\-/\[\]]*[*?][\w.\-/*?\[\]]*)[`'\"]?(?:\s+(?:in|under)\s+" + _PATH + ")?",
+    re.I,
+)
+_FIND_LANG = re.compile(
+    r"\b(?:find|list|show)\s+(?:all\s+|every\s+)?(?:the\s+)?(?P<lang>"
+    + "|".join(_LANG_GLOBS)
+    + r")\s+files\b(?:\s+(?:in|under)\s+"
+    + _PATH
+    + ")?",
+    re.I,
+)
+_READ = re.compile(
+    r"\b(?:read|open|show|cat|view|display|summari[sz]e|look\s+at)\s+(?:me\s+)?(?:the\s+)?"
+    r"(?:file\s+|contents?\s+of\s+(?:the\s+)?(?:file\s+)?)?" + _FILEISH,
+    re.I,
+)
+_WHATS_IN = re.compile(r"\bwhat(?:'s|\s+is)\s+in\s+(?:the\s+file\s+)?" + _FILEISH, re.I)
+_LIST = re.compile(
+    r"\b(?:list|show|ls)\b(?:\s+(?:me|all|the|of|every))*\s+(?:files|folders|folder|directory|dir"
+    r"|contents|entries)\b(?:\s+(?:in|of|under|inside)\s+(?:the\s+)?(?:folder\s+|directory\s+)?"
+    + _PATH
+    + ")?",
+    re.I,
+)
+_LIST_BARE = re.compile(r"^\s*(?:ls|dir)(?:\s+" + _PATH + r")?\s*$", re.I)
+_WHAT_FILES = re.compile(
+    r"\bwhat\s+files\b(?:[^.?!]*?\b(?:in|under|inside)\s+(?:the\s+)?" + _PATH + ")?", re.I
+)
+
+
+def parse_intents(text: str) -> list[Intent]:
+    """Tool calls the user asked for, in the order they were asked."""
+    found: list[Intent] = []
+    taken: list[tuple[int, int]] = []
+
+    def claim(match: re.Match[str], intent: Intent) -> None:
+        span = match.span()
+        if any(span[0] < end and start < span[1] for start, end in taken):
+            return
+        taken.append(span)
+        found.append(Intent(intent.tool, intent.arguments, intent.label, span[0]))
+
+    for pattern in (_WRITE_QUOTED, _CREATE, _WRITE_PLAIN):
+        for m in pattern.finditer(text):
+            path = m.group("path").strip("`'\".,;:!?")
+            content = m.group("content")
+            claim(m, Intent("write_file", {"path": path, "content": content}, f"write `{path}`"))
+    for m in _RUN.finditer(text):
+        claim(m, Intent("run_command", {"command": m.group("cmd")}, f"run `{m.group('cmd')}`"))
+    for pattern in (_SEARCH_QUOTED, _SEARCH_PLAIN):
+        for m in pattern.finditer(text):
+            term = _clean_term(m.group("term"))
+            if not term:
+                continue
+            regex = term if m.group("verb").lower().startswith("grep") else re.escape(term)
+            args: dict[str, Any] = {"pattern": regex}
+            where = _place(m.group("path"))
+            if where != ".":
+                args["path"] = where
+            claim(m, Intent("grep", args, f"search for `{term}`"))
+    for m in _FIND_GLOB.finditer(text):
+        args = {"pattern": m.group("pat")}
+        if _place(m.group("path")) != ".":
+            args["path"] = _place(m.group("path"))
+        claim(m, Intent("find_files", args, f"find `{m.group('pat')}`"))
+    for m in _FIND_LANG.finditer(text):
+        glob = _LANG_GLOBS[m.group("lang").lower()]
+        args = {"pattern": glob}
+        if _place(m.group("path")) != ".":
+            args["path"] = _place(m.group("path"))
+        claim(m, Intent("find_files", args, f"find {m.group('lang').lower()} files (`{glob}`)"))
+    for pattern in (_READ, _WHATS_IN):
+        for m in pattern.finditer(text):
+            path = m.group("path").rstrip(".,;:!?")
+            claim(m, Intent("read_file", {"path": path}, f"read `{path}`"))
+    for pattern in (_LIST, _LIST_BARE, _WHAT_FILES):
+        for m in pattern.finditer(text):
+            where = _place(m.group("path"))
+            label = "list the files" + (f" in `{where}`" if where != "." else "")
+            claim(m, Intent("list_dir", {"path": where}, label))
+    found.sort(key=lambda intent: intent.start)
+    unique: list[Intent] = []
+    for intent in found:
+        if all((i.tool, i.arguments) != (intent.tool, intent.arguments) for i in unique):
+            unique.append(intent)
+    return unique
