@@ -235,8 +235,7 @@ class Agent:
         turn = _Turn()
         try:
             self._emit(RunStarted(user_text))
-            messages = self._history.messages()
-            path_ids = self._history.path_ids()
+            messages, path_ids = self._history.snapshot()
             self._append(messages, path_ids, Message(role="user", content=user_text))
             turn.final_text = await self._loop(messages, path_ids, turn)
         except asyncio.CancelledError:
@@ -278,8 +277,7 @@ class Agent:
             return False
         self._begin()
         try:
-            messages = self._history.messages()
-            path_ids = self._history.path_ids()
+            messages, path_ids = self._history.snapshot()
             self._emit(CompactionStarted(manual=True))
             try:
                 view = await self._ctx.force_compact(messages, instructions)
@@ -327,7 +325,7 @@ class Agent:
         as ``prepare`` would; only the script-aware ratio is the latest one rather than one
         measured on this view, so the figure can differ from the next prepare's by a little.
         """
-        messages = self._history.messages()
+        messages, _ = self._history.snapshot()
         if self._ctx is None:
             return ContextPrepared(estimate_tokens(messages), None, self._threshold, None)
         view = estimated_view(messages, self._ctx, self._results_dir)

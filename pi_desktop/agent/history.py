@@ -17,27 +17,45 @@ if TYPE_CHECKING:
 class History(Protocol):
     """The conversation truth: ``[system] + path`` messages and the path's entry ids."""
 
-    def messages(self) -> list[Message]: ...
-
-    def path_ids(self) -> list[str | None]: ...
+    def snapshot(self) -> tuple[list[Message], list[str | None]]: ...
 
     def append(self, message: Message) -> str | None: ...
 
 
 class SessionHistory:
-    """The session file is the truth; every append is one durable line."""
+    """The session file is the truth; every append is one durable line.
+
+    The folded history is remembered between runs, keyed on ``(current_id, system_prompt)``,
+    which determine it completely (entries are immutable). A long session therefore costs
+    O(1) to resume instead of a walk over the whole path, and the same message objects come
+    back each time, so the ContextManager's per-message memo keeps hitting.
+    """
 
     def __init__(self, session: Session) -> None:
         self.session = session
+        self._key: tuple[str | None, str | None] | None = None
+        self._messages: list[Message] = []
+        self._ids: list[str | None] = []
 
-    def messages(self) -> list[Message]:
-        return list(self.session.get_full_history_messages())
+    def _current_key(self) -> tuple[str | None, str | None]:
+        return self.session.current_id, self.session.system_prompt
 
-    def path_ids(self) -> list[str | None]:
-        return [entry.id for entry in self.session.get_current_path()]
+    def snapshot(self) -> tuple[list[Message], list[str | None]]:
+        key = self._current_key()
+        if key != self._key:
+            self._messages = list(self.session.get_full_history_messages())
+            self._ids = [entry.id for entry in self.session.get_current_path()]
+            self._key = key
+        return list(self._messages), list(self._ids)
 
     def append(self, message: Message) -> str | None:
-        return self.session.append_message(message)
+        in_step = self._key == self._current_key()
+        entry_id = self.session.append_message(message)
+        if in_step:
+            self._messages.append(message)
+            self._ids.append(entry_id)
+            self._key = self._current_key()
+        return entry_id
 
 
 class MemoryHistory:
@@ -48,11 +66,9 @@ class MemoryHistory:
         if system_prompt:
             self._messages.append(Message(role="system", content=system_prompt))
 
-    def messages(self) -> list[Message]:
-        return list(self._messages)
-
-    def path_ids(self) -> list[str | None]:
-        return [None] * sum(1 for m in self._messages if m.role != "system")
+    def snapshot(self) -> tuple[list[Message], list[str | None]]:
+        ids: list[str | None] = [None] * sum(1 for m in self._messages if m.role != "system")
+        return list(self._messages), ids
 
     def append(self, message: Message) -> str | None:
         self._messages.append(message)

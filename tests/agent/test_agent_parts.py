@@ -278,11 +278,11 @@ def test_hidden_indices_map_to_entry_ids_with_and_without_system() -> None:
 def test_memory_history_keeps_system_first_and_has_no_ids() -> None:
     history = MemoryHistory("be brief")
     assert history.append(Message(role="user", content="hi")) is None
-    assert [m.role for m in history.messages()] == ["system", "user"]
-    assert history.path_ids() == [None]
-    snapshot = history.messages()
-    snapshot.clear()
-    assert len(history.messages()) == 2  # callers get copies
+    messages, ids = history.snapshot()
+    assert [m.role for m in messages] == ["system", "user"]
+    assert ids == [None]
+    messages.clear()
+    assert len(history.snapshot()[0]) == 2  # callers get copies
 
 
 # ------------------------------------------------------------------ events
@@ -309,3 +309,32 @@ def test_emitter_isolates_subscribers_and_survives_async_ones_without_a_loop() -
     stop()
     emitter.emit(Notice("two"))
     assert got == [Notice("one")] and ran == []
+
+
+def test_session_history_reuses_its_fold_until_the_session_moves(tmp_path) -> None:
+    from pi_desktop.agent.history import SessionHistory
+    from pi_desktop.session import Session
+
+    session = Session.create(tmp_path / "h.jsonl", system_prompt="sys", fsync=False)
+    try:
+        history = SessionHistory(session)
+        first = Message(role="user", content="one")
+        first_id = history.append(first)
+        messages, ids = history.snapshot()
+        assert ids == [first_id] and messages[1].content == "one"
+        reply = Message(role="assistant", content="two")
+        reply_id = history.append(reply)
+        messages, ids = history.snapshot()
+        assert messages[2] is reply and ids == [first_id, reply_id]  # same objects: memo hits
+        assert messages == session.get_full_history_messages()
+
+        session.append_message(Message(role="user", content="from elsewhere"))
+        messages, ids = history.snapshot()
+        assert [m.content for m in messages] == ["sys", "one", "two", "from elsewhere"]
+        session.rewind(first_id)
+        assert [m.content for m in history.snapshot()[0]] == ["sys", "one"]
+        session.set_system_prompt("other")
+        assert history.snapshot()[0][0].content == "other"
+        assert history.snapshot()[1] == [e.id for e in session.get_current_path()]
+    finally:
+        session.close()
