@@ -45,6 +45,8 @@ class SessionState:
     message_count: int = 0
     unknown: list[dict[str, Any]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    # memo for "grew after the floor" (valid for one floor): keeps guard checks amortised O(1)
+    _above_floor: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
 
     # ----------------------------------------------------------------- the fold
     @classmethod
@@ -150,9 +152,9 @@ class SessionState:
             return f"no entry {entry_id} in this session"
         if not isinstance(entry, MessageEntry):
             return f"entry {entry_id} is a {entry.type}; only messages are rewind targets"
-        floor = self.compaction_floor
-        if floor is None or self.is_descendant_or_self(entry_id, floor):
+        if self._after_floor(entry_id):
             return None
+        floor = self.compaction_floor
         return (
             f"entry {entry_id} lies inside the compacted region (before the compaction floor "
             f"{floor}); its history was summarized, so continuing from there would leave a gap "
@@ -167,7 +169,33 @@ class SessionState:
             return False
         if isinstance(entry, CompactionEntry):
             return entry.parent_id is not None and self.is_sealed(entry.parent_id)
-        return not self.is_descendant_or_self(entry_id, self.compaction_floor)
+        return not self._after_floor(entry_id)
+
+    def _after_floor(self, entry_id: str) -> bool:
+        """Whether message ``entry_id`` is the floor or grew after it (memoised per floor)."""
+        floor = self.compaction_floor
+        if floor is None:
+            return True
+        memo = self._above_floor
+        floor_depth = self.depth[floor]
+        walked: list[str] = []
+        node: str | None = entry_id
+        result = False
+        while node is not None:
+            known = memo.get(node)
+            if known is not None:
+                result = known
+                break
+            if node == floor:
+                result = True
+                break
+            if self.depth[node] <= floor_depth:
+                break
+            walked.append(node)
+            node = self.entries[node].parent_id
+        for item in walked:
+            memo[item] = result
+        return result
 
     def latest_compaction(self) -> CompactionEntry | None:
         """The deepest compaction that still fits the current path (see ``cache_fits``)."""
@@ -233,4 +261,6 @@ def _apply_compaction(state: SessionState, entry: CompactionEntry) -> None:
     assert entry.parent_id is not None
     state.entries[entry.id] = entry
     state.compaction_ids.setdefault(entry.parent_id, []).append(entry.id)
+    if state.compaction_floor != entry.parent_id:
+        state._above_floor.clear()
     state.compaction_floor = entry.parent_id
