@@ -95,6 +95,7 @@ class ContextManager:
         self.results_dir = results_dir
         self._sizes: dict[int, tuple[Message, int, float]] = {}
         self._derived: dict[tuple[str, int], tuple[Message, Message]] = {}
+        self._placeholders: dict[int, Message] = {}
         self._anchor: tuple[float, float] | None = None  # (prompt/chars, script ratio) of a view
         self._ratio = ASCII_WEIGHT
         self._last_view_chars = 0
@@ -274,57 +275,90 @@ class ContextManager:
         the virtual sequence; only survivors go through L3 and L2.
         """
         has_system = bool(messages) and messages[0].role == "system"
-        prefix: list[tuple[int | None, Message]] = []
+        prefix: list[Message] = []
+        prefix_src: list[int | None] = []
         if summary is not None:
             if has_system:
-                prefix.append((0, messages[0]))
-            prefix.append((None, summary))
+                prefix.append(messages[0])
+                prefix_src.append(0)
+            prefix.append(summary)
+            prefix_src.append(None)
             newly_start = covered + len(tail)
         else:
             newly_start = 0
         p, t = len(prefix), len(tail)
         total = p + t + (len(messages) - newly_start)
 
-        def item(j: int) -> tuple[int | None, Message]:
+        def role_at(j: int) -> str:
             if j < p:
-                return prefix[j]
+                return prefix[j].role
             if j < p + t:
-                return covered + (j - p), tail[j - p]
-            k = newly_start + (j - p - t)
-            return k, messages[k]
+                return tail[j - p].role
+            return messages[newly_start + j - p - t].role
 
-        head_end, tail_start = snip_plan(total, lambda j: item(j)[1].role, self.max_messages)
+        def take(a: int, b: int, out: list[Message], src: list[int | None]) -> None:
+            """Append virtual positions ``[a, b)`` by slicing the three segments."""
+            lo, hi = max(a, 0), min(b, p)
+            if lo < hi:
+                out += prefix[lo:hi]
+                src += prefix_src[lo:hi]
+            lo, hi = max(a, p), min(b, p + t)
+            if lo < hi:
+                out += tail[lo - p : hi - p]
+                src += range(covered + lo - p, covered + hi - p)
+            lo, hi = max(a, p + t), min(b, total)
+            if lo < hi:
+                k = newly_start + lo - p - t
+                out += messages[k : k + hi - lo]
+                src += range(k, k + hi - lo)
+
+        head_end, tail_start = snip_plan(total, role_at, self.max_messages)
         head_end = max(head_end, p)
         if tail_start <= head_end:
             head_end = tail_start = total
-        kept = [*range(head_end), *range(tail_start, total)]
-        sources: list[int | None] = []
         out: list[Message] = []
-        for j in kept:
-            src, message = item(j)
-            sources.append(src)
-            out.append(message if src is None or (src == 0 and has_system) else self._l3(message))
+        sources: list[int | None] = []
+        take(0, head_end, out, sources)
         snipped = range(0)
         if tail_start > head_end:
-            first, last = item(head_end)[0], item(tail_start - 1)[0]
-            assert first is not None and last is not None
-            snipped = range(first, last + 1)
-            out.insert(head_end, snip_placeholder(tail_start - head_end))
-            sources.insert(head_end, None)
+            out.append(self._placeholder(tail_start - head_end))
+            sources.append(None)
+            take(tail_start, total, out, sources)
+            # positions past the prefix map to input indices contiguously
+            first_kept = sources[head_end + 1]
+            assert first_kept is not None
+            snipped = range(first_kept - (tail_start - head_end), first_kept)
+        limit = self.max_tool_chars
+        out = [self._l3(m) if m.role == "tool" and len(m.content) > limit else m for m in out]
         micro: list[int] = []
         for i in micro_targets(out, self.keep_recent_results, self.micro_min_chars):
             out[i] = self._l2(out[i])
             src = sources[i]
             if src is not None:
                 micro.append(src)
+        sizes = self._sizes
         chars_sum, weighted = 0, 0.0
         for message in out:
-            c, w = self._measure(message)
-            chars_sum += c
-            weighted += w
+            hit = sizes.get(id(message))
+            if hit is not None and hit[0] is message:
+                chars_sum += hit[1]
+                weighted += hit[2]
+            else:
+                c, w = self._measure(message)
+                chars_sum += c
+                weighted += w
         chars = list_chars_from_sizes(chars_sum, len(out))
         weighted += (chars - chars_sum) * ASCII_WEIGHT
         return _View(out, sources, snipped, tuple(micro), chars, weighted, summary is not None)
+
+    def _placeholder(self, count: int) -> Message:
+        """The L1 placeholder, one object per count so its size is measured once."""
+        hit = self._placeholders.get(count)
+        if hit is None:
+            hit = self._placeholders[count] = snip_placeholder(count)
+            if len(self._placeholders) > 256:
+                self._placeholders = {count: hit}
+        return hit
 
     def _finish(
         self,
@@ -341,8 +375,10 @@ class ContextManager:
         self.last_view_tokens = tokens_from_chars(view.chars, self._ratio)
         offloaded = []
         for src, message in zip(view.sources, view.messages, strict=True):
-            info = (message.metadata or {}).get("offloaded")
-            if src is not None and isinstance(info, dict) and "path" in info:
+            if message.role != "tool" or not message.metadata or src is None:
+                continue
+            info = message.metadata.get("offloaded")
+            if isinstance(info, dict) and "path" in info:
                 offloaded.append(
                     OffloadedResult(
                         index=src,
