@@ -177,7 +177,7 @@ def write_new_file(path: Path, data: bytes, *, fsync: bool = True) -> None:
                 os.fsync(fd)
         finally:
             os.close(fd)
-        os.link(tmp, path)  # fails with FileExistsError instead of overwriting
+        _publish(tmp, path)
     except OSError as exc:
         if isinstance(exc, FileExistsError):
             raise
@@ -188,6 +188,17 @@ def write_new_file(path: Path, data: bytes, *, fsync: bool = True) -> None:
         tmp.unlink(missing_ok=True)
     if fsync:
         _fsync_dir(path.parent)
+
+
+def _publish(tmp: Path, path: Path) -> None:
+    """Give ``tmp`` the name ``path`` without ever replacing an existing file."""
+    try:
+        os.link(tmp, path)  # atomic, and FileExistsError instead of overwriting
+    except FileExistsError:
+        raise
+    except OSError:  # a filesystem without hard links: claim the name, then replace it
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600))
+        os.replace(tmp, path)
 
 
 def _write_all(fd: int, data: bytes) -> None:

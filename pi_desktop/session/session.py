@@ -66,13 +66,20 @@ def parse_file(data: bytes) -> tuple[list[tuple[int, ParsedLine]], list[str]]:
 def load_state(data: bytes, fallback_id: str) -> SessionState:
     """Fold a file's bytes into a state; a missing header is reported, never fatal."""
     parsed, problems = parse_file(data)
-    if not parsed or not isinstance(parsed[0][1], SessionHeader):
-        problems.append("no session header at the start of the file; using the file name as id")
     state = SessionState.from_entries(parsed)
-    state.problems[:0] = problems
+    state.problems = sorted(problems + state.problems, key=_line_number)
+    if not parsed or not isinstance(parsed[0][1], SessionHeader):
+        state.problems.insert(
+            0, "no session header at the start of the file; using the file name as id"
+        )
     if state.id is None:
         state.id = fallback_id
     return state
+
+
+def _line_number(problem: str) -> int:
+    head = problem.split(":", 1)[0]
+    return int(head[5:]) if head.startswith("line ") and head[5:].isdigit() else 0
 
 
 class Session:

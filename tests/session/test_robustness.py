@@ -61,7 +61,8 @@ def test_corrupt_middle_line_skips_only_what_depends_on_it(tmp_path):
     lines[2] = b"{garbage"  # the second message (ids[1])
     path.write_bytes(b"\n".join(lines))
     s = Session.load(path, read_only=True)
-    assert "line 3: not valid JSON; skipped" in s.problems
+    assert s.problems[0] == "line 3: not valid JSON; skipped"  # problems in file order
+    assert [p.split(":")[0] for p in s.problems] == ["line 3", "line 4", "line 5"]
     # ids[2] and ids[3] descend from the lost line: reported, not fatal
     assert any(ids[2] in p and "unknown parent" in p for p in s.problems)
     assert s.current_id == ids[0] and list(s.entries) == [ids[0]]
