@@ -10,14 +10,11 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
-    QBrush,
-    QColor,
     QContextMenuEvent,
     QFocusEvent,
-    QFont,
     QFontMetrics,
     QGuiApplication,
     QHelpEvent,
@@ -25,11 +22,8 @@ from PySide6.QtGui import (
     QKeySequence,
     QMouseEvent,
     QPainter,
-    QPainterPath,
     QPaintEvent,
     QPalette,
-    QPen,
-    QPolygonF,
     QResizeEvent,
     QShowEvent,
 )
@@ -42,11 +36,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pi_desktop.ui.theme import Theme, blend, theme_for
+from pi_desktop.ui.theme import blend, theme_for
 from pi_desktop.ui.tree_model import (
-    COMPACTION_LANE,
     LayoutRow,
-    Segment,
     TreeLayout,
     TreeNode,
     TreeSnapshot,
@@ -54,11 +46,7 @@ from pi_desktop.ui.tree_model import (
     layout_tree,
     tooltip_text,
 )
-
-LANE_W = 18
-GUTTER_W = 22  # the compaction column left of lane 0
-LEFT_PAD = 6
-NODE_R = 5.0
+from pi_desktop.ui.tree_painter import NODE_R, TreePainter, lane_x
 
 
 class SessionTreeView(QAbstractScrollArea):
@@ -187,19 +175,9 @@ class SessionTreeView(QAbstractScrollArea):
     def sizeHint(self) -> QSize:
         return QSize(280, 400)
 
-    @staticmethod
-    def lane_x(lane: int) -> float:
-        if lane == COMPACTION_LANE:
-            return LEFT_PAD + GUTTER_W / 2
-        return LEFT_PAD + GUTTER_W + lane * LANE_W + LANE_W / 2
-
     def _row_y(self, row: int) -> float:
         """Centre of ``row`` in viewport coordinates."""
         return row * self._row_h - self.verticalScrollBar().value() + self._row_h / 2
-
-    def _text_x(self, row: int, lane: int) -> float:
-        rightmost = max(self._layout.max_lane_at_row[row], lane, 0)
-        return self.lane_x(rightmost) + LANE_W / 2 + 4
 
     def row_at(self, point: QPoint) -> int | None:
         row = (point.y() + self.verticalScrollBar().value()) // self._row_h
@@ -223,7 +201,7 @@ class SessionTreeView(QAbstractScrollArea):
         if row is None:
             return QRect()
         lane = self._layout.rows[row].lane
-        x, y = self.lane_x(lane), self._row_y(row)
+        x, y = lane_x(lane), self._row_y(row)
         r = int(NODE_R) + 2
         return QRect(int(x) - r, int(y) - r, 2 * r + 1, 2 * r + 1)
 
@@ -250,210 +228,27 @@ class SessionTreeView(QAbstractScrollArea):
 
     # ---- painting ---------------------------------------------------------------------------
 
+    def _painter(self) -> TreePainter:
+        return TreePainter(
+            layout=self._layout,
+            snapshot=self._snapshot,
+            faded=self._faded,
+            theme=theme_for(self.palette()),
+            font=self.font(),
+            row_h=self._row_h,
+            scroll=self.verticalScrollBar().value(),
+            width=self.viewport().width(),
+            height=self.viewport().height(),
+            hover_row=self._hover_row,
+            focus_row=self._focus_row,
+            has_focus=self.hasFocus(),
+            nav_enabled=self._nav_enabled,
+        )
+
     def paintEvent(self, event: QPaintEvent) -> None:
-        theme = theme_for(self.palette())
         p = QPainter(self.viewport())
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        width = self.viewport().width()
-        p.fillRect(self.viewport().rect(), theme.base)
-        rows = self._layout.rows
-        if not rows:
-            p.setPen(theme.muted)
-            p.drawText(
-                self.viewport().rect().adjusted(8, 8, -8, -8),
-                Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                "No messages yet",
-            )
-            p.end()
-            return
-        scroll = self.verticalScrollBar().value()
-        first = max(0, scroll // self._row_h)
-        last = min(len(rows) - 1, (scroll + self.viewport().height()) // self._row_h)
-        self._paint_backgrounds(p, theme, first, last, width)
-        for seg in self._layout.segments_in(first, last):
-            self._paint_segment(p, theme, seg)
-        self._paint_floor(p, theme, width)
-        font = QFont(self.font())
-        for r in range(first, last + 1):
-            self._paint_row(p, theme, r, rows[r], width, font)
+        self._painter().paint(p, self.viewport().rect())
         p.end()
-
-    def _paint_backgrounds(self, p: QPainter, t: Theme, first: int, last: int, w: int) -> None:
-        floor = self._layout.floor_row
-        sealed_bg = QColor(t.sealed)
-        sealed_bg.setAlphaF(0.10)
-        for r in range(first, last + 1):
-            top = int(self._row_y(r) - self._row_h / 2)
-            row = self._layout.rows[r]
-            if floor is not None and r > floor:
-                p.fillRect(0, top, w, self._row_h, sealed_bg)
-            if row.current:
-                hl = QColor(t.highlight)
-                hl.setAlphaF(0.22)
-                p.fillRect(0, top, w, self._row_h, hl)
-            elif r == self._hover_row and self._nav_enabled:
-                hv = QColor(t.highlight)
-                hv.setAlphaF(0.09)
-                p.fillRect(0, top, w, self._row_h, hv)
-            if r == self._focus_row and self.hasFocus():
-                p.setPen(QPen(t.highlight, 1.0, Qt.PenStyle.DotLine))
-                p.setBrush(Qt.BrushStyle.NoBrush)
-                p.drawRect(QRectF(0.5, top + 0.5, w - 1, self._row_h - 1))
-
-    def _paint_segment(self, p: QPainter, t: Theme, seg: Segment) -> None:
-        x = self.lane_x(seg.lane)
-        y_top = self._row_y(seg.top)
-        y_bottom = self._row_y(seg.bottom)
-        if seg.lane == COMPACTION_LANE:
-            pen = QPen(t.compaction, 1.4, Qt.PenStyle.DashLine)
-        elif seg.lane == 0:
-            pen = QPen(t.muted, 2.0)
-        else:
-            pen = QPen(t.stub, 1.4)
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        p.setPen(pen)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        if seg.fork_lane is None or seg.fork_lane == seg.lane:
-            p.drawLine(QPointF(x, y_top), QPointF(x, y_bottom))
-            return
-        # run down the own lane, then bend into the node it forks from
-        fx = self.lane_x(seg.fork_lane)
-        bend = y_bottom - self._row_h * 0.55
-        path = QPainterPath(QPointF(x, y_top))
-        path.lineTo(x, max(y_top, bend))
-        path.cubicTo(QPointF(x, y_bottom - 2), QPointF(fx, y_bottom - 2), QPointF(fx, y_bottom))
-        p.drawPath(path)
-
-    def _paint_floor(self, p: QPainter, t: Theme, w: int) -> None:
-        row = self._layout.floor_row
-        if row is None:
-            return
-        y = self._row_y(row) + self._row_h / 2
-        if y < -20 or y > self.viewport().height() + 20:
-            return
-        p.setPen(QPen(t.floor, 1.5, Qt.PenStyle.DashLine))
-        p.drawLine(QPointF(0, y), QPointF(w, y))
-        small = QFont(self.font())
-        small.setPointSizeF(max(6.0, small.pointSizeF() * 0.8))
-        p.setFont(small)
-        fm = QFontMetrics(small)
-        label = "▲ compaction floor · sealed below"
-        tw = fm.horizontalAdvance(label) + 10
-        box = QRectF(w - tw - 4, y - fm.height() / 2 - 1, tw, fm.height() + 2)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(t.base)
-        p.drawRoundedRect(box, 3, 3)
-        p.setPen(t.floor)
-        p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
-
-    def _paint_row(
-        self, p: QPainter, t: Theme, r: int, row: LayoutRow, w: int, font: QFont
-    ) -> None:
-        x, y = self.lane_x(row.lane), self._row_y(r)
-        node = self._snapshot.nodes.get(row.stub_root or row.node_id)
-        faded = row.node_id in self._faded
-        colour = self._node_colour(t, row, node)
-        if row.sealed:
-            colour = t.sealed
-        if faded:
-            colour = t.faded(colour)
-        self._paint_glyph(p, t, row, x, y, colour)
-        # text
-        tx = self._text_x(r, row.lane)
-        if row.sealed:
-            self._paint_lock(p, t, tx + 5, y)
-            tx += 14
-        text = self._row_text(row, node)
-        f = QFont(font)
-        if row.current:
-            f.setBold(True)
-        if faded or row.kind == "stub":
-            f.setItalic(True)
-        p.setFont(f)
-        fm = QFontMetrics(f)
-        text_colour = t.text
-        if row.sealed or faded:
-            text_colour = t.muted
-        elif row.kind == "compaction":
-            text_colour = t.compaction
-        p.setPen(text_colour)
-        avail = int(w - tx - 6)
-        if avail > 10:
-            elided = fm.elidedText(text, Qt.TextElideMode.ElideRight, avail)
-            p.drawText(
-                QRectF(tx, y - self._row_h / 2, avail, self._row_h),
-                Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-                elided,
-            )
-
-    @staticmethod
-    def _node_colour(t: Theme, row: LayoutRow, node: TreeNode | None) -> QColor:
-        if row.kind == "compaction":
-            return t.compaction
-        if row.kind == "stub":
-            return t.stub
-        if row.kind == "tool_call":
-            return t.tool_error if node and node.tool_status == "error" else t.tool
-        if node and node.role == "user":
-            return t.user
-        return t.assistant
-
-    def _paint_glyph(
-        self, p: QPainter, t: Theme, row: LayoutRow, x: float, y: float, colour: QColor
-    ) -> None:
-        r = NODE_R
-        p.setPen(QPen(t.base, 1.5))
-        p.setBrush(QBrush(colour))
-        if row.kind == "compaction":
-            poly = QPolygonF(
-                [
-                    QPointF(x, y - r - 2),
-                    QPointF(x + r + 2, y),
-                    QPointF(x, y + r + 2),
-                    QPointF(x - r - 2, y),
-                ]
-            )
-            p.drawPolygon(poly)
-        elif row.kind == "tool_call":
-            p.drawRoundedRect(QRectF(x - r, y - r, 2 * r, 2 * r), 2, 2)
-        elif row.kind == "stub":
-            p.setPen(QPen(colour, 1.4, Qt.PenStyle.DashLine))
-            p.setBrush(t.base)
-            p.drawEllipse(QPointF(x, y), r + 1, r + 1)
-            p.setPen(QPen(colour, 1.4))
-            p.drawLine(QPointF(x - 3, y), QPointF(x + 3, y))
-            p.drawLine(QPointF(x, y - 3), QPointF(x, y + 3))
-        else:
-            p.drawEllipse(QPointF(x, y), r, r)
-        if row.current:
-            p.setPen(QPen(t.highlight, 2.0))
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawEllipse(QPointF(x, y), r + 4, r + 4)
-
-    @staticmethod
-    def _paint_lock(p: QPainter, t: Theme, cx: float, cy: float) -> None:
-        """A small padlock (the bundled fonts have no lock emoji)."""
-        p.setPen(QPen(t.muted, 1.3))
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawArc(QRectF(cx - 3, cy - 6, 6, 7), 0, 180 * 16)
-        p.drawLine(QPointF(cx - 3, cy - 2.5), QPointF(cx - 3, cy - 1))
-        p.drawLine(QPointF(cx + 3, cy - 2.5), QPointF(cx + 3, cy - 1))
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(t.muted)
-        p.drawRoundedRect(QRectF(cx - 4.5, cy - 1.5, 9, 6.5), 1.2, 1.2)
-
-    @staticmethod
-    def _row_text(row: LayoutRow, node: TreeNode | None) -> str:
-        if row.kind == "stub" or node is None:
-            return row.label
-        if row.kind == "tool_call":
-            mark = {"ok": "✓", "error": "✗", "pending": "…"}.get(node.tool_status, "")
-            text = f"⚙ {row.label} {mark}"
-        else:
-            text = row.label
-        return text + (" (stopped)" if node.stopped else "")
-
-    # ---- interaction ------------------------------------------------------------------------
 
     def _node_for_row(self, row: LayoutRow) -> TreeNode | None:
         return self._snapshot.nodes.get(row.stub_root or row.node_id)
