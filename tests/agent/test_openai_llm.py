@@ -14,7 +14,9 @@ from pi_desktop.agent.llm import (
     ProviderError,
     TransientProviderError,
 )
+from pi_desktop.agent.offline import OfflineLLM
 from pi_desktop.agent.openai_llm import OpenAIChatLLM, to_openai_messages
+from pi_desktop.agent.presets import PRESETS, build_llm
 from pi_desktop.context import Message
 from tests.openai_server import OVERFLOW_BODIES, OpenAIServer, Reply, ToolCall
 
@@ -321,3 +323,77 @@ def _schema(name: str) -> dict:
         "type": "function",
         "function": {"name": name, "description": "d", "parameters": {"type": "object"}},
     }
+
+
+# ----------------------------------------------------------------------------------- presets
+
+
+def test_presets_cover_the_providers():
+    assert set(PRESETS) == {
+        "offline",
+        "openai",
+        "ollama",
+        "lmstudio",
+        "vllm",
+        "dashscope",
+        "custom",
+    }
+    assert PRESETS["ollama"].base_url == "http://localhost:11434/v1"
+    assert PRESETS["lmstudio"].base_url == "http://localhost:1234/v1"
+    assert PRESETS["vllm"].base_url == "http://localhost:8000/v1"
+    assert "compatible-mode" in (PRESETS["dashscope"].base_url or "")
+    assert PRESETS["openai"].needs_api_key and PRESETS["openai"].api_key_env == "OPENAI_API_KEY"
+    assert all(p.key == key and p.label for key, p in PRESETS.items())
+
+
+def test_build_llm_offline_and_local():
+    assert isinstance(build_llm("offline"), OfflineLLM)
+    llm = build_llm("ollama")
+    assert isinstance(llm, OpenAIChatLLM)
+    assert llm.model == "llama3.2" and llm.describe() == "llama3.2 @ localhost:11434"
+    other = build_llm("vllm", model="my/model", base_url="http://gpu-box:9000/v1", timeout=5)
+    assert other.model == "my/model" and other.timeout == 5
+    assert other.describe() == "my/model @ gpu-box:9000"
+
+
+def test_build_llm_refuses_incomplete_choices(monkeypatch):
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("PI_DESKTOP_API_KEY", raising=False)
+    with pytest.raises(ValueError, match="OPENAI_API_KEY"):
+        build_llm("openai")
+    with pytest.raises(ValueError, match="base URL"):
+        build_llm("custom", model="x")
+    with pytest.raises(ValueError, match="model"):
+        build_llm("custom", base_url="http://127.0.0.1:1/v1")
+    with pytest.raises(ValueError, match="unknown provider"):
+        build_llm("nope")
+
+
+def test_build_llm_reads_the_key_from_the_environment(monkeypatch):
+    monkeypatch.setenv("DASHSCOPE_API_KEY", SECRET)
+    llm = build_llm("dashscope")
+    assert isinstance(llm, OpenAIChatLLM) and llm.model == "qwen-plus"
+    assert SECRET not in repr(llm)
+
+
+@pytest.mark.asyncio
+async def test_build_llm_custom_talks_to_the_server(openai_server: OpenAIServer, monkeypatch):
+    monkeypatch.setenv("PI_DESKTOP_API_KEY", SECRET)
+    openai_server.enqueue(Reply(text="hi from custom"))
+    llm = build_llm("custom", base_url=openai_server.base_url, model="served")
+    async with llm:
+        resp = await llm.chat(USER)
+    assert resp.message.content == "hi from custom"
+    assert openai_server.last_request["model"] == "served"
+    assert openai_server.request_headers[-1]["authorization"] == f"Bearer {SECRET}"
+
+
+@pytest.mark.asyncio
+async def test_no_key_configured_sends_a_placeholder_not_the_environment(
+    openai_server: OpenAIServer, monkeypatch
+):
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET)  # must not leak to a local server
+    openai_server.enqueue(Reply(text="ok"))
+    async with build_llm("custom", base_url=openai_server.base_url, model="m") as llm:
+        await llm.chat(USER)
+    assert SECRET not in openai_server.request_headers[-1]["authorization"]
