@@ -25,6 +25,9 @@ _EXPORTS: dict[str, str] = {
     "OpenAIChatLLM": "pi_desktop.agent.openai_llm",
     "OfflineLLM": "pi_desktop.agent.offline",
     "build_workspace_tools": "pi_desktop.agent.tools",
+    "PRESETS": "pi_desktop.agent.presets",
+    "ProviderPreset": "pi_desktop.agent.presets",
+    "build_llm": "pi_desktop.agent.presets",
     # events
     "AgentEvent": "pi_desktop.agent.events",
     "RunStarted": "pi_desktop.agent.events",
@@ -44,6 +47,7 @@ _EXPORTS: dict[str, str] = {
 
 __all__ = [
     "LLM",
+    "PRESETS",
     "Agent",
     "AgentEvent",
     "ChatResponse",
@@ -57,6 +61,7 @@ __all__ = [
     "OfflineLLM",
     "OpenAIChatLLM",
     "ProviderError",
+    "ProviderPreset",
     "RetryScheduled",
     "RunFailed",
     "RunFinished",
@@ -68,6 +73,7 @@ __all__ = [
     "ToolError",
     "TransientProviderError",
     "UsageRecorded",
+    "build_llm",
     "build_workspace_tools",
 ]
 
@@ -113,5 +119,6 @@ if TYPE_CHECKING:
     )
     from pi_desktop.agent.offline import OfflineLLM
     from pi_desktop.agent.openai_llm import OpenAIChatLLM
+    from pi_desktop.agent.presets import PRESETS, ProviderPreset, build_llm
     from pi_desktop.agent.tool import Tool, ToolError
     from pi_desktop.agent.tools import build_workspace_tools

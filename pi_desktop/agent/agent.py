@@ -9,6 +9,7 @@ one result per call, so a Stop (task cancellation) or a crash never leaves dangl
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -50,7 +51,7 @@ from pi_desktop.agent.tool_exec import (
     parse_arguments,
     tool_result_message,
 )
-from pi_desktop.agent.view import SummaryProbe, estimated_view
+from pi_desktop.agent.view import SummaryProbe, estimated_view, usage_for_anchor
 from pi_desktop.context import (
     ContextManager,
     Message,
@@ -125,6 +126,9 @@ class Agent:
         self._tool_list = list(tools or ())
         self._tools = index_tools(self._tool_list)
         self._tool_schemas = [tool.schema() for tool in self._tool_list]
+        self._tools_chars = (
+            len(json.dumps(self._tool_schemas, ensure_ascii=False)) if self._tool_schemas else 0
+        )
         self._session = session
         self._budget = context_budget
         self._threshold = threshold
@@ -490,7 +494,7 @@ class Agent:
 
     def _record_usage(self, response: ChatResponse) -> None:
         if self._ctx is not None:
-            self._ctx.record_usage(response.usage)
+            self._ctx.record_usage(usage_for_anchor(response.usage, self._tools_chars))
         ratio = self._ctx.ratio if self._ctx is not None else None
         self._emit(UsageRecorded(response.usage, response.model, ratio))
 

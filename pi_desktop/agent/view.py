@@ -1,8 +1,9 @@
-"""How the agent observes the context engine: summary announcements and no-LLM estimates.
+"""How the agent observes the context engine: summary announcements, no-LLM estimates, and
+the usage figure the ratio is anchored on.
 
-Both exist for the window: it must know *before* a summary request goes out that one is
-running (navigation waits), and it must draw the budget bar at start-up without sending
-anything.
+The window must know *before* a summary request goes out that one is running (navigation
+waits), and it must draw the budget bar at start-up without sending anything; the anchor
+must describe the messages the estimate counts, not the tool schemas sent beside them.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from pi_desktop.agent.llm import LLM, ChatResponse, DeltaCallback
 from pi_desktop.context import (
+    CHARS_PER_TOKEN,
     ContextManager,
     Message,
     budget_tool_results,
@@ -67,3 +69,26 @@ def estimated_view(
     view = budget_tool_results(view, ctx.max_tool_chars, results_dir)
     view = snip_messages(view, ctx.max_messages)
     return micro_compact(view, ctx.keep_recent_results, ctx.micro_min_chars)
+
+
+def usage_for_anchor(usage: dict[str, Any] | None, tools_chars: int) -> dict[str, Any] | None:
+    """``usage`` with the tool schemas' share taken out of ``prompt_tokens``, for anchoring.
+
+    Providers count the tool schemas in ``prompt_tokens``, but the estimate (and so the ratio
+    anchored on it) covers the messages only. Left in, a fixed few hundred schema tokens over
+    a short view push the ratio towards its ceiling, every estimate balloons, and even the
+    summarizer's own prompt looks over budget. The schemas are charged at 4 chars per token
+    (JSON tokenizes close to that); when nothing would remain, no anchor is taken.
+    """
+    if not usage or tools_chars <= 0:
+        return usage
+    try:
+        prompt = int(usage.get("prompt_tokens") or 0)
+    except (TypeError, ValueError):
+        return usage
+    if prompt <= 0:
+        return usage
+    rest = prompt - tools_chars // CHARS_PER_TOKEN
+    if rest <= 0:
+        return None
+    return {**usage, "prompt_tokens": rest}
