@@ -112,9 +112,14 @@ async def bench_cached_path() -> None:
 
 # ---------------------------------------------------------------- (b) 500-turn replay
 
+# Turn size multipliers: 1 = the shared random_turn (messages up to ~6k chars, a 30k dump now
+# and then), where L1/L2 alone may keep a 32k view under the threshold; larger ones force
+# L4 to run often, so its cost and the budget guarantee are exercised too.
+REPLAY_SCALES = (1.0, 1.5, 3.0)
 
-async def bench_replay() -> None:
-    print("(b) 500-turn replay, 32k budget, fake summarizer, o200k_base as the truth")
+
+async def bench_replay(scale: float) -> None:
+    print(f"(b) 500-turn replay ×{scale}, 32k budget, fake summarizer, o200k_base as the truth")
     rng = random.Random(500)
     budget = 32_000
     fake = FakeSummarizer()
@@ -124,7 +129,7 @@ async def bench_replay() -> None:
     turns_without_calls = 0
     sent_by_quarter = [0, 0, 0, 0]
     for k in range(500):
-        turn = random_turn(rng, k)
+        turn = random_turn(rng, k, scale=scale)
         calls_before_turn = fake.calls
         start = 0
         for cut in [i for i, m in enumerate(turn) if m.role == "assistant"]:
@@ -220,7 +225,8 @@ async def bench_estimates() -> None:
 
 async def main() -> None:
     await bench_cached_path()
-    await bench_replay()
+    for scale in REPLAY_SCALES:
+        await bench_replay(scale)
     await bench_estimates()
 
 
