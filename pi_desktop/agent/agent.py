@@ -429,8 +429,10 @@ class Agent:
     ) -> ChatResponse:
         """One model call with transient retries and the single overflow retry.
 
-        Text streamed before a Stop or a final failure is stored, marked ``stopped``; text
-        streamed by an attempt that is retried is void (``RetryScheduled`` tells the window).
+        Text streamed before a Stop is stored, marked ``stopped`` (the user chose to keep what
+        was there). Text streamed by a failed attempt is void, whether the attempt is retried
+        (``RetryScheduled`` tells the window) or the run fails: the failed request's fragment
+        is not an answer, and the window's "retry" resends from the question without it.
         """
         turn.streamed = []
 
@@ -460,10 +462,7 @@ class Agent:
                     overflow_retried = True
                     view = await self._compact_after_overflow(messages, path_ids, exc)
         except asyncio.CancelledError:
-            self._keep_partial(messages, path_ids, "".join(turn.streamed), "cancelled")
-            raise
-        except ProviderError as exc:
-            self._keep_partial(messages, path_ids, "".join(turn.streamed) or exc.partial, "error")
+            self._keep_partial(messages, path_ids, "".join(turn.streamed))
             raise
 
     async def _compact_after_overflow(
@@ -483,13 +482,11 @@ class Agent:
             )
         return view
 
-    def _keep_partial(
-        self, messages: list[Message], path_ids: list[str | None], text: str, reason: str
-    ) -> None:
-        """Store a half-streamed answer, marked so the window (and the model) know it stopped."""
+    def _keep_partial(self, messages: list[Message], path_ids: list[str | None], text: str) -> None:
+        """Store a half-streamed answer, marked ``stopped`` so the window can say so."""
         if not text:
             return
-        metadata = {"stopped": True, "stop_reason": reason}
+        metadata = {"stopped": True}
         self._append(messages, path_ids, Message(role="assistant", content=text, metadata=metadata))
 
     def _record_usage(self, response: ChatResponse) -> None:

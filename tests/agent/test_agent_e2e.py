@@ -404,7 +404,7 @@ async def test_stop_mid_stream_through_the_real_client_keeps_the_partial_answer(
     session.close()
     last = stored(session_path)[-1]
     assert last.role == "assistant" and last.content == streamed
-    assert last.metadata == {"stopped": True, "stop_reason": "cancelled"}
+    assert last.metadata == {"stopped": True}
 
 
 # ------------------------------------------------------------------ a long conversation

@@ -421,9 +421,8 @@ async def test_transient_errors_give_up_after_max_retries(session: Session) -> N
     assert len(rec.of(RetryScheduled)) == 2
     failed = rec.of(RunFailed)
     assert len(failed) == 1 and failed[0].kind == "provider" and "503" in failed[0].error
-    last = stored(session.path)[-1]
-    assert last.content == "I was say"
-    assert last.metadata == {"stopped": True, "stop_reason": "error"}
+    # the failed attempt's fragment is not an answer: the question is the last thing stored
+    assert [m.role for m in stored(session.path)] == ["system", "user"]
 
 
 @pytest.mark.asyncio
@@ -532,7 +531,7 @@ async def test_stop_mid_stream_keeps_the_partial_answer_marked_stopped(session: 
         ("user", "question"),
         ("assistant", "The answer is"),
     ]
-    assert history[-1].metadata == {"stopped": True, "stop_reason": "cancelled"}
+    assert history[-1].metadata == {"stopped": True}
     # the next run continues from a consistent history
     agent._llm = ScriptedLLM(reply("again"))  # type: ignore[attr-defined]
     assert await agent.run("go on") == "again"
