@@ -96,6 +96,10 @@ class Agent:
     ``ContextCompacted`` when the summary succeeded) unless the run is stopped, which ends with
     ``RunFinished(stopped=True)``.
 
+    ``threshold`` is the fraction of the budget a view may fill before a summary runs;
+    ``max_steps`` caps model calls per ``run``; ``max_retries`` / ``retry_base_delay`` set
+    the backoff for transient failures (doubling from the base, or the server's Retry-After).
+
     Ordering the window relies on: ``TextDelta``s of a step, then ``ToolCallStarted`` /
     ``ToolCallFinished`` per call, then ``MessageAdded`` for the assistant message and for
     each result together (they are stored together so no call is ever left unanswered).
@@ -573,7 +577,7 @@ def _adopt_system_prompt(session: Session, system_prompt: str | None) -> None:
     Changing the system prompt of a conversation under way would shift the indices the
     compaction cache is keyed on, and silently re-persona an old chat.
     """
-    if not system_prompt or session.system_prompt == system_prompt:
+    if not system_prompt or session.system_prompt == system_prompt or session.read_only:
         return
     if not session.system_prompt and not session.get_current_path():
         session.set_system_prompt(system_prompt)
