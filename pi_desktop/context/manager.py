@@ -96,6 +96,9 @@ class ContextManager:
         self._sizes: dict[int, tuple[Message, int, float]] = {}
         self._derived: dict[tuple[str, int], tuple[Message, Message]] = {}
         self._placeholders: dict[int, Message] = {}
+        probe = snip_placeholder(1)
+        text = json.dumps(probe.model_dump(), ensure_ascii=False, default=str)
+        self._placeholder_one = (len(text), weighted_tokens(text))
         self._anchor: tuple[float, float] | None = None  # (prompt/chars, script ratio) of a view
         self._ratio = ASCII_WEIGHT
         self._last_view_chars = 0
@@ -110,7 +113,8 @@ class ContextManager:
         self._covered_count = 0
         self._retained_tail: list[Message] = []
         self._summary_msg: Message | None = None
-        self._verified: set[int] = set()
+        # input index → the live message already checked against the tail at that index
+        self._verified: dict[int, Message] = {}
         self.pending_compaction: CompactionInfo | None = None
         self.last_report: PrepareReport | None = None
         self.last_view_tokens = 0
@@ -152,7 +156,7 @@ class ContextManager:
             m if isinstance(m, Message) else Message.model_validate(m) for m in retained_tail
         ]
         self._summary_msg = summary_message(summary, self._covered_count)
-        self._verified = set()
+        self._verified = {}
 
     def record_usage(self, usage: dict[str, Any] | None) -> None:
         """Anchor the ratio on ``prompt_tokens / chars`` of the view prepare last returned.
@@ -247,11 +251,11 @@ class ContextManager:
             return False
         for k, kept in enumerate(tail):
             live = messages[start + k]
-            if id(live) in self._verified or live is kept:
+            if live is kept or self._verified.get(start + k) is live:
                 continue
             if live.role != kept.role or live.content != kept.content:
                 return False
-            self._verified.add(id(live))
+            self._verified[start + k] = live
         return True
 
     def _base_view(self, messages: Sequence[Message]) -> _View:
@@ -358,6 +362,11 @@ class ContextManager:
             hit = self._placeholders[count] = snip_placeholder(count)
             if len(self._placeholders) > 256:
                 self._placeholders = {count: hit}
+            # the count appears twice (content and metadata); every other char is fixed, so
+            # the size follows from the 1-message placeholder without serialising again
+            one = self._placeholder_one
+            extra = 2 * (len(str(count)) - 1)
+            self._sizes[id(hit)] = (hit, one[0] + extra, one[1] + extra * ASCII_WEIGHT)
         return hit
 
     def _finish(
@@ -414,7 +423,6 @@ class ContextManager:
         self._derived = {k: v for k, v in self._derived.items() if k[1] in keep or id(v[1]) in keep}
         keep |= {id(v[1]) for v in self._derived.values()}
         self._sizes = {k: v for k, v in self._sizes.items() if k in keep}
-        self._verified &= keep
 
     # ------------------------------------------------------------------ the cut
 
@@ -529,7 +537,7 @@ class ContextManager:
         self._covered_count = cut
         self._retained_tail = list(messages[cut:])
         self._summary_msg = summary_msg
-        self._verified = {id(m) for m in self._retained_tail}
+        self._verified = {cut + k: m for k, m in enumerate(self._retained_tail)}
         self.pending_compaction = CompactionInfo(
             tokens_before=tokens_before,
             tokens_after=self._tokens(candidate),

@@ -85,7 +85,7 @@ def test_micro_property(messages, keep_recent, min_chars):
     assert snapshot(messages) == before
     assert_pairs_intact(out)
     tools = [i for i, m in enumerate(messages) if m.role == "tool"]
-    recent = set(tools[len(tools) - keep_recent :]) if keep_recent else set()
+    recent = set(tools[max(0, len(tools) - keep_recent) :]) if keep_recent else set()
     for i, (a, b) in enumerate(zip(messages, out, strict=True)):
         assert a.metadata == b.metadata
         changed = a.content != b.content
