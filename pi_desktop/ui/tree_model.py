@@ -174,7 +174,7 @@ class TreeSnapshot:
         cur = display_of.get(current_id) if current_id is not None else None
         floor = display_of.get(floor_id) if floor_id is not None else None
         kids = {k: tuple(v) for k, v in children.items()}
-        sealed = _sealed(nodes, kids, compactions, floor)
+        sealed = _sealed(nodes, entry_parent, floor_id)
         return cls(
             nodes=nodes,
             children=kids,
@@ -275,22 +275,33 @@ def _dedupe(ids: Iterable[str]) -> tuple[str, ...]:
 
 def _sealed(
     nodes: Mapping[str, TreeNode],
-    children: Mapping[str | None, tuple[str, ...]],
-    compactions: Mapping[str, list[str]],
-    floor: str | None,
+    entry_parent: Mapping[str, str | None],
+    floor_entry: str | None,
 ) -> frozenset[str]:
-    """Everything outside the floor's subtree is sealed (the guard only allows floor and later)."""
-    if floor is None or floor not in nodes:
+    """Nodes whose rewind target lies outside the floor entry's subtree (the session's guard).
+
+    Decided per entry, not per display node: a branch grown under a tool call next to its
+    results is sealed even when the call's results hold the floor.
+    """
+    if floor_entry is None or floor_entry not in entry_parent:
         return frozenset()
-    open_ids = {floor}
-    stack = [floor]
+    children: dict[str | None, list[str]] = {}
+    for eid, parent in entry_parent.items():
+        children.setdefault(parent, []).append(eid)
+    open_entries = {floor_entry}
+    stack = [floor_entry]
     while stack:
-        nid = stack.pop()
-        open_ids.update(compactions.get(nid, ()))
-        for c in children.get(nid, ()):
-            open_ids.add(c)
+        for c in children.get(stack.pop(), ()):
+            open_entries.add(c)
             stack.append(c)
-    return frozenset(n for n in nodes if n not in open_ids)
+    sealed = set()
+    for nid, node in nodes.items():
+        if node.kind == "compaction":
+            if entry_parent.get(nid) not in open_entries:
+                sealed.add(nid)
+        elif node.target_id not in open_entries:
+            sealed.add(nid)
+    return frozenset(sealed)
 
 
 def format_tokens(n: int | None) -> str:

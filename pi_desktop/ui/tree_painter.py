@@ -34,6 +34,7 @@ LANE_W = 18
 GUTTER_W = 22  # the compaction column left of lane 0
 LEFT_PAD = 6
 NODE_R = 5.0
+FLOOR_LABEL = "▲ compaction floor · sealed below"
 
 
 def lane_x(lane: int) -> float:
@@ -113,10 +114,10 @@ class TreePainter:
         self.paint_backgrounds(p, t, first, last, self.width)
         for seg in self.layout.segments_in(first, last):
             self.paint_segment(p, t, seg)
-        self.paint_floor(p, t, self.width)
         font = QFont(self.font)
         for r in range(first, last + 1):
             self.paint_row(p, t, r, rows[r], self.width, font)
+        self.paint_floor(p, t, self.width)  # last: its label sits on top of the row border
 
     def paint_backgrounds(self, p: QPainter, t: Theme, first: int, last: int, w: int) -> None:
         floor = self.layout.floor_row
@@ -164,6 +165,14 @@ class TreePainter:
         path.cubicTo(QPointF(x, y_bottom - 2), QPointF(fx, y_bottom - 2), QPointF(fx, y_bottom))
         p.drawPath(path)
 
+    def _floor_font(self) -> QFont:
+        small = QFont(self.font)
+        small.setPointSizeF(max(6.0, small.pointSizeF() * 0.8))
+        return small
+
+    def _floor_label_width(self) -> int:
+        return QFontMetrics(self._floor_font()).horizontalAdvance(FLOOR_LABEL) + 18
+
     def paint_floor(self, p: QPainter, t: Theme, w: int) -> None:
         row = self.layout.floor_row
         if row is None:
@@ -173,11 +182,10 @@ class TreePainter:
             return
         p.setPen(QPen(t.floor, 1.5, Qt.PenStyle.DashLine))
         p.drawLine(QPointF(0, y), QPointF(w, y))
-        small = QFont(self.font)
-        small.setPointSizeF(max(6.0, small.pointSizeF() * 0.8))
+        small = self._floor_font()
         p.setFont(small)
         fm = QFontMetrics(small)
-        label = "▲ compaction floor · sealed below"
+        label = FLOOR_LABEL
         tw = fm.horizontalAdvance(label) + 10
         box = QRectF(w - tw - 4, y - fm.height() / 2 - 1, tw, fm.height() + 2)
         p.setPen(Qt.PenStyle.NoPen)
@@ -216,6 +224,9 @@ class TreePainter:
             text_colour = t.compaction
         p.setPen(text_colour)
         avail = int(w - tx - 6)
+        floor = self.layout.floor_row
+        if floor is not None and r in (floor, floor + 1):
+            avail -= self._floor_label_width()  # keep clear of the floor label
         if avail > 10:
             elided = fm.elidedText(text, Qt.TextElideMode.ElideRight, avail)
             p.drawText(

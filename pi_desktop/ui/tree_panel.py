@@ -73,6 +73,7 @@ class SessionTreeView(QAbstractScrollArea):
         self._focus_row: int | None = None
         self._row_h = 24
         self.setAccessibleName("Session tree")
+        self.viewport().setCursor(Qt.CursorShape.PointingHandCursor)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.viewport().setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -462,6 +463,7 @@ class SessionTreePanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session: Any = None
+        self._drawn: tuple[int, int, str | None, str | None] | None = None
         self.view = SessionTreeView(self)
         self._status = QLabel(self)
         self._status.setWordWrap(True)
@@ -511,15 +513,30 @@ class SessionTreePanel(QWidget):
     def set_session(self, session: Any) -> None:
         """Draw ``session`` (or nothing for None); expansions and hidden ids start fresh."""
         self._session = session
+        self._drawn = None
         self.view.reset_view_state()
         self.refresh()
         self.view.scroll_to_current()
 
     def refresh(self) -> None:
-        """Rebuild the snapshot and layout after the session changed: O(n log n), no I/O."""
+        """Rebuild the snapshot and layout after the session changed: O(n log n), no I/O.
+
+        Skipped when nothing the tree draws changed (entry count, current entry, floor), so
+        the window may call it freely after every event.
+        """
+        key = self._fingerprint()
+        if key == self._drawn and key is not None:
+            return
         snap = TreeSnapshot.from_session(self._session) if self._session else TreeSnapshot.empty()
+        self._drawn = key
         self.view.set_snapshot(snap)
         self._update_status()
+
+    def _fingerprint(self) -> tuple[int, int, str | None, str | None] | None:
+        s = self._session
+        if s is None:
+            return None
+        return (id(s), len(s.entries), s.current_id, getattr(s, "compaction_floor", None))
 
     def set_hidden_ids(self, entry_ids: frozenset[str] | set[str] | list[str]) -> None:
         """Entry ids the last prepared view does not send verbatim: drawn faded."""

@@ -250,3 +250,49 @@ def test_hidden_indices_map_to_path_entries(tmp_path):
         b.ids["u1"],
         b.ids["a1"],
     }
+
+
+OPS = st.lists(
+    st.tuples(
+        st.sampled_from(["user", "assistant", "call", "rewind", "compact"]),
+        st.integers(0, 10_000),
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(OPS)
+def test_snapshot_agrees_with_the_real_session(tmp_path_factory, ops):
+    """Random append/rewind/compact sequences on a real Session: the drawing matches its guard."""
+    path = tmp_path_factory.mktemp("prop") / "s.jsonl"
+    with Session.create(path, fsync=False) as s:
+        for k, (op, pick) in enumerate(ops):
+            if op == "user":
+                s.append_message(user(f"u{k}"))
+            elif op == "assistant":
+                s.append_message(assistant(f"a{k}"))
+            elif op == "call":
+                s.append_message(assistant("", call(f"c{k}", "grep")))
+                s.append_message(result(f"c{k}", f"r{k}"))
+            elif op == "rewind":
+                targets = [e for e in s.entries if s.can_rewind(e)]
+                if targets:
+                    s.rewind(targets[pick % len(targets)])
+            elif s.current_id is not None:
+                s.add_summary_cache(f"summary {k}", 1, [])
+        snap = TreeSnapshot.from_session(s)
+        for nid, node in snap.nodes.items():
+            target = node.id if node.kind == "compaction" else node.target_id
+            assert snap.is_sealed(nid) == s.is_sealed(target), (nid, target)
+        path_display = [snap.display_of[e.id] for e in s.get_current_path()]
+        assert snap.path == tuple(
+            d for i, d in enumerate(path_display) if i == 0 or d != path_display[i - 1]
+        )
+        lay = layout_tree(snap, frozenset(snap.nodes))  # everything expanded
+        assert len(lay.rows) == len(snap.nodes)
+        for row in lay.rows:
+            assert (row.lane == 0) == row.on_path or row.kind == "compaction"
+            assert row.current == (row.node_id == snap.current_id)
+        if s.compaction_floor is not None:
+            assert lay.floor_row == lay.row_of[snap.display_of[s.compaction_floor]]

@@ -270,3 +270,37 @@ def test_keyboard_navigation(qtbot, panel, built):
     qtbot.keyClick(view, Qt.Key.Key_Home)
     assert view.focus_row == 0
     save(panel, "tree_keyboard_focus")
+
+
+def test_refresh_skips_when_nothing_changed(panel, built):
+    before = panel.snapshot
+    panel.refresh()
+    assert panel.snapshot is before  # same session state: no rebuild
+    built.session.set_title("renamed")  # not drawn in the tree
+    panel.refresh()
+    assert panel.snapshot is before
+    built.session.append_message(Message(role="user", content="new"))
+    panel.refresh()
+    assert panel.snapshot is not before
+
+
+def test_tooltip_event_shows_preview(qtbot, panel, built):
+    from PySide6.QtCore import QEvent
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QApplication, QToolTip
+
+    vp = panel.view.viewport()
+    pos = panel.node_rect(built.ids["a3"]).center()
+    event = QHelpEvent(QEvent.Type.ToolTip, pos, vp.mapToGlobal(pos))
+    QApplication.sendEvent(vp, event)
+    qtbot.waitUntil(QToolTip.isVisible, timeout=3000)
+    assert "permission denied" in QToolTip.text()
+    QToolTip.hideText()
+    # message text is shown literally, never interpreted as markup
+    mid = built.session.append_message(Message(role="user", content="<b>not bold</b> & co"))
+    panel.refresh()
+    pos = panel.node_rect(mid).center()
+    QApplication.sendEvent(vp, QHelpEvent(QEvent.Type.ToolTip, pos, vp.mapToGlobal(pos)))
+    qtbot.waitUntil(QToolTip.isVisible, timeout=3000)
+    assert "&lt;b&gt;not bold&lt;/b&gt; &amp; co" in QToolTip.text()
+    QToolTip.hideText()
