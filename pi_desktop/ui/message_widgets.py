@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QGuiApplication, QPalette, QTextDocument
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
-    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
 from pi_desktop.ui.highlight import code_html
 from pi_desktop.ui.markdown import Block, StreamSplitter, split_blocks
 
-TOOL_RESULT_PREVIEW_CHARS = 4_000
+TOOL_RESULT_PREVIEW_CHARS = 3_000
+TOOL_RESULT_PREVIEW_LINES = 40
 SELECTABLE = (
     Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
 )
@@ -50,23 +51,56 @@ def human_tokens(n: int) -> str:
     return str(n)
 
 
-class MarkdownLabel(QLabel):
+# GitHub markdown without the underline extension: in Qt's GitHub dialect ``_x_`` underlines,
+# while every model means emphasis by it.
+_MD_FEATURES = QTextDocument.MarkdownFeature(
+    QTextDocument.MarkdownFeature.MarkdownDialectGitHub.value & ~0x4000
+)
+_BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S)
+
+
+def markdown_html(text: str) -> str:
+    """Markdown → Qt rich text. Going through QTextDocument (not QLabel's MarkdownText) makes
+    inline code monospace and ``_x_`` italic; the body's fixed font is dropped so the label
+    keeps the application font and palette."""
+    doc = QTextDocument()
+    doc.setMarkdown(text, _MD_FEATURES)
+    match = _BODY.search(doc.toHtml())
+    return match.group(1) if match else html.escape(text)
+
+
+class WrapLabel(QLabel):
+    """A word-wrapped label whose minimum size does not depend on its text.
+
+    QLabel reports a word-wrapped minimum height measured at a narrow width (so the scroll
+    area would reserve blank space below the conversation) and a minimum width as wide as
+    its longest word (so one long path would widen every row). The real height comes from
+    ``heightForWidth``; an unbreakable token is clipped instead of widening the view.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(40, self.fontMetrics().height())
+
+
+class MarkdownLabel(WrapLabel):
     """A word-wrapped, selectable label rendering one markdown text block."""
 
     def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.kind = "text"
-        self.setTextFormat(Qt.TextFormat.MarkdownText)
-        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.RichText)
         self.setTextInteractionFlags(SELECTABLE)
         self.setOpenExternalLinks(True)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         self.source = ""
         self.set_block(Block("text", text), final=True)
 
     def set_block(self, block: Block, *, final: bool) -> None:
         self.source = block.text
-        self.setText(block.text)
+        self.setText(markdown_html(block.text))
 
 
 class CodeBlockWidget(QFrame):
@@ -333,9 +367,8 @@ class ToolCallWidget(QFrame):
         details.addWidget(QLabel("Arguments", self.details))
         details.addWidget(self.args_view)
         self.result_title = QLabel("Result", self.details)
-        self.result_view = QLabel(self.details)
+        self.result_view = WrapLabel(self.details)
         self.result_view.setTextFormat(Qt.TextFormat.PlainText)
-        self.result_view.setWordWrap(True)
         self.result_view.setTextInteractionFlags(SELECTABLE)
         font = QGuiApplication.font()
         font.setFamily("monospace")
@@ -369,14 +402,15 @@ class ToolCallWidget(QFrame):
         self.is_error = is_error
         if offloaded_path:
             self.offloaded_path = offloaded_path
-        shown = result
-        if len(shown) > TOOL_RESULT_PREVIEW_CHARS:
-            rest = len(result) - TOOL_RESULT_PREVIEW_CHARS
-            shown = f"{result[:TOOL_RESULT_PREVIEW_CHARS]}\n… ({rest:,} more characters)"
+        head = result[:TOOL_RESULT_PREVIEW_CHARS].split("\n")[:TOOL_RESULT_PREVIEW_LINES]
+        shown = "\n".join(head)
+        if len(shown) < len(result):
+            shown += f"\n… ({len(result) - len(shown):,} more characters)"
         self.result_view.setText(shown)
         if self.offloaded_path:
-            self.open_button.setText(f"📄 Open the full result ({self.offloaded_path})")
-            self.open_button.setToolTip("This result was saved to a file to keep the context small")
+            name = self.offloaded_path.replace("\\", "/").rsplit("/", 1)[-1]
+            self.open_button.setText(f"Open the full result ↗  ({name})")
+            self.open_button.setToolTip(f"Saved to {self.offloaded_path} to keep the context small")
             self.open_button.show()
         self._update_header()
 
@@ -389,7 +423,7 @@ class ToolCallWidget(QFrame):
             status = f"✓ {len(self.result):,} chars"
             if self.offloaded_path:
                 status += " · saved to file"
-        self.toggle.setText(f"🔧 {self.name}({_short_arguments(self.arguments)})   {status}")
+        self.toggle.setText(f"⚙ {self.name}({_short_arguments(self.arguments)})   {status}")
 
     def _open(self) -> None:
         if self.offloaded_path:
@@ -452,8 +486,8 @@ class InlineBanner(QFrame):
         )
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 6, 6, 6)
-        self.label = QLabel(text, self)
-        self.label.setWordWrap(True)
+        self.label = WrapLabel(self)
+        self.label.setText(text)
         self.label.setTextInteractionFlags(SELECTABLE)
         layout.addWidget(self.label, 1)
         self.buttons: dict[str, QPushButton] = {}

@@ -52,55 +52,42 @@ def preset_choices() -> list[PresetChoice]:
     """The provider list of the settings dialog, from the agent's presets."""
     from pi_desktop.agent.presets import PRESETS
 
-    choices: list[PresetChoice] = []
-    for key, preset in _preset_items(PRESETS):
-        choices.append(
-            PresetChoice(
-                key=key,
-                label=str(getattr(preset, "label", None) or key),
-                base_url=str(getattr(preset, "base_url", None) or ""),
-                model=str(getattr(preset, "model", None) or ""),
-                needs_key=bool(getattr(preset, "needs_key", False)),
-            )
+    return [
+        PresetChoice(
+            key=key,
+            label=preset.label,
+            base_url=preset.base_url or "",
+            model=preset.default_model,
+            needs_key=preset.needs_api_key,
         )
-    if not any(c.key == "offline" for c in choices):
-        choices.insert(0, PresetChoice("offline", "Offline (no network)"))
-    return choices
-
-
-def _preset_items(presets: Any) -> list[tuple[str, Any]]:
-    if isinstance(presets, dict):
-        return [(str(k), v) for k, v in presets.items()]
-    return [(str(getattr(p, "key", getattr(p, "name", ""))), p) for p in presets]
+        for key, preset in PRESETS.items()
+    ]
 
 
 def make_provider_factory(key_store: KeyStore) -> ProviderFactory:
-    """Build the chat LLM (and a cheaper summarizer when configured) from the settings."""
+    """Build the chat LLM (and a cheaper summarizer when configured) from the settings.
+
+    An incomplete choice (no key, no URL, no model) opens on the offline provider and says
+    why in the status bar, instead of failing on the first message.
+    """
 
     def factory(settings: AppSettings) -> ProviderSetup:
         if settings.provider == "offline":
             return offline_setup()
-        from pi_desktop.agent import OpenAIChatLLM
+        from pi_desktop.agent.presets import PRESETS, build_llm
 
-        choices = {c.key: c for c in preset_choices()}
-        preset = choices.get(settings.provider)
-        base_url = settings.base_url or (preset.base_url if preset else "")
-        model = settings.model or (preset.model if preset else "")
-        key, _source = key_store.get(settings.provider)
+        preset = PRESETS.get(settings.provider)
         label = preset.label if preset else settings.provider
-        if not model:
-            return offline_setup(f"{label}: no model is set, so the offline provider is used.")
-        if preset is not None and preset.needs_key and not key:
-            return offline_setup(
-                f"{label} needs an API key and none is stored; using the offline provider. "
-                "Add the key in Settings (Ctrl+,)."
-            )
-        llm = OpenAIChatLLM(model, base_url=base_url or None, api_key=key or "not-needed")
-        summarizer = None
-        if settings.summarizer_model and settings.summarizer_model != model:
-            summarizer = OpenAIChatLLM(
-                settings.summarizer_model, base_url=base_url or None, api_key=key or "not-needed"
-            )
+        key, _source = key_store.get(settings.provider)
+        common = {"base_url": settings.base_url or None, "api_key": key}
+        try:
+            llm = build_llm(settings.provider, model=settings.model or None, **common)
+            summarizer = None
+            if settings.summarizer_model and settings.summarizer_model != settings.model:
+                summarizer = build_llm(settings.provider, model=settings.summarizer_model, **common)
+        except ValueError as exc:
+            return offline_setup(f"{exc} — using the offline provider until then.")
+        model = getattr(llm, "model", settings.model)
         description = f"{label} · {model}"
         if summarizer is not None:
             description += f" (summaries: {settings.summarizer_model})"
