@@ -334,3 +334,36 @@ def test_run_command_cancelled_kills_process(ws: Path):
     pid = int(marker.read_text())
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+def test_find_files_globs_and_skips_bulky_folders(ws: Path):
+    (ws / "docs" / "deep" / "er").mkdir(parents=True)
+    (ws / "docs" / "intro.md").write_text("x")
+    (ws / "docs" / "deep" / "er" / "notes.md").write_text("x")
+    (ws / "node_modules" / "lib").mkdir(parents=True)
+    (ws / "node_modules" / "lib" / "index.md").write_text("x")
+    (ws / "data1.csv").write_text("x")
+    (ws / "dataX.csv").write_text("x")
+    t = tools(ws)["find_files"]
+    assert run(t, pattern="docs/**/*.md").splitlines()[1:] == [
+        "docs/deep/er/notes.md",
+        "docs/intro.md",
+    ]
+    assert run(t, pattern="*.md").splitlines()[1:] == [
+        "README.md",
+        "docs/deep/er/notes.md",
+        "docs/intro.md",
+    ]
+    assert run(t, pattern="data[0-9].csv").splitlines()[1:] == ["data1.csv"]
+    assert run(t, pattern="data[!0-9].csv").splitlines()[1:] == ["dataX.csv"]
+    assert run(t, pattern="data?.csv").splitlines()[0] == "2 file(s) match 'data?.csv':"
+
+
+def test_run_command_does_not_see_secrets(ws: Path, monkeypatch):
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-should-not-leak-1234")
+    monkeypatch.setenv("MY_SERVICE_TOKEN", "tok-should-not-leak")
+    monkeypatch.setenv("PI_DESKTOP_VISIBLE", "visible-value")
+    t = tools(ws, approve=auto_approve, allow_commands=True)["run_command"]
+    out = run(t, command="env")
+    assert "should-not-leak" not in out
+    assert "visible-value" in out and "PATH=" in out

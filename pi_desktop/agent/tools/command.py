@@ -2,7 +2,8 @@
 
 The process gets its own session so a timeout or the Stop button kills the whole process
 group, not just the shell. Output is read incrementally and capped, so a runaway command
-cannot fill memory; what was cut is said in the result.
+cannot fill memory; what was cut is said in the result. Credentials in the environment
+(``*_API_KEY``, tokens, passwords) are not passed on, so ``env`` cannot leak them.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import signal
 from typing import Any
 
@@ -19,6 +21,15 @@ from pi_desktop.agent.tools.files import Workspace, arg_int, arg_str
 
 DEFAULT_TIMEOUT = 60
 MAX_TIMEOUT = 600
+# Environment variables a command must not see: API keys and other credentials would end up in
+# the tool result, hence in the session file and in the next request to the model.
+_SECRET_ENV = re.compile(r"API_?KEY|SECRET|PASSWORD|PASSWD|TOKEN|CREDENTIAL", re.I)
+
+
+def command_env(environ: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment for a command: the app's own, minus anything that looks like a secret."""
+    source = os.environ if environ is None else environ
+    return {k: v for k, v in source.items() if not _SECRET_ENV.search(k)}
 
 
 def _kill_group(proc: asyncio.subprocess.Process) -> None:
@@ -52,6 +63,7 @@ async def run_command(ws: Workspace, args: dict[str, Any]) -> str:
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT,
         start_new_session=True,
+        env=command_env(),
     )
     assert proc.stdout is not None
     reader = asyncio.ensure_future(_collect(proc.stdout, ws.max_output_chars))

@@ -41,19 +41,45 @@ def _walk_files(start: Path, root: Path):
             yield path
 
 
+def glob_regex(pattern: str) -> re.Pattern[str]:
+    """A glob as a regex over ``/``-separated relative paths: ``**`` spans folders, ``*`` and
+    ``?`` stay within one name, ``[...]`` is a character class."""
+    out, i = [], 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        elif pattern[i] == "[" and "]" in pattern[i + 2 :]:
+            end = pattern.index("]", i + 2)
+            body = pattern[i + 1 : end]
+            out.append("[" + ("^" + body[1:] if body.startswith("!") else body) + "]")
+            i = end + 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return re.compile("".join(out) + r"\Z")
+
+
 def _find(root: Path, start: Path, pattern: str) -> list[str]:
     if not start.is_dir():
         raise ToolError(f"{display_path(root, start)} is not a directory")
-    glob = pattern if "/" in pattern or pattern.startswith("**") else f"**/{pattern}"
+    regex = glob_regex(pattern)
+    by_name = "/" not in pattern  # "*.py" matches a name at any depth, like `find -name`
     matches: list[str] = []
-    for path in start.glob(glob):
-        rel_parts = path.relative_to(start).parts
-        if any(part in SKIP_DIRS for part in rel_parts[:-1]) or not path.is_file():
-            continue
-        if not is_inside(root, path):
-            continue
-        matches.append(display_path(root, path.resolve() if path.is_symlink() else path))
-    return sorted(set(matches))
+    for path in _walk_files(start, root):
+        rel = path.relative_to(start).as_posix()
+        if regex.match(path.name if by_name else rel):
+            matches.append(display_path(root, path))
+    return sorted(matches)
 
 
 async def find_files(ws: Workspace, args: dict[str, Any]) -> str:
@@ -66,7 +92,7 @@ async def find_files(ws: Workspace, args: dict[str, Any]) -> str:
     root = ws.root.resolve()
     try:
         matches = await asyncio.to_thread(_find, root, start, pattern)
-    except (ValueError, NotImplementedError) as exc:
+    except re.error as exc:
         raise ToolError(f"invalid pattern {pattern!r}: {exc}") from None
     if not matches:
         return f"No files match {pattern!r} under {ws.show(start)}"
