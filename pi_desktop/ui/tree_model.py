@@ -585,10 +585,10 @@ def hidden_entry_ids(
     return frozenset(path_entry_ids[i - offset] for i in hidden_indices if 0 <= i - offset < n)
 
 
-def faded_nodes(snapshot: TreeSnapshot, hidden_entry_ids: Iterable[str]) -> frozenset[str]:
+def faded_nodes(snapshot: TreeSnapshot, entry_ids: Iterable[str]) -> frozenset[str]:
     """Display nodes the current view does not send verbatim (their main entry is hidden)."""
     return frozenset(
         snapshot.display_of[e]
-        for e in hidden_entry_ids
+        for e in entry_ids
         if e in snapshot.display_of and snapshot.display_of[e] == e
     )
