@@ -91,6 +91,7 @@ class ConversationView(QScrollArea):
     def clear(self) -> None:
         for row in self.rows():
             self._layout.removeWidget(row)
+            row.hide()  # at once: deletion waits for the event loop
             row.deleteLater()
         self._streaming = None
         self._tool_calls.clear()
@@ -145,6 +146,7 @@ class ConversationView(QScrollArea):
     def _drop_if_empty(self, card: MessageCard) -> None:
         if not card.body.text.strip():
             self._layout.removeWidget(card)
+            card.hide()  # at once: deletion waits for the event loop
             card.deleteLater()
 
     def append_delta(self, text: str) -> None:
@@ -243,6 +245,7 @@ class ConversationView(QScrollArea):
     def remove_banner(self, banner: InlineBanner) -> None:
         if banner in self.rows():
             self._layout.removeWidget(banner)
+            banner.hide()  # at once: deletion waits for the event loop
             banner.deleteLater()
 
     def clear_banners(self, kind: str | None = None) -> None:

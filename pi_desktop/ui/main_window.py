@@ -485,7 +485,12 @@ class MainWindow(QMainWindow):
         try:
             self.agent.rewind(entry_id)
         except RewindError as exc:
-            banner = self.show_refusal(str(exc))
+            banner = self.show_refusal(
+                "Can't go back there in this session: that message lies below the compaction "
+                "floor, and its history was summarized — continuing from it would leave a gap "
+                "the summary does not cover. Fork a new session from that point instead."
+            )
+            banner.label.setToolTip(str(exc))
             button = banner.add_action("fork", "Fork to new session from here")
             button.clicked.connect(lambda: self.fork_from(entry_id))
             return False
@@ -516,6 +521,7 @@ class MainWindow(QMainWindow):
 
     def _remove_refusal(self, banner: InlineBanner) -> None:
         self.refusal_area.removeWidget(banner)
+        banner.hide()  # at once: deletion waits for the event loop
         banner.deleteLater()
 
     def _clear_refusals(self) -> None:

@@ -257,6 +257,7 @@ class MarkdownBody(QWidget):
 
     def _remove(self, widget: QWidget) -> None:
         self._layout.removeWidget(widget)
+        widget.hide()  # at once: deletion waits for the event loop
         widget.deleteLater()
 
     def _clear(self) -> None:
@@ -453,7 +454,7 @@ class CompactionMarker(QFrame):
         noun = "message" if summarized_count == 1 else "messages"
         how = "compacted on request" if manual else "compacted"
         self.label = QLabel(
-            f"⎯⎯  {how} {summarized_count} {noun} · {human_tokens(tokens_before)} → "
+            f"──  {how} {summarized_count} {noun} · {human_tokens(tokens_before)} → "
             f"{human_tokens(tokens_after)} tokens ·",
             self,
         )

@@ -160,7 +160,8 @@ def test_offline_end_to_end(kit, qtbot, artifacts):
     _click_node(window, qtbot, first_user)
     assert window.session.current_id == floor
     (refusal,) = window.refusals()
-    assert "compacted region" in refusal.text and "fork" in refusal.buttons
+    assert "compaction floor" in refusal.text and "fork" in refusal.buttons
+    assert "compacted region" in refusal.label.toolTip()  # the session's own reason
     _shot(window, artifacts, "08-refusal")
     qtbot.mouseClick(refusal.buttons["fork"], Qt.MouseButton.LeftButton)
     assert window.session.path != session_path
