@@ -296,3 +296,27 @@ def test_snapshot_agrees_with_the_real_session(tmp_path_factory, ops):
             assert row.current == (row.node_id == snap.current_id)
         if s.compaction_floor is not None:
             assert lay.floor_row == lay.row_of[snap.display_of[s.compaction_floor]]
+
+
+def test_overlapping_branches_get_separate_lanes(tmp_path):
+    """Three branches grown in turns overlap in rows, so each needs its own lane."""
+    with Session.create(tmp_path / "s.jsonl", fsync=False) as s:
+        main = [s.append_message(user(f"main {i}")) for i in range(6)]
+        tips = {}
+        for b, base in enumerate(main[1:4]):
+            s.rewind(base)
+            tips[b] = s.append_message(user(f"branch {b}"))
+        for b in range(3):
+            s.rewind(tips[b])
+            tips[b] = s.append_message(assistant(f"branch {b} reply"))
+        s.rewind(main[5])
+        snap = TreeSnapshot.from_session(s)
+    lay = layout_tree(snap)
+    lanes = {snap.nodes[r.node_id].text: r.lane for r in lay.rows}
+    assert {lanes[f"branch {b}"] for b in range(3)} == {1, 2, 3}
+    for b in range(3):
+        assert lanes[f"branch {b} reply"] == lanes[f"branch {b}"]
+    assert lay.lane_count == 4
+    # text of a main-line row starts right of every lane crossing it
+    row_main2 = lay.row_of[main[2]]
+    assert lay.max_lane_at_row[row_main2] >= 2
