@@ -38,6 +38,11 @@ def qloop(qapp, qtbot) -> Iterator[asyncio.AbstractEventLoop]:
                 qtbot.waitUntil(lambda: all(t.done() for t in pending), timeout=10_000)
         with contextlib.suppress(Exception):
             qtbot.wait(10)
+        # loop.close() refuses a loop that rides on Qt's; its QThread executor (used for DNS
+        # lookups by the HTTP client) must still be shut down, or Qt warns at exit.
+        executor = getattr(loop, "_QEventLoop__default_executor", None)
+        if executor is not None:
+            executor.shutdown(wait=True)
         asyncio.events._set_running_loop(None)
         asyncio.set_event_loop(None)
 
