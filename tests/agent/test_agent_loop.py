@@ -834,3 +834,40 @@ async def test_plain_function_handlers_work_too() -> None:
     llm = ScriptedLLM(calls(("s", "shout", '{"text": "hey"}')), reply("done"))
     await Agent(llm, tools=[tool]).run("go")
     assert llm.requests[1][-1].content == "HEY"
+
+
+@pytest.mark.asyncio
+async def test_snipped_middle_is_reported_as_hidden_entries(session: Session) -> None:
+    for n in range(40):
+        session.append_message(Message(role="user", content=f"q{n}"))
+        session.append_message(Message(role="assistant", content=f"a{n}"))
+    llm = ScriptedLLM(reply("ok"))
+    agent = Agent(llm, session=session, context_budget=1_000_000)
+    rec = Recorder()
+    agent.subscribe(rec)
+    await agent.run("latest")
+    (prepared,) = rec.of(ContextPrepared)
+    report = prepared.report
+    assert report is not None and report.snipped and not report.summarized
+    path_ids = [e.id for e in session.get_current_path()]
+    assert prepared.hidden_entry_ids == tuple(path_ids[i - 1] for i in report.snipped)
+    sent = {m.content for m in llm.requests[0]}
+    hidden = {session.entries[i].content for i in prepared.hidden_entry_ids}
+    assert hidden and not hidden & sent  # what is reported hidden really was not sent
+
+
+@pytest.mark.asyncio
+async def test_stop_during_a_retry_pause_ends_cleanly(session: Session) -> None:
+    llm = ScriptedLLM(TransientProviderError("HTTP 429", status=429, retry_after=60.0))
+    agent = Agent(llm, session=session)
+    rec = Recorder()
+    agent.subscribe(rec)
+    task = asyncio.ensure_future(agent.run("hi"))
+    while not rec.of(RetryScheduled):
+        await asyncio.sleep(0.01)
+    assert rec.of(RetryScheduled)[0].delay == 60.0
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert rec.events[-1] == RunFinished("", 1, stopped=True)
+    assert [m.role for m in stored(session.path)] == ["system", "user"]
