@@ -397,3 +397,64 @@ async def test_no_key_configured_sends_a_placeholder_not_the_environment(
     async with build_llm("custom", base_url=openai_server.base_url, model="m") as llm:
         await llm.chat(USER)
     assert SECRET not in openai_server.request_headers[-1]["authorization"]
+
+
+# ------------------------------------------------------------------- cancellation and server
+
+
+@pytest.mark.asyncio
+async def test_cancel_midstream_then_the_client_still_works(openai_server: OpenAIServer):
+    openai_server.enqueue(Reply(text="x" * 400, chunk_chars=5, chunk_delay=0.02))
+    openai_server.enqueue(Reply(text="after the stop"))
+    async with make_llm(openai_server) as llm:
+        first_delta = asyncio.Event()
+        deltas: list[str] = []
+
+        def on_delta(text: str) -> None:
+            deltas.append(text)
+            first_delta.set()
+
+        task = asyncio.ensure_future(llm.chat(USER, on_delta=on_delta))
+        await asyncio.wait_for(first_delta.wait(), 30)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert 0 < len("".join(deltas)) < 400
+        resp = await llm.chat(USER)
+    assert resp.message.content == "after the stop"
+
+
+def test_server_speaks_non_streaming_too(openai_server: OpenAIServer):
+    import openai
+
+    call = ToolCall("read_file", {"path": "a.md"}, id="call_x")
+    openai_server.enqueue(
+        Reply(text="plain answer", tool_calls=[call]), Reply(text="no usage", usage=None)
+    )
+    client = openai.OpenAI(base_url=openai_server.base_url, api_key="k", max_retries=0)
+    try:
+        first = client.chat.completions.create(
+            model="m", messages=[{"role": "user", "content": "hi"}]
+        )
+        second = client.chat.completions.create(
+            model="m", messages=[{"role": "user", "content": "hello " * 50}]
+        )
+    finally:
+        client.close()
+    message = first.choices[0].message
+    assert message.content == "plain answer"
+    assert message.tool_calls[0].id == "call_x"
+    assert message.tool_calls[0].function.arguments == '{"path": "a.md"}'
+    assert first.choices[0].finish_reason == "tool_calls"
+    assert first.usage is not None and first.usage.prompt_tokens > 0
+    assert second.usage is None and second.choices[0].message.content == "no usage"
+    bodies = openai_server.requests
+    assert openai_server.max_prompt_chars() == len(json.dumps(bodies[1]["messages"]))
+    assert openai_server.pending == 0
+
+
+@pytest.mark.asyncio
+async def test_unscripted_request_fails_loudly(openai_server: OpenAIServer):
+    async with make_llm(openai_server) as llm:
+        exc = await chat_error(llm)
+    assert "no scripted reply" in str(exc)
