@@ -573,7 +573,9 @@ class ContextManager:
         summary itself has room; a single message too large for that is truncated.
         """
         limit = self.threshold_tokens
-        texts = [serialize_message(m) for m in messages[start:end]]
+        # offloaded results are serialised as their marker, so the summary can name the file
+        texts = [serialize_message(self._l3(m)) for m in messages[start:end]]
+        empty = self._request_tokens([Message(role="user")])
         calls = 0
         usage: dict[str, int] = {}
         i = 0
@@ -584,9 +586,8 @@ class ContextManager:
             chunk: list[str] = []
             estimate = base
             while i < len(texts):
-                cost = self._request_tokens(
-                    [Message(role="user", content="\n\n" + texts[i])]
-                ) - self._request_tokens([Message(role="user")])
+                cost = self._request_tokens([Message(role="user", content="\n\n" + texts[i])])
+                cost -= empty
                 if chunk and estimate + cost > limit:
                     break
                 chunk.append(texts[i])

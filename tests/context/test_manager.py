@@ -330,3 +330,15 @@ def test_constructor_validates():
         ContextManager(1000, FakeSummarizer(), threshold=1.5)
     mgr = ContextManager(1000, FakeSummarizer())
     assert (mgr.keep_recent_tokens, mgr.threshold, mgr.budget) == (250, 0.8, 1000)
+
+
+def test_summary_input_names_offloaded_files(tmp_path):
+    fake = FakeSummarizer()
+    mgr = ContextManager(4_000, fake, results_dir=tmp_path)
+    messages = [SYSTEM, *chat(1)]
+    messages[3] = tool_result("c0", "read_file", "huge file body " * 3000)
+    view = grow(mgr, messages, start=1)
+    [saved] = list(tmp_path.iterdir())
+    assert str(saved) in fake.requests[0][1].content
+    assert "huge file body " * 200 not in fake.requests[0][1].content
+    assert_pairs_intact(view)
