@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import bisect
 import heapq
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -26,10 +27,18 @@ COLLAPSE_ABOVE = 3  # side subtrees with more display nodes than this start coll
 COMPACTION_LANE = -1
 
 
+_MD_PREFIX = re.compile(r"^(?:#{1,6}\s+|>\s*|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)")
+_MD_MARKS = re.compile(r"\*\*|__|`+|~~")
+_MD_RULE = re.compile(r"^(?:[-*_]\s*){3,}$")
+
+
 def _first_line(text: str, limit: int = LABEL_CHARS) -> str:
-    """One readable line: the first non-blank line, shortened with an ellipsis."""
-    for line in text.splitlines():
-        line = line.strip()
+    """One readable line: the first non-blank line without markdown marks, shortened."""
+    for raw in text.splitlines():
+        raw = raw.strip()
+        if raw.startswith(("```", "~~~")) or _MD_RULE.match(raw):
+            continue  # fences and rules carry no words
+        line = _MD_MARKS.sub("", _MD_PREFIX.sub("", raw)).strip()
         if line:
             return line if len(line) <= limit else line[: limit - 1] + "…"
     return ""

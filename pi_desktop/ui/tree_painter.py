@@ -34,7 +34,7 @@ LANE_W = 18
 GUTTER_W = 22  # the compaction column left of lane 0
 LEFT_PAD = 6
 NODE_R = 5.0
-FLOOR_LABEL = "▲ compaction floor · sealed below"
+FLOOR_LABEL = "▲ compaction floor"
 
 
 def lane_x(lane: int) -> float:

@@ -320,3 +320,26 @@ def test_overlapping_branches_get_separate_lanes(tmp_path):
     # text of a main-line row starts right of every lane crossing it
     row_main2 = lay.row_of[main[2]]
     assert lay.max_lane_at_row[row_main2] >= 2
+
+
+def test_labels_drop_markdown_marks():
+    @dataclass
+    class E:
+        id: str
+        content: str
+        parent_id: str | None = None
+        role: str = "assistant"
+        metadata: dict | None = None
+        type: str = "message"
+
+    texts = {
+        "# A long text": "A long text",
+        "**Read `big.txt`** — 38 lines": "Read big.txt — 38 lines",
+        "- [x] done item": "done item",
+        "```python\nprint('hi')\n```": "print('hi')",
+        "---\n\n> quoted words": "quoted words",
+        "": "(empty)",
+    }
+    entries = [E(f"e{i}", t) for i, t in enumerate(texts)]
+    snap = TreeSnapshot.from_entries(entries, None, None)
+    assert [snap.nodes[e.id].label for e in entries] == list(texts.values())
