@@ -221,7 +221,9 @@ class OpenAIServer:
         httpd = _HTTPServer(("127.0.0.1", 0), _Handler)
         httpd.owner = self
         self._httpd = httpd
-        self._thread = threading.Thread(target=httpd.serve_forever, name="openai-test-server")
+        self._thread = threading.Thread(
+            target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, name="openai-test-server"
+        )
         self._thread.daemon = True
         self._thread.start()
         return self
