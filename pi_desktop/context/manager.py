@@ -195,6 +195,15 @@ class ContextManager:
         view = self._base_view(messages)
         return await self._compact(messages, view, instructions=instructions)
 
+    def preview(self, messages: Sequence[Message]) -> tuple[list[Message], int]:
+        """The view ``prepare`` would send if no summary ran, and its estimate.
+
+        No LLM call and no change to the cache or the report: for drawing the budget bar
+        between turns. (L3 may still write an offload file, as ``prepare`` would.)
+        """
+        view = self._base_view(messages)
+        return list(view.messages), self._tokens(view)
+
     # ------------------------------------------------------------------ sizes and ratio
 
     def _measure(self, message: Message) -> tuple[int, float]:
@@ -614,6 +623,9 @@ class ContextManager:
             summary = extract_summary(str(content))
             if not summary:
                 raise SummaryFailed("the summarizer returned an empty summary")
+            size = self._request_tokens([Message(role="user", content=summary)])
+            if size > self.threshold_tokens // 2:  # it would crowd out the conversation
+                raise SummaryFailed(f"the summary is too long ({size} tokens)")
             previous = summary
             for key, value in (getattr(response, "usage", None) or {}).items():
                 if isinstance(value, int):

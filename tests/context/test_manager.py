@@ -342,3 +342,29 @@ def test_summary_input_names_offloaded_files(tmp_path):
     assert str(saved) in fake.requests[0][1].content
     assert "huge file body " * 200 not in fake.requests[0][1].content
     assert_pairs_intact(view)
+
+
+def test_an_oversized_summary_is_a_failure_not_a_bigger_view():
+    fake = FakeSummarizer(summary_chars=10_000)
+    mgr = ContextManager(4_000, fake)
+    messages = [SYSTEM]
+    for k in range(40):
+        messages += chat(1, start=k)
+        view = run(mgr.prepare(messages))
+        assert mgr.pending_compaction is None and mgr.summary is None
+        if mgr.last_report.summary_failed:
+            assert "too long" in mgr.last_report.summary_failed
+            assert snapshot(view) == snapshot(micro_compact(snip_messages(messages)))
+            return
+    raise AssertionError("no summary was attempted")
+
+
+def test_preview_matches_prepare_without_side_effects():
+    fake, mgr = _compacting()
+    messages = [SYSTEM]
+    grow(mgr, messages)
+    messages += chat(1, start=99)
+    report = mgr.last_report
+    view, tokens = mgr.preview(messages)
+    assert mgr.last_report is report and fake.calls == 1
+    assert view == run(mgr.prepare(messages)) and tokens == mgr.last_view_tokens
