@@ -35,6 +35,7 @@ from pi_desktop.agent import (
     UsageRecorded,
 )
 from pi_desktop.context import Message
+from pi_desktop.context.tokens import chars_of
 from pi_desktop.session import RewindError, Session
 
 Step = ChatResponse | BaseException | Callable[..., Awaitable[ChatResponse]]
@@ -177,6 +178,10 @@ async def test_plain_answer_streams_stores_and_reports(session: Session) -> None
     assert prepared.budget == 10_000 and prepared.threshold == 0.8
     assert prepared.report is not None and prepared.estimated_tokens == prepared.report.tokens
     assert rec.of(UsageRecorded)[0].usage == {"prompt_tokens": 20, "completion_tokens": 3}
+    # the estimate is anchored on what was really sent: prompt tokens per serialised char
+    assert agent.context is not None
+    assert agent.context.ratio == pytest.approx(20 / chars_of(llm.requests[0]))
+    assert rec.of(UsageRecorded)[0].ratio == agent.context.ratio
     assert [m.role for m in llm.requests[0]] == ["system", "user"]
     assert llm.tools == [None]  # no tools: the field is left out, not sent empty
     assert [(m.role, m.content) for m in stored(session.path)] == [
