@@ -470,3 +470,18 @@ def test_offline_provider_drives_a_real_compaction():
     assert "## Goal" in info.summary and "Request 0: please read file0.md" in info.summary
     assert estimate_tokens(view) <= int(4_000 * 0.8)
     assert view[0] == SYSTEM
+
+
+def test_reports_an_offloaded_result_from_its_preview():
+    from pi_desktop.context.offload import offload_marker
+
+    content = offload_marker("/data/results/call_1.txt", 48_000, "# Huge file\n" + "row\n" * 9_000)
+    call = _call("call_1", "read_file", {"path": "huge.md"})
+    messages = [
+        *user("read huge.md"),
+        Message(role="assistant", content="", metadata={"tool_calls": [call]}),
+        Message(role="tool", content=content, metadata={"tool_call_id": "call_1"}),
+    ]
+    text = chat(OfflineLLM(), messages, schemas()).message.content
+    assert "Large result" in text and "/data/results/call_1.txt" in text
+    assert "Read `huge.md`" in text and "Huge file" in text

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pi_desktop.context.offload import MARKER_PREFIX as OFFLOADED_PREFIX
+
 INTRO = (
     "I'm the **offline demo provider** of pi-desktop — not a language model. I run on this "
     "computer with no network and follow fixed rules, so you can try the whole app (tools, "
@@ -176,6 +178,11 @@ def report_tool_results(results: Sequence[ToolResult]) -> str:
     """A plain summary of what the tools returned, one section per call."""
     sections = []
     for result in results:
+        note = ""
+        if result.content.startswith(OFFLOADED_PREFIX):  # L3 kept a marker and a preview
+            head, _, preview = result.content.partition("\n")
+            note = f"_(Large result — {_quote(head.strip('[]'), 200)} Shown: the preview.)_\n"
+            result = ToolResult(result.name, result.arguments, preview, result.is_error)
         if result.is_error or result.content.startswith("Error"):
             sections.append(f"**{result.name} failed:** {_quote(result.content, 300)}")
         elif result.name == "read_file":
@@ -192,6 +199,8 @@ def report_tool_results(results: Sequence[ToolResult]) -> str:
             sections.append(f"**Done:** {result.content}")
         else:
             sections.append(f"**{result.name}** returned {len(result.content):,} characters.")
+        if note:
+            sections[-1] = note + sections[-1]
     sections.append(
         "_That is what the tools returned; I'm the offline demo, so I only report it — "
         "ask me to read, search or list something else._"
