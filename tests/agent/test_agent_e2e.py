@@ -456,3 +456,32 @@ async def test_two_hundred_turns_never_send_a_request_over_budget(
     assert sum(1 for m in history if m.role == "user") == 200  # nothing lost from the truth
     assert_paired(history)
     session.close()
+
+
+@pytest.mark.asyncio
+async def test_a_slow_first_byte_times_out_and_a_mid_stream_error_event_is_retried(
+    openai_server: OpenAIServer, session_path: Path
+) -> None:
+    openai_server.enqueue(
+        Reply.slow("too late", delay=2.0),
+        Reply.stream_error("Partial text then an error event", after_chars=10),
+        Reply(text="Third time lucky"),
+    )
+    session = new_session(session_path)
+    async with OpenAIChatLLM(
+        "test-model", base_url=openai_server.base_url, api_key="sk-test-key", timeout=0.3
+    ) as llm:
+        agent = Agent(llm, session=session, retry_base_delay=0.001)
+        events = Recorder()
+        agent.subscribe(events.append)
+        assert await agent.run("hello") == "Third time lucky"
+    reasons = [r.reason for r in events.of(RetryScheduled)]
+    assert len(reasons) == 2
+    assert "timed out" in reasons[0]
+    assert "interrupted" in reasons[1] or "error" in reasons[1]
+    history = stored(session_path)
+    assert [(m.role, m.content) for m in history[1:]] == [
+        ("user", "hello"),
+        ("assistant", "Third time lucky"),  # the voided fragments were not stored
+    ]
+    session.close()
