@@ -55,6 +55,15 @@ def bench_append_and_load(tmp: Path, big: int) -> None:
             s.append_message(_message(i))
         build = time.perf_counter() - t0
         at_big = _per_append_us(s, sample, big)
+        s.rewind(s.get_current_path()[-big // 2].id)  # a branch half-way up
+        for i in range(10):
+            s.append_message(_message(i))
+        branch = s.get_current_path()
+        tail = branch[-1]
+        # [system] + history: covering len(branch) messages keeps exactly the last one
+        s.add_summary_cache(
+            "summary", len(branch), [tail.to_message().model_dump()], first_kept_entry_id=tail.id
+        )
     count = len(Session.load(path, read_only=True).entries)
     print(
         f"append (fsync off), median of {sample}: at 1k entries {at_1k:.1f} us, "
@@ -92,6 +101,17 @@ def bench_append_and_load(tmp: Path, big: int) -> None:
     print(
         f"  get_full_history_messages ({len(history):,} messages): "
         f"{(time.perf_counter() - t0) * 1000:.0f} ms"
+    )
+    t0 = time.perf_counter()
+    cache = loaded.get_latest_compaction_cache()
+    lookup = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    sealed = sum(loaded.is_sealed(eid) for eid in loaded.entries)
+    sweep = time.perf_counter() - t0
+    assert cache is not None
+    print(
+        f"  latest compaction cache lookup {lookup * 1000:.0f} ms; is_sealed over all "
+        f"{len(loaded.entries):,} entries {sweep * 1000:.0f} ms ({sealed:,} sealed)"
     )
 
 
