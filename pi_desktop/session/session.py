@@ -7,6 +7,7 @@ the file and the state exactly as they were.
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -33,6 +34,7 @@ from pi_desktop.session.journal import Journal, read_bytes, split_lines, write_n
 from pi_desktop.session.state import SessionState
 
 Subscriber = Callable[[Entry], None]
+_log = logging.getLogger(__name__)
 
 _AUDIT_FIELDS = frozenset(CompactionEntry.model_fields) - {
     "type",
@@ -295,7 +297,10 @@ class Session:
         self._journal.append(line)
         self._state.apply(entry)
         for callback in list(self._subscribers):
-            callback(entry)
+            try:
+                callback(entry)
+            except Exception:  # the entry is committed; a broken listener must not undo that
+                _log.exception("session subscriber failed")
         return entry.id
 
     # ------------------------------------------------------------------ queries

@@ -237,6 +237,19 @@ def test_subscribers_see_each_committed_entry(session):
     assert isinstance(seen[1], TitleEntry) and len(seen) == 2
 
 
+def test_a_failing_subscriber_does_not_undo_the_commit(session, caplog):
+    def broken(entry: object) -> None:
+        raise RuntimeError("listener bug")
+
+    seen: list[object] = []
+    session.subscribe(broken)
+    session.subscribe(seen.append)
+    eid = session.append_message(user("q"))
+    assert session.current_id == eid and [e.id for e in seen] == [eid]
+    assert "session subscriber failed" in caplog.text
+    assert_same_state(session)
+
+
 def test_to_message_does_not_share_metadata(session):
     meta = {"tool_calls": [{"id": "c", "type": "function", "function": {"name": "f"}}]}
     session.append_message(Message(role="assistant", content="", metadata=meta))
