@@ -20,7 +20,12 @@ import httpx2
 import openai
 
 from pi_desktop.agent.errors import classify_provider_error
-from pi_desktop.agent.llm import ChatResponse, DeltaCallback, TransientProviderError
+from pi_desktop.agent.llm import (
+    ChatResponse,
+    DeltaCallback,
+    ProviderError,
+    TransientProviderError,
+)
 from pi_desktop.context import Message
 
 # Sent when no key is configured: local servers ignore it, and it stops the SDK from silently
@@ -132,7 +137,7 @@ class OpenAIChatLLM:
             max_retries=0,
             default_headers=extra_headers,
         )
-        self._calls = 0
+        self._stream_options = True  # dropped for servers that reject the field
 
     @property
     def name(self) -> str:
@@ -163,8 +168,9 @@ class OpenAIChatLLM:
             "model": self.model,
             "messages": to_openai_messages(messages),
             "stream": True,
-            "stream_options": {"include_usage": True},
         }
+        if self._stream_options:
+            request["stream_options"] = {"include_usage": True}
         if tools:
             request["tools"] = list(tools)
         if self.temperature is not None:
@@ -182,9 +188,24 @@ class OpenAIChatLLM:
         """Stream one completion; text goes to ``on_delta`` as it arrives.
 
         Raises ``ContextOverflowError``, ``TransientProviderError`` (``partial`` holds the text
-        streamed before a failure) or ``ProviderError``.
+        streamed before a failure) or ``ProviderError``. A server that rejects
+        ``stream_options`` (older local servers) is asked once more without it, and remembered.
         """
-        self._calls += 1
+        try:
+            return await self._stream(messages, tools, on_delta)
+        except ProviderError as exc:
+            rejected = exc.status in (400, 422) and "stream_options" in str(exc).lower()
+            if not (rejected and self._stream_options and not exc.partial):
+                raise
+            self._stream_options = False
+        return await self._stream(messages, tools, on_delta)
+
+    async def _stream(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None,
+        on_delta: DeltaCallback | None,
+    ) -> ChatResponse:
         text: list[str] = []
         assembler = _ToolCallAssembler()
         usage: dict[str, Any] | None = None

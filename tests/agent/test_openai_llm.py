@@ -458,3 +458,19 @@ async def test_unscripted_request_fails_loudly(openai_server: OpenAIServer):
     async with make_llm(openai_server) as llm:
         exc = await chat_error(llm)
     assert "no scripted reply" in str(exc)
+
+
+@pytest.mark.asyncio
+async def test_server_rejecting_stream_options_is_retried_without_it(openai_server):
+    openai_server.enqueue(
+        Reply.http_error(400, "Unrecognized request argument supplied: stream_options"),
+        Reply(text="fine", usage=None),
+        Reply(text="still fine", usage=None),
+    )
+    async with make_llm(openai_server) as llm:
+        assert (await llm.chat(USER)).message.content == "fine"
+        assert (await llm.chat(USER)).message.content == "still fine"
+    first, second, third = openai_server.requests
+    assert "stream_options" in first
+    assert "stream_options" not in second and "stream_options" not in third
+    assert second["stream"] is True
