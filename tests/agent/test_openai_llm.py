@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import time
 from email.utils import formatdate
+from types import SimpleNamespace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pi_desktop.agent.llm import (
     ContextOverflowError,
@@ -15,7 +19,7 @@ from pi_desktop.agent.llm import (
     TransientProviderError,
 )
 from pi_desktop.agent.offline import OfflineLLM
-from pi_desktop.agent.openai_llm import OpenAIChatLLM, to_openai_messages
+from pi_desktop.agent.openai_llm import OpenAIChatLLM, _ToolCallAssembler, to_openai_messages
 from pi_desktop.agent.presets import PRESETS, build_llm
 from pi_desktop.context import Message
 from tests.openai_server import OVERFLOW_BODIES, OpenAIServer, Reply, ToolCall
@@ -474,3 +478,52 @@ async def test_server_rejecting_stream_options_is_retried_without_it(openai_serv
     assert "stream_options" in first
     assert "stream_options" not in second and "stream_options" not in third
     assert second["stream"] is True
+
+
+def _fragment(index, call_id=None, name=None, arguments=None):
+    function = SimpleNamespace(name=name, arguments=arguments)
+    return SimpleNamespace(index=index, id=call_id, function=function)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    calls=st.lists(
+        st.tuples(st.text(min_size=1, max_size=20), st.text(max_size=120)), min_size=1, max_size=4
+    ),
+    data=st.data(),
+)
+def test_tool_call_fragments_reassemble_in_any_interleaving(calls, data):
+    """Argument pieces of parallel calls may interleave; each call is rebuilt by its index."""
+    queues = []
+    for index, (name, args) in enumerate(calls):
+        cuts = sorted(data.draw(st.lists(st.integers(0, len(args)), max_size=6)))
+        bounds = [0, *cuts, len(args)]
+        pieces = [args[a:b] for a, b in itertools.pairwise(bounds) if b > a]
+        queue = [_fragment(index, f"id{index}", name, "")]
+        queue += [_fragment(index, arguments=p) for p in pieces]
+        queues.append(queue)
+    assembler = _ToolCallAssembler()
+    while any(queues):
+        live = [q for q in queues if q]
+        queue = live[data.draw(st.integers(0, len(live) - 1))]
+        assembler.add(queue.pop(0))
+    result = assembler.result(prefix="x")
+    assert [(c["id"], c["function"]["name"], c["function"]["arguments"]) for c in result] == [
+        (f"id{i}", name, args) for i, (name, args) in enumerate(calls)
+    ]
+
+
+def test_fragments_without_index_or_id():
+    assembler = _ToolCallAssembler()
+    assembler.add(_fragment(None, "a", "read_file", '{"pa'))
+    assembler.add(_fragment(None, None, None, 'th": 1}'))
+    assembler.add(_fragment(None, "b", "grep", "{}"))
+    assembler.add(_fragment(None, None, "grep", None))  # a server repeating the name
+    result = assembler.result(prefix="gen")
+    assert [(c["id"], c["function"]["name"], c["function"]["arguments"]) for c in result] == [
+        ("a", "read_file", '{"path": 1}'),
+        ("b", "grep", "{}"),
+    ]
+    missing_id = _ToolCallAssembler()
+    missing_id.add(_fragment(0, None, "list_dir", "{}"))
+    assert missing_id.result(prefix="gen")[0]["id"] == "gen_0"

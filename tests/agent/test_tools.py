@@ -7,6 +7,8 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pi_desktop.agent.tool import Tool, ToolError
 from pi_desktop.agent.tools import (
@@ -15,6 +17,7 @@ from pi_desktop.agent.tools import (
     build_workspace_tools,
     deny_all,
 )
+from pi_desktop.agent.tools.paths import resolve_in_workspace
 
 
 @pytest.fixture
@@ -367,3 +370,25 @@ def test_run_command_does_not_see_secrets(ws: Path, monkeypatch):
     out = run(t, command="env")
     assert "should-not-leak" not in out
     assert "visible-value" in out and "PATH=" in out
+
+
+_SEGMENTS = st.sampled_from(["..", ".", "src", "pkg", "out", "link", "README.md", "", "a b", "ü"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(parts=st.lists(_SEGMENTS, min_size=1, max_size=6), absolute=st.booleans())
+def test_resolved_paths_never_leave_the_workspace(tmp_path_factory, parts, absolute):
+    root = tmp_path_factory.getbasetemp() / "prop-ws"
+    if not root.exists():
+        (root / "src" / "pkg").mkdir(parents=True)
+        (root / "link").symlink_to(root.parent, target_is_directory=True)
+    raw = "/".join(parts)
+    if absolute:
+        raw = str(root) + "/" + raw
+    try:
+        resolved = resolve_in_workspace(root, raw)
+    except ToolError as exc:
+        assert "outside the workspace" in str(exc)
+        return
+    real_root = root.resolve()
+    assert resolved == real_root or real_root in resolved.parents
