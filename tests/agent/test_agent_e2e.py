@@ -31,6 +31,7 @@ from pi_desktop.agent import (
 from pi_desktop.agent.tools import ApprovalRequest
 from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT, Message
 from pi_desktop.session import Session
+from tests.agent.test_agent_doubles import assert_paired, stored
 from tests.openai_server import OpenAIServer, Reply, ToolCall
 
 SUMMARY = (
@@ -63,27 +64,6 @@ def responder(answer: Callable[[dict[str, Any]], Reply]) -> Callable[[dict[str, 
         return answer(body)
 
     return respond
-
-
-def stored(path: Path) -> list[Message]:
-    reread = Session.load(path, read_only=True)
-    try:
-        return reread.get_full_history_messages()
-    finally:
-        reread.close()
-
-
-def assert_paired(messages: list[Message]) -> None:
-    i = 0
-    while i < len(messages):
-        assert messages[i].role != "tool", f"orphan tool result at {i}"
-        ids = [c["id"] for c in messages[i].tool_calls]
-        i += 1
-        answered = []
-        while i < len(messages) and messages[i].role == "tool":
-            answered.append(messages[i].tool_call_id)
-            i += 1
-        assert answered == ids
 
 
 class Recorder(list):

@@ -1,14 +1,12 @@
-"""The Agent loop against a scripted test-double LLM: events, tools, failures, cancellation.
+"""The Agent loop against a scripted test-double LLM: events, tools, steps, subscribers.
 
 The double implements the LLM protocol in a few lines; the session, the ContextManager, the
-bridge and the tools are the real ones. End-to-end runs through the real OpenAI client and the
-loopback server are in ``test_agent_e2e.py``.
+bridge and the tools are the real ones. Through the real OpenAI client: ``test_agent_e2e.py``.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,139 +15,36 @@ import pytest
 from pi_desktop.agent import (
     Agent,
     ChatResponse,
-    CompactionStarted,
-    ContextCompacted,
-    ContextOverflowError,
     ContextPrepared,
     MessageAdded,
-    ProviderError,
-    RetryScheduled,
     RunFailed,
     RunFinished,
     RunStarted,
-    TextDelta,
     Tool,
     ToolCallFinished,
     ToolCallStarted,
-    TransientProviderError,
     UsageRecorded,
 )
 from pi_desktop.context import Message
 from pi_desktop.context.tokens import chars_of
-from pi_desktop.session import RewindError, Session
-
-Step = ChatResponse | BaseException | Callable[..., Awaitable[ChatResponse]]
-
-
-class ScriptedLLM:
-    """Answers from a script: a response, an exception to raise, or a coroutine function."""
-
-    def __init__(self, *steps: Step, default: Step | None = None) -> None:
-        self.steps = list(steps)
-        self.default = default
-        self.requests: list[list[Message]] = []
-        self.tools: list[Any] = []
-
-    async def chat(
-        self,
-        messages: Sequence[Message],
-        tools: Sequence[dict[str, Any]] | None = None,
-        on_delta: Callable[[str], Any] | None = None,
-    ) -> ChatResponse:
-        self.requests.append(list(messages))
-        self.tools.append(tools)
-        if self.steps:
-            step = self.steps.pop(0)
-        elif self.default is not None:
-            step = self.default
-        else:
-            raise AssertionError("the scripted LLM ran out of replies")
-        if isinstance(step, BaseException):
-            raise step
-        if callable(step):
-            return await step(messages, tools, on_delta)
-        if on_delta is not None and step.message.content:
-            on_delta(step.message.content)
-        return step
-
-
-def reply(text: str, usage: dict[str, int] | None = None) -> ChatResponse:
-    return ChatResponse(Message(role="assistant", content=text), usage=usage, model="scripted")
-
-
-def calls(*specs: tuple[str, str, str], text: str = "") -> ChatResponse:
-    tool_calls = [
-        {"id": cid, "type": "function", "function": {"name": name, "arguments": args}}
-        for cid, name, args in specs
-    ]
-    msg = Message(role="assistant", content=text, metadata={"tool_calls": tool_calls})
-    return ChatResponse(msg, usage=None, model="scripted")
-
-
-def summary_reply(text: str = "the story so far") -> ChatResponse:
-    return reply(f"<analysis>draft</analysis><summary>## Goal\n{text}</summary>")
-
-
-def echo_tool(log: list[dict] | None = None) -> Tool:
-    async def handler(args: dict) -> str:
-        if log is not None:
-            log.append(args)
-        return f"echo: {args.get('text', '')}"
-
-    params = {
-        "type": "object",
-        "properties": {"text": {"type": "string"}},
-        "required": ["text"],
-    }
-    return Tool("echo", "Echo the text back.", params, handler)
-
-
-class Recorder:
-    def __init__(self) -> None:
-        self.events: list[Any] = []
-
-    def __call__(self, event: Any) -> None:
-        self.events.append(event)
-
-    def of(self, kind: type) -> list[Any]:
-        return [e for e in self.events if isinstance(e, kind)]
-
-    def kinds(self) -> list[str]:
-        return [type(e).__name__ for e in self.events]
-
-
-def stored(path: Path) -> list[Message]:
-    """What a restarted app would read from the file (read-only, no lock needed)."""
-    reread = Session.load(path, read_only=True)
-    try:
-        return reread.get_full_history_messages()
-    finally:
-        reread.close()
-
-
-def assert_paired(messages: Sequence[Message]) -> None:
-    """Every tool call has exactly one result right after its assistant message, and back."""
-    i = 0
-    while i < len(messages):
-        msg = messages[i]
-        assert msg.role != "tool", f"orphan tool result at {i}"
-        ids = [c["id"] for c in msg.tool_calls]
-        i += 1
-        answered = []
-        while i < len(messages) and messages[i].role == "tool":
-            answered.append(messages[i].tool_call_id)
-            i += 1
-        assert answered == ids, f"calls {ids} answered by {answered}"
+from pi_desktop.session import Session
+from tests.agent.test_agent_doubles import (
+    Recorder,
+    ScriptedLLM,
+    assert_paired,
+    calls,
+    echo_tool,
+    make_session,
+    reply,
+    stored,
+)
 
 
 @pytest.fixture
 def session(tmp_path: Path):
-    s = Session.create(tmp_path / "chat.jsonl", system_prompt="You are terse.", fsync=False)
+    s = make_session(tmp_path)
     yield s
     s.close()
-
-
-# ------------------------------------------------------------------ the basic loop
 
 
 @pytest.mark.asyncio
@@ -273,6 +168,17 @@ async def test_calls_without_ids_get_ids_that_pair(session: Session) -> None:
 
 
 @pytest.mark.asyncio
+async def test_plain_function_handlers_work_too() -> None:
+    def shout(args: dict) -> str:
+        return str(args.get("text", "")).upper()
+
+    tool = Tool("shout", "", {"type": "object"}, shout)  # type: ignore[arg-type]
+    llm = ScriptedLLM(calls(("s", "shout", '{"text": "hey"}')), reply("done"))
+    await Agent(llm, tools=[tool]).run("go")
+    assert llm.requests[1][-1].content == "HEY"
+
+
+@pytest.mark.asyncio
 async def test_max_steps_ends_cleanly_without_dangling_calls(session: Session) -> None:
     looping = calls(("same", "echo", '{"text": "again"}'))
     llm = ScriptedLLM(default=looping)
@@ -377,388 +283,6 @@ def test_new_empty_session_adopts_the_persona_existing_one_keeps_its_own(tmp_pat
     used.close()
 
 
-# ------------------------------------------------------------------ provider failures
-
-
-@pytest.mark.asyncio
-async def test_transient_errors_back_off_honouring_retry_after() -> None:
-    async def cut_stream(messages: Any, tools: Any, on_delta: Any) -> ChatResponse:
-        on_delta("Half an ans")
-        raise TransientProviderError("connection dropped", partial="Half an ans")
-
-    llm = ScriptedLLM(
-        TransientProviderError("rate limited (HTTP 429)", status=429, retry_after=0.01),
-        cut_stream,
-        reply("Whole answer"),
-    )
-    agent = Agent(llm, max_retries=3, retry_base_delay=0.001)
-    rec = Recorder()
-    agent.subscribe(rec)
-
-    assert await agent.run("hi") == "Whole answer"
-
-    retries = rec.of(RetryScheduled)
-    assert [(r.attempt, r.delay) for r in retries] == [(1, 0.01), (2, 0.002)]
-    assert "429" in retries[0].reason
-    assert len(llm.requests) == 3
-    assert rec.of(RunFinished)[0].steps == 1  # retries are not steps
-    # the void partial is not stored: the history holds the whole answer only
-    llm2 = ScriptedLLM(reply("x"))
-    agent._llm = llm2  # type: ignore[attr-defined]
-    await agent.run("next")
-    assert [m.content for m in llm2.requests[0] if m.role == "assistant"] == ["Whole answer"]
-
-
-@pytest.mark.asyncio
-async def test_transient_errors_give_up_after_max_retries(session: Session) -> None:
-    async def partial_then_fail(messages: Any, tools: Any, on_delta: Any) -> ChatResponse:
-        on_delta("I was say")
-        raise TransientProviderError("HTTP 503", status=503)
-
-    llm = ScriptedLLM(default=partial_then_fail)
-    agent = Agent(llm, session=session, max_retries=2, retry_base_delay=0.001)
-    rec = Recorder()
-    agent.subscribe(rec)
-
-    assert await agent.run("hi") == ""
-
-    assert len(llm.requests) == 3
-    assert len(rec.of(RetryScheduled)) == 2
-    failed = rec.of(RunFailed)
-    assert len(failed) == 1 and failed[0].kind == "provider" and "503" in failed[0].error
-    # the failed attempt's fragment is not an answer: the question is the last thing stored
-    assert [m.role for m in stored(session.path)] == ["system", "user"]
-
-
-@pytest.mark.asyncio
-async def test_permanent_provider_errors_fail_at_once_without_retry() -> None:
-    llm = ScriptedLLM(ProviderError("authentication failed (HTTP 401)", status=401))
-    agent = Agent(llm, retry_base_delay=0.001)
-    rec = Recorder()
-    agent.subscribe(rec)
-    assert await agent.run("hi") == ""
-    assert len(llm.requests) == 1
-    assert rec.of(RunFailed)[0].kind == "provider" and not rec.of(RetryScheduled)
-
-
-@pytest.mark.asyncio
-async def test_overflow_compacts_once_and_retries(session: Session) -> None:
-    for n in range(6):
-        session.append_message(Message(role="user", content=f"question {n} " + "x" * 400))
-        session.append_message(Message(role="assistant", content=f"answer {n} " + "y" * 400))
-    chat = ScriptedLLM(ContextOverflowError("too long for the model"), reply("fits now"))
-    summarizer = ScriptedLLM(summary_reply())
-    agent = Agent(chat, session=session, context_budget=50_000, summarizer=summarizer)
-    rec = Recorder()
-    agent.subscribe(rec)
-
-    assert await agent.run("and now?") == "fits now"
-
-    assert len(chat.requests) == 2 and len(summarizer.requests) == 1
-    assert summarizer.tools == [[]]
-    assert len(chat.requests[1]) < len(chat.requests[0])
-    assert "the story so far" in chat.requests[1][1].content
-    kinds = rec.kinds()
-    assert kinds.index("CompactionStarted") < kinds.index("ContextCompacted")
-    compacted = rec.of(ContextCompacted)[0]
-    assert compacted.entry_id is not None and not compacted.manual
-    assert session.entries[compacted.entry_id].type == "compaction"
-    assert agent.summarizer_calls == 1
-
-
-@pytest.mark.asyncio
-async def test_second_overflow_fails_clearly(session: Session) -> None:
-    for n in range(4):
-        session.append_message(Message(role="user", content=f"q{n} " + "x" * 300))
-        session.append_message(Message(role="assistant", content=f"a{n} " + "y" * 300))
-    chat = ScriptedLLM(ContextOverflowError("too long"), ContextOverflowError("still too long"))
-    agent = Agent(
-        chat, session=session, context_budget=50_000, summarizer=ScriptedLLM(summary_reply())
-    )
-    rec = Recorder()
-    agent.subscribe(rec)
-    assert await agent.run("q") == ""
-    assert len(chat.requests) == 2
-    failed = rec.of(RunFailed)
-    assert len(failed) == 1 and failed[0].kind == "overflow" and "still too long" in failed[0].error
-
-
-@pytest.mark.asyncio
-async def test_overflow_without_context_management_fails_without_a_retry() -> None:
-    chat = ScriptedLLM(ContextOverflowError("too long"))
-    agent = Agent(chat)
-    rec = Recorder()
-    agent.subscribe(rec)
-    assert await agent.run("q") == ""
-    assert len(chat.requests) == 1 and rec.of(RunFailed)[0].kind == "overflow"
-
-
-@pytest.mark.asyncio
-async def test_overflow_when_nothing_can_be_compacted_fails_without_a_second_request() -> None:
-    chat = ScriptedLLM(ContextOverflowError("too long"))
-    summarizer = ScriptedLLM()
-    agent = Agent(chat, context_budget=50_000, summarizer=summarizer)
-    rec = Recorder()
-    agent.subscribe(rec)
-    assert await agent.run("the only message") == ""
-    assert len(chat.requests) == 1 and summarizer.requests == []
-    assert "could not be compacted" in rec.of(RunFailed)[0].error
-
-
-# ------------------------------------------------------------------ cancellation
-
-
-@pytest.mark.asyncio
-async def test_stop_mid_stream_keeps_the_partial_answer_marked_stopped(session: Session) -> None:
-    streaming = asyncio.Event()
-
-    async def streams_then_hangs(messages: Any, tools: Any, on_delta: Any) -> ChatResponse:
-        on_delta("The answer ")
-        on_delta("is")
-        streaming.set()
-        await asyncio.Event().wait()
-        raise AssertionError("unreachable")
-
-    agent = Agent(ScriptedLLM(streams_then_hangs), session=session, context_budget=10_000)
-    rec = Recorder()
-    agent.subscribe(rec)
-    task = asyncio.ensure_future(agent.run("question"))
-    await streaming.wait()
-    task.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await task
-
-    assert rec.of(TextDelta) == [TextDelta("The answer "), TextDelta("is")]
-    assert rec.events[-1] == RunFinished("The answer is", 1, stopped=True)
-    assert not agent.is_busy and agent.last_error is None
-    history = stored(session.path)
-    assert [(m.role, m.content) for m in history[1:]] == [
-        ("user", "question"),
-        ("assistant", "The answer is"),
-    ]
-    assert history[-1].metadata == {"stopped": True}
-    # the next run continues from a consistent history
-    agent._llm = ScriptedLLM(reply("again"))  # type: ignore[attr-defined]
-    assert await agent.run("go on") == "again"
-
-
-@pytest.mark.asyncio
-async def test_stop_before_any_text_stores_only_the_question(session: Session) -> None:
-    waiting = asyncio.Event()
-
-    async def hangs(messages: Any, tools: Any, on_delta: Any) -> ChatResponse:
-        waiting.set()
-        await asyncio.Event().wait()
-        raise AssertionError("unreachable")
-
-    agent = Agent(ScriptedLLM(hangs), session=session)
-    task = asyncio.ensure_future(agent.run("question"))
-    await waiting.wait()
-    task.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await task
-    assert [m.role for m in stored(session.path)] == ["system", "user"]
-
-
-@pytest.mark.asyncio
-async def test_stop_mid_tool_stores_every_call_with_a_result(session: Session) -> None:
-    in_tool = asyncio.Event()
-
-    async def hangs(args: dict) -> str:
-        in_tool.set()
-        await asyncio.Event().wait()
-        return "unreachable"
-
-    slow = Tool("slow", "Takes forever.", {"type": "object"}, hangs)
-    llm = ScriptedLLM(
-        calls(("a", "echo", '{"text": "1"}'), ("b", "slow", "{}"), ("c", "echo", '{"text": "3"}'))
-    )
-    agent = Agent(llm, tools=[echo_tool(), slow], session=session, context_budget=10_000)
-    rec = Recorder()
-    agent.subscribe(rec)
-    task = asyncio.ensure_future(agent.run("work"))
-    await in_tool.wait()
-    task.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await task
-
-    history = stored(session.path)
-    assert_paired(history)
-    assert [(m.role, m.content) for m in history[3:]] == [
-        ("tool", "echo: 1"),
-        ("tool", "[cancelled by user]"),
-        ("tool", "[cancelled by user]"),
-    ]
-    finished = rec.of(ToolCallFinished)
-    assert [(e.call_id, e.is_error) for e in finished] == [("a", False), ("b", True), ("c", True)]
-    assert [e.call_id for e in rec.of(ToolCallStarted)] == ["a", "b", "c"]
-    assert rec.events[-1] == RunFinished("", 1, stopped=True)
-    # a new agent on the reloaded file (a restarted app) sends a valid history
-    session.close()
-    reopened = Session.load(session.path, fsync=False)
-    try:
-        llm2 = ScriptedLLM(reply("ok"))
-        assert await Agent(llm2, session=reopened, context_budget=10_000).run("retry") == "ok"
-        assert_paired(llm2.requests[0][1:])
-    finally:
-        reopened.close()
-
-
-@pytest.mark.asyncio
-async def test_stop_mid_compaction_leaves_the_session_unchanged(session: Session) -> None:
-    for n in range(10):
-        session.append_message(Message(role="user", content=f"q{n} " + "x" * 500))
-        session.append_message(Message(role="assistant", content=f"a{n} " + "y" * 500))
-    before = len(session.entries)
-    summarizing = asyncio.Event()
-
-    async def hangs(messages: Any, tools: Any, on_delta: Any) -> ChatResponse:
-        summarizing.set()
-        await asyncio.Event().wait()
-        raise AssertionError("unreachable")
-
-    agent = Agent(
-        ScriptedLLM(), session=session, context_budget=2_000, summarizer=ScriptedLLM(hangs)
-    )
-    rec = Recorder()
-    agent.subscribe(rec)
-    task = asyncio.ensure_future(agent.run("one more"))
-    await summarizing.wait()
-    assert isinstance(rec.events[-1], CompactionStarted)  # announced before the summary request
-    task.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await task
-    assert len(session.entries) == before + 1  # just the question
-    assert session.latest_compaction() is None
-    assert rec.events[-1] == RunFinished("", 1, stopped=True)
-
-
-# ------------------------------------------------------------------ compaction and rewind
-
-
-def _long_session(session: Session, turns: int, size: int = 500) -> None:
-    for n in range(turns):
-        session.append_message(Message(role="user", content=f"q{n} " + "x" * size))
-        session.append_message(Message(role="assistant", content=f"a{n} " + "y" * size))
-
-
-@pytest.mark.asyncio
-async def test_automatic_compaction_is_announced_persisted_and_hides_entries(
-    session: Session,
-) -> None:
-    _long_session(session, 10)
-    summarizer = ScriptedLLM(default=summary_reply())
-    agent = Agent(
-        ScriptedLLM(reply("ok")), session=session, context_budget=2_000, summarizer=summarizer
-    )
-    rec = Recorder()
-    agent.subscribe(rec)
-    await agent.run("next")
-
-    kinds = rec.kinds()
-    assert kinds.index("CompactionStarted") < kinds.index("ContextCompacted")
-    assert kinds.index("ContextCompacted") < kinds.index("ContextPrepared")
-    assert rec.of(CompactionStarted) == [CompactionStarted(manual=False)]
-    compacted = rec.of(ContextCompacted)[0]
-    entry = session.entries[compacted.entry_id]
-    assert entry.type == "compaction" and entry.summary == compacted.summary
-    prepared = rec.of(ContextPrepared)[0]
-    assert prepared.report is not None and prepared.report.summarized
-    assert prepared.estimated_tokens <= int(2_000 * 0.8)
-    path_ids = [e.id for e in session.get_current_path()]
-    assert prepared.hidden_entry_ids and set(prepared.hidden_entry_ids) <= set(path_ids)
-    assert prepared.hidden_entry_ids == tuple(path_ids[: len(prepared.hidden_entry_ids)])
-
-
-@pytest.mark.asyncio
-async def test_manual_compact_emits_persists_and_refuses_when_busy(session: Session) -> None:
-    _long_session(session, 4, size=200)
-    agent = Agent(
-        ScriptedLLM(),
-        session=session,
-        context_budget=100_000,
-        summarizer=ScriptedLLM(summary_reply("focus on tests")),
-    )
-    rec = Recorder()
-    agent.subscribe(rec)
-
-    assert await agent.compact("focus on tests") is True
-
-    assert rec.kinds() == ["CompactionStarted", "ContextCompacted", "ContextPrepared"]
-    assert rec.events[0] == CompactionStarted(manual=True)
-    compacted = rec.of(ContextCompacted)[0]
-    assert compacted.manual and compacted.entry_id in session.entries
-    assert session.entries[compacted.entry_id].manual
-    assert session.compaction_floor == session.current_id
-    assert not agent.is_busy
-    assert await Agent(ScriptedLLM()).compact() is False  # no context management
-
-
-@pytest.mark.asyncio
-async def test_manual_compact_with_a_failing_summarizer_reports_and_returns_false(
-    session: Session,
-) -> None:
-    _long_session(session, 4, size=200)
-    agent = Agent(
-        ScriptedLLM(),
-        session=session,
-        context_budget=100_000,
-        summarizer=ScriptedLLM(ProviderError("HTTP 500")),
-    )
-    rec = Recorder()
-    agent.subscribe(rec)
-    assert await agent.compact() is False
-    assert rec.kinds()[:1] == ["CompactionStarted"]
-    assert "ContextPrepared" in rec.kinds() and "ContextCompacted" not in rec.kinds()
-    assert session.latest_compaction() is None
-
-
-@pytest.mark.asyncio
-async def test_rewind_resets_the_cache_and_reports_a_fresh_estimate(session: Session) -> None:
-    _long_session(session, 10)
-    agent = Agent(
-        ScriptedLLM(reply("ok")),
-        session=session,
-        context_budget=2_000,
-        summarizer=ScriptedLLM(default=summary_reply()),
-    )
-    await agent.run("next")
-    comp = session.latest_compaction()
-    assert comp is not None
-    rec = Recorder()
-    agent.subscribe(rec)
-    path = session.get_current_path()
-
-    with pytest.raises(RewindError):
-        agent.rewind(path[0].id)  # sealed below the floor
-    assert rec.events == []
-
-    floor = session.compaction_floor
-    assert floor is not None
-    agent.rewind(floor)
-    assert session.current_id == floor
-    (event,) = rec.events
-    assert isinstance(event, ContextPrepared)
-    assert agent.context is not None and agent.context.summary == comp.summary  # restored
-    assert event.estimated_tokens == agent.estimate_now().estimated_tokens
-
-
-def test_estimate_now_reflects_the_history_without_calling_any_llm(session: Session) -> None:
-    _long_session(session, 3, size=100)
-    llm = ScriptedLLM()
-    agent = Agent(llm, session=session, context_budget=10_000)
-    est = agent.estimate_now()
-    assert est.budget == 10_000 and est.threshold == 0.8
-    assert est.estimated_tokens > 0 and llm.requests == []
-    plain = Agent(ScriptedLLM(), session=session)
-    from pi_desktop.context import estimate_tokens
-
-    assert plain.estimate_now().estimated_tokens == estimate_tokens(
-        session.get_full_history_messages()
-    )
-    assert plain.estimate_now().budget is None
-
-
 @pytest.mark.asyncio
 async def test_large_tool_results_are_offloaded_at_once_and_stored_whole(session: Session) -> None:
     big = "line\n" * 10_000
@@ -785,15 +309,6 @@ async def test_large_tool_results_are_offloaded_at_once_and_stored_whole(session
     assert len(sent.content) < len(big)
 
 
-def test_constructor_validates_its_arguments() -> None:
-    for kwargs in ({"context_budget": 0}, {"threshold": 0}, {"threshold": 1.5}, {"max_steps": 0}):
-        with pytest.raises(ValueError):
-            Agent(ScriptedLLM(), **kwargs)
-    with pytest.raises(ValueError):
-        Agent(ScriptedLLM(), tools=[echo_tool(), echo_tool()])
-    assert Agent(ScriptedLLM()).estimate_now().estimated_tokens == 1  # "[]" is 2 chars
-
-
 @pytest.mark.asyncio
 async def test_a_session_that_cannot_be_written_fails_the_run_clearly(session: Session) -> None:
     agent = Agent(ScriptedLLM(reply("never stored")), session=session)
@@ -806,73 +321,10 @@ async def test_a_session_that_cannot_be_written_fails_the_run_clearly(session: S
     assert not agent.is_busy
 
 
-@pytest.mark.asyncio
-async def test_stop_during_manual_compaction_still_refreshes_the_bar(session: Session) -> None:
-    _long_session(session, 4, size=200)
-    summarizing = asyncio.Event()
-
-    async def hangs(messages: Any, tools: Any, on_delta: Any) -> ChatResponse:
-        summarizing.set()
-        await asyncio.Event().wait()
-        raise AssertionError("unreachable")
-
-    agent = Agent(
-        ScriptedLLM(), session=session, context_budget=100_000, summarizer=ScriptedLLM(hangs)
-    )
-    rec = Recorder()
-    agent.subscribe(rec)
-    task = asyncio.ensure_future(agent.compact())
-    await summarizing.wait()
-    task.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await task
-    assert rec.kinds() == ["CompactionStarted", "ContextPrepared"]
-    assert session.latest_compaction() is None and not agent.is_busy
-
-
-@pytest.mark.asyncio
-async def test_plain_function_handlers_work_too() -> None:
-    def shout(args: dict) -> str:
-        return str(args.get("text", "")).upper()
-
-    tool = Tool("shout", "", {"type": "object"}, shout)  # type: ignore[arg-type]
-    llm = ScriptedLLM(calls(("s", "shout", '{"text": "hey"}')), reply("done"))
-    await Agent(llm, tools=[tool]).run("go")
-    assert llm.requests[1][-1].content == "HEY"
-
-
-@pytest.mark.asyncio
-async def test_snipped_middle_is_reported_as_hidden_entries(session: Session) -> None:
-    for n in range(40):
-        session.append_message(Message(role="user", content=f"q{n}"))
-        session.append_message(Message(role="assistant", content=f"a{n}"))
-    llm = ScriptedLLM(reply("ok"))
-    agent = Agent(llm, session=session, context_budget=1_000_000)
-    rec = Recorder()
-    agent.subscribe(rec)
-    await agent.run("latest")
-    (prepared,) = rec.of(ContextPrepared)
-    report = prepared.report
-    assert report is not None and report.snipped and not report.summarized
-    path_ids = [e.id for e in session.get_current_path()]
-    assert prepared.hidden_entry_ids == tuple(path_ids[i - 1] for i in report.snipped)
-    sent = {m.content for m in llm.requests[0]}
-    hidden = {session.entries[i].content for i in prepared.hidden_entry_ids}
-    assert hidden and not hidden & sent  # what is reported hidden really was not sent
-
-
-@pytest.mark.asyncio
-async def test_stop_during_a_retry_pause_ends_cleanly(session: Session) -> None:
-    llm = ScriptedLLM(TransientProviderError("HTTP 429", status=429, retry_after=60.0))
-    agent = Agent(llm, session=session)
-    rec = Recorder()
-    agent.subscribe(rec)
-    task = asyncio.ensure_future(agent.run("hi"))
-    while not rec.of(RetryScheduled):
-        await asyncio.sleep(0.01)
-    assert rec.of(RetryScheduled)[0].delay == 60.0
-    task.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await task
-    assert rec.events[-1] == RunFinished("", 1, stopped=True)
-    assert [m.role for m in stored(session.path)] == ["system", "user"]
+def test_constructor_validates_its_arguments() -> None:
+    for kwargs in ({"context_budget": 0}, {"threshold": 0}, {"threshold": 1.5}, {"max_steps": 0}):
+        with pytest.raises(ValueError):
+            Agent(ScriptedLLM(), **kwargs)
+    with pytest.raises(ValueError):
+        Agent(ScriptedLLM(), tools=[echo_tool(), echo_tool()])
+    assert Agent(ScriptedLLM()).estimate_now().estimated_tokens == 1  # "[]" is 2 chars

@@ -1,0 +1,170 @@
+"""The Agent and the context engine: compaction (automatic and manual), hidden entries,
+rewind and the no-LLM estimate the budget bar starts from.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pi_desktop.agent import (
+    Agent,
+    CompactionStarted,
+    ContextCompacted,
+    ContextPrepared,
+    ProviderError,
+)
+from pi_desktop.context import Message, estimate_tokens
+from pi_desktop.session import RewindError, Session
+from tests.agent.test_agent_doubles import (
+    Recorder,
+    ScriptedLLM,
+    long_session,
+    make_session,
+    reply,
+    summary_reply,
+)
+
+
+@pytest.fixture
+def session(tmp_path: Path):
+    s = make_session(tmp_path)
+    yield s
+    s.close()
+
+
+@pytest.mark.asyncio
+async def test_automatic_compaction_is_announced_persisted_and_hides_entries(
+    session: Session,
+) -> None:
+    long_session(session, 10)
+    summarizer = ScriptedLLM(default=summary_reply())
+    agent = Agent(
+        ScriptedLLM(reply("ok")), session=session, context_budget=2_000, summarizer=summarizer
+    )
+    rec = Recorder()
+    agent.subscribe(rec)
+    await agent.run("next")
+
+    kinds = rec.kinds()
+    assert kinds.index("CompactionStarted") < kinds.index("ContextCompacted")
+    assert kinds.index("ContextCompacted") < kinds.index("ContextPrepared")
+    assert rec.of(CompactionStarted) == [CompactionStarted(manual=False)]
+    compacted = rec.of(ContextCompacted)[0]
+    entry = session.entries[compacted.entry_id]
+    assert entry.type == "compaction" and entry.summary == compacted.summary
+    prepared = rec.of(ContextPrepared)[0]
+    assert prepared.report is not None and prepared.report.summarized
+    assert prepared.estimated_tokens <= int(2_000 * 0.8)
+    path_ids = [e.id for e in session.get_current_path()]
+    assert prepared.hidden_entry_ids and set(prepared.hidden_entry_ids) <= set(path_ids)
+    assert prepared.hidden_entry_ids == tuple(path_ids[: len(prepared.hidden_entry_ids)])
+
+
+@pytest.mark.asyncio
+async def test_snipped_middle_is_reported_as_hidden_entries(session: Session) -> None:
+    for n in range(40):
+        session.append_message(Message(role="user", content=f"q{n}"))
+        session.append_message(Message(role="assistant", content=f"a{n}"))
+    llm = ScriptedLLM(reply("ok"))
+    agent = Agent(llm, session=session, context_budget=1_000_000)
+    rec = Recorder()
+    agent.subscribe(rec)
+    await agent.run("latest")
+    (prepared,) = rec.of(ContextPrepared)
+    report = prepared.report
+    assert report is not None and report.snipped and not report.summarized
+    path_ids = [e.id for e in session.get_current_path()]
+    assert prepared.hidden_entry_ids == tuple(path_ids[i - 1] for i in report.snipped)
+    sent = {m.content for m in llm.requests[0]}
+    hidden = {session.entries[i].content for i in prepared.hidden_entry_ids}
+    assert hidden and not hidden & sent  # what is reported hidden really was not sent
+
+
+@pytest.mark.asyncio
+async def test_manual_compact_emits_persists_and_refuses_when_busy(session: Session) -> None:
+    long_session(session, 4, size=200)
+    agent = Agent(
+        ScriptedLLM(),
+        session=session,
+        context_budget=100_000,
+        summarizer=ScriptedLLM(summary_reply("focus on tests")),
+    )
+    rec = Recorder()
+    agent.subscribe(rec)
+
+    assert await agent.compact("focus on tests") is True
+
+    assert rec.kinds() == ["CompactionStarted", "ContextCompacted", "ContextPrepared"]
+    assert rec.events[0] == CompactionStarted(manual=True)
+    compacted = rec.of(ContextCompacted)[0]
+    assert compacted.manual and compacted.entry_id in session.entries
+    assert session.entries[compacted.entry_id].manual
+    assert session.compaction_floor == session.current_id
+    assert not agent.is_busy
+    assert await Agent(ScriptedLLM()).compact() is False  # no context management
+
+
+@pytest.mark.asyncio
+async def test_manual_compact_with_a_failing_summarizer_reports_and_returns_false(
+    session: Session,
+) -> None:
+    long_session(session, 4, size=200)
+    agent = Agent(
+        ScriptedLLM(),
+        session=session,
+        context_budget=100_000,
+        summarizer=ScriptedLLM(ProviderError("HTTP 500")),
+    )
+    rec = Recorder()
+    agent.subscribe(rec)
+    assert await agent.compact() is False
+    assert rec.kinds()[:1] == ["CompactionStarted"]
+    assert "ContextPrepared" in rec.kinds() and "ContextCompacted" not in rec.kinds()
+    assert session.latest_compaction() is None
+
+
+@pytest.mark.asyncio
+async def test_rewind_resets_the_cache_and_reports_a_fresh_estimate(session: Session) -> None:
+    long_session(session, 10)
+    agent = Agent(
+        ScriptedLLM(reply("ok")),
+        session=session,
+        context_budget=2_000,
+        summarizer=ScriptedLLM(default=summary_reply()),
+    )
+    await agent.run("next")
+    comp = session.latest_compaction()
+    assert comp is not None
+    rec = Recorder()
+    agent.subscribe(rec)
+    path = session.get_current_path()
+
+    with pytest.raises(RewindError):
+        agent.rewind(path[0].id)  # sealed below the floor
+    assert rec.events == []
+
+    floor = session.compaction_floor
+    assert floor is not None
+    agent.rewind(floor)
+    assert session.current_id == floor
+    (event,) = rec.events
+    assert isinstance(event, ContextPrepared)
+    assert agent.context is not None and agent.context.summary == comp.summary  # restored
+    assert event.estimated_tokens == agent.estimate_now().estimated_tokens
+
+
+def test_estimate_now_reflects_the_history_without_calling_any_llm(session: Session) -> None:
+    long_session(session, 3, size=100)
+    llm = ScriptedLLM()
+    agent = Agent(llm, session=session, context_budget=10_000)
+    est = agent.estimate_now()
+    assert est.budget == 10_000 and est.threshold == 0.8
+    assert est.estimated_tokens > 0 and llm.requests == []
+    plain = Agent(ScriptedLLM(), session=session)
+
+    assert plain.estimate_now().estimated_tokens == estimate_tokens(
+        session.get_full_history_messages()
+    )
+    assert plain.estimate_now().budget is None

@@ -1,0 +1,131 @@
+"""Test doubles and checks shared by the Agent loop tests (no tests here).
+
+``ScriptedLLM`` implements the LLM protocol in a few lines; everything else the tests use —
+Session, ContextManager, bridge, tools — is the real thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from pi_desktop.agent import (
+    ChatResponse,
+    Tool,
+)
+from pi_desktop.context import Message
+from pi_desktop.session import Session
+
+Step = ChatResponse | BaseException | Callable[..., Awaitable[ChatResponse]]
+
+
+class ScriptedLLM:
+    """Answers from a script: a response, an exception to raise, or a coroutine function."""
+
+    def __init__(self, *steps: Step, default: Step | None = None) -> None:
+        self.steps = list(steps)
+        self.default = default
+        self.requests: list[list[Message]] = []
+        self.tools: list[Any] = []
+
+    async def chat(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None = None,
+        on_delta: Callable[[str], Any] | None = None,
+    ) -> ChatResponse:
+        self.requests.append(list(messages))
+        self.tools.append(tools)
+        if self.steps:
+            step = self.steps.pop(0)
+        elif self.default is not None:
+            step = self.default
+        else:
+            raise AssertionError("the scripted LLM ran out of replies")
+        if isinstance(step, BaseException):
+            raise step
+        if callable(step):
+            return await step(messages, tools, on_delta)
+        if on_delta is not None and step.message.content:
+            on_delta(step.message.content)
+        return step
+
+
+def reply(text: str, usage: dict[str, int] | None = None) -> ChatResponse:
+    return ChatResponse(Message(role="assistant", content=text), usage=usage, model="scripted")
+
+
+def calls(*specs: tuple[str, str, str], text: str = "") -> ChatResponse:
+    tool_calls = [
+        {"id": cid, "type": "function", "function": {"name": name, "arguments": args}}
+        for cid, name, args in specs
+    ]
+    msg = Message(role="assistant", content=text, metadata={"tool_calls": tool_calls})
+    return ChatResponse(msg, usage=None, model="scripted")
+
+
+def summary_reply(text: str = "the story so far") -> ChatResponse:
+    return reply(f"<analysis>draft</analysis><summary>## Goal\n{text}</summary>")
+
+
+def echo_tool(log: list[dict] | None = None) -> Tool:
+    async def handler(args: dict) -> str:
+        if log is not None:
+            log.append(args)
+        return f"echo: {args.get('text', '')}"
+
+    params = {
+        "type": "object",
+        "properties": {"text": {"type": "string"}},
+        "required": ["text"],
+    }
+    return Tool("echo", "Echo the text back.", params, handler)
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.events: list[Any] = []
+
+    def __call__(self, event: Any) -> None:
+        self.events.append(event)
+
+    def of(self, kind: type) -> list[Any]:
+        return [e for e in self.events if isinstance(e, kind)]
+
+    def kinds(self) -> list[str]:
+        return [type(e).__name__ for e in self.events]
+
+
+def stored(path: Path) -> list[Message]:
+    """What a restarted app would read from the file (read-only, no lock needed)."""
+    reread = Session.load(path, read_only=True)
+    try:
+        return reread.get_full_history_messages()
+    finally:
+        reread.close()
+
+
+def assert_paired(messages: Sequence[Message]) -> None:
+    """Every tool call has exactly one result right after its assistant message, and back."""
+    i = 0
+    while i < len(messages):
+        msg = messages[i]
+        assert msg.role != "tool", f"orphan tool result at {i}"
+        ids = [c["id"] for c in msg.tool_calls]
+        i += 1
+        answered = []
+        while i < len(messages) and messages[i].role == "tool":
+            answered.append(messages[i].tool_call_id)
+            i += 1
+        assert answered == ids, f"calls {ids} answered by {answered}"
+
+
+def long_session(session: Session, turns: int, size: int = 500) -> None:
+    for n in range(turns):
+        session.append_message(Message(role="user", content=f"q{n} " + "x" * size))
+        session.append_message(Message(role="assistant", content=f"a{n} " + "y" * size))
+
+
+def make_session(folder: Path) -> Session:
+    return Session.create(folder / "chat.jsonl", system_prompt="You are terse.", fsync=False)
