@@ -17,6 +17,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import httpx2
 import openai
 
 from pi_desktop.agent.llm import ContextOverflowError, ProviderError, TransientProviderError
@@ -264,7 +265,7 @@ def classify_provider_error(
         return classify_http_error(
             None, body, None, provider=provider, partial=partial, secrets=secrets
         )
-    if isinstance(exc, (TimeoutError, ConnectionError)):
+    if isinstance(exc, (TimeoutError, ConnectionError, httpx2.TransportError)):
         return TransientProviderError(
             f"{provider}: {type(exc).__name__}", partial=partial, retry_after=None
         )

@@ -485,3 +485,16 @@ def test_reports_an_offloaded_result_from_its_preview():
     text = chat(OfflineLLM(), messages, schemas()).message.content
     assert "Large result" in text and "/data/results/call_1.txt" in text
     assert "Read `huge.md`" in text and "Huge file" in text
+
+
+def test_summary_is_shorter_than_a_long_transcript_it_replaces():
+    messages = []
+    for n in range(40):
+        messages.append(Message(role="user", content=f"Step {n}: always keep the tests green."))
+        messages.append(Message(role="assistant", content=f"I'll handle step {n} now. Done."))
+    request, _, summary = summarize(messages)
+    conversation = request[1].content.split("Conversation:\n", 1)[1]
+    assert len(summary) < len(conversation) // 2 + 600
+    sections = parse_sections(summary)
+    assert sections["Goal"][0] == "Step 0: always keep the tests green."
+    assert sections["Done"][-1] == "Answered: I'll handle step 39 now."  # newest kept

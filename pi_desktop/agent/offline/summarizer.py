@@ -36,6 +36,8 @@ _LIMITS = {
     "Critical Context": 6,
 }
 _ITEM_CHARS = 160
+_MIN_SUMMARY_CHARS = 1_200
+_TRIMMABLE = ("Done", "Key Decisions", "Constraints & Preferences", "Critical Context", "Blocked")
 _NONE = "(none)"
 
 _LABEL = re.compile(
@@ -274,7 +276,24 @@ def summarize_request(prompt: str) -> str:
             _LIMITS["Critical Context"],
         ),
     }
+    limit = max(_MIN_SUMMARY_CHARS, (len(conversation) + len(previous or "")) // 2)
+    _shrink(final, limit)
     return _render(final, sorted(read - modified), sorted(modified), len(entries), previous)
+
+
+def _size(sections: dict[str, list[str]]) -> int:
+    return sum(len(item) + 3 for items in sections.values() for item in items)
+
+
+def _shrink(sections: dict[str, list[str]], limit: int) -> None:
+    """Drop the oldest items of the longest trimmable section until the sections fit ``limit``
+    chars: a summary must be smaller than what it replaces, or compaction cannot converge."""
+    while _size(sections) > limit:
+        candidates = [name for name in _TRIMMABLE if len(sections[name]) > 1]
+        if not candidates:
+            return
+        longest = max(candidates, key=lambda name: sum(len(i) for i in sections[name]))
+        sections[longest].pop(0)
 
 
 def _bullets(items: list[str]) -> str:
