@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pi_desktop.context.cut import find_cut, tighter_cut
 from pi_desktop.context.message import Message
 from pi_desktop.context.micro import (
     DEFAULT_KEEP_RECENT,
@@ -27,14 +28,12 @@ from pi_desktop.context.micro import (
     micro_targets,
 )
 from pi_desktop.context.offload import DEFAULT_MAX_CHARS, offload_message
-from pi_desktop.context.pairs import safe_boundary_at_or_after, safe_boundary_at_or_before
 from pi_desktop.context.ratio import ASCII_WEIGHT, clamp_ratio, script_ratio, weighted_tokens
 from pi_desktop.context.report import CompactionInfo, OffloadedResult, PrepareReport
 from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES, snip_placeholder, snip_plan
+from pi_desktop.context.summarizer import SummaryFailed, summarize_texts
 from pi_desktop.context.summary import (
-    build_summary_request,
     extract_file_operations,
-    extract_summary,
     serialize_message,
     strip_file_blocks,
     summary_message,
@@ -44,10 +43,6 @@ from pi_desktop.context.tokens import list_chars_from_sizes, tokens_from_chars
 
 _SEPARATOR_CHARS = 2  # ", " between list items in the serialised view
 _MAX_TIGHTEN_ROUNDS = 4
-
-
-class SummaryFailed(Exception):
-    """The summarizer could not produce a usable summary (the view degrades, state stays)."""
 
 
 @dataclass
@@ -438,57 +433,6 @@ class ContextManager:
     def _size_in_view(self, message: Message) -> int:
         return self._measure(self._l3(message))[0] + _SEPARATOR_CHARS
 
-    def _find_cut(self, messages: Sequence[Message], lo: int, keep_chars: float) -> int | None:
-        """Start of the kept tail: ``messages[lo:cut]`` gets summarized, ``[cut:]`` stays.
-
-        Walk back accumulating serialised sizes up to ``keep_chars``, then start the tail at
-        the first user message inside it. If the newest turn alone is larger, cut at that
-        turn's start (everything before it is summarized); if there is no user message to
-        cut at, cut at the first tool-pair-safe boundary. The tail always keeps the newest
-        message, so a trailing ``assistant(tool_calls)`` is never separated from its results.
-        """
-        n = len(messages)
-
-        def role(i: int) -> str:
-            return messages[i].role
-
-        last_safe = safe_boundary_at_or_before(role, n, n - 1, lo)
-        if last_safe <= lo:
-            return None
-        floor = lo + 1
-        start, acc = n, 0
-        while start > floor:
-            size = self._size_in_view(messages[start - 1])
-            if acc + size > keep_chars:
-                break
-            acc += size
-            start -= 1
-        cut = next((i for i in range(max(start, floor), n) if role(i) == "user"), None)
-        if cut is None:
-            cut = next((i for i in range(min(start, n) - 1, lo, -1) if role(i) == "user"), None)
-        if cut is None:
-            cut = safe_boundary_at_or_after(role, n, max(start, floor))
-        cut = min(cut, last_safe)
-        return cut if cut > lo else None
-
-    def _tighter_cut(self, messages: Sequence[Message], cut: int, room_chars: float) -> int | None:
-        """A later safe cut whose tail fits ``room_chars`` (None when none improves on ``cut``)."""
-        n = len(messages)
-
-        def role(i: int) -> str:
-            return messages[i].role
-
-        last_safe = safe_boundary_at_or_before(role, n, n - 1, cut)
-        start, acc = n, 0
-        while start > cut:
-            size = self._size_in_view(messages[start - 1])
-            if acc + size > room_chars:
-                break
-            acc += size
-            start -= 1
-        new_cut = min(safe_boundary_at_or_after(role, n, start), last_safe)
-        return new_cut if new_cut > cut else None
-
     # ------------------------------------------------------------------ L4
 
     async def _compact(
@@ -504,7 +448,7 @@ class ContextManager:
         lo = self._covered_count if cached else int(has_system)
         previous = self._summary if cached else None
         ratio = self._ratio_for(base.weighted, base.chars)
-        cut = self._find_cut(messages, lo, self.keep_recent_tokens / ratio)
+        cut = find_cut(messages, lo, self.keep_recent_tokens / ratio, self._size_in_view)
         if cut is None:
             return self._finish(messages, base, failed="nothing outside the kept tail to summarize")
         body = strip_file_blocks(previous) if previous else None
@@ -516,14 +460,22 @@ class ContextManager:
         summary = ""
         ops = extract_file_operations([], previous)
         for _ in range(_MAX_TIGHTEN_ROUNDS):
+            # offloaded results are serialised as their marker: the summary can name the file
+            texts = [serialize_message(self._l3(m)) for m in messages[pos:cut]]
             try:
-                body, used, chunk_usage, model = await self._summarize(
-                    messages, pos, cut, body, instructions, model
+                run = await summarize_texts(
+                    self.summarizer,
+                    texts,
+                    body,
+                    instructions,
+                    limit=self.threshold_tokens,  # the summary's own output needs room too
+                    max_summary_tokens=self.threshold_tokens // 2,
+                    count=self._request_tokens,
                 )
             except SummaryFailed as exc:
                 return self._finish(messages, base, failed=str(exc))
-            calls += used
-            for key, value in chunk_usage.items():
+            body, calls, model = run.body, calls + run.calls, run.model or model
+            for key, value in run.usage.items():
                 usage[key] = usage.get(key, 0) + value
             ops = extract_file_operations(messages[lo:cut], previous)
             summary = with_file_blocks(body, ops)
@@ -537,7 +489,7 @@ class ContextManager:
                 fixed += self._measure(messages[0])[0]
             r = self._ratio_for(candidate.weighted, candidate.chars)
             room = self.threshold_tokens / r - fixed - 64
-            later = self._tighter_cut(messages, cut, room)
+            later = tighter_cut(messages, cut, room, self._size_in_view)
             if later is None:
                 break  # system + summary + newest turn do not fit: the best we can do
             pos, cut = cut, later
@@ -566,71 +518,3 @@ class ContextManager:
     def _request_tokens(self, request: Sequence[Message]) -> int:
         text = json.dumps([m.model_dump() for m in request], ensure_ascii=False, default=str)
         return tokens_from_chars(len(text), self._ratio_for(weighted_tokens(text), len(text)))
-
-    async def _summarize(
-        self,
-        messages: Sequence[Message],
-        start: int,
-        end: int,
-        previous: str | None,
-        instructions: str | None,
-        model: str | None,
-    ) -> tuple[str, int, dict[str, int], str | None]:
-        """Summarize ``messages[start:end]`` onto ``previous``, oldest chunk first.
-
-        Every request (``[system, prompt]``) is kept under ``int(budget * threshold)`` so the
-        summary itself has room; a single message too large for that is truncated.
-        """
-        limit = self.threshold_tokens
-        # offloaded results are serialised as their marker, so the summary can name the file
-        texts = [serialize_message(self._l3(m)) for m in messages[start:end]]
-        empty = self._request_tokens([Message(role="user")])
-        calls = 0
-        usage: dict[str, int] = {}
-        i = 0
-        while i < len(texts):
-            base = self._request_tokens(build_summary_request("", previous, instructions))
-            if base >= limit:
-                raise SummaryFailed("the previous summary alone exceeds the summarizer budget")
-            chunk: list[str] = []
-            estimate = base
-            while i < len(texts):
-                cost = self._request_tokens([Message(role="user", content="\n\n" + texts[i])])
-                cost -= empty
-                if chunk and estimate + cost > limit:
-                    break
-                chunk.append(texts[i])
-                estimate += cost
-                i += 1
-            request = build_summary_request("\n\n".join(chunk), previous, instructions)
-            while self._request_tokens(request) > limit:
-                if len(chunk) > 1:
-                    i -= 1
-                    chunk.pop()
-                else:
-                    text = chunk[0]
-                    keep = len(text) // 2
-                    if keep < 16:
-                        raise SummaryFailed("a message cannot fit the summarizer budget")
-                    chunk[0] = f"{text[:keep]}\n[... {len(text) - keep} more chars truncated]"
-                request = build_summary_request("\n\n".join(chunk), previous, instructions)
-            try:
-                response = await self.summarizer.chat(request, tools=[])
-            except Exception as exc:  # any provider failure degrades; never leaks secrets
-                raise SummaryFailed(f"summarizer failed: {type(exc).__name__}") from exc
-            calls += 1
-            content = getattr(getattr(response, "message", None), "content", None) or ""
-            summary = extract_summary(str(content))
-            if not summary:
-                raise SummaryFailed("the summarizer returned an empty summary")
-            size = self._request_tokens([Message(role="user", content=summary)])
-            if size > self.threshold_tokens // 2:  # it would crowd out the conversation
-                raise SummaryFailed(f"the summary is too long ({size} tokens)")
-            previous = summary
-            for key, value in (getattr(response, "usage", None) or {}).items():
-                if isinstance(value, int):
-                    usage[key] = usage.get(key, 0) + value
-            model = getattr(response, "model", None) or model
-        if previous is None:
-            raise SummaryFailed("nothing to summarize")
-        return previous, calls, usage, model
