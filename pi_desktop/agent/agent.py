@@ -87,8 +87,9 @@ class Agent:
 
     Every run ends with exactly one terminal event: ``RunFinished`` (``stopped=True`` after a
     cancellation, and ``run`` then re-raises ``CancelledError``) or ``RunFailed`` with kind
-    ``provider``, ``overflow``, ``max_steps`` or ``session`` (``run`` returns ``""``) or
-    ``error`` (an internal bug: ``run`` re-raises it).
+    ``provider``, ``overflow``, ``max_steps``, ``session`` or ``error`` (an internal bug,
+    logged with its traceback). A failed ``run`` returns ``""`` and never raises, so the
+    window reports each failure once; headless callers read ``last_error``.
 
     ``CompactionStarted`` is emitted only when a summary really runs: right before the first
     summarizer request of an automatic compaction, or first thing in ``compact()`` and in the
@@ -266,10 +267,10 @@ class Agent:
         except SessionError as exc:  # disk full, file closed or read-only: say so, keep going
             self._fail(f"The session could not be saved: {exc}", "session")
             return ""
-        except Exception as exc:
+        except Exception as exc:  # a bug: logged with its traceback, reported once, not raised
             log.exception("agent run failed")
             self._fail(f"Internal error: {type(exc).__name__}: {exc}", "error")
-            raise
+            return ""
         finally:
             self._busy = False
         self._emit(RunFinished(turn.final_text, turn.steps))

@@ -328,3 +328,20 @@ def test_constructor_validates_its_arguments() -> None:
     with pytest.raises(ValueError):
         Agent(ScriptedLLM(), tools=[echo_tool(), echo_tool()])
     assert Agent(ScriptedLLM()).estimate_now().estimated_tokens == 1  # "[]" is 2 chars
+
+
+@pytest.mark.asyncio
+async def test_an_internal_error_is_reported_once_and_the_agent_stays_usable() -> None:
+    class Broken:
+        async def chat(self, messages: Any, tools: Any = None, on_delta: Any = None) -> Any:
+            return "not a ChatResponse"  # a provider bug
+
+    agent = Agent(Broken())  # type: ignore[arg-type]
+    rec = Recorder()
+    agent.subscribe(rec)
+    assert await agent.run("hi") == ""
+    (failed,) = rec.of(RunFailed)
+    assert failed.kind == "error" and "Internal error: AttributeError" in failed.error
+    assert agent.last_error == failed and rec.events[-1] == failed and not agent.is_busy
+    agent._llm = ScriptedLLM(reply("fine"))  # type: ignore[attr-defined]
+    assert await agent.run("again") == "fine" and agent.last_error is None

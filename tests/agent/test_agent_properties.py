@@ -150,6 +150,7 @@ async def _scenario(
 
     terminal = [e for e in events if isinstance(e, RunFinished | RunFailed)]
     assert len(terminal) == 1 and events[-1] is terminal[0]
+    assert not (isinstance(terminal[0], RunFailed) and terminal[0].kind == "error"), terminal
     stopped = isinstance(terminal[0], RunFinished) and terminal[0].stopped
     # a Stop that lands after the run's last await cannot interrupt it: the run completes
     # normally and only the task reports the cancellation
