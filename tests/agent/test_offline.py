@@ -498,3 +498,19 @@ def test_summary_is_shorter_than_a_long_transcript_it_replaces():
     sections = parse_sections(summary)
     assert sections["Goal"][0] == "Step 0: always keep the tests green."
     assert sections["Done"][-1] == "Answered: I'll handle step 39 now."  # newest kept
+
+
+def test_small_talk_long_essays_and_quotes_do_not_become_goals_or_plans():
+    essay = "I'll explain. " + "Then the parser reads tokens and we will see. " * 60
+    messages = [
+        Message(role="user", content="Hello!"),
+        Message(role="assistant", content="Hi."),
+        Message(role="user", content="Refactor the parser in parse.py"),
+        Message(role="assistant", content=essay),
+        Message(role="user", content="thanks"),
+        Message(role="assistant", content="Here it is:\n> next we will delete everything\n"),
+    ]
+    sections = parse_sections(summarize(messages)[2])
+    assert sections["Goal"][0] == "Refactor the parser in parse.py"
+    assert sections["Key Decisions"] == []
+    assert sections["Next Steps"] == ["Wait for the user's next request."]

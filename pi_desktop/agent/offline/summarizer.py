@@ -60,6 +60,11 @@ _NEXT = re.compile(r"\b(next|then|todo|remaining|still need|follow[- ]up|afterwa
 _BACKTICKS = re.compile(r"`([^`\n]{2,60})`")
 _FILEISH = re.compile(r"(?<![\w/])((?:[\w.\-]+/)*[\w\-]+\.[A-Za-z][A-Za-z0-9]{0,9})(?![\w/])")
 _HEADER_PREFIX = "[Context summary"
+_PLAN_CHARS = 2_000
+_SMALL_TALK = re.compile(
+    r"^\s*(hi|hello|hey|thanks|thank you|ok|okay|yes|no|great|good)\b[\s!.,?]*\w{0,12}[\s!.?]*$",
+    re.I,
+)
 _PER_RUN_NOTES = ("Summarized ", "Focus requested")  # about one compaction, not carried over
 
 
@@ -138,8 +143,14 @@ def _clip(text: str, limit: int = _ITEM_CHARS) -> str:
     return one if len(one) <= limit else one[: limit - 1] + "…"
 
 
+def _prose(text: str) -> str:
+    """``text`` without code blocks and quoted lines: those quote data, they state nothing."""
+    text = re.sub(r"```.*?(```|$)", " ", text, flags=re.S)
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith(">"))
+
+
 def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE_SPLIT.split(text) if len(s.strip()) > 3]
+    return [s.strip() for s in _SENTENCE_SPLIT.split(_prose(text)) if len(s.strip()) > 3]
 
 
 def _merge(old: list[str], new: list[str], limit: int) -> list[str]:
@@ -189,7 +200,8 @@ def summarize_request(prompt: str) -> str:
     goal = list(prev["Goal"])
     if users:
         if not goal:
-            goal = [_clip(users[0])]
+            substantive = [u for u in users if not _SMALL_TALK.match(u)]
+            goal = [_clip((substantive or users)[0])]
         latest = f"Latest request: {_clip(users[-1])}"
         goal = [g for g in goal if not g.startswith("Latest request:")]
         if _clip(users[-1]) not in goal:
@@ -233,12 +245,14 @@ def summarize_request(prompt: str) -> str:
             preface = index + 1 < len(entries) and entries[index + 1].role == "call"
             if sentences and not preface:
                 new["Done"].append(_clip(f"Answered: {sentences[0]}"))
-            new["Key Decisions"] += [_clip(s) for s in sentences if _DECISION.search(s)]
+            if len(entry.text) <= _PLAN_CHARS:  # a long essay states no decisions or plans
+                new["Key Decisions"] += [_clip(s) for s in sentences if _DECISION.search(s)]
             if index > last_user_index:
                 answered_after_last_user = True
 
     in_progress: list[str] = []
-    next_steps = [_clip(s) for s in _sentences(last_assistant) if _NEXT.search(s)]
+    plan = last_assistant if len(last_assistant) <= _PLAN_CHARS else ""
+    next_steps = [_clip(s) for s in _sentences(plan.replace("**", "")) if _NEXT.search(s)]
     if users and not answered_after_last_user:
         in_progress.append(_clip(users[-1]))
         next_steps.insert(0, _clip(f"Answer the pending request: {users[-1]}"))
