@@ -32,8 +32,7 @@ class SummaryRun:
     model: str | None = None
 
 
-def _truncated(text: str) -> str:
-    keep = len(text) // 2
+def _truncated(text: str, keep: int) -> str:
     return f"{text[:keep]}\n[... {len(text) - keep} more chars truncated]"
 
 
@@ -60,12 +59,15 @@ def _next_chunk(
         estimate += cost
         i += 1
     request = build_summary_request("\n\n".join(chunk), previous, instructions)
+    keep = len(chunk[0])
     while count(request) > limit:
         if len(chunk) > 1:
             chunk.pop()
             i -= 1
-        elif len(chunk[0]) >= 32:
-            chunk[0] = _truncated(chunk[0])  # one message larger than a whole request
+            keep = len(chunk[0])
+        elif keep >= 32:
+            keep //= 2  # one message larger than a whole request: keep its head
+            chunk[0] = _truncated(texts[i - 1], keep)
         else:
             raise SummaryFailed("a message cannot fit the summarizer budget")
         request = build_summary_request("\n\n".join(chunk), previous, instructions)

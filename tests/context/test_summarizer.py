@@ -1,0 +1,66 @@
+import asyncio
+
+import pytest
+
+from pi_desktop.context import estimate_tokens
+from pi_desktop.context.summarizer import SummaryFailed, summarize_texts
+from pi_desktop.context.summary import build_summary_request
+from tests.context.strategies import FakeSummarizer
+
+
+def run(llm, texts, limit, previous=None, max_summary=10_000):
+    return asyncio.run(
+        summarize_texts(
+            llm,
+            texts,
+            previous,
+            None,
+            limit=limit,
+            max_summary_tokens=max_summary,
+            count=estimate_tokens,
+        )
+    )
+
+
+def test_chunks_oldest_first_each_request_within_limit_and_chained():
+    fake = FakeSummarizer()
+    texts = [f"[User]: #m{i} " + "w" * 900 for i in range(30)]
+    result = run(fake, texts, limit=2_000)
+    assert result.calls == fake.calls > 3 and result.model == "fake-summarizer"
+    assert all(estimate_tokens(r) <= 2_000 for r in fake.requests)
+    positions = [
+        next(i for i, t in enumerate(texts) if t.split()[1] in r[1].content) for r in fake.requests
+    ]
+    assert positions == sorted(positions)  # oldest first
+    for request in fake.requests[1:]:
+        assert "Previous summary:\n## Goal" in request[1].content
+    assert result.usage["prompt_tokens"] > 0 and result.body.startswith("## Goal")
+
+
+def test_a_single_message_larger_than_a_request_is_truncated_not_dropped():
+    fake = FakeSummarizer()
+    result = run(fake, ["[Tool result (bash)]: " + "z" * 50_000], limit=1_500)
+    assert result.calls == 1
+    assert estimate_tokens(fake.requests[0]) <= 1_500
+    assert "more chars truncated]" in fake.requests[0][1].content
+
+
+def test_no_room_at_all_fails_instead_of_looping():
+    base = estimate_tokens(build_summary_request("", None))
+    with pytest.raises(SummaryFailed):
+        run(FakeSummarizer(), ["[User]: " + "q" * 5_000], limit=base + 3)
+    with pytest.raises(SummaryFailed):
+        run(FakeSummarizer(), ["x"], limit=base - 1)
+
+
+@pytest.mark.parametrize(
+    ("fake", "reason"),
+    [
+        (FakeSummarizer(fail=True), "summarizer failed: ConnectionError"),
+        (FakeSummarizer(empty=True), "empty"),
+        (FakeSummarizer(summary_chars=8_000), "too long"),
+    ],
+)
+def test_failures_raise_summary_failed(fake, reason):
+    with pytest.raises(SummaryFailed, match=reason):
+        run(fake, ["[User]: hi"], limit=5_000, max_summary=1_000)
