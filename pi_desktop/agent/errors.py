@@ -219,7 +219,10 @@ def classify_http_error(
     elif status == 403:
         text = "access denied (HTTP 403): the key may lack access to this model"
     elif status == 404:
-        text = "not found (HTTP 404): check the base URL and the model name"
+        text = (
+            "not found (HTTP 404): check the model name and the base URL "
+            "(OpenAI-compatible servers usually end in /v1)"
+        )
     else:
         text = f"the request was rejected (HTTP {status})"
     return ProviderError(f"{provider}: {text}{detail}", status=status, partial=partial)

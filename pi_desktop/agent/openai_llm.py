@@ -33,6 +33,17 @@ from pi_desktop.context import Message
 NO_KEY = "no-key"
 
 
+def normalize_base_url(base_url: str | None) -> str | None:
+    """Accept what users paste: surrounding spaces, a trailing slash, or the full endpoint."""
+    if base_url is None or not base_url.strip():
+        return None
+    url = base_url.strip().rstrip("/")
+    for suffix in ("/chat/completions", "/completions"):
+        if url.endswith(suffix):
+            url = url[: -len(suffix)]
+    return url
+
+
 def to_openai_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
     """Our messages as OpenAI chat dicts: tool calls and tool_call_id only, no other metadata."""
     out: list[dict[str, Any]] = []
@@ -125,14 +136,14 @@ class OpenAIChatLLM:
         extra_headers: dict[str, str] | None = None,
     ) -> None:
         self.model = model
-        self.base_url = base_url
+        self.base_url = normalize_base_url(base_url)
         self.timeout = timeout
         self.temperature = temperature
         self.max_tokens = max_tokens
         self._secret = api_key or None
         self._client = openai.AsyncOpenAI(
             api_key=api_key or NO_KEY,
-            base_url=base_url,
+            base_url=self.base_url,
             timeout=timeout,
             max_retries=0,
             default_headers=extra_headers,

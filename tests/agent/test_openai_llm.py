@@ -19,7 +19,12 @@ from pi_desktop.agent.llm import (
     TransientProviderError,
 )
 from pi_desktop.agent.offline import OfflineLLM
-from pi_desktop.agent.openai_llm import OpenAIChatLLM, _ToolCallAssembler, to_openai_messages
+from pi_desktop.agent.openai_llm import (
+    OpenAIChatLLM,
+    _ToolCallAssembler,
+    normalize_base_url,
+    to_openai_messages,
+)
 from pi_desktop.agent.presets import PRESETS, build_llm
 from pi_desktop.context import Message
 from tests.openai_server import OVERFLOW_BODIES, OpenAIServer, Reply, ToolCall
@@ -527,3 +532,27 @@ def test_fragments_without_index_or_id():
     missing_id = _ToolCallAssembler()
     missing_id.add(_fragment(0, None, "list_dir", "{}"))
     assert missing_id.result(prefix="gen")[0]["id"] == "gen_0"
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        (None, None),
+        ("  ", None),
+        ("http://localhost:11434/v1", "http://localhost:11434/v1"),
+        (" http://localhost:11434/v1/ ", "http://localhost:11434/v1"),
+        ("http://h:1/v1/chat/completions", "http://h:1/v1"),
+        ("http://h:1/v1/chat/completions/", "http://h:1/v1"),
+    ],
+)
+def test_base_url_is_normalised(raw, expected):
+    assert normalize_base_url(raw) == expected
+
+
+@pytest.mark.asyncio
+async def test_pasted_full_endpoint_still_works(openai_server: OpenAIServer):
+    openai_server.enqueue(Reply(text="ok"))
+    url = openai_server.base_url + "/chat/completions/"
+    async with OpenAIChatLLM("m", base_url=url) as llm:
+        assert (await llm.chat(USER)).message.content == "ok"
+    assert openai_server.paths[-1] == "/v1/chat/completions"
