@@ -11,6 +11,7 @@ import asyncio
 import fnmatch
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ MAX_GREP_FILE_BYTES = 10 * 1024 * 1024
 MAX_LINE_CHARS = 300
 
 
-def _walk_files(start: Path, root: Path):
+def _walk_files(start: Path, root: Path) -> Iterator[Path]:
     """Files under ``start`` (itself if a file), skipping bulky dirs and symlinks that leave."""
     if start.is_file():
         yield start
@@ -103,7 +104,9 @@ async def find_files(ws: Workspace, args: dict[str, Any]) -> str:
     return cap_output("\n".join(lines), ws.max_output_chars)
 
 
-def _grep(root: Path, start: Path, regex: re.Pattern[str], glob: str | None) -> tuple[list, int]:
+def _grep(
+    root: Path, start: Path, regex: re.Pattern[str], glob: str | None
+) -> tuple[list[str], int]:
     if not start.exists():
         raise ToolError(f"no such file or directory: {display_path(root, start)}")
     hits: list[str] = []
