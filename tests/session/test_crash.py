@@ -43,12 +43,12 @@ class Zygote:
         self.proc.stdin.write(command.encode() + b"\n")
         self.proc.stdin.flush()
 
-    def read_until(self, *kinds: bytes) -> tuple[dict[bytes, bytes], list[str]]:
-        """Read lines until one of each kind in ``kinds`` was seen; also collect ``id`` lines."""
+    def read_until(self, *kinds: bytes, min_ids: int = 0) -> tuple[dict[bytes, bytes], list[str]]:
+        """Read lines until one of each kind in ``kinds`` (and ``min_ids`` ids) was seen."""
         assert self.proc.stdout is not None
         found: dict[bytes, bytes] = {}
         ids: list[str] = []
-        while not all(k in found for k in kinds):
+        while not all(k in found for k in kinds) or len(ids) < min_ids:
             line = self.proc.stdout.readline()
             if not line:
                 raise AssertionError("the writer helper exited unexpectedly")
@@ -79,8 +79,9 @@ def test_sigkill_during_appends_loses_no_committed_entry(tmp_path):
                 Session.create(path, system_prompt="sys", fsync=False).close()
                 expected = set()
             zygote.send(f"go {path} {round_no}")
-            found, ids = zygote.read_until(b"pid", b"ready")
-            time.sleep(rng.uniform(0.0, 0.012))
+            # kill only once the writer is committing, at a random point of its append stream
+            found, ids = zygote.read_until(b"pid", b"ready", min_ids=1)
+            time.sleep(rng.uniform(0.0, 0.025))
             os.kill(int(found[b"pid"]), signal.SIGKILL)
             zygote.send("reap")
             done, more = zygote.read_until(b"done")
@@ -108,7 +109,7 @@ def test_sigkill_during_appends_loses_no_committed_entry(tmp_path):
                 expected.add(s.append_message(after))
     finally:
         zygote.close()
-    assert rounds_with_commits >= ROUNDS * 3 // 4
+    assert rounds_with_commits == ROUNDS
     print(
         f"\n{ROUNDS} SIGKILLs, {committed_total} committed entries checked, "
         f"{torn_rounds} kills left a torn last line, 0 lost"
