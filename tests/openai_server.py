@@ -218,6 +218,7 @@ class OpenAIServer:
 
     # lifecycle ---------------------------------------------------------------------------------
     def start(self) -> OpenAIServer:
+        self._stopping.clear()
         httpd = _HTTPServer(("127.0.0.1", 0), _Handler)
         httpd.owner = self
         self._httpd = httpd
@@ -324,6 +325,12 @@ class _Handler(BaseHTTPRequestHandler):
             )
 
     def do_POST(self) -> None:
+        try:
+            self._post()
+        except (BrokenPipeError, ConnectionResetError):  # the client gave up (timeout, cancel)
+            self.close_connection = True
+
+    def _post(self) -> None:
         owner = self.server.owner
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
