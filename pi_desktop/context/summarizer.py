@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pi_desktop.context.message import Message
-from pi_desktop.context.summary import build_summary_request, extract_summary
+from pi_desktop.context.summary import build_summary_request, ensure_sections, extract_summary
 
 CountTokens = Callable[[Sequence[Message]], int]
 
@@ -101,7 +101,7 @@ async def summarize_texts(
         size = count([Message(role="user", content=summary)])
         if size > max_summary_tokens:  # it would crowd the conversation out of the view
             raise SummaryFailed(f"the summary is too long ({size} tokens)")
-        previous = run.body = summary
+        previous = run.body = ensure_sections(summary)
         for key, value in (getattr(response, "usage", None) or {}).items():
             if isinstance(value, int):
                 run.usage[key] = run.usage.get(key, 0) + value

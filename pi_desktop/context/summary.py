@@ -110,6 +110,32 @@ def extract_summary(content: str) -> str:
     return text.replace("<summary>", "").strip()
 
 
+REQUIRED_SECTIONS = (
+    "## Goal",
+    "## Constraints & Preferences",
+    "## Progress",
+    "### Done",
+    "### In Progress",
+    "### Blocked",
+    "## Key Decisions",
+    "## Next Steps",
+    "## Critical Context",
+)
+
+
+def ensure_sections(summary: str) -> str:
+    """``summary`` with any of the six sections the model left out appended, marked empty.
+
+    The next compaction updates the summary section by section, and the window shows it;
+    both rely on the structure being complete even when a small model skips a heading.
+    """
+    present = {line.strip() for line in summary.splitlines()}
+    missing = [h for h in REQUIRED_SECTIONS if h not in present]
+    if not missing:
+        return summary
+    return summary + "".join(f"\n\n{h}\n- (none reported)" for h in missing)
+
+
 class FileOperations(NamedTuple):
     """Paths the summarized part read and modified (read excludes modified), sorted."""
 

@@ -91,3 +91,15 @@ def test_file_operations_accumulate_and_read_excludes_modified():
     assert summary.count("<read-files>") == 1
     assert summary.endswith("<modified-files>\nold/m.py\nsrc/b.py\n</modified-files>")
     assert extract_file_operations([user("x")]) == ([], [])
+
+
+def test_missing_sections_are_restored_in_order_and_complete_ones_untouched():
+    from pi_desktop.context.summary import ensure_sections
+
+    complete = "\n".join(f"{h}\n- x" for h in SECTIONS)
+    assert ensure_sections(complete) == complete
+    fixed = ensure_sections("## Goal\nship it\n## Next Steps\n- tests")
+    lines = fixed.splitlines()
+    assert all(h in lines for h in SECTIONS)
+    assert fixed.startswith("## Goal\nship it\n## Next Steps\n- tests")
+    assert fixed.count("## Goal") == 1 and "- (none reported)" in fixed
