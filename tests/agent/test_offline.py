@@ -188,6 +188,10 @@ def test_long_answer_on_request():
             'write "read main.py" to todo.txt',
             [("write_file", {"path": "todo.txt", "content": "read main.py"})],
         ),
+        (
+            "replace 'foo' with 'bar' in src/a.py",
+            [("edit_file", {"path": "src/a.py", "old_text": "foo", "new_text": "bar"})],
+        ),
         ("hello, how are you?", []),
         ("write a long story", []),
     ],

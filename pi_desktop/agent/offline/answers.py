@@ -29,6 +29,7 @@ _CAPABILITIES: tuple[tuple[str | None, str], ...] = (
     ("grep", '**search for TODO** or **grep "def main"**'),
     ("find_files", "**find *.py** or **find all python files**"),
     ("write_file", '**write "hello" to notes.txt** (asks for your approval first)'),
+    ("edit_file", "**replace \"old\" with \"new\" in notes.txt** (asks for approval)"),
     ("run_command", "**run `ls -la`** (only when commands are enabled)"),
     (None, "**write a long story** / **explain in detail** — a long text that fills the "
      "token budget quickly, so you can watch compaction happen"),

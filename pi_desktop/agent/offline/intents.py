@@ -62,6 +62,11 @@ _CREATE = re.compile(
     r"(?:the\s+)?(?:content\s+|text\s+)?(?P<q>[\"'`]?)(?P<content>.+?)(?P=q)\s*$",
     re.I | re.S,
 )
+_EDIT = re.compile(
+    r"\b(?:replace|change)\s+(?P<q>[\"'`])(?P<old>.+?)(?P=q)\s+(?:with|to|into)\s+"
+    r"(?P<q2>[\"'`])(?P<new>.*?)(?P=q2)\s+in\s+(?:the\s+)?(?:file\s+)?" + _PATH,
+    re.I | re.S,
+)
 _RUN = re.compile(
     r"\b(?:run|execute)\s+(?:the\s+)?(?:command\s+)?(?P<q>[`'\"])(?P<cmd>.+?)(?P=q)", re.I
 )
@@ -124,6 +129,10 @@ def parse_intents(text: str) -> list[Intent]:
             path = m.group("path").strip("`'\".,;:!?")
             content = m.group("content")
             claim(m, Intent("write_file", {"path": path, "content": content}, f"write `{path}`"))
+    for m in _EDIT.finditer(text):
+        path = m.group("path").strip("`'\".,;:!?")
+        args = {"path": path, "old_text": m.group("old"), "new_text": m.group("new")}
+        claim(m, Intent("edit_file", args, f"edit `{path}`"))
     for m in _RUN.finditer(text):
         claim(m, Intent("run_command", {"command": m.group("cmd")}, f"run `{m.group('cmd')}`"))
     for pattern in (_SEARCH_QUOTED, _SEARCH_PLAIN):
