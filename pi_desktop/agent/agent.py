@@ -32,7 +32,12 @@ from pi_desktop.agent.events import (
     ToolCallStarted,
     UsageRecorded,
 )
-from pi_desktop.agent.history import History, MemoryHistory, SessionHistory, hidden_entry_ids
+from pi_desktop.agent.history import (
+    History,
+    MemoryHistory,
+    SessionHistory,
+    report_hidden_entry_ids,
+)
 from pi_desktop.agent.llm import (
     LLM,
     ChatResponse,
@@ -422,7 +427,7 @@ class Agent:
             return ContextPrepared(
                 estimate_tokens(view, ratio), self._budget, self._threshold, ratio
             )
-        hidden = hidden_entry_ids(report.hidden, len(messages), path_ids)
+        hidden = report_hidden_entry_ids(report, len(messages), path_ids)
         return ContextPrepared(report.tokens, self._budget, self._threshold, ratio, report, hidden)
 
     async def _chat(

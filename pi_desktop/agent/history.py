@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from pi_desktop.context import Message
+from pi_desktop.context.report import PrepareReport
 
 if TYPE_CHECKING:
     from pi_desktop.session import Session
@@ -92,4 +93,32 @@ def hidden_entry_ids(
             entry_id = path_ids[position]
             if entry_id is not None:
                 ids.append(entry_id)
+    return tuple(ids)
+
+
+def report_hidden_entry_ids(
+    report: PrepareReport, message_count: int, path_ids: list[str | None]
+) -> tuple[str, ...]:
+    """``hidden_entry_ids(report.hidden, …)`` without materialising every hidden index.
+
+    The summarized part and the snipped block are contiguous spans, so the ids are a slice or
+    two of ``path_ids``: a turn deep into a long session does not build and sort a set of
+    thousands of indices just to fade the tree.
+    """
+    spans: list[range] = []
+    if report.covered_count > 1:
+        spans.append(range(1, report.covered_count))
+    snipped = report.snipped
+    if isinstance(snipped, range) and snipped.step == 1:
+        spans.append(snipped)
+    else:
+        spans.extend(range(i, i + 1) for i in sorted(set(snipped)))
+    offset = message_count - len(path_ids)
+    ids: list[str] = []
+    done = offset  # indices below the first path entry (the system message) never count
+    for span in sorted(spans, key=lambda r: r.start):
+        start, stop = max(span.start, done), min(span.stop, message_count)
+        if start < stop:
+            ids.extend(i for i in path_ids[start - offset : stop - offset] if i is not None)
+        done = max(done, stop)
     return tuple(ids)

@@ -350,3 +350,42 @@ def test_usage_anchor_leaves_out_the_tool_schemas() -> None:
     assert usage_for_anchor(None, 2_000) is None
     assert usage_for_anchor({"completion_tokens": 3}, 2_000) == {"completion_tokens": 3}
     assert usage == {"prompt_tokens": 1_000, "completion_tokens": 5}  # input untouched
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    n=st.integers(min_value=0, max_value=40),
+    system=st.booleans(),
+    covered=st.integers(min_value=0, max_value=45),
+    snip=st.tuples(st.integers(min_value=0, max_value=45), st.integers(min_value=0, max_value=12)),
+    as_tuple=st.booleans(),
+    none_ids=st.booleans(),
+)
+def test_span_based_hidden_ids_equal_the_index_based_mapping(
+    n: int,
+    system: bool,
+    covered: int,
+    snip: tuple[int, int],
+    as_tuple: bool,
+    none_ids: bool,
+) -> None:
+    from pi_desktop.agent.history import report_hidden_entry_ids
+    from pi_desktop.context import PrepareReport
+
+    path_ids: list[str | None] = [None if none_ids and k % 3 == 0 else f"e{k}" for k in range(n)]
+    count = n + int(system)
+    snipped: tuple[int, ...] | range = range(snip[0], snip[0] + snip[1])
+    if as_tuple:
+        snipped = tuple(snipped)
+    report = PrepareReport(
+        input_count=count,
+        view_count=0,
+        tokens=0,
+        budget=1,
+        threshold_tokens=1,
+        ratio=0.25,
+        covered_count=covered,
+        snipped=snipped,
+    )
+    expected = hidden_entry_ids(report.hidden, count, path_ids)
+    assert report_hidden_entry_ids(report, count, path_ids) == expected
