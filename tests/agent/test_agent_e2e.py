@@ -32,7 +32,7 @@ from pi_desktop.agent.tools import ApprovalRequest
 from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT, Message
 from pi_desktop.session import Session
 from tests.agent.test_agent_doubles import assert_paired, stored
-from tests.openai_server import OpenAIServer, Reply, ToolCall
+from tests.openai_server import OVERFLOW_BODIES, OpenAIServer, Reply, ToolCall
 
 SUMMARY = (
     "<analysis>scratch</analysis><summary>## Goal\nKeep chatting\n## Constraints & Preferences\n"
@@ -163,7 +163,7 @@ async def test_estimate_now_at_startup_matches_the_first_prepare_after_restart(
 # ------------------------------------------------------------------ provider faults
 
 
-@pytest.mark.parametrize("provider", ["openai", "http413", "ollama", "llamacpp", "dashscope"])
+@pytest.mark.parametrize("provider", sorted(OVERFLOW_BODIES))
 @pytest.mark.asyncio
 async def test_context_overflow_forces_a_compaction_and_one_retry(
     openai_server: OpenAIServer, llm: OpenAIChatLLM, session_path: Path, provider: str
