@@ -168,3 +168,27 @@ def test_estimate_now_reflects_the_history_without_calling_any_llm(session: Sess
         session.get_full_history_messages()
     )
     assert plain.estimate_now().budget is None
+
+
+@pytest.mark.asyncio
+async def test_estimate_now_equals_what_prepare_reports_on_the_free_layer_path(
+    session: Session,
+) -> None:
+    for n in range(40):
+        session.append_message(Message(role="user", content=f"question {n}"))
+        call = {"id": f"t{n}", "type": "function", "function": {"name": "read", "arguments": "{}"}}
+        session.append_message(Message(role="assistant", metadata={"tool_calls": [call]}))
+        size = 30_000 if n % 10 == 0 else 600  # some offloaded (L3), many placeholdered (L2)
+        session.append_message(
+            Message(role="tool", content="r" * size, metadata={"tool_call_id": f"t{n}"})
+        )
+        session.append_message(Message(role="assistant", content=f"answer {n}"))
+    llm = ScriptedLLM()
+    agent = Agent(llm, session=session, context_budget=1_000_000)
+    bar = agent.estimate_now()
+    assert agent.context is not None
+    await agent.context.prepare(session.get_full_history_messages())
+    report = agent.context.last_report
+    assert report is not None and report.snipped and report.micro_compacted and report.offloaded
+    assert not report.summarized and llm.requests == []
+    assert bar.estimated_tokens == report.tokens
