@@ -285,7 +285,8 @@ class Agent:
         """Summarize now (the user's "Compact" button); True when a compaction was stored.
 
         Emits ``CompactionStarted(manual=True)``, then ``ContextCompacted(manual=True)`` when
-        the summary succeeded, then ``ContextPrepared`` with the new estimate in every case.
+        the summary succeeded and was saved (a ``Notice`` says why otherwise), then
+        ``ContextPrepared`` with the new estimate in every case.
         """
         if self._ctx is None:
             return False
@@ -301,15 +302,20 @@ class Agent:
             except asyncio.CancelledError:
                 self._emit(self.estimate_now())  # ends the window's "compacting" state
                 raise
-            done = self._handle_compaction(manual=True)
+            done = False
+            if self._ctx.pending_compaction is not None:
+                try:
+                    done = self._handle_compaction(manual=True)
+                except SessionError as exc:  # kept in memory for this session, not on disk
+                    self._emit(Notice(f"The compaction could not be saved: {exc}"))
+            elif view is not None:
+                report = self._ctx.last_report
+                reason = report.summary_failed if report is not None else None
+                self._emit(Notice(f"Nothing was compacted{': ' + reason if reason else '.'}"))
             if view is not None:
                 self._emit(self._prepared_event(messages, path_ids, view, self._ctx.last_report))
             else:
                 self._emit(self.estimate_now())
-            if not done and view is not None:
-                report = self._ctx.last_report
-                reason = report.summary_failed if report is not None else None
-                self._emit(Notice(f"Nothing was compacted{': ' + reason if reason else '.'}"))
             return done
         finally:
             self._busy = False

@@ -192,3 +192,25 @@ async def test_estimate_now_equals_what_prepare_reports_on_the_free_layer_path(
     assert report is not None and report.snipped and report.micro_compacted and report.offloaded
     assert not report.summarized and llm.requests == []
     assert bar.estimated_tokens == report.tokens
+
+
+@pytest.mark.asyncio
+async def test_manual_compact_on_a_read_only_session_says_it_was_not_saved(
+    session: Session,
+) -> None:
+    long_session(session, 4, size=200)
+    session.close()
+    viewer = Session.load(session.path, read_only=True)
+    agent = Agent(
+        ScriptedLLM(),
+        session=viewer,
+        context_budget=100_000,
+        summarizer=ScriptedLLM(summary_reply()),
+    )
+    rec = Recorder()
+    agent.subscribe(rec)
+    assert await agent.compact() is False
+    notices = [e.text for e in rec.events if type(e).__name__ == "Notice"]
+    assert any("could not be saved" in text for text in notices)
+    assert rec.kinds()[-1] == "ContextPrepared" and not agent.is_busy
+    viewer.close()
