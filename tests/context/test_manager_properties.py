@@ -135,3 +135,28 @@ def test_500_turn_run_never_sends_a_request_over_the_budget(tmp_path):
         messages += turn[start:]
     assert fake.calls > 0 and mgr.summary is not None
     assert zero_api / sum(1 for m in messages if m.role == "assistant") >= 0.95
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=CHECKS)
+@given(conversations(min_turns=4, max_turns=14), st.integers(1_500, 6_000))
+def test_a_restarted_manager_sends_the_same_views_with_zero_calls(tmp_path, messages, budget):
+    """The app restarts after a compaction: restore_cache must reproduce the cached views."""
+    fake = FakeSummarizer()
+    mgr = ContextManager(budget, fake, results_dir=tmp_path)
+    points = agent_points(messages)
+    for n, end in enumerate(points):
+        asyncio.run(mgr.prepare(messages[:end]))
+        info = mgr.pending_compaction
+        if info is None:
+            continue
+        restarted_fake = FakeSummarizer()
+        restarted = ContextManager(budget, restarted_fake, results_dir=tmp_path)
+        restarted.restore_cache(info.summary, info.covered_count, info.retained_tail)
+        for later in points[n + 1 :]:
+            calls = fake.calls
+            original = asyncio.run(mgr.prepare(messages[:later]))
+            if fake.calls != calls:
+                break  # the original compacted again; the restart would too
+            assert snapshot(asyncio.run(restarted.prepare(messages[:later]))) == snapshot(original)
+            assert restarted_fake.calls == 0
+        return
