@@ -46,7 +46,8 @@ SUMMARY_HEADER = "[Context summary — earlier conversation compacted]"
 TOOL_RESULT_CHARS = 2_000
 FOCUS_PREFIX = "\n\nAdditional focus for this summary: "
 
-_READ_NAMES = ("read", "view", "open", "cat", "grep", "search", "list", "ls", "glob")
+# tools that read one file (read_file, view, cat); listing and searching tools are not reads
+_READ_NAMES = ("read", "view", "open", "cat")
 _WRITE_NAMES = ("write", "edit", "create", "patch", "replace", "delete", "move", "rename")
 _PATH_KEYS = ("path", "file_path", "filepath", "file", "filename", "target", "paths", "files")
 

@@ -77,6 +77,8 @@ def test_file_operations_accumulate_and_read_excludes_modified():
                 tool_call("2", "read_file", {"file_path": "src/b.py"}),
                 tool_call("3", "edit_file", {"path": "src/b.py"}),
                 tool_call("4", "bash", {"command": "ls"}),
+                tool_call("5", "list_dir", {"path": "."}),
+                tool_call("6", "grep", {"pattern": "x", "path": "src"}),
             ],
         )
     ]
