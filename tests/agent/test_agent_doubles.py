@@ -14,7 +14,7 @@ from pi_desktop.agent import (
     ChatResponse,
     Tool,
 )
-from pi_desktop.context import Message
+from pi_desktop.context import Message, estimate_tokens
 from pi_desktop.session import Session
 
 Step = ChatResponse | BaseException | Callable[..., Awaitable[ChatResponse]]
@@ -129,3 +129,14 @@ def long_session(session: Session, turns: int, size: int = 500) -> None:
 
 def make_session(folder: Path) -> Session:
     return Session.create(folder / "chat.jsonl", system_prompt="You are terse.", fsync=False)
+
+
+def budget_only_the_cache_fits(session: Session, next_text: str, threshold: float = 0.8) -> int:
+    """A budget whose threshold the raw history plus ``next_text`` exceeds.
+
+    Used after a simulated restart: the first prepare can then stay under the threshold with
+    zero summarizer calls only by using the restored compaction cache — whatever the last
+    turn before the restart happened to leave behind.
+    """
+    history = [*session.get_full_history_messages(), Message(role="user", content=next_text)]
+    return int(estimate_tokens(history) / threshold)

@@ -31,7 +31,7 @@ from pi_desktop.agent import (
 from pi_desktop.agent.tools import ApprovalRequest
 from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT, Message
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import assert_paired, stored
+from tests.agent.test_agent_doubles import assert_paired, budget_only_the_cache_fits, stored
 from tests.openai_server import OVERFLOW_BODIES, OpenAIServer, Reply, ToolCall
 
 SUMMARY = (
@@ -117,7 +117,8 @@ async def test_compaction_is_persisted_and_restored_after_restart_with_zero_summ
     async with OpenAIChatLLM(
         "test-model", base_url=openai_server.base_url, api_key="sk-test-key"
     ) as llm2:
-        restarted = Agent(llm2, session=reopened, context_budget=2_000)
+        budget = budget_only_the_cache_fits(reopened, "after the restart")
+        restarted = Agent(llm2, session=reopened, context_budget=budget)
         assert restarted.context is not None and restarted.context.summary == latest.summary
         before = len(openai_server.requests)
         events2 = Recorder()
@@ -132,7 +133,7 @@ async def test_compaction_is_persisted_and_restored_after_restart_with_zero_summ
     assert "Keep chatting" in sent[1]["content"]  # the restored summary leads the view
     prepared = events2.of(ContextPrepared)[0]
     assert prepared.report is not None and prepared.report.cache_used
-    assert prepared.estimated_tokens <= int(2_000 * 0.8)
+    assert prepared.estimated_tokens <= int(budget * 0.8)
 
 
 @pytest.mark.asyncio
