@@ -148,7 +148,8 @@ async def test_estimate_now_at_startup_matches_the_first_prepare_after_restart(
     assert session.latest_compaction() is not None
     session.close()
     reopened = Session.load(session_path, fsync=False)
-    restarted = Agent(llm, session=reopened, context_budget=1_500)
+    budget = budget_only_the_cache_fits(reopened, "")
+    restarted = Agent(llm, session=reopened, context_budget=budget)
     bar = restarted.estimate_now()  # what the window shows before anything is sent
     events = Recorder()
     restarted.subscribe(events.append)
@@ -156,7 +157,8 @@ async def test_estimate_now_at_startup_matches_the_first_prepare_after_restart(
     await restarted.run("")
     reopened.close()
     first = events.of(ContextPrepared)[0]
-    assert bar.budget == first.budget == 1_500
+    assert bar.budget == first.budget == budget
+    assert first.report is not None and first.report.cache_used and not first.report.summarized
     # the first prepare also carries the new (empty) user message: a few tokens more
     assert 0 <= first.estimated_tokens - bar.estimated_tokens <= 20
 
