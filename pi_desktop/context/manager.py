@@ -59,7 +59,15 @@ class _View:
 
 
 class ContextManager:
-    """The four-layer context pipeline with a summary cache; see the module docstring."""
+    """The four-layer context pipeline with a summary cache; see the module docstring.
+
+    ``llm`` and ``summarizer`` are duck-typed (``await chat(messages, tools=[])`` returning an
+    object with ``.message.content``, ``.usage``, ``.model``); ``summarizer`` defaults to
+    ``llm``. After every ``prepare``/``force_compact``: ``last_report`` says what each layer
+    did, ``pending_compaction`` holds a new summary for the session (else None), and
+    ``last_view_tokens`` is the returned view's estimate. The layer settings below are class
+    attributes so an instance can override them.
+    """
 
     max_tool_chars: int = DEFAULT_MAX_CHARS
     max_messages: int = DEFAULT_MAX_MESSAGES
@@ -144,7 +152,16 @@ class ContextManager:
         covered_count: int,
         retained_tail: Sequence[dict[str, Any] | Message],
     ) -> None:
-        """Refill the cache from a session's compaction entry: the next prepare costs 0 API."""
+        """Refill the cache from a session's compaction entry: the next prepare costs 0 API.
+
+        The cache is used only while ``retained_tail`` matches the history at
+        ``covered_count``; otherwise prepare falls back to the free layers (and summarizes
+        from scratch if needed). An empty summary clears the cache.
+        """
+        if not summary:
+            self._summary, self._covered_count, self._retained_tail = None, 0, []
+            self._summary_msg, self._verified = None, {}
+            return
         self._summary = summary
         self._covered_count = int(covered_count)
         self._retained_tail = [
