@@ -34,6 +34,31 @@ def script_tokens(messages, factor=1.0):
     return int(len(text) * script_ratio(weighted_tokens(text), len(text)) * factor)
 
 
+def assert_report_is_honest(messages, view, report):
+    """Every index the report names is the message it claims, and the view agrees."""
+    assert report.input_count == len(messages) and report.view_count == len(view)
+    view_ids = [m.tool_call_id for m in view if m.role == "tool"]
+    for i in report.micro_compacted:
+        m = messages[i]
+        assert m.role == "tool"
+        [placeholder] = [v for v in view if v.role == "tool" and v.tool_call_id == m.tool_call_id]
+        assert placeholder.content.startswith("[Earlier tool result compacted")
+    for off in report.offloaded:
+        original = messages[off.index]
+        assert original.tool_call_id == off.tool_call_id in view_ids
+        assert off.original_chars == len(original.content)
+        with open(off.path, encoding="utf-8") as handle:
+            assert handle.read() == original.content
+    snipped = set(report.snipped)
+    assert snipped <= set(range(len(messages)))
+    if snipped:
+        [marker] = [v for v in view if (v.metadata or {}).get("snipped")]
+        assert marker.metadata["snipped"] == len(snipped)
+    for i in snipped:  # a snipped tool result is nowhere in the view
+        if messages[i].role == "tool":
+            assert messages[i].tool_call_id not in view_ids
+
+
 def agent_points(messages):
     """Prefix lengths at which an agent calls prepare: before every assistant message."""
     return [i for i, m in enumerate(messages) if m.role == "assistant" and i > 0]
@@ -64,6 +89,7 @@ def test_invariants_hold_at_every_turn(tmp_path, messages, budget, keep):
             persona = prefix[0].content
             assert all(persona not in r[1].content for r in fake.requests)
         assert mgr.last_view_tokens == estimate_tokens(view, mgr.ratio) == report.tokens
+        assert_report_is_honest(prefix, view, report)
         assert (fake.calls > calls) == (info is not None) == report.summarized  # 5: cache path
         if was_cached and info is None:
             assert report.cache_used
