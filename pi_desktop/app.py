@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import logging
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -131,6 +132,25 @@ def main(argv: list[str] | None = None) -> int:
         )
         done: asyncio.Future[None] = loop.create_future()
         window.closed.connect(lambda: done.done() or done.set_result(None))
+        _close_on_signals(window)
         window.show()
         loop.run_until_complete(done)
     return 0
+
+
+def _close_on_signals(window: MainWindow) -> None:
+    """Ctrl+C / SIGTERM close the window the normal way (stop the run, close the session).
+
+    Python runs signal handlers only between bytecodes, so a timer wakes the interpreter a
+    few times a second while Qt's loop waits in C++.
+    """
+    from PySide6.QtCore import QTimer
+
+    def handler(_signum: int, _frame: object) -> None:
+        QTimer.singleShot(0, window.close)
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, handler)
+    wake = QTimer(window)
+    wake.timeout.connect(lambda: None)
+    wake.start(250)

@@ -225,3 +225,43 @@ def test_restart_opens_the_latest_session(kit, qtbot, openai_server):
     again = kit.window(_llm(openai_server))
     assert again.session.path == path
     assert [c.text for c in again.conversation.message_cards()] == ["Remember me", "remembered"]
+
+
+def test_first_start_opens_offline_and_says_so(kit, qtbot):
+    from pi_desktop.app import build_window
+
+    window = build_window(
+        settings_store=kit.settings_store(),
+        key_store=kit.key_store,
+        library=kit.library,
+        workspace=kit.workspace,
+    )
+    kit.windows.append(window)
+    window.show()
+    assert not kit.settings_store().is_configured()
+    assert type(window.agent.llm).__name__ == "OfflineLLM"
+    assert "Offline provider" in window.statusBar().currentMessage()
+    assert "Settings (Ctrl+,)" in window.statusBar().currentMessage()
+    assert "Offline" in window.provider_label.text()
+    assert window.budget_bar.budget == 32_000
+    assert [t.name for t in window.agent.tools][:2] == ["read_file", "write_file"]
+
+
+def test_a_provider_without_its_key_falls_back_to_offline_with_a_reason(kit, qtbot):
+    from pi_desktop.app import build_window
+
+    kit.save_settings(provider="openai", model="gpt-4o-mini")
+    window = build_window(
+        settings_store=kit.settings_store(),
+        key_store=kit.key_store,
+        library=kit.library,
+        workspace=kit.workspace,
+    )
+    kit.windows.append(window)
+    assert type(window.agent.llm).__name__ == "OfflineLLM"
+    assert "needs an API key" in window.statusBar().currentMessage()
+    kit.key_store.set("openai", "sk-stored-key")
+    window.apply_settings(kit.settings_store().load())
+    assert type(window.agent.llm).__name__ == "OpenAIChatLLM"
+    assert "OpenAI · gpt-4o-mini" in window.provider_label.text()
+    assert "sk-stored-key" not in window.provider_label.text()
