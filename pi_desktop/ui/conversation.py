@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 
 from pi_desktop.ui.message_widgets import (
@@ -125,7 +125,8 @@ class ConversationView(QScrollArea):
             self._streaming = None
             card.entry_id = entry_id
             card.body.finish()
-            card.body.set_text(content)  # one final parse: streaming split at paragraphs
+            if card.body.text != content:  # the stream is already rendered block for block
+                card.body.set_text(content)
             card.status_label.setText("")
             if not content.strip():
                 self._drop_if_empty(card)
@@ -265,7 +266,7 @@ class ConversationView(QScrollArea):
             row = self.add_message(item.role, item.content, item.entry_id, item.metadata)
             if item.role == "tool" and isinstance(row, ToolCallWidget) and item.offloaded_path:
                 row.set_result(item.content, offloaded_path=item.offloaded_path)
-        QTimer.singleShot(0, self.scroll_to_bottom)
+        self._follow = True  # the range change after layout scrolls to the newest row
 
     # -- following the newest row --------------------------------------------------------
 

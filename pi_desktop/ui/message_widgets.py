@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import html
 import json
-import re
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QGuiApplication, QPalette, QTextDocument
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -27,19 +26,14 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.ui.highlight import code_html
-from pi_desktop.ui.markdown import Block, StreamSplitter, split_blocks
+from pi_desktop.ui.markdown import Block
+from pi_desktop.ui.markdown_view import MarkdownBody, is_dark
 
 TOOL_RESULT_PREVIEW_CHARS = 3_000
 TOOL_RESULT_PREVIEW_LINES = 40
 SELECTABLE = (
     Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
 )
-
-
-def is_dark() -> bool:
-    """Follow the system palette: dark when the window colour is dark."""
-    palette = QGuiApplication.palette()
-    return palette.color(QPalette.ColorRole.Window).lightness() < 128
 
 
 def human_tokens(n: int) -> str:
@@ -49,24 +43,6 @@ def human_tokens(n: int) -> str:
     if n >= 1_000:
         return f"{n / 1000:.1f}k".replace(".0k", "k")
     return str(n)
-
-
-# GitHub markdown without the underline extension: in Qt's GitHub dialect ``_x_`` underlines,
-# while every model means emphasis by it.
-_MD_FEATURES = QTextDocument.MarkdownFeature(
-    QTextDocument.MarkdownFeature.MarkdownDialectGitHub.value & ~0x4000
-)
-_BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S)
-
-
-def markdown_html(text: str) -> str:
-    """Markdown → Qt rich text. Going through QTextDocument (not QLabel's MarkdownText) makes
-    inline code monospace and ``_x_`` italic; the body's fixed font is dropped so the label
-    keeps the application font and palette."""
-    doc = QTextDocument()
-    doc.setMarkdown(text, _MD_FEATURES)
-    match = _BODY.search(doc.toHtml())
-    return match.group(1) if match else html.escape(text)
 
 
 class WrapLabel(QLabel):
@@ -84,23 +60,6 @@ class WrapLabel(QLabel):
 
     def minimumSizeHint(self) -> QSize:
         return QSize(40, self.fontMetrics().height())
-
-
-class MarkdownLabel(WrapLabel):
-    """A word-wrapped, selectable label rendering one markdown text block."""
-
-    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.kind = "text"
-        self.setTextFormat(Qt.TextFormat.RichText)
-        self.setTextInteractionFlags(SELECTABLE)
-        self.setOpenExternalLinks(True)
-        self.source = ""
-        self.set_block(Block("text", text), final=True)
-
-    def set_block(self, block: Block, *, final: bool) -> None:
-        self.source = block.text
-        self.setText(markdown_html(block.text))
 
 
 class CodeBlockWidget(QFrame):
@@ -171,98 +130,6 @@ class CodeBlockWidget(QFrame):
     def _copy(self) -> None:
         QGuiApplication.clipboard().setText(self.code)
         self.copy_button.setText("Copied")
-
-
-class MarkdownBody(QWidget):
-    """A message body as a column of text and code blocks; streams incrementally."""
-
-    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._layout = QVBoxLayout(self)
-        self._layout.setContentsMargins(0, 0, 0, 0)
-        self._layout.setSpacing(4)
-        self._splitter: StreamSplitter | None = None
-        self._pending: QWidget | None = None
-        self._text = ""
-        if text:
-            self.set_text(text)
-
-    @property
-    def text(self) -> str:
-        return self._text
-
-    @property
-    def streaming(self) -> bool:
-        return self._splitter is not None
-
-    def blocks(self) -> list[QWidget]:
-        items = (self._layout.itemAt(i) for i in range(self._layout.count()))
-        return [w for item in items if (w := item.widget()) is not None]
-
-    def set_text(self, text: str) -> None:
-        """Render the whole text once (history, or the final form of a streamed answer)."""
-        self._clear()
-        self._splitter = None
-        self._pending = None
-        self._text = text
-        for block in split_blocks(text):
-            self._layout.addWidget(self._make(block, final=True))
-
-    def append(self, chunk: str) -> None:
-        """Streaming: finished blocks render once; only the open block is redrawn."""
-        if self._splitter is None:
-            self._splitter = StreamSplitter()
-        self._text += chunk
-        for block in self._splitter.feed(chunk):
-            self._commit(block)
-        self._show_pending(self._splitter.pending)
-
-    def finish(self) -> None:
-        if self._splitter is None:
-            return
-        for block in self._splitter.finish():
-            self._commit(block)
-        self._show_pending(None)
-        self._splitter = None
-
-    def _make(self, block: Block, *, final: bool) -> QWidget:
-        if block.kind == "code":
-            return CodeBlockWidget(block, self, final=final)
-        return MarkdownLabel(block.text, self)
-
-    def _commit(self, block: Block) -> None:
-        pending = self._pending
-        self._pending = None
-        if pending is not None and getattr(pending, "kind", None) == block.kind:
-            pending.set_block(block, final=True)  # type: ignore[attr-defined]
-            return
-        if pending is not None:
-            self._remove(pending)
-        self._layout.addWidget(self._make(block, final=True))
-
-    def _show_pending(self, block: Block | None) -> None:
-        if block is None:
-            if self._pending is not None:
-                self._remove(self._pending)
-                self._pending = None
-            return
-        if self._pending is not None and getattr(self._pending, "kind", None) != block.kind:
-            self._remove(self._pending)
-            self._pending = None
-        if self._pending is None:
-            self._pending = self._make(block, final=False)
-            self._layout.addWidget(self._pending)
-        else:
-            self._pending.set_block(block, final=False)  # type: ignore[attr-defined]
-
-    def _remove(self, widget: QWidget) -> None:
-        self._layout.removeWidget(widget)
-        widget.hide()  # at once: deletion waits for the event loop
-        widget.deleteLater()
-
-    def _clear(self) -> None:
-        for widget in self.blocks():
-            self._remove(widget)
 
 
 ROLE_TITLES = {"user": "You", "assistant": "Assistant", "system": "System"}

@@ -9,7 +9,7 @@ from PySide6.QtGui import QGuiApplication
 
 from pi_desktop.ui.conversation import ConversationView, PathItem
 from pi_desktop.ui.markdown import MAX_OPEN_CHARS, Block, StreamSplitter, split_blocks
-from pi_desktop.ui.message_widgets import CodeBlockWidget, MarkdownLabel, human_tokens
+from pi_desktop.ui.message_widgets import human_tokens
 
 ANSWER = (
     "Here is the plan.\n\nFirst **read** the file:\n\n"
@@ -97,24 +97,51 @@ def test_streaming_renders_blocks_once_and_final_text_matches(qtbot):
         view.append_delta(ch)
     card = view.streaming_card
     assert card is not None and card.body.streaming
-    code_widgets = [w for w in card.body.blocks() if isinstance(w, CodeBlockWidget)]
-    assert len(code_widgets) == 1 and code_widgets[0].highlighted  # closed fence: highlighted
+    # the closed fence is already a finished, highlighted block with its Copy link
+    assert card.body.code_blocks() == ["def main():\n    return 42"]
+    assert card.body.anchor_rect("copy:0") is not None
+    streamed_html = card.body.toHtml()
+    assert "font-weight:700" in streamed_html  # **read** rendered as bold while streaming
     view.add_message("assistant", ANSWER, "e1")
     assert view.streaming_card is None
     (card,) = view.message_cards()
     assert card.entry_id == "e1" and card.text == ANSWER
-    kinds = [type(w) for w in card.body.blocks()]
-    assert kinds == [MarkdownLabel, CodeBlockWidget, MarkdownLabel]
+    assert card.body.code_blocks() == ["def main():\n    return 42"]
+    assert "Then run it." in card.body.toPlainText()
+    assert "```" not in card.body.toPlainText()  # rendered, not raw markdown
+    # the height follows the document once laid out at the view's width
+    qtbot.waitUntil(lambda: card.body.height() > 6 * card.body.fontMetrics().height())
 
 
-def test_code_block_copy_button_copies_the_code(qtbot):
+def test_a_huge_streamed_answer_is_never_re_rendered(qtbot):
+    """Once streamed, the final message equal to the stream keeps the same document."""
     view = ConversationView()
     qtbot.addWidget(view)
+    text = "".join(f"Paragraph {i} with `code` and _emphasis_.\n\n" for i in range(400))
+    for i in range(0, len(text), 9):
+        view.append_delta(text[i : i + 9])
+    doc = view.streaming_card.body.document()
+    revision = doc.revision()
+    view.add_message("assistant", text, "e9")
+    card = view.message_cards()[-1]
+    assert card.body.document() is doc and doc.revision() - revision <= 2
+    assert card.body.toPlainText().count("Paragraph") == 400
+
+
+def test_code_block_copy_link_copies_the_code(qtbot):
+    view = ConversationView()
+    qtbot.addWidget(view)
+    view.resize(600, 500)
+    view.show()
     view.add_message("assistant", ANSWER, "e1")
-    code = next(w for w in view.message_cards()[0].body.blocks() if isinstance(w, CodeBlockWidget))
-    qtbot.mouseClick(code.copy_button, Qt.MouseButton.LeftButton)
+    body = view.message_cards()[0].body
+    qtbot.waitUntil(lambda: body.isVisible())
+    rect = body.anchor_rect("copy:0")
+    assert rect is not None
+    QGuiApplication.clipboard().clear()
+    with qtbot.waitSignal(body.codeCopied):
+        qtbot.mouseClick(body.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert QGuiApplication.clipboard().text() == "def main():\n    return 42"
-    assert code.copy_button.text() == "Copied"
 
 
 def test_tool_call_collapsible_with_result_and_offloaded_link(qtbot):

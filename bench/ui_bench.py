@@ -1,0 +1,216 @@
+"""UI bench: event-loop stalls while an answer streams, and drawing a large session tree.
+
+Run: ``QT_QPA_PLATFORM=offscreen python3 bench/ui_bench.py`` (offscreen is set if unset).
+
+(a) The real main window and the real Agent on the qasync loop; a provider streams 20,000
+    deltas of markdown (paragraphs, lists, code blocks) as fast as the loop lets it. A 1 ms
+    precise timer measures the longest gap between its ticks — the longest the UI could not
+    react. Target: < 50 ms.
+(b) The session tree panel on a real session file with 1,000 and 10,000 entries (branches
+    and a compaction included): time to load it into the panel and paint it once.
+    Target: < 300 ms for 10,000.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("QT_API", "pyside6")
+os.environ.setdefault("PYTHON_KEYRING_BACKEND", "keyring.backends.null.Keyring")
+
+import qasync
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtWidgets import QApplication
+
+from pi_desktop.agent.llm import ChatResponse
+from pi_desktop.context import Message
+
+DELTAS = 20_000
+PIECES = [
+    "The ", "context ", "engine ", "keeps ", "**recent** ", "turns ", "verbatim", ". ",
+    "Older ", "ones ", "are ", "`summarized`", ", ", "and ", "nothing ", "is ", "lost", ".\n\n",
+    "- ", "item ", "one", "\n", "- ", "item ", "two", "\n\n",
+    "```python\n", "def ", "f(x):\n", "    return ", "x * 2\n", "```\n\n",
+]  # fmt: skip
+
+
+class FastStreamLLM:
+    """Streams ``DELTAS`` pieces, yielding to the loop after each (as a network read does)."""
+
+    first = last = 0.0
+
+    async def chat(self, messages, tools=None, on_delta=None):
+        parts = []
+        FastStreamLLM.first = time.perf_counter()
+        for i in range(DELTAS):
+            piece = PIECES[i % len(PIECES)]
+            parts.append(piece)
+            if on_delta is not None:
+                on_delta(piece)
+            await asyncio.sleep(0)
+        FastStreamLLM.last = time.perf_counter()
+        text = "".join(parts)
+        return ChatResponse(Message(role="assistant", content=text), None, "bench")
+
+
+class StallMeter:
+    """Longest gap between ticks of a 1 ms precise timer: how long the loop was blocked."""
+
+    def __init__(self) -> None:
+        self.gaps: list[tuple[float, float]] = []  # (end time, gap)
+        self._last = time.perf_counter()
+        self.timer = QTimer()
+        self.timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self.timer.setInterval(1)
+        self.timer.timeout.connect(self._tick)
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        self.gaps.append((now, now - self._last))
+        self._last = now
+
+    def start(self) -> None:
+        self._last = time.perf_counter()
+        self.timer.start()
+
+    def stop(self) -> None:
+        self.timer.stop()
+
+
+def bench_streaming(tmp: Path) -> None:
+    from pi_desktop.app import build_window
+    from pi_desktop.session import SessionLibrary
+    from pi_desktop.ui.settings import KeyStore, SettingsStore
+    from pi_desktop.ui.wiring import ProviderSetup
+
+    window = build_window(
+        settings_store=SettingsStore(QSettings(str(tmp / "s.ini"), QSettings.Format.IniFormat)),
+        key_store=KeyStore(tmp / "keys"),
+        library=SessionLibrary(tmp / "sessions"),
+        provider_factory=lambda _s: ProviderSetup(FastStreamLLM(), None, "bench", True),
+        workspace=tmp,
+        presets=[],
+    )
+    window.resize(1200, 800)
+    window.show()
+    meter = StallMeter()
+    window_flush_ms: list[float] = []
+    caught_up: list[float] = []
+
+    def timed(text: str, append=window.conversation.append_delta) -> None:
+        started = time.perf_counter()
+        append(text)
+        window_flush_ms.append((time.perf_counter() - started) * 1000)
+
+    window.controller.textStreamed.disconnect(window.conversation.append_delta)
+    window.controller.textStreamed.connect(timed)
+
+    async def run() -> float:
+        await asyncio.sleep(0.2)  # let the window settle
+        window.input.setPlainText("stream please")
+        meter.start()
+        started = time.perf_counter()
+        task = window.send()
+        assert task is not None
+        await task
+        elapsed = time.perf_counter() - started
+        card = window.conversation.message_cards()[-1]
+        while card.body.streaming:  # the budgeted renderer may still be catching up
+            await asyncio.sleep(0.01)
+        caught_up.append(time.perf_counter() - started)
+        await asyncio.sleep(0.1)
+        meter.stop()
+        return elapsed
+
+    loop = asyncio.get_event_loop()
+    elapsed = loop.run_until_complete(run())
+    during = sorted(
+        g * 1000 for end, g in meter.gaps if FastStreamLLM.first < end <= FastStreamLLM.last
+    )
+    after = [g * 1000 for end, g in meter.gaps if end > FastStreamLLM.last]
+    flushes = sorted(window_flush_ms)
+    card = window.conversation.message_cards()[-1]
+    print(f"(a) streaming {DELTAS:,} deltas ({len(card.text):,} chars) through the real window")
+    print(
+        f"    wall time {elapsed:.2f} s, {window.controller.flushes} batched UI updates, "
+        f"slowest UI update {flushes[-1]:.1f} ms, median {statistics.median(flushes):.2f} ms"
+    )
+    rendered = card.body.toPlainText()
+    print(
+        f"    view fully drawn {caught_up[0]:.2f} s after send; "
+        f"{len(card.body.code_blocks())} code blocks; last line shown: "
+        f"{rendered.rstrip().splitlines()[-1]!r}"
+    )
+    print(
+        f"    loop stalls while streaming: longest {during[-1]:.1f} ms (target < 50), p99 "
+        f"{during[int(len(during) * 0.99)]:.1f} ms, median {statistics.median(during):.2f} ms"
+    )
+    print(
+        f"    end of the answer (session append + fsync, final events): longest stall "
+        f"{max(after):.1f} ms"
+    )
+    window.close()
+
+
+def _make_session(path: Path, n: int):
+    from pi_desktop.session import Session
+
+    session = Session.create(path, system_prompt="bench", fsync=False)
+    ids: list[str] = []
+    for i in range(n):
+        if i and i % 500 == 0:  # a side branch every 500 entries
+            session.rewind(ids[-40])
+        role = "user" if i % 2 == 0 else "assistant"
+        ids.append(session.append_message(Message(role=role, content=f"message {i} " * 8)))
+        if i == n // 2:
+            session.add_summary_cache("summary", 10, [], tokens_before=9000, tokens_after=900)
+    return session
+
+
+def bench_tree(tmp: Path) -> None:
+    from pi_desktop.ui.tree_panel import SessionTreePanel
+
+    print("(b) session tree: load + first paint")
+    results = {}
+    for n in (1_000, 10_000):
+        session = _make_session(tmp / f"tree-{n}.jsonl", n)
+        times = []
+        for _ in range(3):
+            panel = SessionTreePanel()
+            panel.resize(320, 800)
+            panel.show()
+            QApplication.processEvents()
+            started = time.perf_counter()
+            panel.set_session(session)
+            panel.grab()  # one full paint of the visible rows
+            times.append(time.perf_counter() - started)
+            panel.close()
+            panel.deleteLater()
+        results[n] = min(times) * 1000
+        session.close()
+        print(f"    {n:>6,} entries: {results[n]:.1f} ms (best of 3)")
+    print(
+        f"    10,000 / 1,000 ratio {results[10_000] / results[1_000]:.1f}x "
+        f"(target: 10,000 entries < 300 ms)"
+    )
+
+
+def main() -> int:
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    with tempfile.TemporaryDirectory(prefix="pi-ui-bench-") as tmp, loop:
+        bench_streaming(Path(tmp))
+        bench_tree(Path(tmp))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,255 @@
+"""A message body as one rich-text document that grows at its end while an answer streams.
+
+One ``QTextDocument`` per message: finished blocks (text or fenced code) are appended once as
+rich text and never touched again; only the open block at the end is replaced per flush.
+QTextDocument lays out incrementally, so a flush costs the open block, not the message —
+a 100k-character answer streams as smoothly as a short one. Code blocks get a header with
+the language and a "Copy" link (``copy:N``) that copies the raw code.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+from collections import deque
+
+from PySide6.QtCore import QSize, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import (
+    QDesktopServices,
+    QGuiApplication,
+    QPalette,
+    QResizeEvent,
+    QTextCursor,
+    QTextDocument,
+)
+from PySide6.QtWidgets import QFrame, QSizePolicy, QTextBrowser, QWidget
+
+from pi_desktop.ui.highlight import code_html
+from pi_desktop.ui.markdown import Block, StreamSplitter, split_blocks
+
+# GitHub markdown without the underline extension: in Qt's GitHub dialect ``_x_`` underlines,
+# while every model means emphasis by it.
+_MD_FEATURES = QTextDocument.MarkdownFeature(
+    QTextDocument.MarkdownFeature.MarkdownDialectGitHub.value & ~0x4000
+)
+_BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S)
+RENDER_BUDGET_S = 0.012  # per event-loop turn; the rest of a burst is drawn on the next
+
+
+def is_dark() -> bool:
+    """Follow the system palette: dark when the window colour is dark."""
+    palette = QGuiApplication.palette()
+    return palette.color(QPalette.ColorRole.Window).lightness() < 128
+
+
+def markdown_html(text: str) -> str:
+    """Markdown → Qt rich text. Going through QTextDocument (not QLabel's MarkdownText) makes
+    inline code monospace and ``_x_`` italic; the body's fixed font is dropped so the view
+    keeps the application font and palette."""
+    doc = QTextDocument()
+    doc.setMarkdown(text, _MD_FEATURES)
+    match = _BODY.search(doc.toHtml())
+    return match.group(1) if match else html.escape(text)
+
+
+def code_block_html(index: int, block: Block, *, final: bool) -> str:
+    """A code block: a header row (language, Copy link) over the highlighted code."""
+    palette = QGuiApplication.palette()
+    panel = palette.color(QPalette.ColorRole.AlternateBase).name()
+    muted = palette.color(QPalette.ColorRole.PlaceholderText).name()
+    code = (
+        code_html(block.text, block.lang, dark=is_dark())
+        if final
+        else f'<pre style="margin:0">{html.escape(block.text)}</pre>'
+    )
+    copy = f'<a href="copy:{index}">Copy</a>' if final else ""
+    return (
+        f'<table width="100%" cellspacing="0" cellpadding="6" bgcolor="{panel}">'
+        f'<tr><td><span style="color:{muted}">{html.escape(block.lang or "code")}</span></td>'
+        f'<td align="right">{copy}</td></tr>'
+        f'<tr><td colspan="2">{code}</td></tr></table>'
+    )
+
+
+class MarkdownBody(QTextBrowser):
+    """Renders a message; ``append`` streams, ``set_text`` renders whole, ``finish`` closes."""
+
+    codeCopied = Signal(int)
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setOpenLinks(False)
+        self.anchorClicked.connect(self._on_anchor)
+        self.viewport().setAutoFillBackground(False)
+        self.setStyleSheet("QTextBrowser { background: transparent; }")
+        self.document().setDocumentMargin(0)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self._splitter: StreamSplitter | None = None
+        self._text = ""
+        self._codes: list[str] = []
+        self._blocks = 0  # finished blocks in the document
+        self._pending_at: int | None = None  # where the open block starts
+        self._pending_kind: str | None = None
+        self._queue: deque[Block] = deque()  # finished blocks not drawn yet
+        self._drain_timer = QTimer(self)  # a persistent timer: no per-call Python callables
+        self._drain_timer.setSingleShot(True)
+        self._drain_timer.setInterval(0)
+        self._drain_timer.timeout.connect(self._drain)
+        if text:
+            self.set_text(text)
+
+    # -- what is shown ---------------------------------------------------------------------
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    @property
+    def streaming(self) -> bool:
+        """True while text may still arrive or queued blocks wait to be drawn."""
+        return self._splitter is not None or bool(self._queue)
+
+    def code_blocks(self) -> list[str]:
+        """The raw code of every finished code block, in order (what Copy copies)."""
+        return list(self._codes)
+
+    def copy_code(self, index: int) -> None:
+        QGuiApplication.clipboard().setText(self._codes[index])
+        self.codeCopied.emit(index)
+
+    def anchor_rect(self, href: str):
+        """Where the link ``href`` is drawn (viewport coordinates), for clicking it."""
+        doc = self.document()
+        block = doc.begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                if fragment.charFormat().anchorHref() == href:
+                    cursor = QTextCursor(doc)
+                    cursor.setPosition(fragment.position() + 1)
+                    return self.cursorRect(cursor)
+                it += 1
+            block = block.next()
+        return None
+
+    # -- building ----------------------------------------------------------------------------
+
+    def set_text(self, text: str) -> None:
+        """Render the whole text once (history, or a final text that differs from the stream)."""
+        self.clear()
+        self._splitter = None
+        self._queue.clear()
+        self._drain_timer.stop()
+        self._codes = []
+        self._blocks = 0
+        self._pending_at = None
+        self._pending_kind = None
+        self._text = text
+        for block in split_blocks(text):
+            self._insert(block, final=True)
+        self._fit()
+
+    def append(self, chunk: str) -> None:
+        """Streaming: finished blocks are appended once; only the open block is replaced."""
+        if self._splitter is None:
+            self._splitter = StreamSplitter()
+        self._text += chunk
+        self._queue.extend(self._splitter.feed(chunk))
+        self._drain()
+
+    def finish(self) -> None:
+        if self._splitter is None:
+            return
+        self._queue.extend(self._splitter.finish())
+        self._splitter = None
+        self._drain()
+
+    def _drain(self) -> None:
+        """Render queued blocks for at most ``RENDER_BUDGET_S``; the rest on the next turn of
+        the event loop. A stream faster than rendering makes the view lag a little behind,
+        never freeze: the loop always gets control back within the budget."""
+        self._drain_timer.stop()
+        deadline = time.perf_counter() + RENDER_BUDGET_S
+        if self._queue:
+            self._drop_pending()
+        while self._queue and time.perf_counter() < deadline:
+            self._insert(self._queue.popleft(), final=True)
+        if self._queue:
+            self._drain_timer.start()
+        else:
+            self._drop_pending()
+            pending = self._splitter.pending if self._splitter is not None else None
+            if pending is not None:
+                self._pending_at = self._end()
+                self._pending_kind = pending.kind
+                self._insert(pending, final=False)
+        self._fit()
+
+    def _end(self) -> int:
+        return max(0, self.document().characterCount() - 1)
+
+    def _drop_pending(self) -> None:
+        if self._pending_at is None:
+            return
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(self._pending_at)
+        cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+        cursor.removeSelectedText()
+        self._pending_at = None
+        self._pending_kind = None
+
+    def _insert(self, block: Block, *, final: bool) -> None:
+        cursor = QTextCursor(self.document())
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        if self._end() > 0:
+            cursor.insertBlock()
+        if block.kind == "code":
+            index = len(self._codes)
+            cursor.insertHtml(code_block_html(index, block, final=final))
+            if final:
+                self._codes.append(block.text)
+        else:
+            if final:
+                # not cursor.insertMarkdown: in PySide6 6.12 it corrupts a refcount (None is
+                # deallocated after enough calls and the interpreter aborts)
+                cursor.insertHtml(markdown_html(block.text))
+            else:
+                cursor.insertText(block.text)
+        if final:
+            self._blocks += 1
+
+    # -- sizing: the height follows the document ---------------------------------------------
+
+    def _fit(self) -> None:
+        height = int(self.document().size().height()) + 2
+        if self.height() != height:
+            self.setFixedHeight(height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.document().setTextWidth(self.viewport().width())
+            self._fit()
+
+    def sizeHint(self) -> QSize:
+        return QSize(400, self.height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(40, self.height())
+
+    def wheelEvent(self, event) -> None:
+        event.ignore()  # no own scrolling: let the conversation scroll
+
+    def _on_anchor(self, url: QUrl) -> None:
+        if url.scheme() == "copy":
+            try:
+                self.copy_code(int(url.path()))
+            except (ValueError, IndexError):
+                pass
+            return
+        QDesktopServices.openUrl(url)
