@@ -203,6 +203,9 @@ def bench_tree(tmp: Path) -> None:
 
 
 def main() -> int:
+    from pi_desktop.ui.pyside_fix import guard_none_refcount
+
+    guard_none_refcount()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)

@@ -117,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     import qasync
     from PySide6.QtWidgets import QApplication
 
+    from pi_desktop.ui.pyside_fix import guard_none_refcount
+
+    guard_none_refcount()  # PySide6 6.12 leaks a None reference per void call (see module)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("pi-desktop")
     app.setOrganizationName("pi-desktop")

@@ -266,7 +266,9 @@ class ConversationView(QScrollArea):
             row = self.add_message(item.role, item.content, item.entry_id, item.metadata)
             if item.role == "tool" and isinstance(row, ToolCallWidget) and item.offloaded_path:
                 row.set_result(item.content, offloaded_path=item.offloaded_path)
-        self._follow = True  # the range change after layout scrolls to the newest row
+        self._layout.activate()  # size the new rows now, not a frame later
+        self.widget().adjustSize()
+        self.scroll_to_bottom()
 
     # -- following the newest row --------------------------------------------------------
 

@@ -23,7 +23,7 @@ from PySide6.QtGui import (
     QTextCursor,
     QTextDocument,
 )
-from PySide6.QtWidgets import QFrame, QSizePolicy, QTextBrowser, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QSizePolicy, QTextBrowser, QWidget
 
 from pi_desktop.ui.highlight import code_html
 from pi_desktop.ui.markdown import Block, StreamSplitter, split_blocks
@@ -224,11 +224,25 @@ class MarkdownBody(QTextBrowser):
             self._blocks += 1
 
     # -- sizing: the height follows the document ---------------------------------------------
+    # A fixed height, updated when the text or the width changes: a height-for-width answer
+    # would make layouts ask for other widths and relayout the whole document every flush.
 
     def _fit(self) -> None:
-        height = int(self.document().size().height()) + 2
+        doc = self.document()
+        if doc.textWidth() <= 0:  # not laid out yet: start from the likely width
+            doc.setTextWidth(self._likely_width())
+        height = int(doc.size().height()) + 2
         if self.height() != height:
             self.setFixedHeight(height)
+
+    def _likely_width(self) -> int:
+        """The conversation's width less the card margins, before our own resize arrives."""
+        widget = self.parentWidget()
+        while widget is not None:
+            if isinstance(widget, QAbstractScrollArea):
+                return max(200, widget.viewport().width() - 48)
+            widget = widget.parentWidget()
+        return max(200, self.width())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
