@@ -10,6 +10,7 @@ the language and a "Copy" link (``copy:N``) that copies the raw code.
 from __future__ import annotations
 
 import html
+import math
 import re
 import time
 from collections import deque
@@ -23,7 +24,14 @@ from PySide6.QtGui import (
     QTextCursor,
     QTextDocument,
 )
-from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QSizePolicy, QTextBrowser, QWidget
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QFrame,
+    QSizePolicy,
+    QTextBrowser,
+    QTextEdit,
+    QWidget,
+)
 
 from pi_desktop.ui.highlight import code_html
 from pi_desktop.ui.markdown import Block, StreamSplitter, split_blocks
@@ -83,6 +91,8 @@ class MarkdownBody(QTextBrowser):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setOpenLinks(False)
+        self.setLineWrapMode(QTextEdit.LineWrapMode.FixedPixelWidth)
+        self.setLineWrapColumnOrWidth(0)
         self.anchorClicked.connect(self._on_anchor)
         self.viewport().setAutoFillBackground(False)
         self.setStyleSheet("QTextBrowser { background: transparent; }")
@@ -229,9 +239,12 @@ class MarkdownBody(QTextBrowser):
 
     def _fit(self) -> None:
         doc = self.document()
-        if doc.textWidth() <= 0:  # not laid out yet: start from the likely width
-            doc.setTextWidth(self._likely_width())
-        height = int(doc.size().height()) + 2
+        if self.lineWrapColumnOrWidth() <= 0:  # not laid out yet: start from the likely width
+            self._set_wrap_width(self._likely_width())
+        # QTextDocumentLayout lays out lazily and size() may still describe the old width;
+        # asking for the last block's rectangle finishes the layout first.
+        doc.documentLayout().blockBoundingRect(doc.lastBlock())
+        height = math.ceil(doc.size().height()) + 2
         if self.height() != height:
             self.setFixedHeight(height)
 
@@ -247,8 +260,15 @@ class MarkdownBody(QTextBrowser):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():
-            self.document().setTextWidth(self.viewport().width())
+            # no frame, no margins, no scroll bars: the text is exactly as wide as we are
+            self._set_wrap_width(event.size().width())
             self._fit()
+
+    def _set_wrap_width(self, width: int) -> None:
+        """Wrap at exactly ``width``: in its default mode QTextEdit may wrap narrower (it
+        reserves room for a scroll bar we never show), and the height would come out short."""
+        self.setLineWrapColumnOrWidth(width)
+        self.document().setTextWidth(width)
 
     def sizeHint(self) -> QSize:
         return QSize(400, self.height())

@@ -10,7 +10,7 @@ states land in tests/artifacts/ for a human to look at.
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtTest import QTest
 
 from pi_desktop.agent import OfflineLLM
 from pi_desktop.ui.file_viewer import ToolResultViewer
@@ -42,7 +42,7 @@ def _send(qtbot, window, text: str) -> None:
 
 
 def _shot(window, artifacts, name: str) -> None:
-    QApplication.processEvents()  # let pending layouts settle, as a user's screen would
+    QTest.qWait(50)  # let pending layout passes land, as they would on a user's screen
     window.repaint()
     assert window.grab().save(str(artifacts / f"e2e-{name}.png"))
 

@@ -70,6 +70,7 @@ def test_window_through_openai_client_compacts_and_restarts_without_summaries(
     comp = window.session.latest_compaction()
     assert comp is not None and comp.summary_model == "summary-model"
     assert window.budget_bar.compactions == 1
+    qtbot.wait(50)  # let the last layout pass land, as it would on screen
     window.grab().save(str(artifacts / "openai-compacted.png"))
     path = window.session.path
     window.close()
