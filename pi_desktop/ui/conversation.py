@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
 
+from pi_desktop.context.offload import offload_path
 from pi_desktop.ui.message_widgets import (
     CompactionMarker,
     InlineBanner,
@@ -284,6 +286,39 @@ class ConversationView(QScrollArea):
     def _on_range_changed(self, _minimum: int, maximum: int) -> None:
         if self._follow:
             self.verticalScrollBar().setValue(maximum)
+
+
+def path_items(session: Any, results_dir: Path) -> list[PathItem]:
+    """The rows of a session's current path: its messages, and each compaction after the
+    message it hangs off. A tool result that L3 saved to a file keeps its link on reload."""
+    items: list[PathItem] = []
+    for entry in session.get_current_path():
+        offloaded = None
+        if entry.role == "tool":
+            call_id = str((entry.metadata or {}).get("tool_call_id", ""))
+            candidate = offload_path(results_dir, call_id) if call_id else None
+            offloaded = str(candidate) if candidate and candidate.is_file() else None
+        items.append(
+            PathItem(
+                "message",
+                entry.id,
+                entry.role,
+                entry.content,
+                entry.metadata,
+                offloaded_path=offloaded,
+            )
+        )
+        for comp in session.compactions_for(entry.id):
+            items.append(
+                PathItem(
+                    "compaction",
+                    comp.id,
+                    tokens_before=comp.tokens_before,
+                    tokens_after=comp.tokens_after,
+                    summarized_count=comp.summarized_count,
+                )
+            )
+    return items
 
 
 def _parse_arguments(raw: Any) -> dict[str, Any] | str:

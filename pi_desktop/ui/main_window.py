@@ -29,12 +29,11 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.agent import Agent
-from pi_desktop.context.offload import offload_path
 from pi_desktop.session import RewindError, Session, SessionLibrary, SessionLockedError
 from pi_desktop.ui.approval import ApprovalPrompter
 from pi_desktop.ui.budget_bar import BudgetBar
 from pi_desktop.ui.controller import AgentController
-from pi_desktop.ui.conversation import ConversationView, PathItem
+from pi_desktop.ui.conversation import ConversationView, path_items
 from pi_desktop.ui.input_box import CompactDialog, InputBox
 from pi_desktop.ui.message_widgets import InlineBanner
 from pi_desktop.ui.sessions_dialog import SessionsDialog
@@ -325,34 +324,7 @@ class MainWindow(QMainWindow):
             self.conversation.clear()
             return
         results_dir = self.library.results_dir(self.session.path)
-        items: list[PathItem] = []
-        for entry in self.session.get_current_path():
-            offloaded = None
-            if entry.role == "tool":
-                call_id = str((entry.metadata or {}).get("tool_call_id", ""))
-                candidate = offload_path(results_dir, call_id) if call_id else None
-                offloaded = str(candidate) if candidate and candidate.is_file() else None
-            items.append(
-                PathItem(
-                    "message",
-                    entry.id,
-                    entry.role,
-                    entry.content,
-                    entry.metadata,
-                    offloaded_path=offloaded,
-                )
-            )
-            for comp in self.session.compactions_for(entry.id):
-                items.append(
-                    PathItem(
-                        "compaction",
-                        comp.id,
-                        tokens_before=comp.tokens_before,
-                        tokens_after=comp.tokens_after,
-                        summarized_count=comp.summarized_count,
-                    )
-                )
-        self.conversation.show_path(items)
+        self.conversation.show_path(path_items(self.session, results_dir))
 
     # ---------------------------------------------------------------- running
 
