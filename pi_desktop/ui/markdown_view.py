@@ -17,10 +17,12 @@ from collections import deque
 
 from PySide6.QtCore import QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
+    QColor,
     QDesktopServices,
     QGuiApplication,
     QPalette,
     QResizeEvent,
+    QTextCharFormat,
     QTextCursor,
     QTextDocument,
 )
@@ -218,6 +220,7 @@ class MarkdownBody(QTextBrowser):
         cursor.movePosition(QTextCursor.MoveOperation.End)
         if self._end() > 0:
             cursor.insertBlock()
+        start = cursor.position()
         if block.kind == "code":
             index = len(self._codes)
             cursor.insertHtml(code_block_html(index, block, final=final))
@@ -232,6 +235,32 @@ class MarkdownBody(QTextBrowser):
                 cursor.insertText(block.text)
         if final:
             self._blocks += 1
+            self._recolor_links(start, cursor.position())
+
+    def _recolor_links(self, start: int, end: int) -> None:
+        """The HTML importer paints links in the app palette's link colour; a dark palette
+        that kept the light theme's dark blue would make "Copy" unreadable."""
+        link = QGuiApplication.palette().color(QPalette.ColorRole.Link)
+        luminance = 0.2126 * link.red() + 0.7152 * link.green() + 0.0722 * link.blue()
+        if not (is_dark() and luminance < 100):
+            return
+        fmt = QTextCharFormat()
+        fmt.setForeground(QColor("#58a6ff"))
+        doc = self.document()
+        block = doc.findBlock(start)
+        while block.isValid() and block.position() <= end:
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                if fragment.charFormat().anchorHref():
+                    cursor = QTextCursor(doc)
+                    cursor.setPosition(fragment.position())
+                    cursor.setPosition(
+                        fragment.position() + fragment.length(), QTextCursor.MoveMode.KeepAnchor
+                    )
+                    cursor.mergeCharFormat(fmt)
+                it += 1
+            block = block.next()
 
     # -- sizing: the height follows the document ---------------------------------------------
     # A fixed height, updated when the text or the width changes: a height-for-width answer

@@ -265,3 +265,30 @@ def test_a_provider_without_its_key_falls_back_to_offline_with_a_reason(kit, qtb
     assert type(window.agent.llm).__name__ == "OpenAIChatLLM"
     assert "OpenAI · gpt-4o-mini" in window.provider_label.text()
     assert "sk-stored-key" not in window.provider_label.text()
+
+
+def test_dark_palette_is_followed(kit, qtbot, openai_server, artifacts):
+    from PySide6.QtWidgets import QApplication
+
+    from pi_desktop.ui.markdown_view import is_dark
+    from pi_desktop.ui.theme import dark_palette
+
+    app = QApplication.instance()
+    light = app.palette()
+    app.setPalette(dark_palette())
+    try:
+        assert is_dark()
+        openai_server.enqueue(
+            Reply(text="Dark mode:\n\n```python\nfor i in range(3):\n    print(i)\n```\n\nDone.")
+        )
+        window = kit.window(_llm(openai_server))
+        _type_and_enter(qtbot, window, "show code")
+        qtbot.waitUntil(lambda: _idle(window), timeout=10_000)
+        body = window.conversation.message_cards()[-1].body
+        html = body.toHtml()
+        # github-dark's keyword colour, not the light style's
+        assert "#ff7b72" in html.lower()
+        qtbot.wait(50)
+        window.grab().save(str(artifacts / "main-dark.png"))
+    finally:
+        app.setPalette(light)
