@@ -292,3 +292,46 @@ def test_dark_palette_is_followed(kit, qtbot, openai_server, artifacts):
         window.grab().save(str(artifacts / "main-dark.png"))
     finally:
         app.setPalette(light)
+
+
+def test_write_tool_asks_without_blocking_and_the_answer_is_honoured(kit, qtbot, openai_server):
+    kit.save_settings(approval_policy="ask")
+    openai_server.enqueue(
+        Reply(tool_calls=[ToolCall("write_file", {"path": "out.txt", "content": "hello"})]),
+        Reply(text="Written."),
+        Reply(tool_calls=[ToolCall("write_file", {"path": "no.txt", "content": "nope"})]),
+        Reply(text="Not written."),
+    )
+    window = kit.window(_llm(openai_server))
+    _type_and_enter(qtbot, window, "write hello to out.txt")
+    qtbot.waitUntil(lambda: window.approver.dialog is not None, timeout=10_000)
+    dialog = window.approver.dialog
+    assert "write_file" in dialog.windowTitle() and "out.txt" in dialog.summary_label.text()
+    assert window.busy and window.send_button.text() == "Stop"  # the loop kept running
+    qtbot.mouseClick(dialog.allow_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: _idle(window), timeout=10_000)
+    assert (kit.workspace / "out.txt").read_text() == "hello"
+    assert not window.conversation.tool_calls()[-1].is_error
+    _type_and_enter(qtbot, window, "write nope to no.txt")
+    qtbot.waitUntil(lambda: window.approver.dialog is not None, timeout=10_000)
+    qtbot.mouseClick(window.approver.dialog.deny_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: _idle(window), timeout=10_000)
+    assert not (kit.workspace / "no.txt").exists()
+    denied = window.conversation.tool_calls()[-1]
+    assert denied.is_error and "denied" in denied.result
+
+
+def test_a_damaged_session_file_opens_and_says_what_was_skipped(kit, qtbot, openai_server):
+    openai_server.responder = lambda body: Reply(text="ok")
+    window = kit.window(_llm(openai_server))
+    _type_and_enter(qtbot, window, "keep me")
+    qtbot.waitUntil(lambda: _idle(window), timeout=10_000)
+    path = window.session.path
+    window.close()
+    qtbot.waitUntil(lambda: not window.isVisible())
+    with open(path, "ab") as fh:
+        fh.write(b'{"type":"message","id":"torn","par')  # a crash mid-write
+    again = kit.window(_llm(openai_server), session_path=path)
+    assert [c.text for c in again.conversation.message_cards()] == ["keep me", "ok"]
+    (banner,) = again.conversation.banners()
+    assert banner.kind == "error" and "skipped" in banner.text
