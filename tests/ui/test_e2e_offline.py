@@ -189,3 +189,50 @@ def test_offline_end_to_end(kit, qtbot, artifacts):
     _send(qtbot, again, "list the files")
     assert counting.calls == 0 and again.agent.summarizer_calls == 0
     _shot(again, artifacts, "10-restarted")
+
+
+def test_the_pi_desktop_command_starts_and_closes_cleanly_on_ctrl_c(tmp_path):
+    """``python -m pi_desktop`` for real: a window on the offline provider, Ctrl+C closes it
+    through the normal path (the session is released) and the process exits with 0."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from pi_desktop.session import Session
+
+    session_path = tmp_path / "chat.jsonl"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "cfg"))
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "pi_desktop",
+            "--offline",
+            "--session",
+            str(session_path),
+            "--workspace",
+            str(tmp_path),
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        for _ in range(300):  # the file appears once the window has opened the session
+            if session_path.exists() or proc.poll() is not None:
+                break
+            time.sleep(0.05)
+        assert proc.poll() is None, proc.stderr.read().decode()
+        time.sleep(0.5)
+        proc.send_signal(signal.SIGINT)
+        _out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0, err.decode()
+    assert b"Traceback" not in err
+    with Session.load(session_path) as session:  # lock released, header written
+        assert session.system_prompt
