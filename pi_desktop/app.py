@@ -123,6 +123,9 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("pi-desktop")
     app.setOrganizationName("pi-desktop")
+    from pi_desktop.ui.resources import app_icon
+
+    app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)  # the window's own close path ends the loop
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
