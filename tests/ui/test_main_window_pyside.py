@@ -1,4 +1,8 @@
-"""The PySide6 None-refcount guard the app installs (see pi_desktop/ui/pyside_fix.py)."""
+"""The PySide6 None-refcount guard the app installs (see pi_desktop/ui/pyside_fix.py).
+
+pyproject excludes PySide6 6.12.0 (the release with the leak); the guard stays for any other
+build that has it, and must be a no-op where there is no leak.
+"""
 
 from __future__ import annotations
 
@@ -10,12 +14,16 @@ from pi_desktop.ui.pyside_fix import guard_none_refcount, void_call_leaks_none
 
 
 def test_many_void_calls_cannot_exhaust_none(qapp):
-    guard_none_refcount()  # idempotent: the UI conftest already applied it
+    leaks = void_call_leaks_none()
+    guard_none_refcount()  # idempotent: the UI conftest already applied it where needed
     probe = QObject()
     before = sys.getrefcount(None)
     for _ in range(200_000):  # more than None's natural refcount on Python 3.11
         probe.setObjectName("x")
     after = sys.getrefcount(None)
-    assert after > 1_000_000  # far from zero however much PySide6 leaks
-    if void_call_leaks_none():
+    if leaks:
         assert before - after >= 199_000  # the leak is real: the guard is what saves us
+        assert after > 1_000_000  # far from zero however much PySide6 leaks
+    else:
+        assert abs(after - before) < 1_000  # a healthy build: nothing to guard
+        assert guard_none_refcount() is (sys.version_info < (3, 12) and leaks)
