@@ -60,6 +60,20 @@ def offload_marker(path: str, original_chars: int, content: str) -> str:
     )
 
 
+_MARKER_LINE = re.compile(
+    re.escape(MARKER_PREFIX) + r" (?P<chars>\d+) chars saved to (?P<path>.+?) — the first \d+ chars"
+)
+
+
+def parse_marker(content: str) -> tuple[str, int, str] | None:
+    """``(path, original_chars, preview)`` of a marker :func:`offload_marker` made, else None."""
+    head, _, preview = content.partition("\n")
+    match = _MARKER_LINE.match(head)
+    if match is None:
+        return None
+    return match["path"], int(match["chars"]), preview
+
+
 def _same_file(path: Path, data: bytes) -> bool:
     try:
         if path.stat().st_size != len(data):

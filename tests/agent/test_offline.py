@@ -487,8 +487,9 @@ def test_reports_an_offloaded_result_from_its_preview():
         Message(role="tool", content=content, metadata={"tool_call_id": "call_1"}),
     ]
     text = chat(OfflineLLM(), messages, schemas()).message.content
-    assert "Large result" in text and "/data/results/call_1.txt" in text
+    assert "48,000 characters" in text and "`call_1.txt`" in text  # the file, not the preview
     assert "Read `huge.md`" in text and "Huge file" in text
+    assert "Tool result offloaded" not in text  # the raw marker line is not parroted
 
 
 def test_summary_is_shorter_than_a_long_transcript_it_replaces():

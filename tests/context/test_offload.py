@@ -102,3 +102,13 @@ def test_hostile_ids_never_escape_results_dir(tmp_path, call_id):
 def test_distinct_hostile_ids_do_not_collide(tmp_path):
     assert offload_path(tmp_path, "a/b") != offload_path(tmp_path, "a_b")
     assert offload_path(tmp_path, "call_1") == tmp_path / "call_1.txt"
+
+
+def test_parse_marker_round_trips_what_offload_marker_wrote():
+    from pi_desktop.context.offload import offload_marker, parse_marker
+
+    content = "x" * 30_000
+    marker = offload_marker("/tmp/results/call — 7.txt", len(content), content)
+    assert parse_marker(marker) == ("/tmp/results/call — 7.txt", 30_000, "x" * 2_000)
+    assert parse_marker("[Tool result offloaded: something else]") is None
+    assert parse_marker("plain tool output") is None

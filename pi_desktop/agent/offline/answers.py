@@ -10,9 +10,10 @@ import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from pi_desktop.context.offload import MARKER_PREFIX as OFFLOADED_PREFIX
+from pi_desktop.context.offload import parse_marker
 
 INTRO = (
     "I'm the **offline demo provider** of pi-desktop — not a language model. I run on this "
@@ -180,9 +181,14 @@ def report_tool_results(results: Sequence[ToolResult]) -> str:
     sections = []
     for result in results:
         note = ""
-        if result.content.startswith(OFFLOADED_PREFIX):  # L3 kept a marker and a preview
-            head, _, preview = result.content.partition("\n")
-            note = f"_(Large result — {_quote(head.strip('[]'), 200)} Shown: the preview.)_\n"
+        marker = parse_marker(result.content)
+        if marker is not None:  # L3 kept only a preview in the view; the whole result is a file
+            path, original_chars, preview = marker
+            note = (
+                f"The whole result ({original_chars:,} characters) was too large for the "
+                f"context, so it was saved to `{Path(path).name}` — open it from the tool "
+                f"call above. What follows describes its first {len(preview):,} characters.\n\n"
+            )
             result = ToolResult(result.name, result.arguments, preview, result.is_error)
         if result.is_error or result.content.startswith("Error"):
             sections.append(f"**{result.name} failed:** {_quote(result.content, 300)}")
