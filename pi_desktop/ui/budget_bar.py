@@ -2,7 +2,9 @@
 
 Painted by hand (not a QProgressBar) so the threshold tick, the zone colours and the brief
 "ghost" of the level before a compaction can be drawn; the ghost fades with a
-QVariantAnimation, so nothing blocks the event loop.
+QVariantAnimation, so nothing blocks the event loop. The ghost is hatched and outlined, never
+a solid fill, and clamped to the track: it must read as "the level it dropped from", not as a
+second, over-budget fill.
 """
 
 from __future__ import annotations
@@ -11,11 +13,11 @@ import html
 from typing import Literal
 
 from PySide6.QtCore import QEasingCurve, QRectF, QSize, Qt, QVariantAnimation
-from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from pi_desktop.context.report import PrepareReport
-from pi_desktop.ui.theme import theme_for
+from pi_desktop.ui.theme import Theme, theme_for
 from pi_desktop.ui.tree_model import format_tokens
 
 Zone = Literal["ok", "warn", "over"]
@@ -42,6 +44,19 @@ def bar_text(tokens: int, budget: int | None) -> str:
         return f"{format_tokens(tokens)} tokens · no limit"
     pct = round(100 * tokens / budget)
     return f"{format_tokens(tokens)} / {format_tokens(budget)} tokens ({pct} %)"
+
+
+def ghost_span(ghost_tokens: int, tokens: int, budget: int | None) -> tuple[float, float] | None:
+    """The part of the track (fractions 0..1) the context dropped out of, or None if nothing.
+
+    Clamped to the track: a pre-compaction estimate over budget ends at the right edge instead
+    of implying the view is still too large.
+    """
+    if not budget or ghost_tokens <= tokens:
+        return None
+    start = min(1.0, max(0, tokens) / budget)
+    end = min(1.0, ghost_tokens / budget)
+    return (start, end) if end > start else None
 
 
 def report_line(report: PrepareReport) -> str:
@@ -248,14 +263,7 @@ class BudgetBar(QWidget):
         inner = rect.adjusted(1, 1, -1, -1)
         if self._budget:
             if self._ghost_tokens is not None and self._ghost_opacity > 0:
-                was = zone_for(self._ghost_tokens, self._budget, self._threshold)
-                ghost = QColor({"ok": theme.ok, "warn": theme.warn, "over": theme.over}[was])
-                ghost.setAlphaF(0.45 * self._ghost_opacity)
-                g = QRectF(inner)
-                g.setRight(self._x_for(self._ghost_tokens, inner))
-                p.setPen(Qt.PenStyle.NoPen)
-                p.setBrush(ghost)
-                p.drawRoundedRect(g, radius - 1, radius - 1)
+                self._draw_ghost(p, inner, theme)
             fill = QRectF(inner)
             fill.setRight(self._x_for(self._tokens, inner))
             if fill.width() > 0.5:
@@ -269,6 +277,29 @@ class BudgetBar(QWidget):
             p.drawLine(int(tick), int(rect.top()), int(tick), int(rect.bottom()))
         self._draw_text(p, rect, theme.text, theme.base)
         p.end()
+
+    def _draw_ghost(self, p: QPainter, inner: QRectF, theme: Theme) -> None:
+        """The dropped part as a fading hatched outline in the colour of the zone it left."""
+        assert self._ghost_tokens is not None
+        span = ghost_span(self._ghost_tokens, self._tokens, self._budget)
+        if span is None:
+            return
+        was = zone_for(self._ghost_tokens, self._budget, self._threshold)
+        colour = QColor({"ok": theme.ok, "warn": theme.warn, "over": theme.over}[was])
+        g = QRectF(inner)
+        g.setLeft(inner.left() + span[0] * inner.width())
+        g.setRight(inner.left() + span[1] * inner.width())
+        g.adjust(0.5, 0.5, -0.5, -0.5)
+        hatch = QColor(colour)
+        hatch.setAlphaF(0.55 * self._ghost_opacity)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QBrush(hatch, Qt.BrushStyle.BDiagPattern))
+        p.drawRect(g)
+        outline = QColor(colour)
+        outline.setAlphaF(0.9 * self._ghost_opacity)
+        p.setPen(QPen(outline, 1.0, Qt.PenStyle.DashLine))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawRoundedRect(g, 3, 3)
 
     def _draw_text(self, p: QPainter, rect: QRectF, fg: QColor, halo: QColor) -> None:
         """Centered label with a thin halo so it stays legible over any fill colour."""

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QColor
 
 from pi_desktop.context.report import OffloadedResult, PrepareReport
-from pi_desktop.ui.budget_bar import BudgetBar, bar_text, zone_for
+from pi_desktop.ui.budget_bar import BudgetBar, bar_text, ghost_span, zone_for
 from pi_desktop.ui.theme import dark_palette
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
@@ -104,6 +105,34 @@ def test_compaction_drop_counts_and_ghosts(bar, qtbot):
     qtbot.waitUntil(lambda: bar.ghost_tokens is None, timeout=5000)
     bar.mark_compacted(25_700, 8_000)
     assert bar.compactions == 2
+
+
+def test_ghost_span_is_clamped_to_the_track():
+    assert ghost_span(26_000, 9_000, 32_000) == (9_000 / 32_000, 26_000 / 32_000)
+    # an over-budget estimate before the drop ends at the right edge, not past it
+    assert ghost_span(43_000, 3_000, 40_000) == (3_000 / 40_000, 1.0)
+    assert ghost_span(9_000, 9_000, 32_000) is None  # nothing dropped
+    assert ghost_span(50_000, 45_000, 40_000) is None  # still over: no visible drop
+    assert ghost_span(26_000, 9_000, None) is None
+
+
+def test_over_budget_ghost_is_hatched_not_a_solid_fill(bar, qtbot):
+    """After a drop from over budget the track must not look full: the ghost shows gaps."""
+    bar.set_estimate(4_300, 4_000, 0.8)
+    before = bar.grab().toImage()
+    bar.mark_compacted(4_300, 314)
+    img = bar.grab().toImage()
+    y = img.height() // 2
+    xs = range(int(img.width() * 0.84), int(img.width() * 0.95))  # right of tick and text
+    solid = before.pixel(xs[0], y)  # the old over-budget fill at that spot
+    row = [img.pixel(x, y) for x in xs]
+    assert solid not in row  # the solid over-budget fill is gone
+    stripes = sum(1 for a, b in pairwise(row) if a != b)
+    assert stripes >= 4  # hatched: the colour alternates along the row
+    _save(bar, "budget_drop_from_over")
+    qtbot.waitUntil(lambda: bar.ghost_tokens is None, timeout=5000)
+    faded = bar.grab().toImage()
+    assert len({faded.pixel(x, y) for x in xs}) == 1  # gone: plain trough again
 
 
 def test_budget_off_shows_estimate_only(bar):
