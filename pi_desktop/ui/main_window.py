@@ -35,6 +35,7 @@ from pi_desktop.ui.budget_bar import BudgetBar
 from pi_desktop.ui.controller import AgentController
 from pi_desktop.ui.conversation import ConversationView, path_items
 from pi_desktop.ui.input_box import CompactDialog, InputBox
+from pi_desktop.ui.labels import shorten
 from pi_desktop.ui.message_widgets import InlineBanner
 from pi_desktop.ui.sessions_dialog import SessionsDialog
 from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
@@ -304,8 +305,7 @@ class MainWindow(QMainWindow):
         assert self.session is not None
         for entry in self.session.get_current_path():
             if entry.role == "user" and entry.content.strip():
-                text = " ".join(entry.content.split())
-                return text if len(text) <= 60 else text[:59] + "…"
+                return shorten(" ".join(entry.content.split()), 60)
         return None
 
     def _update_provider_label(self) -> None:

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import bisect
 import heapq
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from pi_desktop.ui.labels import first_line, shorten
 
 NodeKind = Literal["message", "tool_call", "compaction", "stub"]
 
@@ -27,26 +28,8 @@ COLLAPSE_ABOVE = 3  # side subtrees with more display nodes than this start coll
 COMPACTION_LANE = -1
 
 
-_MD_PREFIX = re.compile(r"^(?:#{1,6}\s+|>\s*|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)")
-_MD_MARKS = re.compile(r"\*\*|__|`+|~~")
-_MD_RULE = re.compile(r"^(?:[-*_]\s*){3,}$")
-
-
-def _first_line(text: str, limit: int = LABEL_CHARS) -> str:
-    """One readable line: the first non-blank line without markdown marks, shortened."""
-    for raw in text.splitlines():
-        raw = raw.strip()
-        if raw.startswith(("```", "~~~")) or _MD_RULE.match(raw):
-            continue  # fences and rules carry no words
-        line = _MD_MARKS.sub("", _MD_PREFIX.sub("", raw)).strip()
-        if line:
-            return line if len(line) <= limit else line[: limit - 1] + "…"
-    return ""
-
-
 def _preview(text: str, limit: int = PREVIEW_CHARS) -> str:
-    text = text.strip()
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return shorten(text.strip(), limit)
 
 
 def _tool_calls(metadata: Mapping[str, Any] | None) -> list[dict[str, Any]]:
@@ -200,7 +183,7 @@ class TreeSnapshot:
 
 
 def _message_label(role: str, content: str, calls: list[dict[str, Any]]) -> str:
-    text = _first_line(content)
+    text = first_line(content, LABEL_CHARS)
     if calls:
         names = ", ".join(_call_name(c) for c in calls)
         return names if not text else f"{names} — {text}"

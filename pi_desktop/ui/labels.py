@@ -1,0 +1,42 @@
+"""One-line plain-text labels from markdown messages (tree rows, window titles).
+
+Pure and Qt-free: a label is read at a glance, so markdown syntax (headings, list bullets,
+emphasis, code ticks, links) is dropped rather than shown as raw characters.
+"""
+
+from __future__ import annotations
+
+import re
+
+_MD_PREFIX = re.compile(r"^(?:#{1,6}\s+|>\s*|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)")
+_MD_MARKS = re.compile(r"\*\*|__|`+|~~")
+_MD_RULE = re.compile(r"^(?:[-*_]\s*){3,}$")
+# single * or _ emphasis: only at a word's edge, so snake_case names and "2 * 3" survive
+_EMPHASIS_OPEN = re.compile(r"(?<![\w*])[*_](?=[^\s*_])")
+_EMPHASIS_CLOSE = re.compile(r"(?<=[^\s*_])[*_](?![\w*])")
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, an ellipsis marking the cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def plain_inline(line: str) -> str:
+    """``line`` without inline markdown: links keep their text, emphasis and ticks vanish."""
+    line = _LINK.sub(r"\1", line)
+    line = _MD_MARKS.sub("", line)
+    line = _EMPHASIS_OPEN.sub("", line)
+    return _EMPHASIS_CLOSE.sub("", line)
+
+
+def first_line(text: str, limit: int) -> str:
+    """The first line with words, without markdown, shortened to ``limit``; '' if none."""
+    for raw in text.splitlines():
+        raw = raw.strip()
+        if raw.startswith(("```", "~~~")) or _MD_RULE.match(raw):
+            continue  # fences and rules carry no words
+        line = " ".join(plain_inline(_MD_PREFIX.sub("", raw)).split())
+        if line:
+            return shorten(line, limit)
+    return ""

@@ -1,0 +1,49 @@
+"""Labels read as plain words: markdown syntax never shows up raw in a tree row or a title."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pi_desktop.ui.labels import first_line, plain_inline, shorten
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("_(offline demo: no network)_", "(offline demo: no network)"),
+        ("*What the tools returned*; ask again", "What the tools returned; ask again"),
+        ("**Read `big.txt`** — 37 lines", "Read big.txt — 37 lines"),
+        ("see [the docs](https://example.org/x_y) now", "see the docs now"),
+        ("call read_file and list_dir", "call read_file and list_dir"),
+        ("2 * 3 = 6, a_b * c", "2 * 3 = 6, a_b * c"),
+        ("> _quoted_ words", "quoted words"),
+        ("```\ncode_here()\n```", "code_here()"),
+        ("\n\n  ---  \n# *Title*  with   spaces", "Title with spaces"),
+        ("", ""),
+    ],
+)
+def test_first_line_drops_markdown(text, label):
+    assert first_line(text, 80) == label
+
+
+def test_first_line_is_shortened_with_an_ellipsis():
+    assert first_line("word " * 40, 20) == "word word word word…"
+    assert shorten("abc", 3) == "abc"
+    assert shorten("abcd", 3) == "ab…"
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from("ab _*`[]()#>-\n"), max_size=60), st.integers(2, 40))
+def test_first_line_is_one_short_line(text, limit):
+    label = first_line(text, limit)
+    assert "\n" not in label
+    assert len(label) <= limit
+    assert label == label.strip()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.from_regex(r"[a-z]+(_[a-z]+)*", fullmatch=True))
+def test_identifiers_survive(name):
+    assert plain_inline(f"use {name} here") == f"use {name} here"
