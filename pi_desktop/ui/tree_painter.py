@@ -187,10 +187,9 @@ class TreePainter:
         fm = QFontMetrics(small)
         label = FLOOR_LABEL
         tw = fm.horizontalAdvance(label) + 10
-        box = QRectF(w - tw - 4, y - fm.height() / 2 - 1, tw, fm.height() + 2)
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(t.base)
-        p.drawRoundedRect(box, 3, 3)
+        # hangs just below the line, inside the first sealed row: the row above the floor (often
+        # the current node) keeps its whole width for its label
+        box = QRectF(w - tw - 4, y + 1, tw, fm.height() + 2)
         p.setPen(t.floor)
         p.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
 
@@ -223,10 +222,7 @@ class TreePainter:
         elif row.kind == "compaction":
             text_colour = t.compaction
         p.setPen(text_colour)
-        avail = int(w - tx - 6)
-        floor = self.layout.floor_row
-        if floor is not None and r in (floor, floor + 1):
-            avail -= self._floor_label_width()  # keep clear of the floor label
+        avail = self.text_room(r, tx, w)
         if avail > 10:
             elided = fm.elidedText(text, Qt.TextElideMode.ElideRight, avail)
             p.drawText(
@@ -234,6 +230,14 @@ class TreePainter:
                 Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
                 elided,
             )
+
+    def text_room(self, r: int, tx: float, w: int) -> int:
+        """Pixels for row ``r``'s label; only the first sealed row yields to the floor label."""
+        avail = int(w - tx - 6)
+        floor = self.layout.floor_row
+        if floor is not None and r == floor + 1:
+            avail -= self._floor_label_width()
+        return avail
 
     def _paint_glyph(
         self, p: QPainter, t: Theme, row: LayoutRow, x: float, y: float, colour: QColor

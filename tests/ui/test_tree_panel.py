@@ -304,3 +304,17 @@ def test_tooltip_event_shows_preview(qtbot, panel, built):
     qtbot.waitUntil(QToolTip.isVisible, timeout=3000)
     assert "&lt;b&gt;not bold&lt;/b&gt; &amp; co" in QToolTip.text()
     QToolTip.hideText()
+
+
+def test_floor_label_leaves_the_floor_row_its_full_width(panel):
+    """The floor label hangs below the line: the node at the floor (often the current one)
+    keeps its whole label; only the first sealed row makes room for the label."""
+    painter = panel.view._painter()
+    floor = painter.layout.floor_row
+    assert floor is not None and floor + 1 < len(painter.layout.rows)
+    open_row = floor - 1 if floor > 0 else None
+    full = painter.text_room(floor, 40.0, 320)
+    assert full == 320 - 40 - 6
+    if open_row is not None:
+        assert painter.text_room(open_row, 40.0, 320) == full
+    assert painter.text_room(floor + 1, 40.0, 320) < full - 60
