@@ -43,6 +43,7 @@ from pi_desktop.ui.settings_dialog import PresetChoice, SettingsDialog
 from pi_desktop.ui.tree_panel import SessionTreePanel
 from pi_desktop.ui.wiring import (
     DEFAULT_SYSTEM_PROMPT,
+    OFFLINE_NOTE,
     ProviderFactory,
     ProviderSetup,
     ToolsFactory,
@@ -120,7 +121,11 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([760, 300])
         self.setCentralWidget(self.splitter)
+        self.offline_label = QLabel("<b>● Offline</b> — demo model, no network", self)
+        self.offline_label.setToolTip(OFFLINE_NOTE)
+        self.offline_label.setVisible(False)
         self.provider_label = QLabel(self)
+        self.statusBar().addPermanentWidget(self.offline_label)
         self.statusBar().addPermanentWidget(self.provider_label)
         self._build_actions()
 
@@ -315,6 +320,8 @@ class MainWindow(QMainWindow):
         text = setup.description
         self.provider_label.setText(f"{text} · workspace {self.workspace()}")
         self.budget_bar.set_offline(setup.offline)
+        self.offline_label.setVisible(setup.offline)  # stays after the note is cleared
+        self.offline_label.setToolTip(setup.note or OFFLINE_NOTE)
         if setup.note:
             self.statusBar().showMessage(setup.note)
 

@@ -243,6 +243,10 @@ def test_first_start_opens_offline_and_says_so(kit, qtbot):
     assert "Offline provider" in window.statusBar().currentMessage()
     assert "Settings (Ctrl+,)" in window.statusBar().currentMessage()
     assert "Offline" in window.provider_label.text()
+    # the transient note goes after the first answer; the permanent badge does not
+    assert window.offline_label.isVisible() and "Offline" in window.offline_label.text()
+    window.statusBar().clearMessage()
+    assert window.offline_label.isVisible()
     assert window.budget_bar.budget == 32_000
     assert [t.name for t in window.agent.tools][:2] == ["read_file", "write_file"]
 
@@ -260,11 +264,14 @@ def test_a_provider_without_its_key_falls_back_to_offline_with_a_reason(kit, qtb
     kit.windows.append(window)
     assert type(window.agent.llm).__name__ == "OfflineLLM"
     assert "needs an API key" in window.statusBar().currentMessage()
+    assert not window.offline_label.isHidden()
+    assert "needs an API key" in window.offline_label.toolTip()
     kit.key_store.set("openai", "sk-stored-key")
     window.apply_settings(kit.settings_store().load())
     assert type(window.agent.llm).__name__ == "OpenAIChatLLM"
     assert "OpenAI · gpt-4o-mini" in window.provider_label.text()
     assert "sk-stored-key" not in window.provider_label.text()
+    assert window.offline_label.isHidden()
 
 
 def test_dark_palette_is_followed(kit, qtbot, openai_server, artifacts):
