@@ -36,7 +36,9 @@ from pi_desktop.agent.history import (
     History,
     MemoryHistory,
     SessionHistory,
+    adopt_system_prompt,
     report_hidden_entry_ids,
+    unanswered_turn,
 )
 from pi_desktop.agent.llm import (
     LLM,
@@ -56,11 +58,10 @@ from pi_desktop.agent.tool_exec import (
     parse_arguments,
     tool_result_message,
 )
-from pi_desktop.agent.view import SummaryProbe, estimated_view, usage_for_anchor
+from pi_desktop.agent.view import SummaryProbe, estimated_view, offload_now, usage_for_anchor
 from pi_desktop.context import (
     ContextManager,
     Message,
-    budget_tool_results,
     estimate_tokens,
 )
 from pi_desktop.context.report import CompactionInfo, PrepareReport
@@ -153,7 +154,7 @@ class Agent:
         self._history: History
         self._bridge: ContextSessionBridge | None = None
         if session is not None:
-            _adopt_system_prompt(session, system_prompt)
+            adopt_system_prompt(session, system_prompt)
             self._history = SessionHistory(session)
             self._bridge = ContextSessionBridge(session)
         else:
@@ -245,12 +246,45 @@ class Agent:
         Returns the final assistant text ("" when the run failed; see ``RunFailed``).
         """
         self._begin()
+        return await self._drive(user_text, Message(role="user", content=user_text))
+
+    async def resume(self) -> str:
+        """Answer the unanswered turn the conversation ends with, appending nothing first.
+
+        This is the window's Retry after a failed run: the path ends with the user's message
+        (the request failed) or with tool results the model has not answered yet (the run
+        failed or was stopped after the tools ran). The loop re-runs on the stored history, so
+        no duplicate user message and no new branch. Events and guarantees are those of
+        ``run``; ``RunStarted`` carries the pending user text. Raises ``RuntimeError`` when
+        there is nothing to resume (see ``pending_turn``) or while a run is in progress.
+        """
+        if self._busy:
+            raise RuntimeError("the agent is already running; wait for it or stop it first")
+        pending = self.pending_turn()
+        if pending is None:
+            raise RuntimeError(
+                "nothing to resume: the conversation does not end with an unanswered message"
+            )
+        self._begin()
+        return await self._drive(pending, None)
+
+    def pending_turn(self) -> str | None:
+        """The user text of the unanswered turn at the end of the path, or None if answered.
+
+        The window enables Retry (``resume``) when this is not None.
+        """
+        messages, _ = self._history.snapshot()
+        return unanswered_turn(messages)
+
+    async def _drive(self, user_text: str, first: Message | None) -> str:
+        """One run: ``RunStarted``, append ``first`` (if any), the loop, one terminal event."""
         self._last_error = None
         turn = _Turn()
         try:
             self._emit(RunStarted(user_text))
             messages, path_ids = self._history.snapshot()
-            self._append(messages, path_ids, Message(role="user", content=user_text))
+            if first is not None:
+                self._append(messages, path_ids, first)
             turn.final_text = await self._loop(messages, path_ids, turn)
         except asyncio.CancelledError:
             self._busy = False
@@ -555,43 +589,13 @@ class Agent:
                 outcome.arguments,
                 outcome.result,
                 outcome.is_error,
-                self._offload(result),
+                offload_now(result, self._ctx, self._results_dir),
             )
         )
         return result
-
-    def _offload(self, result: Message) -> str | None:
-        """Write a large result to its L3 file now, so the window can open it at once.
-
-        The stored message keeps the full text (the truth is lossless); ``prepare`` finds the
-        same file later because the offload is idempotent.
-        """
-        if self._ctx is None or self._results_dir is None:
-            return None
-        try:
-            offloaded = budget_tool_results([result], self._ctx.max_tool_chars, self._results_dir)
-        except OSError:
-            log.warning("could not write an offloaded tool result", exc_info=True)
-            return None
-        info = (offloaded[0].metadata or {}).get("offloaded") if offloaded else None
-        return str(info["path"]) if isinstance(info, dict) and info.get("path") else None
 
 
 def _as_assistant(message: Message) -> Message:
     if message.role == "assistant":
         return message
     return message.model_copy(update={"role": "assistant"})
-
-
-def _adopt_system_prompt(session: Session, system_prompt: str | None) -> None:
-    """A new, empty session takes the configured persona; an existing one keeps its own.
-
-    Changing the system prompt of a conversation under way would shift the indices the
-    compaction cache is keyed on, and silently re-persona an old chat.
-    """
-    if not system_prompt or session.system_prompt == system_prompt or session.read_only:
-        return
-    if not session.system_prompt and not session.get_current_path():
-        session.set_system_prompt(system_prompt)
-    else:
-        log.info("keeping the session's own system prompt")

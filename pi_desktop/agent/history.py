@@ -6,6 +6,8 @@ history in memory" costs no branches in the loop itself.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from pi_desktop.context import Message
@@ -13,6 +15,8 @@ from pi_desktop.context.report import PrepareReport
 
 if TYPE_CHECKING:
     from pi_desktop.session import Session
+
+log = logging.getLogger(__name__)
 
 
 class History(Protocol):
@@ -122,3 +126,33 @@ def report_hidden_entry_ids(
             ids.extend(i for i in path_ids[start - offset : stop - offset] if i is not None)
         done = max(done, stop)
     return tuple(ids)
+
+
+def unanswered_turn(messages: Sequence[Message]) -> str | None:
+    """The user text of the turn ``messages`` ends in when the model has not answered it.
+
+    That is the case when the last message is the user's (the request failed) or a tool result
+    (the tools ran, the model's next call failed or was stopped); the text is the latest user
+    message's ("" if there is none). An assistant message, a lone system prompt or nothing at
+    all means there is nothing to answer: None.
+    """
+    if not messages or messages[-1].role not in ("user", "tool"):
+        return None
+    for message in reversed(messages):
+        if message.role == "user":
+            return message.content
+    return ""
+
+
+def adopt_system_prompt(session: Session, system_prompt: str | None) -> None:
+    """A new, empty session takes the configured persona; an existing one keeps its own.
+
+    Changing the system prompt of a conversation under way would shift the indices the
+    compaction cache is keyed on, and silently re-persona an old chat.
+    """
+    if not system_prompt or session.system_prompt == system_prompt or session.read_only:
+        return
+    if not session.system_prompt and not session.get_current_path():
+        session.set_system_prompt(system_prompt)
+    else:
+        log.info("keeping the session's own system prompt")

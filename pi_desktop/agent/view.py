@@ -8,6 +8,7 @@ must describe the messages the estimate counts, not the tool schemas sent beside
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -22,6 +23,8 @@ from pi_desktop.context import (
     snip_messages,
 )
 from pi_desktop.context.summary import summary_message
+
+log = logging.getLogger(__name__)
 
 
 class SummaryProbe:
@@ -92,3 +95,22 @@ def usage_for_anchor(usage: dict[str, Any] | None, tools_chars: int) -> dict[str
     if rest <= 0:
         return None
     return {**usage, "prompt_tokens": rest}
+
+
+def offload_now(
+    result: Message, ctx: ContextManager | None, results_dir: str | os.PathLike[str] | None
+) -> str | None:
+    """Write a large tool result to its L3 file now, so the window can open it at once.
+
+    The stored message keeps the full text (the truth is lossless); ``prepare`` finds the
+    same file later because the offload is idempotent. Returns the file's path, or None.
+    """
+    if ctx is None or results_dir is None:
+        return None
+    try:
+        offloaded = budget_tool_results([result], ctx.max_tool_chars, results_dir)
+    except OSError:
+        log.warning("could not write an offloaded tool result", exc_info=True)
+        return None
+    info = (offloaded[0].metadata or {}).get("offloaded") if offloaded else None
+    return str(info["path"]) if isinstance(info, dict) and info.get("path") else None
