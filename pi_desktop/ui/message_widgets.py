@@ -176,7 +176,7 @@ class MessageCard(QFrame):
     def set_stopped(self) -> None:
         """A stopped answer stays visible but is marked as cut short."""
         self.stopped = True
-        self.status_label.setText("⏹ stopped")
+        self.status_label.setText("■ stopped")
         self.status_label.setToolTip("You stopped this answer; it is kept as it was.")
 
 

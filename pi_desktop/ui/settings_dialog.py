@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -95,6 +96,9 @@ class SettingsDialog(QDialog):
         form.addRow("API key", key_row)
         self.key_status = QLabel(self)
         self.key_status.setWordWrap(True)
+        # a word-wrapped label in a form row otherwise shrinks to a narrow, tall column
+        self.key_status.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+        self.key_status.setMinimumWidth(320)
         self.key_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.key_status.setStyleSheet("color: palette(mid);")
         form.addRow("", self.key_status)

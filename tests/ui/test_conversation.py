@@ -226,3 +226,22 @@ def test_show_path_redraws_messages_tools_and_markers(qtbot):
     assert [c.text for c in view.message_cards()] == ["hello", "done"]
     assert view.tool_calls()[0].result == "a.txt\nb.txt"
     assert view.markers()[0].entry_id == "k1"
+
+
+def test_every_symbol_the_window_prints_has_a_glyph(qapp):
+    """A symbol missing from the UI font renders as an empty box (seen: the stop mark)."""
+    import re
+    from pathlib import Path
+
+    from PySide6.QtGui import QFontMetrics
+
+    import pi_desktop.ui as ui_pkg
+
+    fm = QFontMetrics(qapp.font())
+    missing = set()
+    for path in Path(ui_pkg.__file__).parent.glob("*.py"):
+        for literal in re.findall(r'"[^"\n]*"', path.read_text()):
+            for ch in literal:
+                if ord(ch) > 0x2000 and not fm.inFontUcs4(ord(ch)):
+                    missing.add((path.name, ch))
+    assert not missing

@@ -22,6 +22,12 @@ def _idle(window) -> bool:
     return not window.busy and window.send_button.text() == "Send"
 
 
+def _shot(widget, artifacts: Path, name: str) -> None:
+    """A screenshot for a human to look at (tests/artifacts/window-<name>.png)."""
+    widget.repaint()
+    assert widget.grab().save(str(artifacts / f"window-{name}.png"))
+
+
 def _type_and_enter(qtbot, window, text: str) -> None:
     window.input.setPlainText(text)
     qtbot.keyClick(window.input, Qt.Key.Key_Return)
@@ -70,7 +76,9 @@ def test_shift_enter_is_a_newline_and_ctrl_enter_sends(kit, qtbot, openai_server
     assert window.conversation.message_cards()[0].text == "line one\nline two"
 
 
-def test_stop_keeps_the_partial_answer_marked_and_the_session_consistent(kit, qtbot, openai_server):
+def test_stop_keeps_the_partial_answer_marked_and_the_session_consistent(
+    kit, qtbot, openai_server, artifacts
+):
     openai_server.enqueue(Reply(text="word " * 400, chunk_chars=5, chunk_delay=0.01))
     window = kit.window(_llm(openai_server))
     _type_and_enter(qtbot, window, "Tell me a long story")
@@ -81,11 +89,14 @@ def test_stop_keeps_the_partial_answer_marked_and_the_session_consistent(kit, qt
     card = window.conversation.message_cards()[-1]
     assert card.role == "assistant" and card.stopped
     assert 0 < len(card.text) < len("word " * 400)
+    _shot(window, artifacts, "stopped")
     roles = [m.role for m in window.session.get_full_history_messages()]
     assert roles[-2:] == ["user", "assistant"]
 
 
-def test_provider_error_shows_inline_and_retry_sends_again_on_a_branch(kit, qtbot, openai_server):
+def test_provider_error_shows_inline_and_retry_sends_again_on_a_branch(
+    kit, qtbot, openai_server, artifacts
+):
     openai_server.enqueue(Reply(text="Hi."), Reply.http_error(401, "Incorrect API key provided"))
     window = kit.window(_llm(openai_server))
     _type_and_enter(qtbot, window, "Hi")
@@ -96,6 +107,7 @@ def test_provider_error_shows_inline_and_retry_sends_again_on_a_branch(kit, qtbo
     (banner,) = window.conversation.banners()
     assert banner.kind == "error" and "Incorrect API key" in banner.text
     assert "sk-test-secret" not in banner.text
+    _shot(window, artifacts, "error-retry")
     openai_server.enqueue(Reply(text="Hello! How can I help?"))
     qtbot.mouseClick(banner.buttons["retry"], Qt.MouseButton.LeftButton)
     qtbot.waitUntil(
@@ -179,7 +191,7 @@ def json_text(body) -> str:
     return json.dumps(body, ensure_ascii=False)
 
 
-def test_sessions_new_open_rename_and_title(kit, qtbot, openai_server):
+def test_sessions_new_open_rename_and_title(kit, qtbot, openai_server, artifacts):
     openai_server.responder = lambda body: Reply(text="fine")
     window = kit.window(_llm(openai_server))
     first = window.session.path.stem
@@ -193,6 +205,7 @@ def test_sessions_new_open_rename_and_title(kit, qtbot, openai_server):
     qtbot.waitUntil(lambda: window.dialog is not None and window.dialog.isVisible())
     dialog = window.dialog
     dialog.rename(first, "Renamed topic")
+    _shot(dialog, artifacts, "sessions-dialog")
     dialog.tree.setCurrentItem(dialog.item_for(first))
     qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)
     assert window.session.path.stem == first
@@ -200,12 +213,13 @@ def test_sessions_new_open_rename_and_title(kit, qtbot, openai_server):
     assert [c.text for c in window.conversation.message_cards()] == ["First topic", "fine"]
 
 
-def test_settings_dialog_saves_and_rebuilds_the_agent(kit, qtbot, openai_server):
+def test_settings_dialog_saves_and_rebuilds_the_agent(kit, qtbot, openai_server, artifacts):
     window = kit.window(_llm(openai_server))
     old_agent = window.agent
     qtbot.keyClick(window, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: window.dialog is not None and window.dialog.isVisible())
     dialog = window.dialog
+    _shot(dialog, artifacts, "settings-dialog")
     dialog.budget.setValue(9_000)
     dialog.threshold.setValue(0.6)
     dialog.accept()
@@ -301,7 +315,9 @@ def test_dark_palette_is_followed(kit, qtbot, openai_server, artifacts):
         app.setPalette(light)
 
 
-def test_write_tool_asks_without_blocking_and_the_answer_is_honoured(kit, qtbot, openai_server):
+def test_write_tool_asks_without_blocking_and_the_answer_is_honoured(
+    kit, qtbot, openai_server, artifacts
+):
     kit.save_settings(approval_policy="ask")
     openai_server.enqueue(
         Reply(tool_calls=[ToolCall("write_file", {"path": "out.txt", "content": "hello"})]),
@@ -315,6 +331,7 @@ def test_write_tool_asks_without_blocking_and_the_answer_is_honoured(kit, qtbot,
     dialog = window.approver.dialog
     assert "write_file" in dialog.windowTitle() and "out.txt" in dialog.summary_label.text()
     assert window.busy and window.send_button.text() == "Stop"  # the loop kept running
+    _shot(dialog, artifacts, "approval")
     qtbot.mouseClick(dialog.allow_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: _idle(window), timeout=10_000)
     assert (kit.workspace / "out.txt").read_text() == "hello"

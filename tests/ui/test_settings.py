@@ -147,6 +147,12 @@ def test_settings_dialog_offline_disables_provider_fields(qtbot, tmp_path):
     assert not dialog.model.isEnabled() and not dialog.api_key.isEnabled()
     assert "no key" in dialog.key_status.text()
     assert dialog.new_api_key() is None
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    # the hint spans the field column on one line, not a narrow four-line column
+    status = dialog.key_status
+    assert status.width() >= dialog.api_key.width() * 0.8
+    assert status.height() < 2.5 * status.fontMetrics().height()
 
 
 def test_settings_dialog_forget_key(qtbot, tmp_path):
