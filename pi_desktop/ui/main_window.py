@@ -124,6 +124,7 @@ class MainWindow(QMainWindow):
         self.offline_label = QLabel("<b>● Offline</b> — demo model, no network", self)
         self.offline_label.setToolTip(OFFLINE_NOTE)
         self.offline_label.setVisible(False)
+        self.offline_label.setContentsMargins(0, 0, 12, 0)
         self.provider_label = QLabel(self)
         self.statusBar().addPermanentWidget(self.offline_label)
         self.statusBar().addPermanentWidget(self.provider_label)

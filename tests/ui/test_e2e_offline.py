@@ -236,3 +236,39 @@ def test_the_pi_desktop_command_starts_and_closes_cleanly_on_ctrl_c(tmp_path):
     assert b"Traceback" not in err
     with Session.load(session_path) as session:  # lock released, header written
         assert session.system_prompt
+
+
+def test_dark_window_long_conversation_follows_and_scrolls_back(kit, qtbot, artifacts):
+    """Dark palette, a conversation long enough to compact: the view follows the newest
+    answer, the tree shows the compaction and the floor, the bar's ghost fades; scrolled
+    back, the view stays where the user put it until the next message is sent."""
+    from PySide6.QtWidgets import QApplication
+
+    from pi_desktop.ui.theme import dark_palette, theme_for
+
+    app = QApplication.instance()
+    light = app.palette()
+    app.setPalette(dark_palette())
+    try:
+        kit.save_settings(context_budget=3_000, threshold=0.8)
+        window = kit.window(OfflineLLM(), offline=True, description="Offline demo")
+        assert theme_for(window.palette()).dark
+        for _ in range(8):
+            _send(qtbot, window, "write a long story about the project")
+            if window.conversation.markers():
+                break
+        assert window.conversation.markers() and window.tree.snapshot.floor_id is not None
+        _send(qtbot, window, "list the files")
+        bar = window.conversation.verticalScrollBar()
+        qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() == bar.maximum())
+        qtbot.waitUntil(lambda: window.budget_bar.ghost_tokens is None, timeout=5_000)
+        assert window.offline_label.isVisible()
+        _shot(window, artifacts, "11-dark-compacted")
+
+        bar.setValue(bar.maximum() // 3)  # the user reads back; the view stays there
+        _shot(window, artifacts, "12-dark-scrolled-back")
+        assert bar.value() == bar.maximum() // 3
+        _send(qtbot, window, "list the files")  # sending shows the new turn again
+        qtbot.waitUntil(lambda: bar.value() == bar.maximum())
+    finally:
+        app.setPalette(light)
