@@ -40,3 +40,8 @@ def first_line(text: str, limit: int) -> str:
         if line:
             return shorten(line, limit)
     return ""
+
+
+def count_of(n: int, noun: str, plural: str | None = None) -> str:
+    """'1 message', '2 messages', '12,345 messages': figures read as sentences, not '1 messages'."""
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"

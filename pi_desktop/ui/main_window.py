@@ -35,7 +35,7 @@ from pi_desktop.ui.budget_bar import BudgetBar
 from pi_desktop.ui.controller import AgentController
 from pi_desktop.ui.conversation import ConversationView, path_items
 from pi_desktop.ui.input_box import CompactDialog, InputBox
-from pi_desktop.ui.labels import shorten
+from pi_desktop.ui.labels import count_of, shorten
 from pi_desktop.ui.message_widgets import InlineBanner
 from pi_desktop.ui.sessions_dialog import SessionsDialog
 from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
@@ -438,7 +438,7 @@ class MainWindow(QMainWindow):
         )
         self.tree.refresh()
         self.statusBar().showMessage(
-            f"Compacted {ev.summarized_count} messages: {ev.tokens_before:,} → "
+            f"Compacted {count_of(ev.summarized_count, 'message')}: {ev.tokens_before:,} → "
             f"{ev.tokens_after:,} tokens",
             8000,
         )

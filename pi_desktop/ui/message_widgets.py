@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.ui.highlight import code_html
+from pi_desktop.ui.labels import count_of
 from pi_desktop.ui.markdown import Block
 from pi_desktop.ui.markdown_view import MarkdownBody, is_dark
 
@@ -318,10 +319,9 @@ class CompactionMarker(QFrame):
         self.setObjectName("compactionMarker")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 2, 6, 2)
-        noun = "message" if summarized_count == 1 else "messages"
         how = "compacted on request" if manual else "compacted"
         self.label = QLabel(
-            f"──  {how} {summarized_count} {noun} · {human_tokens(tokens_before)} → "
+            f"──  {how} {count_of(summarized_count, 'message')} · {human_tokens(tokens_before)} → "
             f"{human_tokens(tokens_after)} tokens ·",
             self,
         )

@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pi_desktop.ui.labels import count_of
+
 _FILE_TAG = re.compile(r"<(read-files|modified-files)>\s*(.*?)\s*</\1>", re.DOTALL)
 
 
@@ -81,10 +83,10 @@ def summary_fields(entry: Any) -> dict[str, str]:
     fields = {
         "Kind": kind,
         "Tokens": tokens,
-        "Summarized": f"{int(getattr(entry, 'summarized_count', 0) or 0):,} messages",
-        "Covered": f"{int(getattr(entry, 'covered_count', 0) or 0):,} messages "
-        "(system + history before the kept tail)",
-        "Kept tail": f"{len(getattr(entry, 'retained_tail', None) or [])} messages",
+        "Summarized": count_of(int(getattr(entry, "summarized_count", 0) or 0), "message"),
+        "Covered": count_of(int(getattr(entry, "covered_count", 0) or 0), "message")
+        + " (system + history before the kept tail)",
+        "Kept tail": count_of(len(getattr(entry, "retained_tail", None) or []), "message"),
         "Summary model": getattr(entry, "summary_model", None) or "not reported",
         "Summary usage": _usage_text(getattr(entry, "summary_usage", None)),
         "When": _when(getattr(entry, "timestamp", None)),

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pi_desktop.ui.labels import first_line, shorten
+from pi_desktop.ui.labels import count_of, first_line, shorten
 
 NodeKind = Literal["message", "tool_call", "compaction", "stub"]
 
@@ -211,7 +211,7 @@ def _compaction_node(entry: Any, parent_display: str | None, order: int) -> Tree
         parent_id=parent_display,
         kind="compaction",
         role="compaction",
-        label=f"compacted {count} messages{figures}{manual}",
+        label=f"compacted {count_of(count, 'message')}{figures}{manual}",
         preview=_preview(summary),
         order=order,
         target_id=entry.id,
@@ -473,7 +473,7 @@ def layout_tree(snapshot: TreeSnapshot, expanded: frozenset[str] = frozenset()) 
                     on_path=False,
                     current=False,
                     sealed=root in snapshot.sealed,
-                    label=f"branch · {stubs[root]} messages — {nodes[root].label}",
+                    label=f"branch · {count_of(stubs[root], 'message')} — {nodes[root].label}",
                     hidden_count=stubs[root],
                     stub_root=root,
                 )

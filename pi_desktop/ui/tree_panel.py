@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pi_desktop.ui.labels import count_of
 from pi_desktop.ui.theme import blend, theme_for
 from pi_desktop.ui.tree_model import (
     LayoutRow,
@@ -415,7 +416,7 @@ class SessionTreeView(QAbstractScrollArea):
         row = self._layout.rows[row_index]
         node = self._node_for_row(row)
         if row.kind == "stub":
-            return f"Collapsed branch of {row.hidden_count} messages.\nClick to expand."
+            return f"Collapsed branch of {count_of(row.hidden_count, 'message')}.\nClick to expand."
         if node is None:
             return ""
         lines = [tooltip_text(node)]
@@ -574,9 +575,9 @@ class SessionTreePanel(QWidget):
         snap = self.view.snapshot
         messages = sum(1 for n in snap.nodes.values() if n.kind != "compaction")
         compactions = len(snap.nodes) - messages
-        parts = [f"{len(snap.path)} on path", f"{messages} nodes"]
+        parts = [f"{len(snap.path)} on path", count_of(messages, "node")]
         if compactions:
-            parts.append(f"{compactions} compaction{'s' if compactions != 1 else ''}")
+            parts.append(count_of(compactions, "compaction"))
         faded = self.view.faded_count
         if faded:
             parts.append(f"{faded} not in view")

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pi_desktop.ui.labels import first_line, plain_inline, shorten
+from pi_desktop.ui.labels import count_of, first_line, plain_inline, shorten
 
 
 @pytest.mark.parametrize(
@@ -47,3 +47,10 @@ def test_first_line_is_one_short_line(text, limit):
 @given(st.from_regex(r"[a-z]+(_[a-z]+)*", fullmatch=True))
 def test_identifiers_survive(name):
     assert plain_inline(f"use {name} here") == f"use {name} here"
+
+
+def test_count_of_reads_as_a_sentence():
+    assert count_of(1, "message") == "1 message"
+    assert count_of(0, "message") == "0 messages"
+    assert count_of(12_345, "node") == "12,345 nodes"
+    assert count_of(2, "entry", "entries") == "2 entries"

@@ -216,3 +216,17 @@ def test_file_viewer_replaces_invalid_utf8(qtbot, tmp_path):
     qtbot.addWidget(v)
     qtbot.waitUntil(lambda: v.is_loaded)
     assert v.text == "ok é \ufffd\ufffd end"
+
+
+def test_summary_figures_use_singular_for_one():
+    info = CompactionInfo(
+        tokens_before=3_409,
+        tokens_after=1_010,
+        summarized_count=1,
+        summary="## Goal\nx",
+        covered_count=1,
+        retained_tail=[Message(role="user", content="kept")],
+    )
+    f = summary_fields(info)
+    assert (f["Summarized"], f["Kept tail"]) == ("1 message", "1 message")
+    assert f["Covered"].startswith("1 message (")
