@@ -24,6 +24,8 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "pyside6")
 os.environ.setdefault("PYTHON_KEYRING_BACKEND", "keyring.backends.null.Keyring")
+# measure this checkout, not whichever copy of pi_desktop happens to be installed
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import qasync
 from PySide6.QtCore import QSettings, Qt, QTimer

@@ -24,7 +24,11 @@ def shorten(text: str, limit: int) -> str:
 
 def plain_inline(line: str) -> str:
     """``line`` without inline markdown: links keep their text, emphasis and ticks vanish."""
-    line = _LINK.sub(r"\1", line)
+    if "](" in line:
+        # a function, not r"\1": a template replacement re-imports on every call under PySide6
+        line = _LINK.sub(lambda m: m.group(1), line)
+    if not any(mark in line for mark in "*_`~"):
+        return line  # most labels carry no markup: skip the scans
     line = _MD_MARKS.sub("", line)
     line = _EMPHASIS_OPEN.sub("", line)
     return _EMPHASIS_CLOSE.sub("", line)
@@ -36,7 +40,8 @@ def first_line(text: str, limit: int) -> str:
         raw = raw.strip()
         if raw.startswith(("```", "~~~")) or _MD_RULE.match(raw):
             continue  # fences and rules carry no words
-        line = " ".join(plain_inline(_MD_PREFIX.sub("", raw)).split())
+        # only the head can show: a 10,000-entry tree must not scan whole paragraphs
+        line = " ".join(plain_inline(_MD_PREFIX.sub("", raw[: limit * 3])).split())
         if line:
             return shorten(line, limit)
     return ""
