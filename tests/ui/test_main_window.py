@@ -241,7 +241,8 @@ def test_restart_opens_the_latest_session(kit, qtbot, openai_server):
     assert [c.text for c in again.conversation.message_cards()] == ["Remember me", "remembered"]
 
 
-def test_first_start_opens_offline_and_says_so(kit, qtbot):
+def _app_window(kit):
+    """A window built with the app's own provider factory (what a user's first start gets)."""
     from pi_desktop.app import build_window
 
     window = build_window(
@@ -251,6 +252,11 @@ def test_first_start_opens_offline_and_says_so(kit, qtbot):
         workspace=kit.workspace,
     )
     kit.windows.append(window)
+    return window
+
+
+def test_first_start_opens_offline_and_says_so(kit, qtbot):
+    window = _app_window(kit)
     window.show()
     assert not kit.settings_store().is_configured()
     assert type(window.agent.llm).__name__ == "OfflineLLM"
@@ -266,16 +272,8 @@ def test_first_start_opens_offline_and_says_so(kit, qtbot):
 
 
 def test_a_provider_without_its_key_falls_back_to_offline_with_a_reason(kit, qtbot):
-    from pi_desktop.app import build_window
-
     kit.save_settings(provider="openai", model="gpt-4o-mini")
-    window = build_window(
-        settings_store=kit.settings_store(),
-        key_store=kit.key_store,
-        library=kit.library,
-        workspace=kit.workspace,
-    )
-    kit.windows.append(window)
+    window = _app_window(kit)
     assert type(window.agent.llm).__name__ == "OfflineLLM"
     assert "needs an API key" in window.statusBar().currentMessage()
     assert not window.offline_label.isHidden()
