@@ -175,7 +175,11 @@ def test_compact_now_with_instructions_adds_a_marker_and_drops_the_bar(kit, qtbo
     qtbot.waitUntil(lambda: window.dialog is not None and window.dialog.isVisible())
     window.dialog.instructions.setText("keep the questions")
     window.dialog.accept()
+    # no rewinding while the summary is being written (it would land on the wrong branch)
+    assert window.busy and not window.tree.navigation_enabled
+    assert not window.new_action.isEnabled() and not window.compact_action.isEnabled()
     qtbot.waitUntil(lambda: bool(window.conversation.markers()) and _idle(window), timeout=10_000)
+    assert window.tree.navigation_enabled
     assert window.budget_bar.tokens < before
     assert window.budget_bar.compactions == 1
     summary_requests = [r for r in openai_server.requests if not r.get("tools")]
@@ -235,7 +239,8 @@ def test_restart_opens_the_latest_session(kit, qtbot, openai_server):
     _type_and_enter(qtbot, window, "Remember me")
     qtbot.waitUntil(lambda: _idle(window), timeout=10_000)
     path: Path = window.session.path
-    window.close()
+    qtbot.keyClick(window, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)  # Quit
+    qtbot.waitUntil(lambda: not window.isVisible())
     again = kit.window(_llm(openai_server))
     assert again.session.path == path
     assert [c.text for c in again.conversation.message_cards()] == ["Remember me", "remembered"]

@@ -238,3 +238,14 @@ def test_sessions_dialog_lists_renames_deletes(qtbot, tmp_path):
         qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)
     assert blocker.args == [second.path.stem]
     second.close()
+
+
+def test_the_app_offers_every_preset_the_issue_names():
+    from pi_desktop.ui.wiring import preset_choices
+
+    choices = {c.key: c for c in preset_choices()}
+    assert {"offline", "openai", "ollama", "lmstudio", "custom"} <= set(choices)
+    assert not choices["offline"].needs_key and choices["openai"].needs_key
+    for local in ("ollama", "lmstudio"):
+        assert choices[local].base_url.startswith(("http://localhost", "http://127.0.0.1"))
+        assert not choices[local].needs_key
