@@ -17,8 +17,8 @@ from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainter, QPaintEvent, Q
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from pi_desktop.context.report import PrepareReport
+from pi_desktop.ui.labels import format_tokens
 from pi_desktop.ui.theme import Theme, theme_for
-from pi_desktop.ui.tree_model import format_tokens
 
 Zone = Literal["ok", "warn", "over"]
 
@@ -177,9 +177,12 @@ class BudgetBar(QWidget):
         self.update()
 
     def reset_compactions(self) -> None:
-        """A different session was opened: its compaction count starts from zero."""
+        """A different session was opened: its compaction count starts from zero, and the
+        previous session's drop is not shown over the new one's level."""
         self._compactions = 0
         self._last_drop = None
+        self._ghost.stop()
+        self._end_ghost()
         self._update_tooltip()
 
     def set_offline(self, offline: bool) -> None:

@@ -50,3 +50,18 @@ def first_line(text: str, limit: int) -> str:
 def count_of(n: int, noun: str, plural: str | None = None) -> str:
     """'1 message', '2 messages', '12,345 messages': figures read as sentences, not '1 messages'."""
     return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+
+
+def format_tokens(n: int | None) -> str:
+    """12345 → '12.3k', 1010 → '1k', 32000 → '32k', 950 → '950': one style everywhere.
+
+    The bar, the tree and the conversation's compaction marker all show the same figures, so
+    they must read the same ("1.0k" next to "1k" looks like two different numbers).
+    """
+    if n is None:
+        return "?"
+    if abs(n) < 1000:
+        return str(n)
+    value, unit = (n / 1000, "k") if abs(n) < 999_500 else (n / 1_000_000, "M")
+    text = f"{value:.0f}" if abs(value) >= 100 else f"{value:.1f}".removesuffix(".0")
+    return text + unit

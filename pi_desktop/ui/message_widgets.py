@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.ui.highlight import code_html
-from pi_desktop.ui.labels import count_of
+from pi_desktop.ui.labels import count_of, format_tokens
 from pi_desktop.ui.markdown import Block
 from pi_desktop.ui.markdown_view import MarkdownBody, is_dark
 
@@ -35,15 +35,6 @@ TOOL_RESULT_PREVIEW_LINES = 40
 SELECTABLE = (
     Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
 )
-
-
-def human_tokens(n: int) -> str:
-    """95000 → "95k", 1500 → "1.5k", 800 → "800"."""
-    if n >= 10_000:
-        return f"{round(n / 1000)}k"
-    if n >= 1_000:
-        return f"{n / 1000:.1f}k".replace(".0k", "k")
-    return str(n)
 
 
 class WrapLabel(QLabel):
@@ -321,8 +312,8 @@ class CompactionMarker(QFrame):
         layout.setContentsMargins(6, 2, 6, 2)
         how = "compacted on request" if manual else "compacted"
         self.label = QLabel(
-            f"──  {how} {count_of(summarized_count, 'message')} · {human_tokens(tokens_before)} → "
-            f"{human_tokens(tokens_after)} tokens ·",
+            f"──  {how} {count_of(summarized_count, 'message')} · {format_tokens(tokens_before)} → "
+            f"{format_tokens(tokens_after)} tokens ·",
             self,
         )
         self.label.setStyleSheet("color: palette(mid);")

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pi_desktop.ui.labels import count_of, first_line, shorten
+from pi_desktop.ui.labels import count_of, first_line, format_tokens, shorten
 
 NodeKind = Literal["message", "tool_call", "compaction", "stub"]
 
@@ -294,19 +294,6 @@ def _sealed(
         elif node.target_id not in open_entries:
             sealed.add(nid)
     return frozenset(sealed)
-
-
-def format_tokens(n: int | None) -> str:
-    """12345 -> '12.3k', 32000 -> '32k', 950 -> '950'."""
-    if n is None:
-        return "?"
-    if abs(n) < 1000:
-        return str(n)
-    if abs(n) < 1_000_000:
-        k = n / 1000
-        return f"{k:.0f}k" if k >= 100 or k == int(k) else f"{k:.1f}k"
-    m = n / 1_000_000
-    return f"{m:.0f}M" if m == int(m) else f"{m:.1f}M"
 
 
 # ---------------------------------------------------------------------------------------------

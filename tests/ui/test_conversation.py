@@ -9,7 +9,6 @@ from PySide6.QtGui import QGuiApplication
 
 from pi_desktop.ui.conversation import ConversationView, PathItem
 from pi_desktop.ui.markdown import MAX_OPEN_CHARS, Block, StreamSplitter, split_blocks
-from pi_desktop.ui.message_widgets import human_tokens
 
 ANSWER = (
     "Here is the plan.\n\nFirst **read** the file:\n\n"
@@ -81,11 +80,17 @@ def test_a_paragraph_without_breaks_is_committed_in_bounded_pieces():
     assert "".join(b.text for b in done).replace(" ", "") == "lorem" * 3_000
 
 
-def test_human_tokens():
-    assert human_tokens(95_000) == "95k"
-    assert human_tokens(1_500) == "1.5k"
-    assert human_tokens(2_000) == "2k"
-    assert human_tokens(800) == "800"
+def test_marker_tokens_read_like_the_tree_and_the_bar(qtbot):
+    from pi_desktop.ui.labels import format_tokens
+
+    assert format_tokens(95_000) == "95k"
+    assert format_tokens(1_500) == "1.5k"
+    assert format_tokens(2_000) == "2k"
+    assert format_tokens(800) == "800"
+    view = ConversationView()
+    qtbot.addWidget(view)
+    marker = view.add_compaction("c1", 3_409, 1_010, 10)
+    assert "3.4k → 1k tokens" in marker.label.text()  # the tree and the bar say "3.4k → 1k"
 
 
 def test_streaming_renders_blocks_once_and_final_text_matches(qtbot):

@@ -168,6 +168,8 @@ def test_offline_end_to_end(kit, qtbot, artifacts):
     assert [e.id for e in window.session.get_current_path()] == [first_user]
     assert window.session.compaction_floor is None
     assert "(fork)" in window.windowTitle()
+    assert window.budget_bar.ghost_tokens is None  # the old session's drop is not drawn here
+    assert window.budget_bar.compactions == 0
     assert not window.refusals()
     _shot(window, artifacts, "09-fork")
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pi_desktop.ui.labels import count_of, first_line, plain_inline, shorten
+from pi_desktop.ui.labels import count_of, first_line, format_tokens, plain_inline, shorten
 
 
 @pytest.mark.parametrize(
@@ -54,3 +54,25 @@ def test_count_of_reads_as_a_sentence():
     assert count_of(0, "message") == "0 messages"
     assert count_of(12_345, "node") == "12,345 nodes"
     assert count_of(2, "entry", "entries") == "2 entries"
+
+
+@pytest.mark.parametrize(
+    ("n", "text"),
+    [
+        (None, "?"),
+        (0, "0"),
+        (999, "999"),
+        (1_000, "1k"),
+        (1_010, "1k"),
+        (1_500, "1.5k"),
+        (12_345, "12.3k"),
+        (99_960, "100k"),
+        (128_000, "128k"),
+        (999_499, "999k"),
+        (999_500, "1M"),
+        (1_500_000, "1.5M"),
+        (250_000_000, "250M"),
+    ],
+)
+def test_format_tokens(n, text):
+    assert format_tokens(n) == text
