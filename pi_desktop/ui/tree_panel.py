@@ -575,11 +575,11 @@ class SessionTreePanel(QWidget):
         snap = self.view.snapshot
         messages = sum(1 for n in snap.nodes.values() if n.kind != "compaction")
         compactions = len(snap.nodes) - messages
-        parts = [f"{len(snap.path)} on path", count_of(messages, "node")]
+        parts = [f"{len(snap.path):,} on path", count_of(messages, "node")]
         if compactions:
             parts.append(count_of(compactions, "compaction"))
         faded = self.view.faded_count
         if faded:
-            parts.append(f"{faded} not in view")
+            parts.append(f"{faded:,} not in view")
         self._status.setText(" · ".join(parts) if snap.nodes else "Empty session")
         self._status.setContentsMargins(6, 2, 6, 2)

@@ -223,6 +223,9 @@ def test_ten_thousand_entries_lay_out_and_paint(qtbot, tmp_path):
     assert len(lay.rows) > 8_000
     assert lay.rows[lay.current_row].current
     assert lay.floor_row is not None and lay.lane_count >= 2
+    on_path, nodes = w.status_text.split(" · ")[:2]
+    assert on_path == f"{len(w.view.snapshot.path):,} on path"  # "8,512", like the node count
+    assert nodes.endswith(" nodes") and "," in nodes
     save(w, "tree_10k_top")
     bar = w.view.verticalScrollBar()
     bar.setValue(lay.floor_row * (bar.maximum() + w.view.viewport().height()) // len(lay.rows))
