@@ -9,11 +9,9 @@ one result per call, so a Stop (task cancellation) or a crash never leaves dangl
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from pi_desktop.agent.bridge import ContextSessionBridge
 from pi_desktop.agent.emitter import EventEmitter, Subscriber
@@ -28,8 +26,6 @@ from pi_desktop.agent.events import (
     RunFinished,
     RunStarted,
     TextDelta,
-    ToolCallFinished,
-    ToolCallStarted,
     UsageRecorded,
 )
 from pi_desktop.agent.history import (
@@ -51,14 +47,17 @@ from pi_desktop.agent.retry import RetryPolicy, call_with_retries
 from pi_desktop.agent.tool import Tool
 from pi_desktop.agent.tool_exec import (
     ToolCall,
-    cancelled_outcome,
-    execute_tool_call,
     index_tools,
     normalize_tool_calls,
-    parse_arguments,
-    tool_result_message,
+    run_tool_calls,
 )
-from pi_desktop.agent.view import SummaryProbe, estimated_view, offload_now, usage_for_anchor
+from pi_desktop.agent.view import (
+    SummaryProbe,
+    no_room_message,
+    offload_now,
+    schema_tokens,
+    usage_for_anchor,
+)
 from pi_desktop.context import (
     ContextManager,
     Message,
@@ -137,9 +136,7 @@ class Agent:
         self._tool_list = list(tools or ())
         self._tools = index_tools(self._tool_list)
         self._tool_schemas = [tool.schema() for tool in self._tool_list]
-        self._tools_chars = (
-            len(json.dumps(self._tool_schemas, ensure_ascii=False)) if self._tool_schemas else 0
-        )
+        self._tools_tokens = schema_tokens(self._tool_schemas)
         self._session = session
         self._budget = context_budget
         self._threshold = threshold
@@ -171,6 +168,7 @@ class Agent:
                 self._results_dir,
                 threshold,
                 summarizer=self._probe,
+                reserved_tokens=self._tools_tokens,
             )
             if self._bridge is not None:
                 self._bridge.restore_cache(self._ctx)
@@ -327,6 +325,10 @@ class Agent:
         self._begin()
         try:
             messages, path_ids = self._history.snapshot()
+            if self._ctx.view_limit <= 0:
+                self._emit(Notice(no_room_message(self._ctx)))
+                self._emit(self.estimate_now())
+                return False
             self._emit(CompactionStarted(manual=True))
             try:
                 view = await self._ctx.force_compact(messages, instructions)
@@ -375,16 +377,16 @@ class Agent:
     def estimate_now(self) -> ContextPrepared:
         """A fresh estimate of what the next request would carry, without calling any LLM.
 
-        The free layers (L1-L3) are applied to the cached view (or the full history) exactly
-        as ``prepare`` would; only the script-aware ratio is the latest one rather than one
-        measured on this view, so the figure can differ from the next prepare's by a little.
+        The view ``prepare`` would return if no summary ran (the cache path or the free
+        layers), plus the tool schemas, exactly as the next prepare would count it.
         """
         messages, _ = self._history.snapshot()
         if self._ctx is None:
-            return ContextPrepared(estimate_tokens(messages), None, self._threshold, None)
-        view = estimated_view(messages, self._ctx, self._results_dir)
+            tokens = estimate_tokens(messages) + self._tools_tokens
+            return ContextPrepared(tokens, None, self._threshold, None)
+        _, tokens = self._ctx.preview(messages)
         ratio = self._ctx.ratio
-        return ContextPrepared(estimate_tokens(view, ratio), self._budget, self._threshold, ratio)
+        return ContextPrepared(tokens + self._tools_tokens, self._budget, self._threshold, ratio)
 
     # ---------------------------------------------------------------- the loop
 
@@ -420,9 +422,11 @@ class Agent:
 
     async def _prepare(self, messages: list[Message], path_ids: list[str | None]) -> list[Message]:
         if self._ctx is None:
-            estimate = estimate_tokens(messages)
+            estimate = estimate_tokens(messages) + self._tools_tokens
             self._emit(ContextPrepared(estimate, None, self._threshold, None))
             return messages
+        if self._ctx.view_limit <= 0:  # no request could stay within the budget
+            raise ContextOverflowError(no_room_message(self._ctx))
         self._probe.armed = True
         try:
             view = await self._ctx.prepare(messages)
@@ -464,11 +468,11 @@ class Agent:
         assert self._ctx is not None
         ratio = self._ctx.ratio
         if report is None:
-            return ContextPrepared(
-                estimate_tokens(view, ratio), self._budget, self._threshold, ratio
-            )
+            tokens = estimate_tokens(view, ratio) + self._tools_tokens
+            return ContextPrepared(tokens, self._budget, self._threshold, ratio)
         hidden = report_hidden_entry_ids(report, len(messages), path_ids)
-        return ContextPrepared(report.tokens, self._budget, self._threshold, ratio, report, hidden)
+        tokens = report.request_tokens  # the view and the tool schemas, as the budget counts
+        return ContextPrepared(tokens, self._budget, self._threshold, ratio, report, hidden)
 
     async def _chat(
         self,
@@ -541,7 +545,7 @@ class Agent:
 
     def _record_usage(self, response: ChatResponse) -> None:
         if self._ctx is not None:
-            self._ctx.record_usage(usage_for_anchor(response.usage, self._tools_chars))
+            self._ctx.record_usage(usage_for_anchor(response.usage, self._tools_tokens))
         ratio = self._ctx.ratio if self._ctx is not None else None
         self._emit(UsageRecorded(response.usage, response.model, ratio))
 
@@ -552,47 +556,24 @@ class Agent:
         assistant: Message,
         calls: list[ToolCall],
     ) -> None:
-        """Run the calls in order, then store the assistant message and every result together.
+        """Run the calls, then store the assistant message and every result together.
 
-        If the run is cancelled (or anything else escapes) mid-way, the calls that did not
-        finish get a ``[cancelled by user]`` result, so the stored pairing is always complete.
+        ``run_tool_calls`` answers every call even when the run is cancelled mid-way, so the
+        stored pairing is always complete.
         """
         results: list[Message] = []
         try:
-            for call in calls:
-                results.append(await self._run_one(call))
-        except BaseException:
-            for index, call in enumerate(calls[len(results) :]):
-                outcome = cancelled_outcome(call)
-                if index > 0:  # the interrupted call already announced its start
-                    self._emit(ToolCallStarted(call.id, call.name, outcome.arguments))
-                self._emit(
-                    ToolCallFinished(call.id, call.name, outcome.arguments, outcome.result, True)
-                )
-                results.append(tool_result_message(call, outcome))
-            raise
+            await run_tool_calls(
+                calls,
+                self._tools,
+                self._emit,
+                lambda result: offload_now(result, self._ctx, self._results_dir),
+                results,
+            )
         finally:
             self._append(messages, path_ids, assistant)
             for result in results:
                 self._append(messages, path_ids, result)
-
-    async def _run_one(self, call: ToolCall) -> Message:
-        arguments, _ = parse_arguments(call.raw_arguments)
-        shown: dict[str, Any] | str = arguments if arguments is not None else call.raw_arguments
-        self._emit(ToolCallStarted(call.id, call.name, shown))
-        outcome = await execute_tool_call(call, self._tools)
-        result = tool_result_message(call, outcome)
-        self._emit(
-            ToolCallFinished(
-                call.id,
-                call.name,
-                outcome.arguments,
-                outcome.result,
-                outcome.is_error,
-                offload_now(result, self._ctx, self._results_dir),
-            )
-        )
-        return result
 
 
 def _as_assistant(message: Message) -> Message:

@@ -11,10 +11,11 @@ from __future__ import annotations
 import inspect
 import json
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pi_desktop.agent.events import AgentEvent, ToolCallFinished, ToolCallStarted
 from pi_desktop.agent.tool import Tool, ToolError
 from pi_desktop.context import Message
 
@@ -202,3 +203,45 @@ def cancelled_outcome(call: ToolCall) -> ToolOutcome:
 def tool_schemas(tools: Sequence[Tool]) -> list[dict[str, Any]]:
     """The ``tools=[...]`` list for the provider, in registration order."""
     return [tool.schema() for tool in tools]
+
+
+async def run_tool_calls(
+    calls: Sequence[ToolCall],
+    tools: Mapping[str, Tool],
+    emit: Callable[[AgentEvent], None],
+    offload: Callable[[Message], str | None],
+    results: list[Message],
+) -> None:
+    """Run ``calls`` in order, appending one result message per call to ``results``.
+
+    Each call is announced (``ToolCallStarted``) and reported (``ToolCallFinished``, with the
+    file ``offload`` wrote for a large result). If the run is cancelled (or anything else
+    escapes) mid-way, the calls that did not finish get a ``[cancelled by user]`` result
+    before the exception propagates, so the caller can store a complete pairing.
+    """
+    try:
+        for call in calls:
+            arguments, _ = parse_arguments(call.raw_arguments)
+            shown: dict[str, Any] | str = arguments if arguments is not None else call.raw_arguments
+            emit(ToolCallStarted(call.id, call.name, shown))
+            outcome = await execute_tool_call(call, tools)
+            result = tool_result_message(call, outcome)
+            emit(
+                ToolCallFinished(
+                    call.id,
+                    call.name,
+                    outcome.arguments,
+                    outcome.result,
+                    outcome.is_error,
+                    offload(result),
+                )
+            )
+            results.append(result)
+    except BaseException:
+        for index, call in enumerate(calls[len(results) :]):
+            outcome = cancelled_outcome(call)
+            if index > 0:  # the interrupted call already announced its start
+                emit(ToolCallStarted(call.id, call.name, outcome.arguments))
+            emit(ToolCallFinished(call.id, call.name, outcome.arguments, outcome.result, True))
+            results.append(tool_result_message(call, outcome))
+        raise

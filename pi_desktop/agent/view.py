@@ -1,14 +1,16 @@
-"""How the agent observes the context engine: summary announcements, no-LLM estimates, and
-the usage figure the ratio is anchored on.
+"""How the agent observes the context engine: summary announcements, the tool schemas' share
+of the budget, the usage figure the ratio is anchored on, and early L3 files.
 
 The window must know *before* a summary request goes out that one is running (navigation
-waits), and it must draw the budget bar at start-up without sending anything; the anchor
-must describe the messages the estimate counts, not the tool schemas sent beside them.
+waits); every chat request carries the tool schemas, so they are reserved out of the budget;
+the anchor must describe the messages the estimate counts, not the schemas sent beside them.
 """
 
 from __future__ import annotations
 
+import json
 import logging
+import math
 import os
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -19,10 +21,7 @@ from pi_desktop.context import (
     ContextManager,
     Message,
     budget_tool_results,
-    micro_compact,
-    snip_messages,
 )
-from pi_desktop.context.summary import summary_message
 
 log = logging.getLogger(__name__)
 
@@ -54,36 +53,38 @@ class SummaryProbe:
         return await self.inner.chat(messages, tools=tools, on_delta=on_delta)
 
 
-def estimated_view(
-    messages: Sequence[Message],
-    ctx: ContextManager,
-    results_dir: str | os.PathLike[str] | None,
-) -> list[Message]:
-    """What ``prepare`` would send if no summary had to run, built from the public layers.
+def schema_tokens(schemas: Sequence[dict[str, Any]]) -> int:
+    """Tokens the tool schemas add to every chat request: serialised chars / 4, rounded up.
 
-    The cache path when the cached tail still lies inside the history, else the full history;
-    then L3, L1 and L2 with the manager's settings. Used only for estimates (no LLM call).
+    JSON tokenizes close to 4 chars per token. The figure is reserved out of the budget (the
+    ContextManager's ``reserved_tokens``) and taken out of ``prompt_tokens`` before anchoring.
     """
-    view = list(messages)
-    covered = ctx.covered_count
-    if ctx.summary and covered > 0 and covered + len(ctx.retained_tail) <= len(view):
-        head = [view[0]] if view[0].role == "system" else []
-        view = [*head, summary_message(ctx.summary, covered), *view[covered:]]
-    view = budget_tool_results(view, ctx.max_tool_chars, results_dir)
-    view = snip_messages(view, ctx.max_messages)
-    return micro_compact(view, ctx.keep_recent_results, ctx.micro_min_chars)
+    if not schemas:
+        return 0
+    return -(-len(json.dumps(list(schemas), ensure_ascii=False)) // CHARS_PER_TOKEN)
 
 
-def usage_for_anchor(usage: dict[str, Any] | None, tools_chars: int) -> dict[str, Any] | None:
+def no_room_message(ctx: ContextManager) -> str:
+    """Why nothing can be sent: the tool schemas alone fill the budget's threshold."""
+    needed = math.ceil(2 * ctx.reserved_tokens / ctx.threshold)
+    return (
+        f"The tool definitions alone take {ctx.reserved_tokens:,} tokens, and the context "
+        f"budget of {ctx.budget:,} tokens compacts at {ctx.threshold_tokens:,}: nothing is "
+        f"left for the conversation. Raise the context budget (to {needed:,} tokens or more) "
+        "or turn tools off."
+    )
+
+
+def usage_for_anchor(usage: dict[str, Any] | None, tools_tokens: int) -> dict[str, Any] | None:
     """``usage`` with the tool schemas' share taken out of ``prompt_tokens``, for anchoring.
 
     Providers count the tool schemas in ``prompt_tokens``, but the estimate (and so the ratio
     anchored on it) covers the messages only. Left in, a fixed few hundred schema tokens over
     a short view push the ratio towards its ceiling, every estimate balloons, and even the
-    summarizer's own prompt looks over budget. The schemas are charged at 4 chars per token
-    (JSON tokenizes close to that); when nothing would remain, no anchor is taken.
+    summarizer's own prompt looks over budget. ``tools_tokens`` is ``schema_tokens`` (the
+    same figure the budget reserves); when nothing would remain, no anchor is taken.
     """
-    if not usage or tools_chars <= 0:
+    if not usage or tools_tokens <= 0:
         return usage
     try:
         prompt = int(usage.get("prompt_tokens") or 0)
@@ -91,7 +92,7 @@ def usage_for_anchor(usage: dict[str, Any] | None, tools_chars: int) -> dict[str
         return usage
     if prompt <= 0:
         return usage
-    rest = prompt - tools_chars // CHARS_PER_TOKEN
+    rest = prompt - tools_tokens
     if rest <= 0:
         return None
     return {**usage, "prompt_tokens": rest}

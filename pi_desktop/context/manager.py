@@ -6,6 +6,13 @@ free layers (L3 offload, L1 snip, L2 micro). Under ``int(budget * threshold)`` t
 returned (0 API); over it, the uncovered part before the cut is summarized, in chunks when it
 would not fit one summarizer request, each chunk updating the previous summary.
 
+Requests carry more than the messages: a chat request also carries the tool schemas.
+``reserved_tokens`` is that fixed share; the threshold applies to the whole request, so the
+messages get ``view_limit = int(budget * threshold) - reserved_tokens`` and every figure
+compared with the budget (``PrepareReport.request_tokens``, ``CompactionInfo.tokens_before``
+/ ``tokens_after``) includes it. Summarizer requests carry no tools and keep the whole
+``int(budget * threshold)``.
+
 Per-turn cost is O(view): L1 boundaries are found on a role accessor first, L3/L2 run only on
 survivors, and per-message sizes, offload copies and placeholders are memoised by message
 identity (messages are treated as immutable values, as everywhere in the engine).
@@ -66,7 +73,8 @@ class ContextManager:
     ``llm``. After every ``prepare``/``force_compact``: ``last_report`` says what each layer
     did, ``pending_compaction`` holds a new summary for the session (else None), and
     ``last_view_tokens`` is the returned view's estimate. The layer settings below are class
-    attributes so an instance can override them.
+    attributes so an instance can override them. ``reserved_tokens`` is the part of every chat
+    request that is not messages (the tool schemas): see the module docstring.
     """
 
     max_tool_chars: int = DEFAULT_MAX_CHARS
@@ -83,15 +91,19 @@ class ContextManager:
         threshold: float = 0.8,
         *,
         summarizer: Any | None = None,
+        reserved_tokens: int = 0,
     ) -> None:
         if int(budget) <= 0:
             raise ValueError("budget must be a positive number of tokens")
+        if int(reserved_tokens) < 0:
+            raise ValueError("reserved_tokens must be >= 0")
         if not 0 < threshold <= 1:
             raise ValueError("threshold must lie in (0, 1]")
         self.budget = int(budget)
         self.threshold = float(threshold)
         self.llm = llm
         self.summarizer = summarizer if summarizer is not None else llm
+        self.reserved_tokens = int(reserved_tokens)
         self.keep_recent_tokens = (
             int(keep_recent_tokens) if keep_recent_tokens is not None else self.budget // 4
         )
@@ -144,7 +156,13 @@ class ContextManager:
 
     @property
     def threshold_tokens(self) -> int:
+        """Where a whole request (messages + reserved) triggers a summary."""
         return int(self.budget * self.threshold)
+
+    @property
+    def view_limit(self) -> int:
+        """The messages' share of the threshold; <= 0 when the reserved part fills it."""
+        return self.threshold_tokens - self.reserved_tokens
 
     def restore_cache(
         self,
@@ -195,7 +213,7 @@ class ContextManager:
         """The send view of ``messages`` (``[system] + history``); never mutates the input."""
         self.pending_compaction = None
         view = self._base_view(messages)
-        if self._tokens(view) <= self.threshold_tokens:
+        if self._tokens(view) <= self.view_limit:
             return self._finish(messages, view)
         return await self._compact(messages, view, instructions=None)
 
@@ -423,6 +441,7 @@ class ContextManager:
             tokens=self.last_view_tokens,
             budget=self.budget,
             threshold_tokens=self.threshold_tokens,
+            reserved_tokens=self.reserved_tokens,
             ratio=self._ratio,
             cache_used=view.cache_used,
             summarized=summarized,
@@ -459,7 +478,7 @@ class ContextManager:
         *,
         instructions: str | None,
     ) -> list[Message]:
-        tokens_before = self._tokens(base)
+        tokens_before = self._tokens(base) + self.reserved_tokens
         has_system = bool(messages) and messages[0].role == "system"
         cached = base.cache_used
         lo = self._covered_count if cached else int(has_system)
@@ -486,7 +505,7 @@ class ContextManager:
                     body,
                     instructions,
                     limit=self.threshold_tokens,  # the summary's own output needs room too
-                    max_summary_tokens=self.threshold_tokens // 2,
+                    max_summary_tokens=self.view_limit // 2,
                     count=self._request_tokens,
                 )
             except SummaryFailed as exc:
@@ -498,14 +517,14 @@ class ContextManager:
             summary = with_file_blocks(body, ops)
             summary_msg = summary_message(summary, cut)
             candidate = self._build(messages, summary_msg, cut, messages[cut:])
-            over = self._tokens(candidate) - self.threshold_tokens
+            over = self._tokens(candidate) - self.view_limit
             if over <= 0:
                 break
             fixed = self._measure(summary_msg)[0]
             if has_system:
                 fixed += self._measure(messages[0])[0]
             r = self._ratio_for(candidate.weighted, candidate.chars)
-            room = self.threshold_tokens / r - fixed - 64
+            room = self.view_limit / r - fixed - 64
             later = tighter_cut(messages, cut, room, self._size_in_view)
             if later is None:
                 break  # system + summary + newest turn do not fit: the best we can do
@@ -518,7 +537,7 @@ class ContextManager:
         self._verified = {cut + k: m for k, m in enumerate(self._retained_tail)}
         self.pending_compaction = CompactionInfo(
             tokens_before=tokens_before,
-            tokens_after=self._tokens(candidate),
+            tokens_after=self._tokens(candidate) + self.reserved_tokens,
             summarized_count=cut - lo,
             summary=summary,
             covered_count=cut,

@@ -14,7 +14,8 @@ from typing import Any
 class CompactionInfo:
     """One L4 compaction, as the agent consumes it (event + session cache entry)."""
 
-    # event group: ContextCompacted(tokens_before, tokens_after, summarized_count)
+    # event group: ContextCompacted(tokens_before, tokens_after, summarized_count); whole-request
+    # estimates (the view plus the manager's reserved tokens), comparable with the budget
     tokens_before: int
     tokens_after: int
     summarized_count: int
@@ -53,7 +54,7 @@ class PrepareReport:
     view_count: int
     tokens: int  # estimate of the returned view (with the current ratio)
     budget: int
-    threshold_tokens: int
+    threshold_tokens: int  # for the whole request: ``request_tokens`` is compared with it
     ratio: float
     cache_used: bool = False
     summarized: bool = False  # an L4 summary ran in this prepare
@@ -64,6 +65,12 @@ class PrepareReport:
     micro_compacted: tuple[int, ...] = ()  # input indices whose tool result L2 placeholdered
     offloaded: tuple[OffloadedResult, ...] = ()
     summary_failed: str | None = None  # why a needed summary did not happen
+    reserved_tokens: int = 0  # sent with every chat request besides the view (tool schemas)
+
+    @property
+    def request_tokens(self) -> int:
+        """What the whole chat request costs: the view plus the reserved part."""
+        return self.tokens + self.reserved_tokens
 
     @property
     def hidden(self) -> tuple[int, ...]:

@@ -341,15 +341,19 @@ def test_session_history_reuses_its_fold_until_the_session_moves(tmp_path) -> No
 
 
 def test_usage_anchor_leaves_out_the_tool_schemas() -> None:
-    from pi_desktop.agent.view import usage_for_anchor
+    from pi_desktop.agent.view import schema_tokens, usage_for_anchor
 
     usage = {"prompt_tokens": 1_000, "completion_tokens": 5}
     assert usage_for_anchor(usage, 0) is usage  # no tools: unchanged
-    assert usage_for_anchor(usage, 2_000) == {"prompt_tokens": 500, "completion_tokens": 5}
-    assert usage_for_anchor(usage, 4_000) is None  # nothing left to anchor on
-    assert usage_for_anchor(None, 2_000) is None
-    assert usage_for_anchor({"completion_tokens": 3}, 2_000) == {"completion_tokens": 3}
+    assert usage_for_anchor(usage, 500) == {"prompt_tokens": 500, "completion_tokens": 5}
+    assert usage_for_anchor(usage, 1_000) is None  # nothing left to anchor on
+    assert usage_for_anchor(None, 500) is None
+    assert usage_for_anchor({"completion_tokens": 3}, 500) == {"completion_tokens": 3}
     assert usage == {"prompt_tokens": 1_000, "completion_tokens": 5}  # input untouched
+    schemas = [{"type": "function", "function": {"name": "x" * n}} for n in range(1, 4)]
+    chars = len(json.dumps(schemas))
+    assert schema_tokens(schemas) == -(-chars // 4) >= chars / 4  # rounded up, never under
+    assert schema_tokens([]) == 0
 
 
 @settings(max_examples=150, deadline=None)
