@@ -214,3 +214,29 @@ async def test_manual_compact_on_a_read_only_session_says_it_was_not_saved(
     assert any("could not be saved" in text for text in notices)
     assert rec.kinds()[-1] == "ContextPrepared" and not agent.is_busy
     viewer.close()
+
+
+@pytest.mark.asyncio
+async def test_without_a_budget_every_request_is_the_full_history(session: Session) -> None:
+    """``context_budget=None``: no layer runs — no snip, no placeholder, no offload, no summary."""
+    for n in range(40):
+        session.append_message(Message(role="user", content=f"question {n}"))
+        call = {"id": f"t{n}", "type": "function", "function": {"name": "read", "arguments": "{}"}}
+        session.append_message(Message(role="assistant", metadata={"tool_calls": [call]}))
+        size = 30_000 if n % 10 == 0 else 600
+        session.append_message(
+            Message(role="tool", content="r" * size, metadata={"tool_call_id": f"t{n}"})
+        )
+        session.append_message(Message(role="assistant", content=f"answer {n}"))
+    history = session.get_full_history_messages()
+    llm = ScriptedLLM(reply("fine"))
+    agent = Agent(llm, session=session)
+    rec = Recorder()
+    agent.subscribe(rec)
+    await agent.run("last")
+    (sent,) = llm.requests
+    assert sent == [*history, sent[-1]] and sent[-1].content == "last"
+    (prepared,) = rec.of(ContextPrepared)
+    assert prepared.budget is None and prepared.report is None
+    assert prepared.estimated_tokens == estimate_tokens(sent)
+    assert agent.context is None and agent.summarizer_calls == 0

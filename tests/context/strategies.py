@@ -148,6 +148,7 @@ class FakeSummarizer:
     empty: bool = False
     summary_chars: int = 0
     requests: list[list[Message]] = field(default_factory=list)
+    tools: list[Any] = field(default_factory=list)  # the ``tools`` argument of each request
 
     @property
     def calls(self) -> int:
@@ -160,6 +161,7 @@ class FakeSummarizer:
         on_delta: Any = None,
     ) -> FakeResponse:
         self.requests.append(list(messages))
+        self.tools.append(tools)
         if self.fail:
             raise ConnectionError("summarizer unavailable")
         if self.empty:

@@ -177,6 +177,24 @@ def test_failed_fsync_is_a_write_error_and_rolls_back(tmp_path, monkeypatch):
         assert path.read_bytes() == before and s.current_id == ids[-1]
 
 
+def test_every_append_is_fsynced_by_default_and_the_switch_turns_it_off(tmp_path, monkeypatch):
+    """Durable by default (a committed entry survives power loss); ``fsync=False`` for tests."""
+    synced: list[int] = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real(fd)))
+    for name, kwargs, expect in (("on.jsonl", {}, True), ("off.jsonl", {"fsync": False}, False)):
+        with Session.create(tmp_path / name, **kwargs) as s:
+            del synced[:]
+            s.append_message(user("one"))
+            s.rewind(s.current_id)  # no-op: writes nothing
+            s.append_message(assistant("two"))
+            assert (len(synced) >= 2) is expect and (not synced) is (not expect)
+        with Session.load(tmp_path / name, **kwargs) as s:
+            del synced[:]
+            s.append_message(user("three"))
+            assert bool(synced) is expect
+
+
 def test_real_file_size_limit_in_a_subprocess(tmp_path):
     """A real kernel refusal (RLIMIT_FSIZE → EFBIG), no injection: clear error, valid file."""
     path, _, _ = _make(tmp_path)
