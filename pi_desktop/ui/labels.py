@@ -7,6 +7,8 @@ emphasis, code ticks, links) is dropped rather than shown as raw characters.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from typing import Any
 
 _MD_PREFIX = re.compile(r"^(?:#{1,6}\s+|>\s*|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)")
 _MD_MARKS = re.compile(r"\*\*|__|`+|~~")
@@ -65,3 +67,11 @@ def format_tokens(n: int | None) -> str:
     value, unit = (n / 1000, "k") if abs(n) < 999_500 else (n / 1_000_000, "M")
     text = f"{value:.0f}" if abs(value) >= 100 else f"{value:.1f}".removesuffix(".0")
     return text + unit
+
+
+def title_from(entries: Iterable[Any], limit: int = 60) -> str | None:
+    """A session's name until the user gives it one: its first user message, on one line."""
+    for entry in entries:
+        if entry.role == "user" and entry.content.strip():
+            return shorten(" ".join(entry.content.split()), limit)
+    return None

@@ -35,7 +35,7 @@ from pi_desktop.ui.budget_bar import BudgetBar
 from pi_desktop.ui.controller import AgentController
 from pi_desktop.ui.conversation import ConversationView, path_items
 from pi_desktop.ui.input_box import CompactDialog, InputBox
-from pi_desktop.ui.labels import count_of, shorten
+from pi_desktop.ui.labels import count_of, title_from
 from pi_desktop.ui.message_widgets import InlineBanner
 from pi_desktop.ui.sessions_dialog import SessionsDialog
 from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
@@ -303,16 +303,11 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         title = "pi-desktop"
         if self.session is not None:
-            name = self.session.title or self._preview_title() or "New session"
+            name = (
+                self.session.title or title_from(self.session.get_current_path()) or "New session"
+            )
             title = f"{name} — pi-desktop"
         self.setWindowTitle(title)
-
-    def _preview_title(self) -> str | None:
-        assert self.session is not None
-        for entry in self.session.get_current_path():
-            if entry.role == "user" and entry.content.strip():
-                return shorten(" ".join(entry.content.split()), 60)
-        return None
 
     def _update_provider_label(self) -> None:
         setup = self.provider
@@ -482,7 +477,8 @@ class MainWindow(QMainWindow):
     def fork_from(self, entry_id: str) -> Session | None:
         if self.busy or self.session is None:
             return None
-        title = f"{self.session.title or self._preview_title() or 'Session'} (fork)"
+        name = self.session.title or title_from(self.session.get_current_path())
+        title = f"{name or 'Session'} (fork)"
         fork = self.library.fork(self.session, entry_id, title=title)
         self.open_session(fork)
         self.statusBar().showMessage("Opened the fork in a new session.", 6000)
@@ -551,8 +547,9 @@ class MainWindow(QMainWindow):
 
     def apply_settings(self, settings: AppSettings, api_key: str | None = None) -> None:
         """Persist and rebuild the agent on the same session (its cache is restored, 0 calls)."""
+        failed = None
         if api_key is not None and settings.provider != "offline":
-            self.key_store.set(settings.provider, api_key)
+            failed = self.key_store.set(settings.provider, api_key)
         self.settings = settings
         self.settings_store.save(settings)
         if self.session is not None and not self.busy:
@@ -561,6 +558,8 @@ class MainWindow(QMainWindow):
             self._on_context_prepared(self.agent.estimate_now())  # type: ignore[union-attr]
         elif self.busy:
             self.statusBar().showMessage("Settings saved; they apply from the next session.", 6000)
+        if failed:
+            self.statusBar().showMessage(f"The API key was not saved: {failed}.")
 
     def show_sessions(self) -> SessionsDialog | None:
         if self.busy:

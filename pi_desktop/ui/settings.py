@@ -167,22 +167,33 @@ class KeyStore:
                 return value, "env"
         return None, "none"
 
-    def set(self, provider: str, key: str | None) -> None:
-        """Store (or with an empty key, forget) the key for ``provider``."""
+    def set(self, provider: str, key: str | None) -> str | None:
+        """Store (or with an empty key, forget) the key for ``provider``.
+
+        Returns None on success, else why it failed (a locked or broken keyring, an unwritable
+        file): the window says so instead of crashing in a slot. The reason never holds the key.
+        """
         key = (key or "").strip()
         if self._keyring is not None:
-            if key:
-                self._keyring.set_password(KEYRING_SERVICE, provider, key)
-            else:
+            if not key:
                 with contextlib.suppress(Exception):
                     self._keyring.delete_password(KEYRING_SERVICE, provider)
-            return
+                return None
+            try:
+                self._keyring.set_password(KEYRING_SERVICE, provider, key)
+            except Exception as exc:
+                return f"the system keyring refused the key ({type(exc).__name__})"
+            return None
         keys = self._read_file()
         if key:
             keys[provider] = key
         else:
             keys.pop(provider, None)
-        self._write_file(keys)
+        try:
+            self._write_file(keys)
+        except OSError as exc:
+            return f"could not write {self.file_path} ({exc.strerror or type(exc).__name__})"
+        return None
 
     def _get_stored(self, provider: str) -> str | None:
         if self._keyring is not None:

@@ -6,7 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pi_desktop.ui.labels import count_of, first_line, format_tokens, plain_inline, shorten
+from pi_desktop.ui.labels import (
+    count_of,
+    first_line,
+    format_tokens,
+    plain_inline,
+    shorten,
+    title_from,
+)
 
 
 @pytest.mark.parametrize(
@@ -76,3 +83,17 @@ def test_count_of_reads_as_a_sentence():
 )
 def test_format_tokens(n, text):
     assert format_tokens(n) == text
+
+
+def test_title_from_the_first_user_message():
+    from types import SimpleNamespace as E
+
+    entries = [
+        E(role="system", content="You are helpful."),
+        E(role="user", content="   "),
+        E(role="assistant", content="Hi"),
+        E(role="user", content="Fix the\n  login   bug " + "x" * 80),
+    ]
+    assert title_from(entries) == shorten("Fix the login bug " + "x" * 80, 60)
+    assert len(title_from(entries)) == 60
+    assert title_from(entries[:3]) is None

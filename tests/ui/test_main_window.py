@@ -362,3 +362,16 @@ def test_a_damaged_session_file_opens_and_says_what_was_skipped(kit, qtbot, open
     assert [c.text for c in again.conversation.message_cards()] == ["keep me", "ok"]
     (banner,) = again.conversation.banners()
     assert banner.kind == "error" and "skipped" in banner.text
+
+
+def test_a_key_that_cannot_be_stored_is_reported_and_the_rest_is_saved(kit, qtbot):
+    from dataclasses import replace
+
+    window = _app_window(kit)
+    (kit.tmp / "keys").write_text("a file where the key folder should be")
+    wanted = replace(kit.settings_store().load(), provider="openai", context_budget=9_000)
+    window.apply_settings(wanted, api_key="sk-unstorable-key")
+    message = window.statusBar().currentMessage()
+    assert "API key was not saved" in message and "sk-unstorable-key" not in message
+    assert kit.settings_store().load().context_budget == 9_000
+    assert type(window.agent.llm).__name__ == "OfflineLLM"  # still no key: offline, not a crash

@@ -249,3 +249,29 @@ def test_the_app_offers_every_preset_the_issue_names():
     for local in ("ollama", "lmstudio"):
         assert choices[local].base_url.startswith(("http://localhost", "http://127.0.0.1"))
         assert not choices[local].needs_key
+
+
+class _LockedKeyring(_MemoryKeyring):
+    """A keyring that is there but refuses to store (a locked or broken session keyring)."""
+
+    def set_password(self, service, user, password):
+        raise RuntimeError(f"collection is locked for {password}")
+
+
+def test_a_refusing_keyring_is_reported_without_the_key(tmp_path, monkeypatch):
+    import keyring
+
+    monkeypatch.setattr(keyring, "get_keyring", lambda: _LockedKeyring())
+    keys = KeyStore(tmp_path)
+    reason = keys.set("openai", SECRET)
+    assert reason and "keyring" in reason and SECRET not in reason
+    assert keys.get("openai") == (None, "none")
+    assert not keys.file_path.exists()  # no silent fallback to a file
+
+
+def test_an_unwritable_key_file_is_reported(tmp_path):
+    (tmp_path / "cfg").write_text("a file where the folder should be")
+    keys = KeyStore(tmp_path / "cfg")
+    reason = keys.set("openai", SECRET)
+    assert reason and "could not write" in reason and SECRET not in reason
+    keys.set("openai", "")  # forgetting does not raise either
