@@ -15,7 +15,7 @@ import re
 import time
 from collections import deque
 
-from PySide6.QtCore import QSize, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QColor,
     QDesktopServices,
@@ -102,6 +102,7 @@ class MarkdownBody(QTextBrowser):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self._splitter: StreamSplitter | None = None
         self._text = ""
+        self._dark = is_dark()  # the scheme the code colours and links were drawn for
         self._codes: list[str] = []
         self._blocks = 0  # finished blocks in the document
         self._pending_at: int | None = None  # where the open block starts
@@ -162,6 +163,7 @@ class MarkdownBody(QTextBrowser):
         self._pending_at = None
         self._pending_kind = None
         self._text = text
+        self._dark = is_dark()
         for block in split_blocks(text):
             self._insert(block, final=True)
         self._fit()
@@ -214,6 +216,17 @@ class MarkdownBody(QTextBrowser):
         cursor.removeSelectedText()
         self._pending_at = None
         self._pending_kind = None
+
+    def changeEvent(self, event: QEvent) -> None:
+        """The system switched light/dark: redraw, or code keeps the other scheme's colours."""
+        super().changeEvent(event)
+        if (
+            event.type() == QEvent.Type.PaletteChange
+            and self._text
+            and not self.streaming
+            and is_dark() != self._dark
+        ):
+            self.set_text(self._text)
 
     def _insert(self, block: Block, *, final: bool) -> None:
         cursor = QTextCursor(self.document())

@@ -12,7 +12,7 @@ import html
 import json
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
@@ -112,6 +112,12 @@ class CodeBlockWidget(QFrame):
             )
         self.highlighted = final
         self._fit_height()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Light/dark switched: recolour the highlighted code for the new scheme."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and self.highlighted:
+            self.code_label.setText(code_html(self.code, self.lang, dark=is_dark()))
 
     def _fit_height(self) -> None:
         lines = self.code.count("\n") + 1

@@ -250,3 +250,28 @@ def test_every_symbol_the_window_prints_has_a_glyph(qapp):
                 if ord(ch) > 0x2000 and not fm.inFontUcs4(ord(ch)):
                     missing.add((path.name, ch))
     assert not missing
+
+
+def test_code_follows_a_light_dark_switch_after_it_was_drawn(qtbot, qapp):
+    from pi_desktop.ui.markdown import Block
+    from pi_desktop.ui.markdown_view import MarkdownBody
+    from pi_desktop.ui.message_widgets import CodeBlockWidget
+    from pi_desktop.ui.theme import dark_palette
+
+    body = MarkdownBody("Loop:\n\n```python\nfor i in range(3):\n    print(i)\n```\n")
+    args = CodeBlockWidget(Block("code", "for i in x: pass", "python"))  # a tool call's args
+    qtbot.addWidget(body)
+    qtbot.addWidget(args)
+
+    def dark_drawn() -> tuple[bool, bool]:  # github-dark's keyword colour in each
+        return "#ff7b72" in body.toHtml().lower(), "#ff7b72" in args.code_label.text().lower()
+
+    assert dark_drawn() == (False, False)  # drawn with the light style
+    light = qapp.palette()
+    qapp.setPalette(dark_palette())
+    try:
+        qtbot.waitUntil(lambda: dark_drawn() == (True, True))
+        assert body.code_blocks() == ["for i in range(3):\n    print(i)"]
+    finally:
+        qapp.setPalette(light)
+    qtbot.waitUntil(lambda: dark_drawn() == (False, False))
