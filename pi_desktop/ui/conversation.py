@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtGui import QPalette, QResizeEvent
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from pi_desktop.context.offload import offload_path
 from pi_desktop.ui.message_widgets import (
@@ -39,6 +40,14 @@ class PathItem:
     tokens_after: int = 0
     summarized_count: int = 0
     offloaded_path: str | None = None  # tool messages: the L3 file, when one exists
+
+
+EMPTY_HINT = (
+    "Type a message below — Enter sends.\n\n"
+    "The bar above the input shows how full the model's context is; when it passes the mark, "
+    "older turns are summarized. The tree on the right shows every message: click one to go "
+    "back to it."
+)
 
 
 class ConversationView(QScrollArea):
@@ -65,6 +74,11 @@ class ConversationView(QScrollArea):
         self._follow = True
         self.verticalScrollBar().rangeChanged.connect(self._on_range_changed)
         self.verticalScrollBar().valueChanged.connect(self._on_scrolled)
+        self.hint = QLabel(EMPTY_HINT, self.viewport())  # what a first start sees, until a row
+        self.hint.setWordWrap(True)
+        self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.hint.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
 
     # -- queries (tests and the window read these) ---------------------------------------
 
@@ -92,16 +106,25 @@ class ConversationView(QScrollArea):
 
     def clear(self) -> None:
         for row in self.rows():
-            self._layout.removeWidget(row)
-            row.hide()  # at once: deletion waits for the event loop
-            row.deleteLater()
+            self._remove(row)
         self._streaming = None
         self._tool_calls.clear()
         self._follow = True
 
     def _add(self, widget: QWidget) -> QWidget:
         self._layout.insertWidget(self._layout.count() - 1, widget)
+        self.hint.hide()
         return widget
+
+    def _remove(self, widget: QWidget) -> None:
+        self._layout.removeWidget(widget)
+        widget.hide()  # at once: deletion waits for the event loop
+        widget.deleteLater()
+        self.hint.setVisible(not self.rows())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.hint.setGeometry(self.viewport().rect().adjusted(48, 24, -48, -24))
 
     def add_message(
         self,
@@ -148,9 +171,7 @@ class ConversationView(QScrollArea):
 
     def _drop_if_empty(self, card: MessageCard) -> None:
         if not card.body.text.strip():
-            self._layout.removeWidget(card)
-            card.hide()  # at once: deletion waits for the event loop
-            card.deleteLater()
+            self._remove(card)
 
     def append_delta(self, text: str) -> None:
         """Streaming text of the running answer (the controller batches deltas)."""
@@ -247,9 +268,7 @@ class ConversationView(QScrollArea):
 
     def remove_banner(self, banner: InlineBanner) -> None:
         if banner in self.rows():
-            self._layout.removeWidget(banner)
-            banner.hide()  # at once: deletion waits for the event loop
-            banner.deleteLater()
+            self._remove(banner)
 
     def clear_banners(self, kind: str | None = None) -> None:
         for banner in self.banners():

@@ -275,3 +275,18 @@ def test_code_follows_a_light_dark_switch_after_it_was_drawn(qtbot, qapp):
     finally:
         qapp.setPalette(light)
     qtbot.waitUntil(lambda: dark_drawn() == (False, False))
+
+
+def test_an_empty_conversation_says_what_to_do(qtbot):
+    view = ConversationView()
+    qtbot.addWidget(view)
+    view.resize(600, 400)
+    view.show()
+    assert view.hint.isVisibleTo(view) and "Enter sends" in view.hint.text()
+    assert view.hint.width() > 300  # laid out across the view, not a sliver
+    view.add_message("user", "hello")
+    assert not view.hint.isVisibleTo(view)
+    view.clear()
+    assert view.hint.isVisibleTo(view)
+    view.append_delta("streaming")  # the first streamed text hides it too
+    assert not view.hint.isVisibleTo(view)
