@@ -313,8 +313,9 @@ class MainWindow(QMainWindow):
         setup = self.provider
         if setup is None:
             return
-        text = setup.description
-        self.provider_label.setText(f"{text} · workspace {self.workspace()}")
+        # the folder's name only: a deep path would push the offline badge out of sight
+        self.provider_label.setText(f"{setup.description} · workspace {self.workspace().name}")
+        self.provider_label.setToolTip(f"Workspace: {self.workspace()}")
         self.budget_bar.set_offline(setup.offline)
         self.offline_label.setVisible(setup.offline)  # stays after the note is cleared
         self.offline_label.setToolTip(setup.note or OFFLINE_NOTE)

@@ -375,3 +375,16 @@ def test_a_key_that_cannot_be_stored_is_reported_and_the_rest_is_saved(kit, qtbo
     assert "API key was not saved" in message and "sk-unstorable-key" not in message
     assert kit.settings_store().load().context_budget == 9_000
     assert type(window.agent.llm).__name__ == "OfflineLLM"  # still no key: offline, not a crash
+
+
+def test_a_deep_workspace_path_does_not_crowd_out_the_status_bar(kit, qtbot, tmp_path):
+    deep = tmp_path.joinpath(*[f"folder-{i:02d}-with-a-long-name" for i in range(12)])
+    deep.mkdir(parents=True)
+    kit.workspace = deep
+    window = _app_window(kit)
+    window.show()
+    assert len(str(deep)) > 300
+    # the whole status bar (offline badge included) fits a normal window, nothing is cut
+    assert window.statusBar().minimumSizeHint().width() < 900
+    assert window.provider_label.text().endswith(deep.name)
+    assert str(deep) in window.provider_label.toolTip()
