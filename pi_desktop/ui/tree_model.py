@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import bisect
 import heapq
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -185,7 +186,8 @@ class TreeSnapshot:
 def _message_label(role: str, content: str, calls: list[dict[str, Any]]) -> str:
     text = first_line(content, LABEL_CHARS)
     if calls:
-        names = ", ".join(_call_name(c) for c in calls)
+        counts = Counter(_call_name(c) for c in calls)  # "write_file ×2", not the name twice
+        names = ", ".join(n if k == 1 else f"{n} ×{k}" for n, k in counts.items())
         return names if not text else f"{names} — {text}"
     return text or "(empty)"
 

@@ -110,6 +110,7 @@ def test_path_folds_tool_results(tmp_path):
     assert "port = 8080" in tooltip_text(a1)
     a3 = snap.nodes[ids["a3"]]
     assert a3.tool_status == "error"
+    assert a3.label == "write_file ×2 — Writing both files"  # one name, counted
     assert a3.target_id == ids["t3"]
     assert ids["t1"] not in snap.nodes  # no node of their own
     assert snap.display_of[ids["t3"]] == ids["a3"]
