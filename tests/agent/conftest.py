@@ -1,11 +1,16 @@
-"""Fixtures for provider tests: a fresh loopback OpenAI-compatible server per test."""
+"""Fixtures shared by the agent tests: a loopback server, a client on it, a session file."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
+from pi_desktop.agent import OpenAIChatLLM
+from pi_desktop.session import Session
+from tests.agent.test_agent_doubles import make_session
 from tests.openai_server import OpenAIServer
 
 
@@ -17,3 +22,20 @@ def openai_server() -> Iterator[OpenAIServer]:
         yield server
     finally:
         server.stop()
+
+
+@pytest_asyncio.fixture
+async def llm(openai_server: OpenAIServer) -> AsyncIterator[OpenAIChatLLM]:
+    """The real ``openai``-based client talking to ``openai_server``."""
+    async with OpenAIChatLLM(
+        "test-model", base_url=openai_server.base_url, api_key="sk-test-key"
+    ) as client:
+        yield client
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> Iterator[Session]:
+    """A new session file (``chat.jsonl``, persona "You are terse.", no fsync), closed after."""
+    s = make_session(tmp_path)
+    yield s
+    s.close()

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 from pi_desktop.agent import (
     Agent,
@@ -27,7 +25,7 @@ from pi_desktop.agent import (
     build_workspace_tools,
 )
 from pi_desktop.agent.view import schema_tokens
-from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT, Message, estimate_tokens
+from pi_desktop.context import Message, estimate_tokens
 from pi_desktop.session import Session
 from tests.agent.test_agent_doubles import (
     Recorder,
@@ -36,18 +34,12 @@ from tests.agent.test_agent_doubles import (
     calls,
     echo_tool,
     long_session,
-    make_session,
     reply,
     stored,
     summary_reply,
 )
+from tests.agent.test_agent_e2e import SUMMARY, is_summarizer_request
 from tests.openai_server import OpenAIServer, Reply, ToolCall
-
-SUMMARY = (
-    "<summary>## Goal\nWork through the files\n## Constraints & Preferences\n- none\n"
-    "## Progress\n### Done\n- read files\n### In Progress\n- more\n### Blocked\n- none\n"
-    "## Key Decisions\n- none\n## Next Steps\n- continue\n## Critical Context\n- loopback</summary>"
-)
 
 
 def from_wire(item: dict[str, Any]) -> Message:
@@ -64,25 +56,6 @@ def request_cost(body: dict[str, Any]) -> int:
     """The DESIGN estimate of the messages sent plus the tool schemas at 4 chars per token."""
     messages = [from_wire(m) for m in body["messages"]]
     return estimate_tokens(messages) + len(json.dumps(body.get("tools") or [])) // 4
-
-
-def is_summarizer(body: dict[str, Any]) -> bool:
-    return body["messages"][0].get("content") == SUMMARIZATION_SYSTEM_PROMPT
-
-
-@pytest_asyncio.fixture
-async def llm(openai_server: OpenAIServer) -> AsyncIterator[OpenAIChatLLM]:
-    async with OpenAIChatLLM(
-        "test-model", base_url=openai_server.base_url, api_key="sk-test-key"
-    ) as client:
-        yield client
-
-
-@pytest.fixture
-def session(tmp_path: Path):
-    s = make_session(tmp_path)
-    yield s
-    s.close()
 
 
 # ------------------------------------------------------------------ through the real client
@@ -105,7 +78,7 @@ async def test_seven_tools_and_a_small_budget_never_send_a_request_over_it(
     asked = itertools.count()
 
     def answer(body: dict[str, Any]) -> Reply:
-        if is_summarizer(body):
+        if is_summarizer_request(body):
             return Reply(text=SUMMARY)
         if body["messages"][-1]["role"] != "user":
             return Reply(text="done with the tool: " + "d" * 30)
@@ -131,11 +104,13 @@ async def test_seven_tools_and_a_small_budget_never_send_a_request_over_it(
         assert text, f"turn {turn} failed: {agent.last_error}"
     session.close()
 
-    costs = [(request_cost(body), is_summarizer(body)) for body in openai_server.requests]
+    costs = [(request_cost(body), is_summarizer_request(body)) for body in openai_server.requests]
     assert [c for c in costs if c[0] > budget] == []
-    chat = [body for body in openai_server.requests if not is_summarizer(body)]
+    chat = [body for body in openai_server.requests if not is_summarizer_request(body)]
     assert len(chat) >= 120 and all(len(body["tools"]) == 7 for body in chat)
-    assert all(not body.get("tools") for body in openai_server.requests if is_summarizer(body))
+    assert all(
+        not body.get("tools") for body in openai_server.requests if is_summarizer_request(body)
+    )
     assert events.of(ContextCompacted) and any(s for _, s in costs)
     assert any(e.offloaded_path for e in events.of(ToolCallFinished))
     prepared = events.of(ContextPrepared)

@@ -4,8 +4,6 @@ rewind and the no-LLM estimate the budget bar starts from.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from pi_desktop.agent import (
@@ -21,17 +19,9 @@ from tests.agent.test_agent_doubles import (
     Recorder,
     ScriptedLLM,
     long_session,
-    make_session,
     reply,
     summary_reply,
 )
-
-
-@pytest.fixture
-def session(tmp_path: Path):
-    s = make_session(tmp_path)
-    yield s
-    s.close()
 
 
 @pytest.mark.asyncio

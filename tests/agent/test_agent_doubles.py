@@ -6,6 +6,7 @@ Session, ContextManager, bridge, tools — is the real thing.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from pi_desktop.agent import (
 )
 from pi_desktop.context import Message, estimate_tokens
 from pi_desktop.session import Session
+from tests.context.strategies import assert_pairs_intact
 
 Step = ChatResponse | BaseException | Callable[..., Awaitable[ChatResponse]]
 
@@ -107,18 +109,8 @@ def stored(path: Path) -> list[Message]:
 
 
 def assert_paired(messages: Sequence[Message]) -> None:
-    """Every tool call has exactly one result right after its assistant message, and back."""
-    i = 0
-    while i < len(messages):
-        msg = messages[i]
-        assert msg.role != "tool", f"orphan tool result at {i}"
-        ids = [c["id"] for c in msg.tool_calls]
-        i += 1
-        answered = []
-        while i < len(messages) and messages[i].role == "tool":
-            answered.append(messages[i].tool_call_id)
-            i += 1
-        assert answered == ids, f"calls {ids} answered by {answered}"
+    """Every tool call has exactly one result right after its assistant message, in order."""
+    assert_pairs_intact(messages, ordered=True)
 
 
 def long_session(session: Session, turns: int, size: int = 500) -> None:
@@ -140,3 +132,14 @@ def budget_only_the_cache_fits(session: Session, next_text: str, threshold: floa
     """
     history = [*session.get_full_history_messages(), Message(role="user", content=next_text)]
     return int(estimate_tokens(history) / threshold)
+
+
+def never_answers(started: asyncio.Event) -> Callable[..., Awaitable[ChatResponse]]:
+    """A scripted step that sets ``started`` and then waits until the run is cancelled."""
+
+    async def hang(messages: Sequence[Message], tools: Any, on_delta: Any) -> ChatResponse:
+        started.set()
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+    return hang

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 from pi_desktop.agent import (
     Agent,
@@ -69,15 +68,6 @@ def responder(answer: Callable[[dict[str, Any]], Reply]) -> Callable[[dict[str, 
 class Recorder(list):
     def of(self, kind: type) -> list[Any]:
         return [e for e in self if isinstance(e, kind)]
-
-
-@pytest_asyncio.fixture
-async def llm(openai_server: OpenAIServer) -> AsyncIterator[OpenAIChatLLM]:
-    client = OpenAIChatLLM("test-model", base_url=openai_server.base_url, api_key="sk-test-key")
-    try:
-        yield client
-    finally:
-        await client.aclose()
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ that no tool call is left without its result.
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -37,18 +36,11 @@ from tests.agent.test_agent_doubles import (
     calls,
     echo_tool,
     long_session,
-    make_session,
+    never_answers,
     reply,
     stored,
     summary_reply,
 )
-
-
-@pytest.fixture
-def session(tmp_path: Path):
-    s = make_session(tmp_path)
-    yield s
-    s.close()
 
 
 @pytest.mark.asyncio
@@ -213,12 +205,7 @@ async def test_stop_mid_stream_keeps_the_partial_answer_marked_stopped(session: 
 @pytest.mark.asyncio
 async def test_stop_before_any_text_stores_only_the_question(session: Session) -> None:
     waiting = asyncio.Event()
-
-    async def hangs(messages: Any, tools: Any, on_delta: Any) -> ChatResponse:
-        waiting.set()
-        await asyncio.Event().wait()
-        raise AssertionError("unreachable")
-
+    hangs = never_answers(waiting)
     agent = Agent(ScriptedLLM(hangs), session=session)
     task = asyncio.ensure_future(agent.run("question"))
     await waiting.wait()
@@ -279,12 +266,7 @@ async def test_stop_mid_compaction_leaves_the_session_unchanged(session: Session
         session.append_message(Message(role="assistant", content=f"a{n} " + "y" * 500))
     before = len(session.entries)
     summarizing = asyncio.Event()
-
-    async def hangs(messages: Any, tools: Any, on_delta: Any) -> ChatResponse:
-        summarizing.set()
-        await asyncio.Event().wait()
-        raise AssertionError("unreachable")
-
+    hangs = never_answers(summarizing)
     agent = Agent(
         ScriptedLLM(), session=session, context_budget=2_000, summarizer=ScriptedLLM(hangs)
     )
@@ -322,12 +304,7 @@ async def test_stop_during_a_retry_pause_ends_cleanly(session: Session) -> None:
 async def test_stop_during_manual_compaction_still_refreshes_the_bar(session: Session) -> None:
     long_session(session, 4, size=200)
     summarizing = asyncio.Event()
-
-    async def hangs(messages: Any, tools: Any, on_delta: Any) -> ChatResponse:
-        summarizing.set()
-        await asyncio.Event().wait()
-        raise AssertionError("unreachable")
-
+    hangs = never_answers(summarizing)
     agent = Agent(
         ScriptedLLM(), session=session, context_budget=100_000, summarizer=ScriptedLLM(hangs)
     )

@@ -34,17 +34,9 @@ from tests.agent.test_agent_doubles import (
     assert_paired,
     calls,
     echo_tool,
-    make_session,
     reply,
     stored,
 )
-
-
-@pytest.fixture
-def session(tmp_path: Path):
-    s = make_session(tmp_path)
-    yield s
-    s.close()
 
 
 @pytest.mark.asyncio

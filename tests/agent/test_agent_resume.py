@@ -8,12 +8,10 @@ the same events and the same failure and cancellation guarantees as ``run``.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -46,13 +44,6 @@ from tests.agent.test_agent_doubles import (
     summary_reply,
 )
 from tests.openai_server import OpenAIServer, Reply
-
-
-@pytest.fixture
-def session(tmp_path: Path):
-    s = make_session(tmp_path)
-    yield s
-    s.close()
 
 
 def assert_no_branch(session: Session) -> None:
@@ -317,14 +308,6 @@ def test_any_mix_of_failures_and_resumes_stores_each_question_once(
 
 
 # ------------------------------------------------------------------ through the real client
-
-
-@pytest_asyncio.fixture
-async def llm(openai_server: OpenAIServer) -> AsyncIterator[OpenAIChatLLM]:
-    async with OpenAIChatLLM(
-        "test-model", base_url=openai_server.base_url, api_key="sk-test-key"
-    ) as client:
-        yield client
 
 
 @pytest.mark.parametrize("history", [0, 2])

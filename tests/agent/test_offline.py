@@ -17,20 +17,10 @@ from pi_desktop.agent.offline.summarizer import parse_sections
 from pi_desktop.agent.tools import auto_approve, build_workspace_tools
 from pi_desktop.context import ContextManager, Message, estimate_tokens, extract_summary
 from pi_desktop.context.summary import build_summary_request, serialize_transcript
+from tests.context.test_summary import SECTIONS  # the six sections, in order
 
 SYSTEM = Message(role="system", content="You are a helpful assistant.")
 ALL_TOOLS = ["read_file", "write_file", "edit_file", "list_dir", "find_files", "grep"]
-SECTION_ORDER = [
-    "## Goal",
-    "## Constraints & Preferences",
-    "## Progress",
-    "### Done",
-    "### In Progress",
-    "### Blocked",
-    "## Key Decisions",
-    "## Next Steps",
-    "## Critical Context",
-]
 
 
 def schemas(names=ALL_TOOLS) -> list[dict]:
@@ -349,7 +339,7 @@ def test_summary_has_six_sections_built_from_the_transcript():
     request, resp, summary = summarize(TRANSCRIPT)
     assert resp.message.tool_calls == [] and resp.finish_reason == "stop"
     assert "<analysis>" not in summary
-    positions = [summary.index(h) for h in SECTION_ORDER]
+    positions = [summary.index(h) for h in SECTIONS]
     assert positions == sorted(positions)
     sections = parse_sections(summary)
     assert sections["Goal"][0] == "Fix the login bug in auth.py. Never change the public API."
@@ -450,7 +440,7 @@ def test_summary_is_bounded_and_always_well_formed(turns):
             )
         messages.append(Message(role="assistant", content=answer))
     _, _, summary = summarize(messages)
-    for heading in SECTION_ORDER:
+    for heading in SECTIONS:
         assert summary.count(f"\n{heading}\n") + summary.startswith(f"{heading}\n") == 1
     files = len(re.findall(r"^f\d+\.txt$", summary, re.M))
     assert len(summary) <= 8_000 + 12 * files  # sections are capped; file lists grow by paths

@@ -105,22 +105,24 @@ def conversations(
     return messages
 
 
-def assert_pairs_intact(view: Sequence[Message]) -> None:
-    """Invariant 1: each call is followed by exactly its results, each result by its call."""
+def assert_pairs_intact(view: Sequence[Message], *, ordered: bool = False) -> None:
+    """Invariant 1: each call is followed by exactly its results, each result by its call.
+
+    ``ordered``: the results also come in the order of the calls (how the agent stores them).
+    """
     i = 0
     while i < len(view):
         message = view[i]
         assert message.role != "tool", f"tool result at {i} without its assistant call"
         ids = [c["id"] for c in message.tool_calls]
         i += 1
-        if ids:
-            results = []
-            while i < len(view) and view[i].role == "tool":
-                results.append(view[i].tool_call_id)
-                i += 1
-            assert sorted(results) == sorted(ids), (
-                f"call/result mismatch before {i}: {ids} vs {results}"
-            )
+        results = []
+        while i < len(view) and view[i].role == "tool":
+            results.append(view[i].tool_call_id)
+            i += 1
+        if not ordered:
+            ids, results = sorted(ids), sorted(results)
+        assert results == ids, f"call/result mismatch before {i}: {ids} vs {results}"
 
 
 def snapshot(messages: Sequence[Message]) -> list[dict[str, Any]]:
