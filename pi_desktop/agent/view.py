@@ -109,7 +109,7 @@ def offload_now(
     if ctx is None or results_dir is None:
         return None
     try:
-        offloaded = budget_tool_results([result], ctx.max_tool_chars, results_dir)
+        offloaded = budget_tool_results([result], ctx.tool_chars_limit, results_dir)
     except OSError:
         log.warning("could not write an offloaded tool result", exc_info=True)
         return None

@@ -49,6 +49,7 @@ from pi_desktop.context.summary import (
 from pi_desktop.context.tokens import list_chars_from_sizes, tokens_from_chars
 
 _SEPARATOR_CHARS = 2  # ", " between list items in the serialised view
+_MIN_OFFLOAD_CHARS = 3_000  # an L3 marker carries a 2,000-char preview: smaller saves nothing
 _MAX_TIGHTEN_ROUNDS = 4
 
 
@@ -164,6 +165,18 @@ class ContextManager:
         """The messages' share of the threshold; <= 0 when the reserved part fills it."""
         return self.threshold_tokens - self.reserved_tokens
 
+    @property
+    def tool_chars_limit(self) -> int:
+        """L3's threshold: ``max_tool_chars``, lowered under a small budget.
+
+        A tool result of the newest turn cannot be summarized, so one that alone outgrew the
+        view's share would force a request over the budget. Here a result may take at most
+        half the share (at the current ratio) before it goes to a file, but never less than
+        a marker saves; an explicit ``max_tool_chars`` below that is kept as set.
+        """
+        share = int(max(self.view_limit, 0) / 2 / self._ratio)
+        return min(self.max_tool_chars, max(_MIN_OFFLOAD_CHARS, share))
+
     def restore_cache(
         self,
         summary: str,
@@ -268,13 +281,10 @@ class ContextManager:
         return out
 
     def _l3(self, message: Message) -> Message:
-        if message.role != "tool" or len(message.content) <= self.max_tool_chars:
+        limit = self.tool_chars_limit
+        if message.role != "tool" or len(message.content) <= limit or self.results_dir is None:
             return message
-        if self.results_dir is None:
-            return message
-        return self._derive(
-            "l3", message, lambda m: offload_message(m, self.max_tool_chars, self.results_dir)
-        )
+        return self._derive("l3", message, lambda m: offload_message(m, limit, self.results_dir))
 
     def _l2(self, message: Message) -> Message:
         return self._derive("l2", message, compacted_copy)
@@ -371,7 +381,7 @@ class ContextManager:
             first_kept = sources[head_end + 1]
             assert first_kept is not None
             snipped = range(first_kept - (tail_start - head_end), first_kept)
-        limit = self.max_tool_chars
+        limit = self.tool_chars_limit
         out = [self._l3(m) if m.role == "tool" and len(m.content) > limit else m for m in out]
         micro: list[int] = []
         for i in micro_targets(out, self.keep_recent_results, self.micro_min_chars):

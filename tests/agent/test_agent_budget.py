@@ -88,7 +88,7 @@ async def test_seven_tools_and_a_small_budget_never_send_a_request_over_it(
                 ToolCall("read_file", {"path": "big.log", "limit": 2000}),
                 ToolCall("list_dir", {"path": "."}),
                 ToolCall("read_file", {"path": "notes.md"}),
-                ToolCall("grep", {"pattern": "line 12"}),
+                ToolCall("grep", {"pattern": "line 1"}),  # ~9k chars: over the room
             ][(turn // 5) % 4]
             return Reply(tool_calls=[pick])
         return Reply(text=f"turn {turn}: " + "r" * (40 + 29 * (turn % 7)))

@@ -79,6 +79,7 @@ def test_invariants_hold_at_every_turn(tmp_path, messages, budget, keep):
         before = snapshot(prefix)
         calls = fake.calls
         was_cached = mgr.summary is not None
+        limit = mgr.tool_chars_limit  # L3's threshold for this budget, as prepare applies it
         view = asyncio.run(mgr.prepare(prefix))
         report, info = mgr.last_report, mgr.pending_compaction
 
@@ -105,14 +106,14 @@ def test_invariants_hold_at_every_turn(tmp_path, messages, budget, keep):
         assert (
             view[-len(info.retained_tail) :]
             == micro_compact(
-                budget_tool_results(prefix[info.covered_count :], results_dir=tmp_path)
+                budget_tool_results(prefix[info.covered_count :], limit, results_dir=tmp_path)
             )[-len(info.retained_tail) :]
             or len(view) < len(info.retained_tail) + 2
         )
         # a compaction lands under the threshold whenever system + summary + newest turn fit
         newest = max(i for i, m in enumerate(prefix) if m.role == "user")
         floor = [*prefix[: int(has_system)], summary]
-        floor += micro_compact(budget_tool_results(prefix[newest:], results_dir=tmp_path))
+        floor += micro_compact(budget_tool_results(prefix[newest:], limit, results_dir=tmp_path))
         if estimate_tokens(floor, mgr.ratio) <= mgr.threshold_tokens * 0.9:
             assert info.tokens_after <= mgr.threshold_tokens
 

@@ -16,9 +16,12 @@ from pi_desktop.context import ContextManager, Message, estimate_tokens
 from tests.context.strategies import (
     FakeSummarizer,
     assert_pairs_intact,
+    assistant,
     conversations,
     random_turn,
     snapshot,
+    tool_call,
+    tool_result,
 )
 from tests.context.test_manager_properties import CHECKS, agent_points, script_tokens
 
@@ -123,3 +126,39 @@ def test_a_long_replay_with_schemas_never_sends_a_request_over_the_budget(tmp_pa
             mgr.record_usage({"prompt_tokens": true_tokens, "completion_tokens": 10})
         messages += turn[start:]
     assert fake.calls > 0 and mgr.summary is not None
+
+
+def _one_big_result(size: int) -> list[Message]:
+    call = tool_call("c1", "read_file", {"path": "big.txt"})
+    return [
+        SYSTEM,
+        Message(role="user", content="read big.txt"),
+        assistant("", [call]),
+        tool_result("c1", "read_file", "line of the file\n" * (size // 17)),
+    ]
+
+
+def test_under_a_small_budget_a_result_larger_than_the_room_is_offloaded(tmp_path):
+    """The newest turn cannot be summarized: a result it cannot hold must go to a file."""
+    messages = _one_big_result(10_000)  # under the 20,000-char default of L3
+    fake = FakeSummarizer()
+    mgr = ContextManager(2_500, fake, results_dir=tmp_path, reserved_tokens=800)
+    assert 3_000 <= mgr.tool_chars_limit < 10_000 <= mgr.max_tool_chars
+    view = asyncio.run(mgr.prepare(messages))
+    report = mgr.last_report
+    assert [o.index for o in report.offloaded] == [3] and fake.calls == 0
+    assert report.request_tokens <= mgr.threshold_tokens
+    assert (tmp_path / "c1.txt").read_text() == messages[3].content
+    assert view[3].tool_call_id == "c1" and len(view[3].content) < 3_000
+
+    roomy = ContextManager(100_000, FakeSummarizer(), results_dir=tmp_path / "roomy")
+    assert roomy.tool_chars_limit == roomy.max_tool_chars == 20_000
+    assert asyncio.run(roomy.prepare(messages)) == messages  # nothing offloaded
+
+
+def test_the_l3_limit_never_drops_below_what_a_marker_saves():
+    tiny = ContextManager(1_000, FakeSummarizer(), reserved_tokens=790)
+    assert tiny.tool_chars_limit == 3_000  # a marker carries a 2,000-char preview
+    custom = ContextManager(100_000, FakeSummarizer())
+    custom.max_tool_chars = 500  # an explicit setting is never raised
+    assert custom.tool_chars_limit == 500
