@@ -94,7 +94,13 @@ class Agent:
     cancellation, and ``run`` then re-raises ``CancelledError``) or ``RunFailed`` with kind
     ``provider``, ``overflow``, ``max_steps``, ``session`` or ``error`` (an internal bug,
     logged with its traceback). A failed ``run`` returns ``""`` and never raises, so the
-    window reports each failure once; headless callers read ``last_error``.
+    window reports each failure once; headless callers read ``last_error``. ``resume``
+    answers what a failed run left unanswered (the window's Retry).
+
+    The tool schemas ride with every chat request, so they are reserved out of the budget
+    (``ContextManager.reserved_tokens``) and every ``ContextPrepared`` / ``ContextCompacted``
+    figure is the whole request. A budget whose threshold the schemas alone fill fails each
+    run with kind ``overflow`` before anything is sent.
 
     ``CompactionStarted`` is emitted only when a summary really runs: right before the first
     summarizer request of an automatic compaction, or first thing in ``compact()`` and in the
