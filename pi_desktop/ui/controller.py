@@ -65,7 +65,6 @@ class AgentController(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(flush_ms)
         self._timer.timeout.connect(self.flush)
-        self.last_user_text: str | None = None
         self.flushes = 0  # how many batches were emitted (the bench reads it)
 
     # -- wiring --------------------------------------------------------------------------
@@ -99,8 +98,13 @@ class AgentController(QObject):
         """Send ``text``; None when nothing can run (no agent, busy, empty text)."""
         if self._agent is None or self.busy or not text.strip():
             return None
-        self.last_user_text = text
         return self._start(self._agent.run(text))
+
+    def start_resume(self) -> asyncio.Task[Any] | None:
+        """Answer the stored turn that has no answer yet (Retry); None when there is none."""
+        if self._agent is None or self.busy or self._agent.pending_turn() is None:
+            return None
+        return self._start(self._agent.resume())
 
     def start_compact(self, instructions: str | None = None) -> asyncio.Task[Any] | None:
         if self._agent is None or self.busy:

@@ -9,7 +9,6 @@ in, so tests drive the real window with the real offline provider (or a loopback
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -354,27 +353,10 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Stopping…", 3000)
 
     def retry(self) -> asyncio.Task[Any] | None:
-        """Send the failed message again from where it was sent (a new branch, no duplicate).
-
-        A failed first message has no parent to rewind to; its session holds nothing but
-        that message, so it is replaced by a fresh session.
-        """
-        text = self.controller.last_user_text
-        if not text or self.busy or self.agent is None or self.session is None:
+        """Answer the turn that failed from the stored history: no duplicate, no new branch."""
+        if self.busy:
             return None
-        current = self.session.entries.get(self.session.current_id or "")
-        if current is not None and getattr(current, "role", None) == "user":
-            parent = current.parent_id
-            if parent is not None and self.session.can_rewind(parent):
-                self.agent.rewind(parent)
-                self.tree.refresh()
-                self.render_path()
-            elif parent is None and len(self.session.entries) == 1:
-                old_id = self.session.path.stem
-                self.new_session()
-                with contextlib.suppress(SessionLockedError, OSError, ValueError):
-                    self.library.delete(old_id)
-        return self.controller.start_run(text)
+        return self.controller.start_resume()
 
     def compact_now(self) -> None:
         if self.busy or self.agent is None:

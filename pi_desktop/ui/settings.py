@@ -24,6 +24,11 @@ ENV_KEYS = ("PI_DESKTOP_API_KEY", "OPENAI_API_KEY")
 APPROVAL_POLICIES = ("ask", "auto", "deny")  # ask each time / auto-approve / deny writes
 
 
+# The smallest budget offered: the seven workspace tools' schemas (~810 tokens) must fit under
+# the threshold with room for a conversation, or every run would fail before sending.
+MIN_CONTEXT_BUDGET = 2_000
+
+
 @dataclass(frozen=True)
 class AppSettings:
     """Everything the settings dialog edits. ``provider`` is a preset key ("offline", ...)."""
@@ -41,7 +46,7 @@ class AppSettings:
 
     def validated(self) -> AppSettings:
         """Clamp values a hand-edited settings file could break the engine with."""
-        budget = max(1_000, int(self.context_budget))
+        budget = max(MIN_CONTEXT_BUDGET, int(self.context_budget))
         threshold = min(0.95, max(0.3, float(self.threshold)))
         keep = max(0, min(int(self.keep_recent_tokens), budget // 2))
         policy = self.approval_policy if self.approval_policy in APPROVAL_POLICIES else "ask"

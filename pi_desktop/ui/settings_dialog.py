@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pi_desktop.ui.settings import AppSettings, KeyStore
+from pi_desktop.ui.settings import MIN_CONTEXT_BUDGET, AppSettings, KeyStore
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ class SettingsDialog(QDialog):
         form.addRow("Summarizer model", self.summarizer_model)
 
         self.budget = QSpinBox(self)
-        self.budget.setRange(1_000, 2_000_000)
+        self.budget.setRange(MIN_CONTEXT_BUDGET, 2_000_000)
         self.budget.setSingleStep(1_000)
         self.budget.setSuffix(" tokens")
         self.budget.setGroupSeparatorShown(True)

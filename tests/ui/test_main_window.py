@@ -94,7 +94,7 @@ def test_stop_keeps_the_partial_answer_marked_and_the_session_consistent(
     assert roles[-2:] == ["user", "assistant"]
 
 
-def test_provider_error_shows_inline_and_retry_sends_again_on_a_branch(
+def test_provider_error_shows_inline_and_retry_answers_the_same_turn(
     kit, qtbot, openai_server, artifacts
 ):
     openai_server.enqueue(Reply(text="Hi."), Reply.http_error(401, "Incorrect API key provided"))
@@ -122,11 +122,12 @@ def test_provider_error_shows_inline_and_retry_sends_again_on_a_branch(
         ("assistant", "Hello! How can I help?"),
     ]
     assert not window.conversation.banners()
-    # the failed attempt stays in the tree as a side branch
+    # the stored question is answered where it stands: no duplicate, no side branch
     assert (
         sum(1 for e in window.session.entries.values() if getattr(e, "content", "") == "Hello?")
-        == 2
+        == 1
     )
+    assert all(len(window.session.children(e.id)) <= 1 for e in window.session.get_current_path())
 
 
 def test_retry_of_a_failed_first_message_leaves_no_duplicate(kit, qtbot, openai_server):

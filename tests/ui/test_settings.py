@@ -15,7 +15,7 @@ from pi_desktop.agent.tools.approval import ApprovalRequest
 from pi_desktop.session import SessionLibrary
 from pi_desktop.ui.approval import ApprovalPrompter
 from pi_desktop.ui.sessions_dialog import SessionsDialog
-from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
+from pi_desktop.ui.settings import MIN_CONTEXT_BUDGET, AppSettings, KeyStore, SettingsStore
 from pi_desktop.ui.settings_dialog import PresetChoice, SettingsDialog
 
 PRESETS = [
@@ -54,7 +54,7 @@ def test_hand_edited_settings_are_clamped(qsettings):
     qsettings.setValue("settings/approval_policy", "yolo")
     qsettings.setValue("settings/keep_recent_tokens", "not a number")
     loaded = SettingsStore(qsettings).load()
-    assert loaded.context_budget == 1_000
+    assert loaded.context_budget == MIN_CONTEXT_BUDGET == 2_000
     assert loaded.threshold == 0.95
     assert loaded.approval_policy == "ask"
     assert loaded.keep_recent_tokens == 0
