@@ -509,3 +509,33 @@ def test_small_talk_long_essays_and_quotes_do_not_become_goals_or_plans():
     assert sections["Goal"][0] == "Refactor the parser in parse.py"
     assert sections["Key Decisions"] == []
     assert sections["Next Steps"] == ["Wait for the user's next request."]
+
+
+def test_reports_a_listing_in_words():
+    call = _call("call_1", "list_dir", {"path": "."})
+    listing = "README.md  (12 bytes)\nsrc/"
+    messages = [
+        *user("list the files"),
+        Message(role="assistant", content="", metadata={"tool_calls": [call]}),
+        Message(
+            role="tool",
+            content=f".: 2 entries\nsrc/\n{listing}",
+            metadata={"tool_call_id": "call_1"},
+        ),
+    ]
+    text = chat(OfflineLLM(), messages, schemas()).message.content
+    assert text.startswith("**The workspace folder** holds 2 entries.")
+    assert "`src/`" in text and "`README.md`" in text
+    nested = [
+        *user("list src/pkg"),
+        Message(
+            role="assistant",
+            content="",
+            metadata={"tool_calls": [_call("call_2", "list_dir", {"path": "src/pkg"})]},
+        ),
+        Message(
+            role="tool", content="src/pkg: 1 entry\nutil.py", metadata={"tool_call_id": "call_2"}
+        ),
+    ]
+    text = chat(OfflineLLM(), nested, schemas()).message.content
+    assert text.startswith("**Folder `src/pkg`** holds 1 entry.")

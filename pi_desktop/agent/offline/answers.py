@@ -156,7 +156,12 @@ def _report_list(result: ToolResult) -> str:
     header, entries = (lines[0], lines[1:]) if len(lines) > 1 else (result.content, [])
     folders = [e for e in entries if e.endswith("/")]
     files = [e.split("  (", 1)[0] for e in entries if not e.endswith("/")]
-    parts = [f"**{_quote(header, 80)}**"]
+    folder, _, count = header.partition(": ")  # list_dir's header: "<folder>: N entries"
+    if count:
+        where = "The workspace folder" if folder == "." else f"Folder `{_quote(folder, 80)}`"
+        parts = [f"**{where}** holds {count}."]
+    else:
+        parts = [f"**{_quote(header, 80)}**"]
     if folders:
         parts.append("Folders: " + ", ".join(f"`{f}`" for f in folders[:15]))
     if files:
