@@ -513,7 +513,7 @@ def test_small_talk_long_essays_and_quotes_do_not_become_goals_or_plans():
 
 def test_reports_a_listing_in_words():
     call = _call("call_1", "list_dir", {"path": "."})
-    listing = "README.md  (12 bytes)\nsrc/"
+    listing = "README.md  (12 bytes)"
     messages = [
         *user("list the files"),
         Message(role="assistant", content="", metadata={"tool_calls": [call]}),
