@@ -15,7 +15,7 @@ from __future__ import annotations
 import bisect
 import heapq
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -550,20 +550,6 @@ def tooltip_text(node: TreeNode) -> str:
         else:
             parts.append("No result yet.")
     return "\n".join(parts)
-
-
-def hidden_entry_ids(
-    hidden_indices: Iterable[int], path_entry_ids: Sequence[str], *, has_system: bool
-) -> frozenset[str]:
-    """Map ``PrepareReport.hidden`` (indices into ``[system] + history``) to entry ids.
-
-    ``path_entry_ids`` are the message entries of the current path in order (what
-    ``get_full_history_messages`` returned); the system message is the session header, so
-    index 0 is skipped when the session has one.
-    """
-    offset = 1 if has_system else 0
-    n = len(path_entry_ids)
-    return frozenset(path_entry_ids[i - offset] for i in hidden_indices if 0 <= i - offset < n)
 
 
 def faded_nodes(snapshot: TreeSnapshot, entry_ids: Iterable[str]) -> frozenset[str]:

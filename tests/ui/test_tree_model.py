@@ -9,6 +9,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pi_desktop.agent.history import hidden_entry_ids
 from pi_desktop.context import Message
 from pi_desktop.session import Session
 from pi_desktop.ui.tree_model import (
@@ -17,7 +18,6 @@ from pi_desktop.ui.tree_model import (
     TreeSnapshot,
     faded_nodes,
     format_tokens,
-    hidden_entry_ids,
     layout_tree,
     stub_id,
     tooltip_text,
@@ -242,12 +242,13 @@ def test_hidden_indices_map_to_path_entries(tmp_path):
     full = b.session.get_full_history_messages()  # what prepare receives: [system] + history
     assert full[0].role == "system"
     assert [m.content for m in full[1:]] == [e.content for e in b.session.get_current_path()]
-    got = hidden_entry_ids([0, 1, 2, 99], path_ids, has_system=True)
-    assert got == {path_ids[0], path_ids[1]}
-    assert hidden_entry_ids([0, 1], path_ids, has_system=False) == {path_ids[0], path_ids[1]}
+    got = hidden_entry_ids([0, 1, 2, 99], len(full), path_ids)
+    assert set(got) == {path_ids[0], path_ids[1]}
+    no_system = len(path_ids)  # a history without the system header
+    assert set(hidden_entry_ids([0, 1], no_system, path_ids)) == {path_ids[0], path_ids[1]}
     snap = TreeSnapshot.from_session(b.session)
     # u1 and the call a1 (its result t1 is folded into it) are faded; nothing else
-    assert faded_nodes(snap, hidden_entry_ids([1, 2, 3], path_ids, has_system=True)) == {
+    assert faded_nodes(snap, hidden_entry_ids([1, 2, 3], len(full), path_ids)) == {
         b.ids["u1"],
         b.ids["a1"],
     }
