@@ -104,9 +104,7 @@ class MarkdownBody(QTextBrowser):
         self._text = ""
         self._dark = is_dark()  # the scheme the code colours and links were drawn for
         self._codes: list[str] = []
-        self._blocks = 0  # finished blocks in the document
         self._pending_at: int | None = None  # where the open block starts
-        self._pending_kind: str | None = None
         self._queue: deque[Block] = deque()  # finished blocks not drawn yet
         self._drain_timer = QTimer(self)  # a persistent timer: no per-call Python callables
         self._drain_timer.setSingleShot(True)
@@ -159,9 +157,7 @@ class MarkdownBody(QTextBrowser):
         self._queue.clear()
         self._drain_timer.stop()
         self._codes = []
-        self._blocks = 0
         self._pending_at = None
-        self._pending_kind = None
         self._text = text
         self._dark = is_dark()
         for block in split_blocks(text):
@@ -200,7 +196,6 @@ class MarkdownBody(QTextBrowser):
             pending = self._splitter.pending if self._splitter is not None else None
             if pending is not None:
                 self._pending_at = self._end()
-                self._pending_kind = pending.kind
                 self._insert(pending, final=False)
         self._fit()
 
@@ -215,7 +210,6 @@ class MarkdownBody(QTextBrowser):
         cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
         cursor.removeSelectedText()
         self._pending_at = None
-        self._pending_kind = None
 
     def changeEvent(self, event: QEvent) -> None:
         """The system switched light/dark: redraw, or code keeps the other scheme's colours."""
@@ -247,7 +241,6 @@ class MarkdownBody(QTextBrowser):
             else:
                 cursor.insertText(block.text)
         if final:
-            self._blocks += 1
             self._recolor_links(start, cursor.position())
 
     def _recolor_links(self, start: int, end: int) -> None:

@@ -1,14 +1,13 @@
 """The rows of the conversation: message cards, code blocks, tool calls, markers, errors.
 
 Each row is a small widget that sizes itself (word-wrapped labels), so the conversation is a
-plain vertical list and appending never relayouts what is above. ``MarkdownBody`` renders a
-message as text blocks (Qt markdown) and code blocks (highlighted, with a copy button) and
-can grow while streaming, redrawing only its open block.
+plain vertical list and appending never relayouts what is above. A message's text, code
+blocks included, is one ``MarkdownBody`` document (markdown_view); ``CodeBlockWidget`` shows
+a tool call's arguments.
 """
 
 from __future__ import annotations
 
-import html
 import json
 from typing import Any
 
@@ -55,13 +54,12 @@ class WrapLabel(QLabel):
 
 
 class CodeBlockWidget(QFrame):
-    """A fenced code block: language, a Copy button, highlighted monospace text.
+    """A code block (a tool call's arguments): language, a Copy button, highlighted monospace.
 
-    While streaming the code is shown plain (cheap); it is highlighted once, when the fence
-    closes. Long lines scroll horizontally instead of widening the conversation.
+    Long lines scroll horizontally instead of widening the conversation.
     """
 
-    def __init__(self, block: Block, parent: QWidget | None = None, *, final: bool = True) -> None:
+    def __init__(self, block: Block, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.kind = "code"
         self.setObjectName("codeBlock")
@@ -95,28 +93,16 @@ class CodeBlockWidget(QFrame):
         self.scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         layout.addWidget(self.scroll)
-        self.code = ""
-        self.lang = ""
-        self.highlighted = False
-        self.set_block(block, final=final)
-
-    def set_block(self, block: Block, *, final: bool) -> None:
         self.code = block.text
         self.lang = block.lang
         self.lang_label.setText(block.lang or "code")
-        if final:
-            self.code_label.setText(code_html(block.text, block.lang, dark=is_dark()))
-        else:
-            self.code_label.setText(
-                f'<pre style="margin:0; white-space:pre">{html.escape(block.text)}</pre>'
-            )
-        self.highlighted = final
+        self.code_label.setText(code_html(block.text, block.lang, dark=is_dark()))
         self._fit_height()
 
     def changeEvent(self, event: QEvent) -> None:
         """Light/dark switched: recolour the highlighted code for the new scheme."""
         super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange and self.highlighted:
+        if event.type() == QEvent.Type.PaletteChange:
             self.code_label.setText(code_html(self.code, self.lang, dark=is_dark()))
 
     def _fit_height(self) -> None:
