@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -34,6 +34,14 @@ TOOL_RESULT_PREVIEW_LINES = 40
 SELECTABLE = (
     Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
 )
+
+
+def _monospace_font() -> QFont:
+    """The application font at its size, in a monospace family (code and tool output)."""
+    font = QGuiApplication.font()
+    font.setFamily("monospace")
+    font.setStyleHint(QFont.StyleHint.Monospace)
+    return font
 
 
 class WrapLabel(QLabel):
@@ -82,10 +90,7 @@ class CodeBlockWidget(QFrame):
         self.code_label.setTextFormat(Qt.TextFormat.RichText)
         self.code_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.code_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        font = QGuiApplication.font()
-        font.setFamily("monospace")
-        font.setStyleHint(font.StyleHint.Monospace)
-        self.code_label.setFont(font)
+        self.code_label.setFont(_monospace_font())
         self.scroll = QScrollArea(self)
         self.scroll.setWidget(self.code_label)
         self.scroll.setWidgetResizable(True)
@@ -222,10 +227,7 @@ class ToolCallWidget(QFrame):
         self.result_view = WrapLabel(self.details)
         self.result_view.setTextFormat(Qt.TextFormat.PlainText)
         self.result_view.setTextInteractionFlags(SELECTABLE)
-        font = QGuiApplication.font()
-        font.setFamily("monospace")
-        font.setStyleHint(font.StyleHint.Monospace)
-        self.result_view.setFont(font)
+        self.result_view.setFont(_monospace_font())
         self.open_button = QPushButton(self.details)
         self.open_button.setFlat(True)
         self.open_button.setCursor(Qt.CursorShape.PointingHandCursor)
