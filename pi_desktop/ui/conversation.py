@@ -132,8 +132,11 @@ class ConversationView(QScrollArea):
         content: str,
         entry_id: str | None = None,
         metadata: dict[str, Any] | None = None,
+        *,
+        offloaded_path: str | None = None,
     ) -> QWidget | None:
-        """A finished message. Tool messages attach to their call; assistant tool calls draw."""
+        """A finished message. Tool messages attach to their call (with the L3 file that holds
+        the full result, if any); assistant tool calls draw."""
         if role == "system":
             return None
         if role == "tool":
@@ -143,7 +146,7 @@ class ConversationView(QScrollArea):
                 name = str((metadata or {}).get("name", "tool"))
                 widget = self.add_tool_call(call_id, name, {})
             if widget.result is None:
-                widget.set_result(content)
+                widget.set_result(content, offloaded_path=offloaded_path)
             return widget
         if role == "assistant" and self._streaming is not None:
             card = self._streaming
@@ -284,9 +287,13 @@ class ConversationView(QScrollArea):
                     item.entry_id, item.tokens_before, item.tokens_after, item.summarized_count
                 )
                 continue
-            row = self.add_message(item.role, item.content, item.entry_id, item.metadata)
-            if item.role == "tool" and isinstance(row, ToolCallWidget) and item.offloaded_path:
-                row.set_result(item.content, offloaded_path=item.offloaded_path)
+            self.add_message(
+                item.role,
+                item.content,
+                item.entry_id,
+                item.metadata,
+                offloaded_path=item.offloaded_path,
+            )
         self._layout.activate()  # size the new rows now, not a frame later
         self.widget().adjustSize()
         self.scroll_to_bottom()
