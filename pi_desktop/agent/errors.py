@@ -15,6 +15,7 @@ import math
 import re
 import time
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 import httpx2
@@ -114,7 +115,7 @@ def parse_retry_after(
             if math.isfinite(value):
                 return max(0.0, value)
         except ValueError:
-            when = email.utils.parsedate_to_datetime(raw) if _looks_like_date(raw) else None
+            when = _parse_date(raw)
             if when is not None:
                 current = time.time() if now is None else now
                 return max(0.0, when.timestamp() - current)
@@ -125,11 +126,12 @@ def parse_retry_after(
     return None
 
 
-def _looks_like_date(raw: str) -> bool:
+def _parse_date(raw: str) -> datetime | None:
+    """An HTTP date, or None when ``raw`` is not one."""
     try:
-        return email.utils.parsedate_to_datetime(raw) is not None
+        return email.utils.parsedate_to_datetime(raw)
     except (TypeError, ValueError, IndexError):
-        return False
+        return None
 
 
 def error_details(body: object) -> tuple[str, str | None, str | None]:
