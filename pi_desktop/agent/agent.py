@@ -50,6 +50,7 @@ from pi_desktop.agent.tool_exec import (
     index_tools,
     normalize_tool_calls,
     run_tool_calls,
+    tool_schemas,
 )
 from pi_desktop.agent.view import (
     SummaryProbe,
@@ -141,7 +142,7 @@ class Agent:
         self._llm = llm
         self._tool_list = list(tools or ())
         self._tools = index_tools(self._tool_list)
-        self._tool_schemas = [tool.schema() for tool in self._tool_list]
+        self._tool_schemas = tool_schemas(self._tool_list)
         self._tools_tokens = schema_tokens(self._tool_schemas)
         self._session = session
         self._budget = context_budget
