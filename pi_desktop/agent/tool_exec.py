@@ -192,12 +192,15 @@ def tool_result_message(call: ToolCall, outcome: ToolOutcome) -> Message:
     return Message(role="tool", content=outcome.result, metadata=metadata)
 
 
+def shown_arguments(call: ToolCall) -> dict[str, Any] | str:
+    """The arguments as events show them: parsed, or the raw string when they do not parse."""
+    arguments, _ = parse_arguments(call.raw_arguments)
+    return arguments if arguments is not None else call.raw_arguments
+
+
 def cancelled_outcome(call: ToolCall) -> ToolOutcome:
     """The synthetic result for a call the user's Stop prevented from finishing."""
-    arguments, _ = parse_arguments(call.raw_arguments)
-    return ToolOutcome(
-        CANCELLED_RESULT, True, arguments if arguments is not None else call.raw_arguments
-    )
+    return ToolOutcome(CANCELLED_RESULT, True, shown_arguments(call))
 
 
 def tool_schemas(tools: Sequence[Tool]) -> list[dict[str, Any]]:
@@ -221,9 +224,7 @@ async def run_tool_calls(
     """
     try:
         for call in calls:
-            arguments, _ = parse_arguments(call.raw_arguments)
-            shown: dict[str, Any] | str = arguments if arguments is not None else call.raw_arguments
-            emit(ToolCallStarted(call.id, call.name, shown))
+            emit(ToolCallStarted(call.id, call.name, shown_arguments(call)))
             outcome = await execute_tool_call(call, tools)
             result = tool_result_message(call, outcome)
             emit(
