@@ -290,3 +290,39 @@ def test_an_empty_conversation_says_what_to_do(qtbot):
     assert view.hint.isVisibleTo(view)
     view.append_delta("streaming")  # the first streamed text hides it too
     assert not view.hint.isVisibleTo(view)
+
+
+def test_a_redrawn_path_keeps_the_link_to_an_offloaded_result(qtbot):
+    """On load or rewind the path is drawn from stored items: the L3 file stays reachable."""
+    view = ConversationView()
+    qtbot.addWidget(view)
+    call = {
+        "id": "c1",
+        "type": "function",
+        "function": {"name": "read_file", "arguments": '{"path": "big.txt"}'},
+    }
+    view.show_path(
+        [
+            PathItem("message", "u1", "user", "read big.txt"),
+            PathItem("message", "a1", "assistant", "", {"tool_calls": [call]}),
+            PathItem(
+                "message",
+                "t1",
+                "tool",
+                "y" * 25_000,
+                {"tool_call_id": "c1", "name": "read_file"},
+                offloaded_path="/tmp/r/c1.txt",
+            ),
+            PathItem("message", "t2", "tool", "z" * 50, {"tool_call_id": "c2", "name": "grep"}),
+        ]
+    )
+    first, second = view.tool_calls()
+    assert first.result == "y" * 25_000 and first.offloaded_path == "/tmp/r/c1.txt"
+    assert "saved to file" in first.toggle.text() and not first.open_button.isHidden()
+    assert "c1.txt" in first.open_button.text()
+    assert second.result == "z" * 50 and second.offloaded_path is None
+    assert second.open_button.isHidden() and "saved to file" not in second.toggle.text()
+    with qtbot.waitSignal(view.openFileRequested) as blocker:
+        first.set_expanded(True)
+        qtbot.mouseClick(first.open_button, Qt.MouseButton.LeftButton)
+    assert blocker.args == ["/tmp/r/c1.txt"]
