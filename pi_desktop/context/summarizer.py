@@ -13,7 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pi_desktop.context.message import Message
-from pi_desktop.context.summary import build_summary_request, ensure_sections, extract_summary
+from pi_desktop.context.summary import (
+    build_summary_request,
+    ensure_sections,
+    extract_summary,
+    truncate_text,
+)
 
 CountTokens = Callable[[Sequence[Message]], int]
 
@@ -30,10 +35,6 @@ class SummaryRun:
     calls: int = 0
     usage: dict[str, int] = field(default_factory=dict)
     model: str | None = None
-
-
-def _truncated(text: str, keep: int) -> str:
-    return f"{text[:keep]}\n[... {len(text) - keep} more chars truncated]"
 
 
 def _next_chunk(
@@ -67,7 +68,7 @@ def _next_chunk(
             keep = len(chunk[0])
         elif keep >= 32:
             keep //= 2  # one message larger than a whole request: keep its head
-            chunk[0] = _truncated(texts[i - 1], keep)
+            chunk[0] = truncate_text(texts[i - 1], keep)
         else:
             raise SummaryFailed("a message cannot fit the summarizer budget")
         request = build_summary_request("\n\n".join(chunk), previous, instructions)

@@ -52,7 +52,8 @@ _WRITE_NAMES = ("write", "edit", "create", "patch", "replace", "delete", "move",
 _PATH_KEYS = ("path", "file_path", "filepath", "file", "filename", "target", "paths", "files")
 
 
-def _truncate(text: str, limit: int) -> str:
+def truncate_text(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` chars with a note saying how many were left out."""
     if len(text) <= limit:
         return text
     return f"{text[:limit]}\n[... {len(text) - limit} more chars truncated]"
@@ -71,7 +72,7 @@ def serialize_message(message: Message, tool_result_chars: int = TOOL_RESULT_CHA
     """One message as transcript text: ``[Role]: content``; calls as ``name(args)``."""
     if message.role == "tool":
         name = (message.metadata or {}).get("name") or "tool"
-        body = _truncate(message.content, tool_result_chars)
+        body = truncate_text(message.content, tool_result_chars)
         return f"[Tool result ({name})]: {body}"
     label = {"system": "System", "user": "User", "assistant": "Assistant"}[message.role]
     parts = [f"[{label}]: {message.content}"] if message.content or not message.tool_calls else []
