@@ -156,8 +156,8 @@ class ConversationView(QScrollArea):
             if card.body.text != content:  # the stream is already rendered block for block
                 card.body.set_text(content)
             card.status_label.setText("")
-            if not content.strip():
-                self._drop_if_empty(card)
+            if not content.strip():  # the body now holds exactly ``content``
+                self._remove(card)
         else:
             card = None
             if content.strip() or role == "user":
@@ -171,10 +171,6 @@ class ConversationView(QScrollArea):
                     _parse_arguments(function.get("arguments", "")),
                 )
         return card
-
-    def _drop_if_empty(self, card: MessageCard) -> None:
-        if not card.body.text.strip():
-            self._remove(card)
 
     def append_delta(self, text: str) -> None:
         """Streaming text of the running answer (the controller batches deltas)."""
@@ -191,7 +187,7 @@ class ConversationView(QScrollArea):
             card.body.finish()
             card.status_label.setText("")
             if not card.body.text.strip():
-                self._drop_if_empty(card)
+                self._remove(card)
                 card = None
         if stopped:
             target = card or self._last_assistant()
