@@ -299,13 +299,16 @@ class MainWindow(QMainWindow):
             self.session.close()
             self.session = None
 
+    def _session_name(self) -> str | None:
+        """The session's own title, else its first user message; None while it has neither."""
+        if self.session is None:
+            return None
+        return self.session.title or title_from(self.session.get_current_path())
+
     def _update_title(self) -> None:
         title = "pi-desktop"
         if self.session is not None:
-            name = (
-                self.session.title or title_from(self.session.get_current_path()) or "New session"
-            )
-            title = f"{name} — pi-desktop"
+            title = f"{self._session_name() or 'New session'} — pi-desktop"
         self.setWindowTitle(title)
 
     def _update_provider_label(self) -> None:
@@ -460,8 +463,7 @@ class MainWindow(QMainWindow):
     def fork_from(self, entry_id: str) -> Session | None:
         if self.busy or self.session is None:
             return None
-        name = self.session.title or title_from(self.session.get_current_path())
-        title = f"{name or 'Session'} (fork)"
+        title = f"{self._session_name() or 'Session'} (fork)"
         fork = self.library.fork(self.session, entry_id, title=title)
         self.open_session(fork)
         self.statusBar().showMessage("Opened the fork in a new session.", 6000)
