@@ -161,8 +161,9 @@ def _paths_in(args: Any) -> list[str]:
     return found
 
 
-def _block(summary: str, tag: str) -> list[str]:
-    found = re.findall(rf"<{tag}>\n?(.*?)</{tag}>", summary, re.DOTALL)
+def file_block(summary: str | None, tag: str) -> list[str]:
+    """The paths listed in ``summary``'s ``<tag>`` blocks (``read-files``/``modified-files``)."""
+    found = re.findall(rf"<{tag}>\n?(.*?)</{tag}>", summary or "", re.DOTALL)
     return [line.strip() for body in found for line in body.splitlines() if line.strip()]
 
 
@@ -170,8 +171,8 @@ def extract_file_operations(
     messages: Sequence[Message], previous_summary: str | None = None
 ) -> FileOperations:
     """Read/modified paths from read/write/edit tool calls, merged with the previous lists."""
-    read = set(_block(previous_summary or "", "read-files"))
-    modified = set(_block(previous_summary or "", "modified-files"))
+    read = set(file_block(previous_summary, "read-files"))
+    modified = set(file_block(previous_summary, "modified-files"))
     for message in messages:
         for call in message.tool_calls:
             function = call.get("function") or {}

@@ -15,6 +15,8 @@ import json
 import re
 from dataclasses import dataclass
 
+from pi_desktop.context.summary import FOCUS_PREFIX, file_block, strip_file_blocks
+
 SECTIONS = (
     "Goal",
     "Constraints & Preferences",
@@ -80,9 +82,8 @@ class Entry:
 def parse_request(prompt: str) -> tuple[str | None, str, str | None]:
     """(previous summary or None, conversation transcript, focus instructions or None)."""
     focus = None
-    marker = "\n\nAdditional focus for this summary: "
-    if marker in prompt:
-        prompt, focus = prompt.rsplit(marker, 1)
+    if FOCUS_PREFIX in prompt:
+        prompt, focus = prompt.rsplit(FOCUS_PREFIX, 1)
         focus = focus.strip() or None
     previous, conversation = None, prompt
     if "Conversation:\n" in prompt:
@@ -117,7 +118,7 @@ def parse_sections(summary: str | None) -> dict[str, list[str]]:
     sections: dict[str, list[str]] = {name: [] for name in SECTIONS}
     if not summary:
         return sections
-    text = re.sub(r"<(read-files|modified-files)>.*?</\1>", "", summary, flags=re.S)
+    text = strip_file_blocks(summary)
     current: str | None = None
     for raw in text.splitlines():
         line = raw.strip()
@@ -131,11 +132,6 @@ def parse_sections(summary: str | None) -> dict[str, list[str]]:
             if item and item != _NONE:
                 sections[current].append(item)
     return sections
-
-
-def file_block(summary: str | None, tag: str) -> list[str]:
-    found = re.findall(rf"<{tag}>\n?(.*?)</{tag}>", summary or "", re.S)
-    return [line.strip() for body in found for line in body.splitlines() if line.strip()]
 
 
 def _clip(text: str, limit: int = _ITEM_CHARS) -> str:
