@@ -25,12 +25,7 @@ from pi_desktop.agent.offline.answers import (
 )
 from pi_desktop.agent.offline.intents import parse_intents
 from pi_desktop.agent.offline.summarizer import summarize_request
-from pi_desktop.context import Message, estimate_tokens
-
-try:  # the context engine owns the prompt; fall back to its documented opening words
-    from pi_desktop.context.summary import SUMMARIZATION_SYSTEM_PROMPT as _SUMMARY_PROMPT
-except ImportError:  # pragma: no cover - only before the context engine existed
-    _SUMMARY_PROMPT = "You are a context summarization assistant"
+from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT, Message, estimate_tokens
 
 SUMMARY_PROMPT_START = "You are a context summarization assistant"
 MODEL_NAME = "offline-demo"
@@ -44,7 +39,8 @@ def is_summarizer_request(
         return False
     first = messages[0]
     return first.role == "system" and (
-        first.content.startswith(SUMMARY_PROMPT_START) or first.content == _SUMMARY_PROMPT
+        first.content.startswith(SUMMARY_PROMPT_START)
+        or first.content == SUMMARIZATION_SYSTEM_PROMPT
     )
 
 
