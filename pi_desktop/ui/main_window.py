@@ -404,7 +404,7 @@ class MainWindow(QMainWindow):
         self.budget_bar.set_estimate(
             ev.estimated_tokens, ev.budget, ev.threshold, ratio=ev.ratio, report=ev.report
         )
-        self.tree.set_hidden_ids(set(ev.hidden_entry_ids))
+        self.tree.set_hidden_ids(ev.hidden_entry_ids)
 
     def _on_compaction_started(self, manual: bool) -> None:
         self.tree.set_navigation_enabled(False)

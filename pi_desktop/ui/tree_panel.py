@@ -8,6 +8,7 @@ paint. Clicks never touch the session: the panel emits signals and the window de
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt, Signal
@@ -99,11 +100,12 @@ class SessionTreeView(QAbstractScrollArea):
         follow = self._current_visible()
         self._snapshot = snapshot
         self._expanded &= set(snapshot.nodes)
+        self._faded = faded_nodes(snapshot, self._hidden_entries)
         self._relayout()
         if follow:
             self.scroll_to_current()
 
-    def set_hidden_ids(self, entry_ids: frozenset[str] | set[str] | list[str]) -> None:
+    def set_hidden_ids(self, entry_ids: Iterable[str]) -> None:
         self._hidden_entries = frozenset(entry_ids)
         self._faded = faded_nodes(self._snapshot, self._hidden_entries)
         self.viewport().update()
@@ -138,7 +140,6 @@ class SessionTreeView(QAbstractScrollArea):
 
     def _relayout(self) -> None:
         self._layout = layout_tree(self._snapshot, frozenset(self._expanded))
-        self._faded = faded_nodes(self._snapshot, self._hidden_entries)
         self._hover_row = None
         self._focus_row = self._layout.current_row
         self._update_scrollbar()
@@ -468,6 +469,7 @@ class SessionTreePanel(QWidget):
         self.view = SessionTreeView(self)
         self._status = QLabel(self)
         self._status.setWordWrap(True)
+        self._status.setContentsMargins(6, 2, 6, 2)
         self._status.setTextFormat(Qt.TextFormat.PlainText)
         self._banner = QLabel("Navigation paused while the agent is running or compacting.", self)
         self._banner.setWordWrap(True)
@@ -539,7 +541,7 @@ class SessionTreePanel(QWidget):
             return None
         return (id(s), len(s.entries), s.current_id, getattr(s, "compaction_floor", None))
 
-    def set_hidden_ids(self, entry_ids: frozenset[str] | set[str] | list[str]) -> None:
+    def set_hidden_ids(self, entry_ids: Iterable[str]) -> None:
         """Entry ids the last prepared view does not send verbatim: drawn faded."""
         self.view.set_hidden_ids(entry_ids)
         self._update_status()
@@ -582,4 +584,3 @@ class SessionTreePanel(QWidget):
         if faded:
             parts.append(f"{faded:,} not in view")
         self._status.setText(" · ".join(parts) if snap.nodes else "Empty session")
-        self._status.setContentsMargins(6, 2, 6, 2)
