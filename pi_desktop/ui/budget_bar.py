@@ -38,6 +38,11 @@ def zone_for(tokens: int, budget: int | None, threshold: float) -> Zone:
     return "ok"
 
 
+def zone_colour(theme: Theme, zone: Zone) -> QColor:
+    """The fill colour of a zone (the bar's level and the ghost of the level it left)."""
+    return {"ok": theme.ok, "warn": theme.warn, "over": theme.over}[zone]
+
+
 def bar_text(tokens: int, budget: int | None) -> str:
     """'12.3k / 32k tokens (38 %)', or '12.3k tokens · no limit' when management is off."""
     if not budget:
@@ -262,7 +267,7 @@ class BudgetBar(QWidget):
         p.setBrush(theme.trough)
         p.drawRoundedRect(rect, radius, radius)
 
-        colour = {"ok": theme.ok, "warn": theme.warn, "over": theme.over}[self.zone]
+        colour = zone_colour(theme, self.zone)
         inner = rect.adjusted(1, 1, -1, -1)
         if self._budget:
             if self._ghost_tokens is not None and self._ghost_opacity > 0:
@@ -288,7 +293,7 @@ class BudgetBar(QWidget):
         if span is None:
             return
         was = zone_for(self._ghost_tokens, self._budget, self._threshold)
-        colour = QColor({"ok": theme.ok, "warn": theme.warn, "over": theme.over}[was])
+        colour = QColor(zone_colour(theme, was))
         g = QRectF(inner)
         g.setLeft(inner.left() + span[0] * inner.width())
         g.setRight(inner.left() + span[1] * inner.width())
