@@ -131,20 +131,6 @@ class SessionState:
         path.reverse()
         return path
 
-    def is_descendant_or_self(self, entry_id: str, ancestor_id: str) -> bool:
-        """Whether the path root → ``entry_id`` passes through ``ancestor_id``."""
-        target_depth = self.depth.get(ancestor_id)
-        node: str | None = entry_id
-        if target_depth is None or node not in self.depth:
-            return False
-        steps = self.depth[entry_id] - target_depth
-        if steps < 0:
-            return False
-        for _ in range(steps):
-            assert node is not None
-            node = self.entries[node].parent_id
-        return node == ancestor_id
-
     def rewind_refusal(self, entry_id: str) -> str | None:
         """Why rewinding to ``entry_id`` is not allowed, or None when it is."""
         entry = self.entries.get(entry_id)
@@ -237,8 +223,7 @@ def _check_compaction(state: SessionState, entry: CompactionEntry) -> str | None
     parent = entry.parent_id
     if parent is None or parent not in state.depth:
         return f"compaction {entry.id} hangs off unknown message {parent}"
-    floor = state.compaction_floor
-    if floor is not None and not state.is_descendant_or_self(parent, floor):
+    if not state._after_floor(parent):
         return f"compaction {entry.id} would move the floor backwards"
     return None
 
