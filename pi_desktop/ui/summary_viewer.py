@@ -7,7 +7,6 @@ Non-modal: open it with ``show()``/``open()``, never ``exec()`` (the app runs on
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from typing import Any
 
@@ -27,24 +26,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pi_desktop.context.summary import file_block, strip_file_blocks
 from pi_desktop.ui.labels import count_of
-
-_FILE_TAG = re.compile(r"<(read-files|modified-files)>\s*(.*?)\s*</\1>", re.DOTALL)
 
 
 def split_file_tags(summary: str) -> tuple[str, list[str], list[str]]:
     """Separate the ``<read-files>``/``<modified-files>`` blocks from the prose.
 
-    Markdown would swallow them as unknown HTML tags; the viewer lists them separately.
+    Markdown would swallow them as unknown HTML tags; the viewer lists them separately, once
+    each and without list bullets. The blocks are parsed by the context engine's own helpers.
     """
-    lists: dict[str, list[str]] = {"read-files": [], "modified-files": []}
-    for m in _FILE_TAG.finditer(summary):
-        for line in m.group(2).splitlines():
-            item = line.strip().lstrip("-*").strip()
-            if item and item not in lists[m.group(1)]:
-                lists[m.group(1)].append(item)
-    prose = _FILE_TAG.sub("", summary).strip()
-    return prose, lists["read-files"], lists["modified-files"]
+
+    def items(tag: str) -> list[str]:
+        return list(
+            dict.fromkeys(i for e in file_block(summary, tag) if (i := e.lstrip("-*").strip()))
+        )
+
+    return strip_file_blocks(summary), items("read-files"), items("modified-files")
 
 
 def _usage_text(usage: dict[str, Any] | None) -> str:
