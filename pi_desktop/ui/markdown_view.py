@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from pi_desktop.ui.highlight import code_html
 from pi_desktop.ui.markdown import Block, StreamSplitter, split_blocks
+from pi_desktop.ui.theme import is_dark as palette_is_dark
 
 # GitHub markdown without the underline extension: in Qt's GitHub dialect ``_x_`` underlines,
 # while every model means emphasis by it.
@@ -48,9 +49,9 @@ RENDER_BUDGET_S = 0.012  # per event-loop turn; the rest of a burst is drawn on 
 
 
 def is_dark() -> bool:
-    """Follow the system palette: dark when the window colour is dark."""
-    palette = QGuiApplication.palette()
-    return palette.color(QPalette.ColorRole.Window).lightness() < 128
+    """Follow the application palette, by the same test the painted widgets' theme uses (code
+    colours and the tree/bar must never disagree about which scheme is on)."""
+    return palette_is_dark(QGuiApplication.palette())
 
 
 def markdown_html(text: str) -> str:
