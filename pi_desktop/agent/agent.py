@@ -64,7 +64,7 @@ from pi_desktop.context import (
     Message,
     estimate_tokens,
 )
-from pi_desktop.context.report import CompactionInfo, PrepareReport
+from pi_desktop.context.report import CompactionInfo
 from pi_desktop.session import Session, SessionError
 
 log = logging.getLogger(__name__)
@@ -356,7 +356,7 @@ class Agent:
                 reason = report.summary_failed if report is not None else None
                 self._emit(Notice(f"Nothing was compacted{': ' + reason if reason else '.'}"))
             if view is not None:
-                self._emit(self._prepared_event(messages, path_ids, view, self._ctx.last_report))
+                self._emit(self._prepared_event(messages, path_ids))
             else:
                 self._emit(self.estimate_now())
             return done
@@ -440,7 +440,7 @@ class Agent:
         finally:
             self._probe.armed = False
         self._handle_compaction(manual=False)
-        self._emit(self._prepared_event(messages, path_ids, view, self._ctx.last_report))
+        self._emit(self._prepared_event(messages, path_ids))
         return view
 
     def _handle_compaction(self, *, manual: bool) -> bool:
@@ -466,20 +466,16 @@ class Agent:
         return True
 
     def _prepared_event(
-        self,
-        messages: list[Message],
-        path_ids: list[str | None],
-        view: list[Message],
-        report: PrepareReport | None,
+        self, messages: list[Message], path_ids: list[str | None]
     ) -> ContextPrepared:
-        assert self._ctx is not None
-        ratio = self._ctx.ratio
-        if report is None:
-            tokens = estimate_tokens(view, ratio) + self._tools_tokens
-            return ContextPrepared(tokens, self._budget, self._threshold, ratio)
+        """The bar's figures from the report of the prepare or compaction that just ran."""
+        assert self._ctx is not None and self._ctx.last_report is not None
+        report = self._ctx.last_report
         hidden = report_hidden_entry_ids(report, len(messages), path_ids)
         tokens = report.request_tokens  # the view and the tool schemas, as the budget counts
-        return ContextPrepared(tokens, self._budget, self._threshold, ratio, report, hidden)
+        return ContextPrepared(
+            tokens, self._budget, self._threshold, self._ctx.ratio, report, hidden
+        )
 
     async def _chat(
         self,
@@ -534,7 +530,7 @@ class Agent:
         self._emit(CompactionStarted(manual=False))
         view = await self._ctx.force_compact(messages)
         compacted = self._handle_compaction(manual=False)
-        self._emit(self._prepared_event(messages, path_ids, view, self._ctx.last_report))
+        self._emit(self._prepared_event(messages, path_ids))
         if not compacted:
             raise ContextOverflowError(
                 f"{error} — and the conversation could not be compacted to fit. "
