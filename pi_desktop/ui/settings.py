@@ -3,8 +3,10 @@
 Settings are data (``AppSettings``) so the window, the app wiring and the tests share one
 shape; QSettings is only the storage. The API key never goes into QSettings: it lives in the
 system keyring when one is usable, else in a clearly labelled local file readable only by
-the user (0600), and the environment variables ``PI_DESKTOP_API_KEY`` / ``OPENAI_API_KEY``
-are the fallback when nothing is stored. The key is never logged, shown or put in errors.
+the user (0600), and the environment is the fallback when nothing is stored:
+``PI_DESKTOP_API_KEY``, then the preset's own variable (``OPENAI_API_KEY`` for OpenAI only), so
+one provider's key is never sent to another's server. The key is never logged, shown or put
+in errors.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from PySide6.QtCore import QSettings
 
 APP_NAME = "pi-desktop"
 KEYRING_SERVICE = "pi-desktop"
-ENV_KEYS = ("PI_DESKTOP_API_KEY", "OPENAI_API_KEY")
 APPROVAL_POLICIES = ("ask", "auto", "deny")  # ask each time / auto-approve / deny writes
 
 
@@ -117,6 +118,16 @@ class SettingsStore:
         self._qs.setValue(f"window/{key}", value)
 
 
+def env_key_names(provider: str) -> tuple[str, ...]:
+    """The environment variables ``provider``'s key may come from, in order: the app's own, then
+    the one its preset names (``agent.presets``) — never another provider's variable."""
+    from pi_desktop.agent.presets import GENERIC_KEY_ENV, PRESETS
+
+    preset = PRESETS.get(provider)
+    own = preset.api_key_env if preset is not None else None
+    return tuple(var for var in (GENERIC_KEY_ENV, own) if var)
+
+
 def _usable_keyring() -> Any | None:
     """The keyring backend if it can really store secrets (not the fail/null/chainer-of-none)."""
     try:
@@ -166,7 +177,7 @@ class KeyStore:
         stored = self._get_stored(provider)
         if stored:
             return stored, ("keyring" if self._keyring is not None else "file")
-        for var in ENV_KEYS:
+        for var in env_key_names(provider):
             value = os.environ.get(var, "").strip()
             if value:
                 return value, "env"

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pi_desktop.ui.settings import MIN_CONTEXT_BUDGET, AppSettings, KeyStore
+from pi_desktop.ui.settings import MIN_CONTEXT_BUDGET, AppSettings, KeyStore, env_key_names
 
 
 @dataclass(frozen=True)
@@ -186,7 +186,8 @@ class SettingsDialog(QDialog):
         where = {
             "keyring": "A key is stored in the system keyring.",
             "file": "A key is stored in a local file.",
-            "env": "Using the key from the environment (PI_DESKTOP_API_KEY / OPENAI_API_KEY).",
+            "env": "Using the key from the environment "
+            f"({' / '.join(env_key_names(self.provider_key))}).",
             "none": "No key stored.",
         }[source]
         if self._key_cleared:

@@ -83,6 +83,23 @@ def test_key_store_env_fallback(tmp_path, monkeypatch):
     assert keys.get("openai") == (SECRET, "file")  # a stored key wins over the environment
 
 
+def test_an_environment_key_goes_only_to_its_own_provider(tmp_path, monkeypatch):
+    """OPENAI_API_KEY is OpenAI's: DashScope, a local server or a custom URL never receive it."""
+    from pi_desktop.ui.wiring import make_provider_factory
+
+    monkeypatch.delenv("DASHSCOPE_API_KEY", raising=False)
+    keys = KeyStore(tmp_path)
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET)
+    for provider in ("dashscope", "ollama", "custom"):
+        assert keys.get(provider) == (None, "none"), provider
+    setup = make_provider_factory(keys)(AppSettings(provider="dashscope"))
+    assert setup.offline and SECRET not in (setup.note or "")  # no key for it: offline, said so
+    monkeypatch.setenv("DASHSCOPE_API_KEY", "dash-key")
+    assert keys.get("dashscope") == ("dash-key", "env")
+    monkeypatch.setenv("PI_DESKTOP_API_KEY", "pi-key")  # the app's own variable serves any
+    assert keys.get("ollama") == ("pi-key", "env")
+
+
 class _MemoryKeyring:
     """A real keyring backend object (in memory) to check the keyring path is taken."""
 
