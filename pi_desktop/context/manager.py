@@ -125,15 +125,18 @@ class ContextManager:
 
     def reset(self) -> None:
         """Forget the summary cache and reports (the usage anchor describes the model: kept)."""
+        self._clear_cache()
+        self.pending_compaction: CompactionInfo | None = None
+        self.last_report: PrepareReport | None = None
+        self.last_view_tokens = 0
+
+    def _clear_cache(self) -> None:
         self._summary: str | None = None
         self._covered_count = 0
         self._retained_tail: list[Message] = []
         self._summary_msg: Message | None = None
         # input index → the live message already checked against the tail at that index
         self._verified: dict[int, Message] = {}
-        self.pending_compaction: CompactionInfo | None = None
-        self.last_report: PrepareReport | None = None
-        self.last_view_tokens = 0
 
     @property
     def summary(self) -> str | None:
@@ -190,8 +193,7 @@ class ContextManager:
         from scratch if needed). An empty summary clears the cache.
         """
         if not summary:
-            self._summary, self._covered_count, self._retained_tail = None, 0, []
-            self._summary_msg, self._verified = None, {}
+            self._clear_cache()
             return
         self._summary = summary
         self._covered_count = int(covered_count)
