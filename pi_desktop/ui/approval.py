@@ -9,6 +9,7 @@ stopped while the dialog is up closes the dialog and counts as "deny".
 from __future__ import annotations
 
 import asyncio
+import html
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -32,8 +33,11 @@ class ApprovalDialog(QDialog):
         self.setWindowTitle(f"Allow {name}?")
         self.setWindowModality(Qt.WindowModality.WindowModal)
         layout = QVBoxLayout(self)
+        summary = str(getattr(request, "summary", ""))
+        # escaped: the model writes the command and paths, and Qt would read "<…>" in them
+        # as markup (hiding what the user is asked to allow)
         self.summary_label = QLabel(
-            f"<b>{name}</b> wants to: {getattr(request, 'summary', '')}", self
+            f"<b>{html.escape(name)}</b> wants to: {html.escape(summary)}", self
         )
         self.summary_label.setTextFormat(Qt.TextFormat.RichText)
         self.summary_label.setWordWrap(True)

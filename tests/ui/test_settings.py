@@ -209,6 +209,22 @@ def test_approval_dialog_is_non_blocking_and_remembers(qloop, qtbot):
     assert second.result() is True and prompter.asked == 1  # remembered: not asked again
 
 
+def test_approval_dialog_shows_markup_in_a_command_as_text(qloop, qtbot):
+    """The model writes the command: '<…>' in it is shown, not read as rich text."""
+    from PySide6.QtGui import QTextDocument
+
+    command = "run `cat <!-- a --> x<y.txt > <b>out</b>`"
+    prompter = ApprovalPrompter(None, "ask")
+    task = asyncio.ensure_future(prompter(ApprovalRequest("run_command", command)))
+    qtbot.waitUntil(lambda: prompter.dialog is not None and prompter.dialog.isVisible())
+    shown = QTextDocument()
+    shown.setHtml(prompter.dialog.summary_label.text())
+    assert shown.toPlainText() == f"run_command wants to: {command}"
+    qtbot.mouseClick(prompter.dialog.deny_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(task.done)
+    assert task.result() is False
+
+
 def test_approval_denied_and_cancelled(qloop, qtbot):
     prompter = ApprovalPrompter(None, "ask")
     task = asyncio.ensure_future(prompter(ApprovalRequest("run_command", "run ls")))
