@@ -9,21 +9,14 @@ the anchor must describe the messages the estimate counts, not the schemas sent 
 from __future__ import annotations
 
 import json
-import logging
 import math
 import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from pi_desktop.agent.llm import LLM, ChatResponse, DeltaCallback
-from pi_desktop.context import (
-    CHARS_PER_TOKEN,
-    ContextManager,
-    Message,
-    budget_tool_results,
-)
-
-log = logging.getLogger(__name__)
+from pi_desktop.context import CHARS_PER_TOKEN, ContextManager, Message
+from pi_desktop.context.offload import offload_message
 
 
 class SummaryProbe:
@@ -108,10 +101,6 @@ def offload_now(
     """
     if ctx is None or results_dir is None:
         return None
-    try:
-        offloaded = budget_tool_results([result], ctx.tool_chars_limit, results_dir)
-    except OSError:
-        log.warning("could not write an offloaded tool result", exc_info=True)
-        return None
-    info = (offloaded[0].metadata or {}).get("offloaded") if offloaded else None
+    offloaded = offload_message(result, ctx.tool_chars_limit, results_dir)  # never raises OSError
+    info = (offloaded.metadata or {}).get("offloaded")
     return str(info["path"]) if isinstance(info, dict) and info.get("path") else None
