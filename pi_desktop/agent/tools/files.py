@@ -15,7 +15,12 @@ from typing import Any
 
 from pi_desktop.agent.tool import ToolError
 from pi_desktop.agent.tools.approval import ApprovalRequest, ApproveCallback, require_approval
-from pi_desktop.agent.tools.paths import cap_output, display_path, resolve_in_workspace
+from pi_desktop.agent.tools.paths import (
+    cap_output,
+    contains,
+    display_path,
+    resolve_in_workspace,
+)
 
 DEFAULT_READ_LIMIT = 2_000
 MAX_LIST_ENTRIES = 1_000
@@ -213,7 +218,7 @@ def _list(path: Path, shown: str, root: Path) -> str:
     for entry in entries[:MAX_LIST_ENTRIES]:
         if entry.is_symlink():
             target = Path(entry.path).resolve()
-            inside = target == root or root in target.parents
+            inside = contains(root, target)
             where = display_path(root, target) if inside else "(outside the workspace)"
             lines.append(f"{entry.name} -> {where}")
         elif entry.is_dir():

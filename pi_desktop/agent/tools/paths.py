@@ -29,7 +29,7 @@ def resolve_in_workspace(root: Path, raw: object, *, what: str = "path") -> Path
         resolved = candidate.resolve()
     except (OSError, RuntimeError) as exc:  # symlink loops
         raise ToolError(f"cannot resolve {what} {raw!r}: {exc}") from None
-    if resolved != root and root not in resolved.parents:
+    if not contains(root, resolved):
         raise ToolError(f"{what} {raw!r} is outside the workspace; only files under it are allowed")
     return resolved
 
@@ -44,14 +44,18 @@ def display_path(root: Path, path: Path) -> str:
     return text or "."
 
 
+def contains(root: Path, resolved: Path) -> bool:
+    """Whether ``resolved`` is ``root`` or lies under it (both already resolved: no I/O)."""
+    return resolved == root or root in resolved.parents
+
+
 def is_inside(root: Path, path: Path) -> bool:
     """Whether ``path`` (after resolving symlinks) stays inside ``root``."""
     try:
         resolved = path.resolve()
     except (OSError, RuntimeError):
         return False
-    root = root.resolve()
-    return resolved == root or root in resolved.parents
+    return contains(root.resolve(), resolved)
 
 
 def cap_output(text: str, max_chars: int) -> str:
