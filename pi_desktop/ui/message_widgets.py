@@ -340,6 +340,7 @@ class InlineBanner(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 6, 6, 6)
         self.label = WrapLabel(self)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)  # errors quote servers' HTML pages
         self.label.setText(text)
         self.label.setTextInteractionFlags(SELECTABLE)
         layout.addWidget(self.label, 1)

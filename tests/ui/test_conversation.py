@@ -326,3 +326,15 @@ def test_a_redrawn_path_keeps_the_link_to_an_offloaded_result(qtbot):
         first.set_expanded(True)
         qtbot.mouseClick(first.open_button, Qt.MouseButton.LeftButton)
     assert blocker.args == ["/tmp/r/c1.txt"]
+
+
+def test_an_error_quoting_a_server_page_is_shown_as_text(qtbot):
+    """A proxy's HTML error page inside a provider error stays readable text, not markup."""
+    view = ConversationView()
+    qtbot.addWidget(view)
+    error = "Provider error 502: <html><body><h1>Bad Gateway</h1><!-- nginx --></body></html>"
+    banner = view.add_error(error)
+    from PySide6 import QtGui
+
+    assert QtGui.Qt.mightBeRichText(error)  # what an auto-format label would have rendered
+    assert banner.label.textFormat() == Qt.TextFormat.PlainText and banner.text == error
