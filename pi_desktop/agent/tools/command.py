@@ -53,7 +53,7 @@ async def run_command(ws: Workspace, args: dict[str, Any]) -> str:
     if not command:
         raise ToolError("command is empty")
     timeout = min(arg_int(args, "timeout", DEFAULT_TIMEOUT, minimum=1), MAX_TIMEOUT)
-    root = ws.root.resolve()
+    root = ws.root
     details = f"$ {command}\n\n(in {root}, timeout {timeout}s)"
     await require_approval(ws.approve, ApprovalRequest("run_command", f"run `{command}`", details))
     proc = await asyncio.create_subprocess_shell(

@@ -30,7 +30,11 @@ _BINARY_PROBE = 8_192
 
 @dataclass(frozen=True)
 class Workspace:
-    """What every tool handler needs: the root, the approval callback, the output cap."""
+    """What every tool handler needs: the root, the approval callback, the output cap.
+
+    ``root`` is resolved once, when the tools are built; every containment check and every
+    path shown to the model is relative to it, so nothing resolves it again per call.
+    """
 
     root: Path
     approve: ApproveCallback | None
@@ -130,7 +134,7 @@ async def write_file(ws: Workspace, args: dict[str, Any]) -> str:
     path = ws.resolve(arg_str(args, "path"))
     content = arg_str(args, "content")
     shown = ws.show(path)
-    if path == ws.root.resolve() or path.is_dir():
+    if path == ws.root or path.is_dir():
         raise ToolError(f"{shown} is a directory; give a file path")
     exists = path.exists()
     if exists:
@@ -237,5 +241,5 @@ def _list(path: Path, shown: str, root: Path) -> str:
 
 async def list_dir(ws: Workspace, args: dict[str, Any]) -> str:
     path = ws.resolve(arg_str(args, "path", required=False, default="."))
-    text = await asyncio.to_thread(_list, path, ws.show(path), ws.root.resolve())
+    text = await asyncio.to_thread(_list, path, ws.show(path), ws.root)
     return cap_output(text, ws.max_output_chars)

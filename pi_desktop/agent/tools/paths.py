@@ -35,9 +35,9 @@ def resolve_in_workspace(root: Path, raw: object, *, what: str = "path") -> Path
 
 
 def display_path(root: Path, path: Path) -> str:
-    """``path`` relative to the workspace (``.`` for the root), with forward slashes."""
+    """``path`` relative to the resolved ``root`` (``.`` for the root), with forward slashes."""
     try:
-        rel = path.relative_to(root.resolve())
+        rel = path.relative_to(root)
     except ValueError:
         return str(path)
     text = rel.as_posix()
@@ -50,12 +50,12 @@ def contains(root: Path, resolved: Path) -> bool:
 
 
 def is_inside(root: Path, path: Path) -> bool:
-    """Whether ``path`` (after resolving symlinks) stays inside ``root``."""
+    """Whether ``path`` (after resolving symlinks) stays inside the resolved ``root``."""
     try:
         resolved = path.resolve()
     except (OSError, RuntimeError):
         return False
-    return contains(root.resolve(), resolved)
+    return contains(root, resolved)
 
 
 def cap_output(text: str, max_chars: int) -> str:

@@ -90,7 +90,7 @@ async def find_files(ws: Workspace, args: dict[str, Any]) -> str:
     if pattern.startswith("/") or ".." in Path(pattern).parts:
         raise ToolError("pattern must be relative to the workspace and must not contain '..'")
     start = ws.resolve(arg_str(args, "path", required=False, default="."))
-    root = ws.root.resolve()
+    root = ws.root
     try:
         matches = await asyncio.to_thread(_find, root, start, pattern)
     except re.error as exc:
@@ -143,7 +143,7 @@ async def grep(ws: Workspace, args: dict[str, Any]) -> str:
         raise ToolError(f"invalid regular expression {pattern!r}: {exc}") from None
     start = ws.resolve(arg_str(args, "path", required=False, default="."))
     glob = arg_str(args, "glob", required=False) or None
-    hits, total = await asyncio.to_thread(_grep, ws.root.resolve(), start, regex, glob)
+    hits, total = await asyncio.to_thread(_grep, ws.root, start, regex, glob)
     if not hits:
         return f"No matches for /{pattern}/ under {ws.show(start)}"
     files = len({h.split(":", 1)[0] for h in hits})
