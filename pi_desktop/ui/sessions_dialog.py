@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from pi_desktop.session import SessionLibrary, SessionLockedError
 
 ID_ROLE = Qt.ItemDataRole.UserRole
+OPEN_MARK = "  (open)"  # after the open session's title; never part of a new title
 
 
 def format_updated(when: datetime, now: datetime | None = None) -> str:
@@ -95,7 +96,7 @@ class SessionsDialog(QDialog):
         for info in self._library.list_sessions():
             title = info.display_title
             if info.id == self._current_id:
-                title += "  (open)"
+                title += OPEN_MARK
             item = QTreeWidgetItem([title, format_updated(info.updated), str(info.message_count)])
             item.setData(0, ID_ROLE, info.id)
             item.setData(0, Qt.ItemDataRole.ToolTipRole, str(info.path))
@@ -142,13 +143,13 @@ class SessionsDialog(QDialog):
         if item is None:
             return
         self._filling = True
-        item.setText(0, item.text(0).removesuffix("  (open)"))
+        item.setText(0, item.text(0).removesuffix(OPEN_MARK))
         self._filling = False
         self.tree.editItem(item, 0)
 
     def rename(self, session_id: str, title: str) -> None:
         """Apply a new title (the in-place editor calls this when editing ends)."""
-        title = title.strip().removesuffix("  (open)").strip()
+        title = title.strip().removesuffix(OPEN_MARK).strip()
         try:
             self._library.rename(session_id, title or None)
         except (SessionLockedError, OSError) as exc:
