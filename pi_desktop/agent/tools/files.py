@@ -73,6 +73,11 @@ def arg_int(args: dict[str, Any], key: str, default: int, *, minimum: int = 0) -
     return number
 
 
+def looks_binary(data: bytes) -> bool:
+    """A NUL byte near the start: not text (read_file refuses it, grep skips it)."""
+    return b"\x00" in data[:_BINARY_PROBE]
+
+
 def read_text(path: Path, shown: str) -> str:
     """The file as text; refuses folders, missing files and binary content."""
     if not path.exists():
@@ -83,7 +88,7 @@ def read_text(path: Path, shown: str) -> str:
         data = path.read_bytes()
     except OSError as exc:
         raise ToolError(f"cannot read {shown}: {exc.strerror or exc}") from None
-    if b"\x00" in data[:_BINARY_PROBE]:
+    if looks_binary(data):
         raise ToolError(f"{shown} looks like a binary file ({len(data):,} bytes); not shown")
     return data.decode("utf-8", errors="replace")
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from pi_desktop.agent.tool import ToolError
-from pi_desktop.agent.tools.files import Workspace, arg_str
+from pi_desktop.agent.tools.files import Workspace, arg_str, looks_binary
 from pi_desktop.agent.tools.paths import cap_output, display_path, is_inside
 
 SKIP_DIRS = frozenset(
@@ -121,7 +121,7 @@ def _grep(
             data = path.read_bytes()
         except OSError:
             continue
-        if b"\x00" in data[:8192]:
+        if looks_binary(data):
             continue
         for number, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
             if regex.search(line):
