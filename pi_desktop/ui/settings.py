@@ -28,6 +28,8 @@ APPROVAL_POLICIES = ("ask", "auto", "deny")  # ask each time / auto-approve / de
 # The smallest budget offered: the seven workspace tools' schemas (~810 tokens) must fit under
 # the threshold with room for a conversation, or every run would fail before sending.
 MIN_CONTEXT_BUDGET = 2_000
+# where compaction may start, as a share of the budget (the dialog offers the same range)
+THRESHOLD_RANGE = (0.3, 0.95)
 
 
 @dataclass(frozen=True)
@@ -48,7 +50,8 @@ class AppSettings:
     def validated(self) -> AppSettings:
         """Clamp values a hand-edited settings file could break the engine with."""
         budget = max(MIN_CONTEXT_BUDGET, int(self.context_budget))
-        threshold = min(0.95, max(0.3, float(self.threshold)))
+        low, high = THRESHOLD_RANGE
+        threshold = min(high, max(low, float(self.threshold)))
         keep = max(0, min(int(self.keep_recent_tokens), budget // 2))
         policy = self.approval_policy if self.approval_policy in APPROVAL_POLICIES else "ask"
         return replace(

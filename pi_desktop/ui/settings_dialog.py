@@ -29,7 +29,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pi_desktop.ui.settings import MIN_CONTEXT_BUDGET, AppSettings, KeyStore, env_key_names
+from pi_desktop.ui.settings import (
+    MIN_CONTEXT_BUDGET,
+    THRESHOLD_RANGE,
+    AppSettings,
+    KeyStore,
+    env_key_names,
+)
 
 
 @dataclass(frozen=True)
@@ -115,7 +121,7 @@ class SettingsDialog(QDialog):
         self.budget.setValue(settings.context_budget)
         form.addRow("Context budget", self.budget)
         self.threshold = QDoubleSpinBox(self)
-        self.threshold.setRange(0.3, 0.95)
+        self.threshold.setRange(*THRESHOLD_RANGE)
         self.threshold.setSingleStep(0.05)
         self.threshold.setDecimals(2)
         self.threshold.setValue(settings.threshold)
