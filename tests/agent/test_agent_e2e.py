@@ -30,7 +30,12 @@ from pi_desktop.agent import (
 from pi_desktop.agent.tools import ApprovalRequest
 from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT, Message
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import assert_paired, budget_only_the_cache_fits, stored
+from tests.agent.test_agent_doubles import (
+    Recorder,
+    assert_paired,
+    budget_only_the_cache_fits,
+    stored,
+)
 from tests.openai_server import OVERFLOW_BODIES, OpenAIServer, Reply, ToolCall
 
 SUMMARY = (
@@ -65,11 +70,6 @@ def responder(answer: Callable[[dict[str, Any]], Reply]) -> Callable[[dict[str, 
     return respond
 
 
-class Recorder(list):
-    def of(self, kind: type) -> list[Any]:
-        return [e for e in self if isinstance(e, kind)]
-
-
 @pytest.fixture
 def session_path(tmp_path: Path) -> Path:
     return tmp_path / "sessions" / "chat.jsonl"
@@ -91,7 +91,7 @@ async def test_compaction_is_persisted_and_restored_after_restart_with_zero_summ
     session = new_session(session_path)
     agent = Agent(llm, session=session, context_budget=2_000)
     events = Recorder()
-    agent.subscribe(events.append)
+    agent.subscribe(events)
     for n in range(12):
         await agent.run(f"turn {n}: " + "w" * 300)
     compactions = events.of(ContextCompacted)
@@ -112,7 +112,7 @@ async def test_compaction_is_persisted_and_restored_after_restart_with_zero_summ
         assert restarted.context is not None and restarted.context.summary == latest.summary
         before = len(openai_server.requests)
         events2 = Recorder()
-        restarted.subscribe(events2.append)
+        restarted.subscribe(events2)
         await restarted.run("after the restart")
     reopened.close()
 
@@ -142,7 +142,7 @@ async def test_estimate_now_at_startup_matches_the_first_prepare_after_restart(
     restarted = Agent(llm, session=reopened, context_budget=budget)
     bar = restarted.estimate_now()  # what the window shows before anything is sent
     events = Recorder()
-    restarted.subscribe(events.append)
+    restarted.subscribe(events)
     openai_server.responder = responder(lambda body: Reply(text="x"))
     await restarted.run("")
     reopened.close()
@@ -169,7 +169,7 @@ async def test_context_overflow_forces_a_compaction_and_one_retry(
     openai_server.enqueue(Reply(text="now it fits"))
     agent = Agent(llm, session=session, context_budget=100_000, retry_base_delay=0.001)
     events = Recorder()
-    agent.subscribe(events.append)
+    agent.subscribe(events)
 
     assert await agent.run("next question") == "now it fits"
 
@@ -193,7 +193,7 @@ async def test_overflow_twice_ends_with_a_clear_failure(
     openai_server.enqueue(Reply.context_overflow(), Reply(text=SUMMARY), Reply.context_overflow())
     agent = Agent(llm, session=session, context_budget=100_000)
     events = Recorder()
-    agent.subscribe(events.append)
+    agent.subscribe(events)
     assert await agent.run("q") == ""
     (failed,) = events.of(RunFailed)
     assert failed.kind == "overflow" and "context window" in failed.error
@@ -214,7 +214,7 @@ async def test_rate_limits_and_server_errors_are_retried_with_retry_after(
     )
     agent = Agent(llm, max_retries=3, retry_base_delay=0.01)
     events = Recorder()
-    agent.subscribe(events.append)
+    agent.subscribe(events)
 
     assert await agent.run("hello") == "Complete answer"
 
@@ -234,7 +234,7 @@ async def test_retries_run_out_into_a_provider_failure(
     openai_server.enqueue(*[Reply.server_error(500) for _ in range(3)])
     agent = Agent(llm, max_retries=2, retry_base_delay=0.001)
     events = Recorder()
-    agent.subscribe(events.append)
+    agent.subscribe(events)
     assert await agent.run("hello") == ""
     assert len(openai_server.requests) == 3
     assert events.of(RunFailed)[0].kind == "provider"
@@ -254,7 +254,7 @@ async def test_garbage_tool_arguments_from_the_server_become_a_readable_error(
     )
     agent = Agent(llm, tools=build_workspace_tools(workspace))
     events = Recorder()
-    agent.subscribe(events.append)
+    agent.subscribe(events)
 
     assert await agent.run("read the readme") == "It says hello."
 
@@ -297,7 +297,7 @@ async def test_writes_wait_for_the_users_approval(
     session = new_session(session_path)
     agent = Agent(llm, tools=build_workspace_tools(workspace, approve=approve), session=session)
     events = Recorder()
-    agent.subscribe(events.append)
+    agent.subscribe(events)
     task = asyncio.ensure_future(agent.run("write hi into notes.txt"))
     while not asked:
         await asyncio.sleep(0.01)
@@ -360,7 +360,7 @@ async def test_stop_mid_stream_through_the_real_client_keeps_the_partial_answer(
     events = Recorder()
 
     def on_event(event: Any) -> None:
-        events.append(event)
+        events(event)
         if isinstance(event, TextDelta) and event.text.strip():
             first_text.set()
 
@@ -373,7 +373,7 @@ async def test_stop_mid_stream_through_the_real_client_keeps_the_partial_answer(
 
     streamed = "".join(e.text for e in events.of(TextDelta))
     assert streamed and len(streamed) < len("word " * 200)
-    assert events[-1] == RunFinished(streamed, 1, stopped=True)
+    assert events.events[-1] == RunFinished(streamed, 1, stopped=True)
     session.close()
     last = stored(session_path)[-1]
     assert last.role == "assistant" and last.content == streamed
@@ -409,7 +409,7 @@ async def test_two_hundred_turns_never_send_a_request_over_budget(
         llm, tools=build_workspace_tools(workspace), session=session, context_budget=budget
     )
     events = Recorder()
-    agent.subscribe(events.append)
+    agent.subscribe(events)
     for turn in range(200):
         text = await agent.run(f"user turn {turn}: " + "u" * (20 + 13 * (turn % 11)))
         assert text, f"turn {turn} failed: {agent.last_error}"
@@ -446,7 +446,7 @@ async def test_a_slow_first_byte_times_out_and_a_mid_stream_error_event_is_retri
     ) as llm:
         agent = Agent(llm, session=session, retry_base_delay=0.001)
         events = Recorder()
-        agent.subscribe(events.append)
+        agent.subscribe(events)
         assert await agent.run("hello") == "Third time lucky"
     reasons = [r.reason for r in events.of(RetryScheduled)]
     assert len(reasons) == 2
