@@ -17,6 +17,7 @@ from pi_desktop.agent.offline.summarizer import parse_sections
 from pi_desktop.agent.tools import auto_approve, build_workspace_tools
 from pi_desktop.context import ContextManager, Message, estimate_tokens, extract_summary
 from pi_desktop.context.summary import build_summary_request, serialize_transcript
+from tests.context.strategies import tool_call
 from tests.context.test_summary import SECTIONS  # the six sections, in order
 
 SYSTEM = Message(role="system", content="You are a helpful assistant.")
@@ -265,20 +266,12 @@ def test_reports_errors_and_writes(tmp_path: Path):
 # -------------------------------------------------------------------------------- summarizer
 
 
-def _call(call_id: str, name: str, args: dict) -> dict:
-    return {
-        "id": call_id,
-        "type": "function",
-        "function": {"name": name, "arguments": json.dumps(args)},
-    }
-
-
 TRANSCRIPT = [
     Message(role="user", content="Fix the login bug in auth.py. Never change the public API."),
     Message(
         role="assistant",
         content="I'll read the module first.",
-        metadata={"tool_calls": [_call("c1", "read_file", {"path": "src/auth.py"})]},
+        metadata={"tool_calls": [tool_call("c1", "read_file", {"path": "src/auth.py"})]},
     ),
     Message(
         role="tool",
@@ -290,7 +283,9 @@ TRANSCRIPT = [
         content="",
         metadata={
             "tool_calls": [
-                _call("c2", "edit_file", {"path": "src/auth.py", "old_text": "a", "new_text": "b"})
+                tool_call(
+                    "c2", "edit_file", {"path": "src/auth.py", "old_text": "a", "new_text": "b"}
+                )
             ]
         },
     ),
@@ -303,7 +298,7 @@ TRANSCRIPT = [
         role="assistant",
         content="",
         metadata={
-            "tool_calls": [_call("c3", "run_command", {"command": "pytest tests/test_auth.py"})]
+            "tool_calls": [tool_call("c3", "run_command", {"command": "pytest tests/test_auth.py"})]
         },
     ),
     Message(
@@ -389,7 +384,7 @@ def test_summary_merges_the_previous_summary():
         Message(
             role="assistant",
             content="",
-            metadata={"tool_calls": [_call("c9", "read_file", {"path": "CHANGELOG.md"})]},
+            metadata={"tool_calls": [tool_call("c9", "read_file", {"path": "CHANGELOG.md"})]},
         ),
         Message(
             role="tool", content="# Changes", metadata={"tool_call_id": "c9", "name": "read_file"}
@@ -433,7 +428,7 @@ def test_summary_is_bounded_and_always_well_formed(turns):
     for n, (question, answer, tool) in enumerate(turns):
         messages.append(Message(role="user", content=question))
         if tool:
-            call = _call(f"c{n}", tool, {"path": f"f{n}.txt", "pattern": "x", "content": "y"})
+            call = tool_call(f"c{n}", tool, {"path": f"f{n}.txt", "pattern": "x", "content": "y"})
             messages.append(Message(role="assistant", content="", metadata={"tool_calls": [call]}))
             messages.append(
                 Message(role="tool", content=answer, metadata={"tool_call_id": f"c{n}"})
@@ -470,7 +465,7 @@ def test_reports_an_offloaded_result_from_its_preview():
     from pi_desktop.context.offload import offload_marker
 
     content = offload_marker("/data/results/call_1.txt", 48_000, "# Huge file\n" + "row\n" * 9_000)
-    call = _call("call_1", "read_file", {"path": "huge.md"})
+    call = tool_call("call_1", "read_file", {"path": "huge.md"})
     messages = [
         *user("read huge.md"),
         Message(role="assistant", content="", metadata={"tool_calls": [call]}),
@@ -512,7 +507,7 @@ def test_small_talk_long_essays_and_quotes_do_not_become_goals_or_plans():
 
 
 def test_reports_a_listing_in_words():
-    call = _call("call_1", "list_dir", {"path": "."})
+    call = tool_call("call_1", "list_dir", {"path": "."})
     listing = "README.md  (12 bytes)"
     messages = [
         *user("list the files"),
@@ -531,7 +526,7 @@ def test_reports_a_listing_in_words():
         Message(
             role="assistant",
             content="",
-            metadata={"tool_calls": [_call("call_2", "list_dir", {"path": "src/pkg"})]},
+            metadata={"tool_calls": [tool_call("call_2", "list_dir", {"path": "src/pkg"})]},
         ),
         Message(
             role="tool", content="src/pkg: 1 entry\nutil.py", metadata={"tool_call_id": "call_2"}
