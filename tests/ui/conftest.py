@@ -21,12 +21,11 @@ import qasync
 from PySide6.QtCore import QSettings
 
 from pi_desktop.ui.pyside_fix import guard_none_refcount
+from tests.ui.shots import ARTIFACTS
 
 # PySide6 6.12 drops a reference to None on every void call; a whole UI suite makes enough
 # of them to abort the interpreter on Python 3.11 (see pi_desktop/ui/pyside_fix.py).
 guard_none_refcount()
-
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from itertools import pairwise
-from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QColor
@@ -11,13 +10,7 @@ from PySide6.QtGui import QColor
 from pi_desktop.context.report import OffloadedResult, PrepareReport
 from pi_desktop.ui.budget_bar import BudgetBar, bar_text, ghost_span, zone_for
 from pi_desktop.ui.theme import dark_palette
-
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
-
-
-def _save(widget, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    widget.grab().save(str(ARTIFACTS / f"{name}.png"))
+from tests.ui.shots import save_shot
 
 
 @pytest.fixture
@@ -56,10 +49,10 @@ def test_text_and_properties(bar):
     assert bar.budget == 32_000
     assert bar.zone == "ok"
     assert bar.text == "12.3k / 32k tokens (38 %)"
-    _save(bar, "budget_ok")
+    save_shot(bar, "budget_ok")
     bar.set_estimate(27_000, 32_000, 0.8)
     assert bar.zone == "over"
-    _save(bar, "budget_over")
+    save_shot(bar, "budget_over")
 
 
 def test_tooltip_lists_every_figure(bar):
@@ -100,7 +93,7 @@ def test_compaction_drop_counts_and_ghosts(bar, qtbot):
     assert bar.compactions == 1
     assert bar.ghost_tokens == 26_000
     assert "26k → 9k" in bar.toolTip()
-    _save(bar, "budget_drop_ghost")
+    save_shot(bar, "budget_drop_ghost")
     # the ghost fades on its own without blocking
     qtbot.waitUntil(lambda: bar.ghost_tokens is None, timeout=5000)
     bar.mark_compacted(25_700, 8_000)
@@ -131,7 +124,7 @@ def test_over_budget_ghost_is_hatched_not_a_solid_fill(bar, qtbot):
     assert solid not in row  # the solid over-budget fill is gone
     stripes = sum(1 for a, b in pairwise(row) if a != b)
     assert stripes >= 4  # hatched: the colour alternates along the row
-    _save(bar, "budget_drop_from_over")
+    save_shot(bar, "budget_drop_from_over")
     qtbot.waitUntil(lambda: bar.ghost_tokens is None, timeout=5000)
     faded = bar.grab().toImage()
     assert len({faded.pixel(x, y) for x in xs}) == 1  # gone: plain trough again
@@ -142,7 +135,7 @@ def test_budget_off_shows_estimate_only(bar):
     assert bar.budget is None
     assert "no limit" in bar.text
     assert "context management is off" in bar.toolTip()
-    _save(bar, "budget_unlimited")
+    save_shot(bar, "budget_unlimited")
 
 
 def test_offline_and_dark_palette_render(bar):
@@ -154,7 +147,7 @@ def test_offline_and_dark_palette_render(bar):
     # the fill is painted: a pixel in the left part is the warn colour-ish, not the trough
     px = QColor(img.pixel(20, img.height() // 2))
     assert px.red() > px.blue()
-    _save(bar, "budget_dark_warn_offline")
+    save_shot(bar, "budget_dark_warn_offline")
     assert "offline" in bar.toolTip()
 
 

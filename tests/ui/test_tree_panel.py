@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
@@ -13,14 +11,8 @@ from pi_desktop.session import Session
 from pi_desktop.ui.theme import dark_palette
 from pi_desktop.ui.tree_model import stub_id
 from pi_desktop.ui.tree_panel import SessionTreePanel
+from tests.ui.shots import save_shot
 from tests.ui.test_tree_model import Built, assistant, build_rich_session, call, result
-
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
-
-
-def save(widget, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    widget.grab().save(str(ARTIFACTS / f"{name}.png"))
 
 
 @pytest.fixture
@@ -59,7 +51,7 @@ def test_click_open_node_requests_rewind_to_its_last_result(qtbot, panel, built)
     with qtbot.waitSignal(panel.rewindRequested) as sig:
         click(qtbot, panel, ids["a4"])  # the floor itself is allowed
     assert sig.args == [ids["a4"]]
-    save(panel, "tree_rich")
+    save_shot(panel, "tree_rich")
 
 
 def test_click_sealed_node_reports_and_never_rewinds(qtbot, panel, built):
@@ -103,7 +95,7 @@ def test_navigation_disabled_ignores_clicks_and_says_why(qtbot, panel, built):
     click(qtbot, panel, built.ids["a1"])
     assert got == []
     assert "paused" in panel.view.tooltip_for(built.ids["a5"])
-    save(panel, "tree_nav_disabled")
+    save_shot(panel, "tree_nav_disabled")
     panel.set_navigation_enabled(True)
     assert not panel.banner_visible
     with qtbot.waitSignal(panel.rewindRequested):
@@ -120,7 +112,7 @@ def test_stub_click_expands_instead_of_rewinding(qtbot, panel, built):
     assert got == []
     assert not panel.node_rect(ids["b3"]).isEmpty()
     assert panel.node_at(panel.node_rect(ids["b3"]).center()) == ids["b3"]
-    save(panel, "tree_expanded_branch")
+    save_shot(panel, "tree_expanded_branch")
 
 
 def test_context_menu_fork_and_copy(qtbot, panel, built):
@@ -160,7 +152,7 @@ def test_hidden_ids_fade_nodes(panel, built):
     assert not panel.view.is_faded(ids["a6"])
     assert "2 not in view" in panel.status_text
     assert "Not sent" in panel.view.tooltip_for(ids["u1"])
-    save(panel, "tree_faded")
+    save_shot(panel, "tree_faded")
 
 
 def test_refresh_after_append_and_rewind(qtbot, panel, built):
@@ -178,7 +170,7 @@ def test_refresh_after_append_and_rewind(qtbot, panel, built):
 def test_dark_palette_renders(qtbot, panel):
     panel.setPalette(dark_palette())
     panel.view.viewport().setPalette(dark_palette())
-    save(panel, "tree_rich_dark")
+    save_shot(panel, "tree_rich_dark")
 
 
 def test_empty_panel(qtbot):
@@ -188,7 +180,7 @@ def test_empty_panel(qtbot):
     assert w.status_text == "Empty session"
     assert w.node_at(QPoint(10, 10)) is None
     w.resize(200, 100)
-    save(w, "tree_empty")
+    save_shot(w, "tree_empty")
 
 
 def test_ten_thousand_entries_lay_out_and_paint(qtbot, tmp_path):
@@ -226,12 +218,12 @@ def test_ten_thousand_entries_lay_out_and_paint(qtbot, tmp_path):
     on_path, nodes = w.status_text.split(" · ")[:2]
     assert on_path == f"{len(w.view.snapshot.path):,} on path"  # "8,512", like the node count
     assert nodes.endswith(" nodes") and "," in nodes
-    save(w, "tree_10k_top")
+    save_shot(w, "tree_10k_top")
     bar = w.view.verticalScrollBar()
     bar.setValue(lay.floor_row * (bar.maximum() + w.view.viewport().height()) // len(lay.rows))
-    save(w, "tree_10k_floor")
+    save_shot(w, "tree_10k_floor")
     bar.setValue(bar.maximum() // 2)
-    save(w, "tree_10k_middle")
+    save_shot(w, "tree_10k_middle")
     s.close()
 
 
@@ -242,7 +234,7 @@ def test_banner_readable_in_dark_palette(qtbot, panel):
     pal = banner.palette()
     bg, fg = pal.color(pal.ColorRole.Window), pal.color(pal.ColorRole.WindowText)
     assert abs(bg.lightnessF() - fg.lightnessF()) > 0.4
-    save(panel, "tree_nav_disabled_dark")
+    save_shot(panel, "tree_nav_disabled_dark")
 
 
 def test_keyboard_navigation(qtbot, panel, built):
@@ -272,7 +264,7 @@ def test_keyboard_navigation(qtbot, panel, built):
     assert QGuiApplication.clipboard().text() == "Read the config please"
     qtbot.keyClick(view, Qt.Key.Key_Home)
     assert view.focus_row == 0
-    save(panel, "tree_keyboard_focus")
+    save_shot(panel, "tree_keyboard_focus")
 
 
 def test_refresh_skips_when_nothing_changed(panel, built):

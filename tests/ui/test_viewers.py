@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QGuiApplication
@@ -14,8 +12,7 @@ from pi_desktop.session import Session
 from pi_desktop.ui.file_viewer import ToolResultViewer, folder_url, human_size
 from pi_desktop.ui.summary_viewer import SummaryViewer, split_file_tags, summary_fields
 from pi_desktop.ui.theme import dark_palette
-
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+from tests.ui.shots import save_shot
 
 SUMMARY = """## Goal
 Move the server to **port 9090**.
@@ -53,11 +50,6 @@ docs/setup.md
 cfg.toml
 </modified-files>
 """
-
-
-def save(widget, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    widget.grab().save(str(ARTIFACTS / f"{name}.png"))
 
 
 @pytest.fixture
@@ -113,9 +105,9 @@ def test_summary_viewer_shows_entry(qtbot, compaction_entry):
     assert "<read-files>" not in rendered
     v.copy_summary()
     assert QGuiApplication.clipboard().text() == SUMMARY
-    save(v, "summary_viewer")
+    save_shot(v, "summary_viewer")
     v.setPalette(dark_palette())
-    save(v, "summary_viewer_dark")
+    save_shot(v, "summary_viewer_dark")
 
 
 def test_summary_viewer_from_compaction_info_and_tag_fallback(qtbot):
@@ -156,7 +148,7 @@ def test_file_viewer_loads_in_chunks(qtbot, tmp_path):
     assert len(ticks) >= v.total_bytes // (64 * 1024)  # appended chunk by chunk
     assert human_size(v.total_bytes) in v.size_label.text()
     assert "20,001 lines" in v.size_label.text()
-    save(v, "file_viewer")
+    save_shot(v, "file_viewer")
 
 
 def test_file_viewer_open_folder_uses_the_seam(qtbot, tmp_path):
@@ -192,7 +184,7 @@ def test_file_viewer_find(qtbot, tmp_path):
     assert v.find_status.text() == "no match"
     assert v.editor.textCursor().selectedText() == selected == "needle"
     assert v.find_edit.text() == "absent"
-    save(v, "file_viewer_find")
+    save_shot(v, "file_viewer_find")
 
 
 def test_file_viewer_missing_file_and_cap(qtbot, tmp_path):
