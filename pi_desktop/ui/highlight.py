@@ -45,7 +45,3 @@ def code_html(code: str, lang: str = "", *, dark: bool = False) -> str:
     else:
         body = highlight(code, lexer, _formatter(dark)).rstrip("\n")
     return f'<pre style="margin:0; white-space:pre">{body}</pre>'
-
-
-def is_known_language(lang: str) -> bool:
-    return _lexer(lang.lower().strip()) is not None

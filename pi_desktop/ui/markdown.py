@@ -1,7 +1,7 @@
 """Markdown split into text and fenced-code blocks, whole or incrementally while streaming.
 
-The conversation renders text blocks as markdown and code blocks as highlighted widgets with
-a copy button. While an answer streams, ``StreamSplitter`` looks only at the new characters:
+The message body renders text blocks as markdown and code blocks highlighted under a header
+with a Copy link. While an answer streams, ``StreamSplitter`` looks only at the new characters:
 each finished block is rendered once and never again, and only the open block is redrawn per
 flush — so the cost of a flush is bounded by the open block, not by the whole answer.
 Pure Python, no Qt.
@@ -50,14 +50,6 @@ class StreamSplitter:
         self._open_chars = 0
         self._fence: str | None = None
         self._lang = ""
-
-    @property
-    def in_code(self) -> bool:
-        return self._fence is not None
-
-    @property
-    def lang(self) -> str:
-        return self._lang
 
     @property
     def pending(self) -> Block | None:
