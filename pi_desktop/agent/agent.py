@@ -64,7 +64,6 @@ from pi_desktop.context import (
     Message,
     estimate_tokens,
 )
-from pi_desktop.context.report import CompactionInfo
 from pi_desktop.session import Session, SessionError
 
 log = logging.getLogger(__name__)
@@ -153,7 +152,6 @@ class Agent:
         self._emit = self._events.emit
         self._busy = False
         self._last_error: RunFailed | None = None
-        self._written_compaction: CompactionInfo | None = None
 
         self._history: History
         self._bridge: ContextSessionBridge | None = None
@@ -376,7 +374,6 @@ class Agent:
         self._session.rewind(entry_id)
         if self._ctx is not None:
             self._ctx.reset()
-            self._written_compaction = None
             if self._bridge is not None:
                 self._bridge.restore_cache(self._ctx)
         self._emit(self.estimate_now())
@@ -444,12 +441,15 @@ class Agent:
         return view
 
     def _handle_compaction(self, *, manual: bool) -> bool:
-        """Persist and announce the ContextManager's pending compaction (once); True if any."""
+        """Persist and announce the ContextManager's pending compaction; True if there was one.
+
+        Every prepare and force_compact clears ``pending_compaction`` first, and this runs once
+        after each, so a compaction is never written or announced twice.
+        """
         assert self._ctx is not None
         info = self._ctx.pending_compaction
-        if info is None or info is self._written_compaction:
+        if info is None:
             return False
-        self._written_compaction = info
         entry_id = None
         if self._bridge is not None:
             entry_id = self._bridge.write_compaction(self._ctx, manual=manual)
