@@ -30,6 +30,7 @@ from pi_desktop.agent import (
 )
 from pi_desktop.context import Message
 from pi_desktop.session import Session
+from tests.agent.test_agent_doubles import assert_paired
 
 TOOL_NAMES = ["echo", "slow", "missing"]
 
@@ -101,22 +102,6 @@ class ScriptLLM:
         return ChatResponse(Message(role="assistant", content=text, metadata=metadata))
 
 
-def _paired(messages: list[Message]) -> bool:
-    i = 0
-    while i < len(messages):
-        if messages[i].role == "tool":
-            return False
-        ids = [c["id"] for c in messages[i].tool_calls]
-        i += 1
-        answered = []
-        while i < len(messages) and messages[i].role == "tool":
-            answered.append(messages[i].tool_call_id)
-            i += 1
-        if answered != ids:
-            return False
-    return True
-
-
 async def _scenario(
     folder: Path, script: list[tuple[str, Any]], cancel_at: int | None, budget: int | None
 ) -> None:
@@ -163,7 +148,7 @@ async def _scenario(
     reread = Session.load(path, read_only=True)
     stored = reread.get_full_history_messages()
     reread.close()
-    assert _paired(stored), [(m.role, m.content, m.metadata) for m in stored]
+    assert_paired(stored)
     assert stored[1].role == "user"
     for message in stored:
         if message.metadata and message.metadata.get("stopped"):
