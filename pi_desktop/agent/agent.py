@@ -386,8 +386,7 @@ class Agent:
         """
         messages, _ = self._history.snapshot()
         if self._ctx is None:
-            tokens = estimate_tokens(messages) + self._tools_tokens
-            return ContextPrepared(tokens, None, self._threshold, None)
+            return self._unmanaged_estimate(messages)
         _, tokens = self._ctx.preview(messages)
         ratio = self._ctx.ratio
         return ContextPrepared(tokens + self._tools_tokens, self._budget, self._threshold, ratio)
@@ -426,8 +425,7 @@ class Agent:
 
     async def _prepare(self, messages: list[Message], path_ids: list[str | None]) -> list[Message]:
         if self._ctx is None:
-            estimate = estimate_tokens(messages) + self._tools_tokens
-            self._emit(ContextPrepared(estimate, None, self._threshold, None))
+            self._emit(self._unmanaged_estimate(messages))
             return messages
         if self._ctx.view_limit <= 0:  # no request could stay within the budget
             raise ContextOverflowError(no_room_message(self._ctx))
@@ -464,6 +462,12 @@ class Agent:
             )
         )
         return True
+
+    def _unmanaged_estimate(self, messages: list[Message]) -> ContextPrepared:
+        """Without context management the request is the full history plus the schemas."""
+        return ContextPrepared(
+            estimate_tokens(messages) + self._tools_tokens, None, self._threshold, None
+        )
 
     def _prepared_event(
         self, messages: list[Message], path_ids: list[str | None]
