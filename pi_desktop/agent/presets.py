@@ -54,14 +54,17 @@ PRESETS: dict[str, ProviderPreset] = {
 }
 
 
+def key_env_names(preset: ProviderPreset) -> tuple[str, ...]:
+    """The environment variables a key may come from, in order: the app's own, then the one the
+    preset names — never another provider's (an OpenAI key must not reach a custom server)."""
+    return tuple(var for var in (GENERIC_KEY_ENV, preset.api_key_env) if var)
+
+
 def resolve_api_key(preset: ProviderPreset, api_key: str | None) -> str | None:
-    """The explicit key, else the preset's environment variable, else ``PI_DESKTOP_API_KEY``."""
+    """The explicit key, else the first of :func:`key_env_names` that is set."""
     if api_key:
         return api_key
-    for var in (preset.api_key_env, GENERIC_KEY_ENV):
-        if var and os.environ.get(var):
-            return os.environ[var]
-    return None
+    return next((os.environ[v] for v in key_env_names(preset) if os.environ.get(v)), None)
 
 
 def build_llm(

@@ -124,11 +124,10 @@ class SettingsStore:
 def env_key_names(provider: str) -> tuple[str, ...]:
     """The environment variables ``provider``'s key may come from, in order: the app's own, then
     the one its preset names (``agent.presets``) — never another provider's variable."""
-    from pi_desktop.agent.presets import GENERIC_KEY_ENV, PRESETS
+    from pi_desktop.agent.presets import GENERIC_KEY_ENV, PRESETS, key_env_names
 
     preset = PRESETS.get(provider)
-    own = preset.api_key_env if preset is not None else None
-    return tuple(var for var in (GENERIC_KEY_ENV, own) if var)
+    return key_env_names(preset) if preset is not None else (GENERIC_KEY_ENV,)
 
 
 def _usable_keyring() -> Any | None:

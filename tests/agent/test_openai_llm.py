@@ -556,3 +556,17 @@ async def test_pasted_full_endpoint_still_works(openai_server: OpenAIServer):
     async with OpenAIChatLLM("m", base_url=url) as llm:
         assert (await llm.chat(USER)).message.content == "ok"
     assert openai_server.paths[-1] == "/v1/chat/completions"
+
+
+def test_the_apps_own_key_variable_wins_and_no_other_providers_key_is_used(monkeypatch):
+    from pi_desktop.agent.presets import PRESETS, key_env_names, resolve_api_key
+
+    monkeypatch.setenv("PI_DESKTOP_API_KEY", "sk-app")
+    monkeypatch.setenv("DASHSCOPE_API_KEY", "sk-dashscope")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-openai")
+    assert resolve_api_key(PRESETS["dashscope"], None) == "sk-app"
+    assert resolve_api_key(PRESETS["dashscope"], "sk-explicit") == "sk-explicit"
+    monkeypatch.delenv("PI_DESKTOP_API_KEY")
+    assert resolve_api_key(PRESETS["dashscope"], None) == "sk-dashscope"
+    assert "OPENAI_API_KEY" not in key_env_names(PRESETS["custom"])
+    assert resolve_api_key(PRESETS["custom"], None) is None
