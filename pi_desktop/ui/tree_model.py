@@ -28,6 +28,8 @@ LABEL_CHARS = 80
 COLLAPSE_ABOVE = 3  # side subtrees with more display nodes than this start collapsed
 COMPACTION_LANE = -1
 
+FoldedResult = tuple[str, str, bool]  # (entry id, preview, is error)
+
 
 def _preview(text: str, limit: int = PREVIEW_CHARS) -> str:
     return shorten(text.strip(), limit)
@@ -132,36 +134,20 @@ class TreeSnapshot:
             metadata = getattr(entry, "metadata", None) or {}
             if role == "tool" and parent_display in expected:
                 display_of[eid] = parent_display
-                results[parent_display].append(
-                    (eid, _preview(content, 160), _is_error_result(content, metadata))
-                )
+                results[parent_display].append(folded_result(eid, content, metadata))
                 continue
-            calls = _tool_calls(metadata)
-            kind: NodeKind = "tool_call" if role == "assistant" and calls else "message"
-            node = TreeNode(
-                id=eid,
-                parent_id=parent_display,
-                kind=kind,
-                role=role,
-                label=_message_label(role, content, calls),
-                preview=_preview(content),
-                order=order,
-                target_id=eid,
-                entry_ids=(eid,),
-                stopped=bool(metadata.get("stopped")),
-                text=_full_text(content, calls),
-            )
+            node = message_node(entry, parent_display, order)
             nodes[eid] = node
             display_of[eid] = eid
             children.setdefault(parent_display, []).append(eid)
-            if kind == "tool_call":
-                expected[eid] = {str(c.get("id")) for c in calls}
+            if node.kind == "tool_call":
+                expected[eid] = expected_call_ids(metadata)
                 results[eid] = []
 
         path_entries = _path_to(current_id, entry_parent)
         on_path = set(path_entries)
         for call_id, got in results.items():
-            nodes[call_id] = _fold_results(nodes[call_id], got, expected[call_id], on_path)
+            nodes[call_id] = fold_results(nodes[call_id], got, expected[call_id], on_path)
 
         path = _dedupe(display_of[e] for e in path_entries if e in display_of)
         cur = display_of.get(current_id) if current_id is not None else None
@@ -181,6 +167,41 @@ class TreeSnapshot:
 
     def is_sealed(self, node_id: str) -> bool:
         return node_id in self.sealed
+
+
+def message_node(entry: Any, parent_display: str | None, order: int) -> TreeNode:
+    """The display node of a message entry (before any tool results are folded into it).
+
+    Shared by the full build and the incremental update so both draw the same node.
+    """
+    role = getattr(entry, "role", "")
+    content = getattr(entry, "content", "") or ""
+    metadata = getattr(entry, "metadata", None) or {}
+    calls = _tool_calls(metadata)
+    kind: NodeKind = "tool_call" if role == "assistant" and calls else "message"
+    return TreeNode(
+        id=entry.id,
+        parent_id=parent_display,
+        kind=kind,
+        role=role,
+        label=_message_label(role, content, calls),
+        preview=_preview(content),
+        order=order,
+        target_id=entry.id,
+        entry_ids=(entry.id,),
+        stopped=bool(metadata.get("stopped")),
+        text=_full_text(content, calls),
+    )
+
+
+def expected_call_ids(metadata: Mapping[str, Any] | None) -> set[str]:
+    """The tool_call ids an assistant message waits results for."""
+    return {str(c.get("id")) for c in _tool_calls(metadata)}
+
+
+def folded_result(eid: str, content: str, metadata: Mapping[str, Any] | None) -> FoldedResult:
+    """What a call node keeps of one of its tool results: id, tooltip preview, error flag."""
+    return (eid, _preview(content, 160), _is_error_result(content, metadata))
 
 
 def _message_label(role: str, content: str, calls: list[dict[str, Any]]) -> str:
@@ -222,7 +243,7 @@ def _compaction_node(entry: Any, parent_display: str | None, order: int) -> Tree
     )
 
 
-def _fold_results(
+def fold_results(
     node: TreeNode, got: list[tuple[str, str, bool]], expected: set[str], on_path: set[str]
 ) -> TreeNode:
     """Attach folded tool results: status glyph, tooltip previews, and the rewind target."""

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from pi_desktop.ui.labels import count_of
 from pi_desktop.ui.theme import blend, theme_for
+from pi_desktop.ui.tree_incremental import Fingerprint, incremental_update
 from pi_desktop.ui.tree_model import (
     LayoutRow,
     TreeLayout,
@@ -105,6 +106,19 @@ class SessionTreeView(QAbstractScrollArea):
         if follow:
             self.scroll_to_current()
 
+    def apply_update(self, snapshot: TreeSnapshot, layout: TreeLayout) -> None:
+        """Show ``snapshot`` with its ``layout`` already computed (the incremental path).
+
+        ``layout`` must equal ``layout_tree(snapshot, expansions)``; expansions are kept.
+        """
+        follow = self._current_visible()
+        self._snapshot = snapshot
+        self._faded = faded_nodes(snapshot, self._hidden_entries)
+        self._layout = layout
+        self._after_layout()
+        if follow:
+            self.scroll_to_current()
+
     def set_hidden_ids(self, entry_ids: Iterable[str]) -> None:
         self._hidden_entries = frozenset(entry_ids)
         self._faded = faded_nodes(self._snapshot, self._hidden_entries)
@@ -140,6 +154,9 @@ class SessionTreeView(QAbstractScrollArea):
 
     def _relayout(self) -> None:
         self._layout = layout_tree(self._snapshot, frozenset(self._expanded))
+        self._after_layout()
+
+    def _after_layout(self) -> None:
         self._hover_row = None
         self._focus_row = self._layout.current_row
         self._update_scrollbar()
@@ -465,7 +482,8 @@ class SessionTreePanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session: Any = None
-        self._drawn: tuple[int, int, str | None, str | None] | None = None
+        self._drawn: Fingerprint | None = None
+        self.incremental = True  # False: always rebuild in full (the bench's baseline)
         self.view = SessionTreeView(self)
         self._status = QLabel(self)
         self._status.setWordWrap(True)
@@ -530,12 +548,20 @@ class SessionTreePanel(QWidget):
         key = self._fingerprint()
         if key == self._drawn and key is not None:
             return
+        drawn, self._drawn = self._drawn, key
+        if self.incremental and drawn is not None and key is not None:
+            update = incremental_update(
+                self._session, drawn, self.view.snapshot, self.view.tree_layout
+            )
+            if update is not None:
+                self.view.apply_update(*update)
+                self._update_status()
+                return
         snap = TreeSnapshot.from_session(self._session) if self._session else TreeSnapshot.empty()
-        self._drawn = key
         self.view.set_snapshot(snap)
         self._update_status()
 
-    def _fingerprint(self) -> tuple[int, int, str | None, str | None] | None:
+    def _fingerprint(self) -> Fingerprint | None:
         s = self._session
         if s is None:
             return None
