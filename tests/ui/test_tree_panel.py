@@ -313,3 +313,40 @@ def test_floor_label_leaves_the_floor_row_its_full_width(panel):
     if open_row is not None:
         assert painter.text_room(open_row, 40.0, 320) == full
     assert painter.text_room(floor + 1, 40.0, 320) < full - 60
+
+
+def test_appends_update_incrementally_and_draw_what_a_rebuild_draws(
+    qtbot, panel, built, monkeypatch
+):
+    """The window refreshes after every message: appends at the current entry must not rebuild
+    (that stalls the loop on big sessions), yet draw the same; a rewind still rebuilds."""
+    from pi_desktop.ui.tree_model import TreeSnapshot, layout_tree
+
+    s, ids = built.session, built.ids
+    panel.view.toggle_branch(ids["b1"])  # an expansion the incremental path must keep
+    real = TreeSnapshot.from_session.__func__
+    builds: list[int] = []
+
+    def counting(cls, session):
+        builds.append(1)
+        return real(cls, session)
+
+    monkeypatch.setattr(TreeSnapshot, "from_session", classmethod(counting))
+    s.append_message(Message(role="user", content="run the tests"))
+    panel.refresh()
+    s.append_message(assistant("", call("c9", "bash")))
+    panel.refresh()
+    s.append_message(result("c9", "Error: 2 failed", "bash"))
+    s.append_message(Message(role="assistant", content="Two tests fail."))
+    panel.refresh()
+    assert builds == []
+    full = real(TreeSnapshot, s)
+    assert panel.snapshot == full
+    assert panel.view.tree_layout == layout_tree(full, frozenset({ids["b1"]}))
+    assert panel.view.tree_layout.current_row == 0
+    assert not panel.node_rect(ids["b3"]).isEmpty()  # still expanded
+    assert "11 on path" in panel.status_text  # 8 + user, call (result folded), answer
+    s.rewind(ids["a5"])
+    panel.refresh()
+    assert builds == [1]
+    assert panel.snapshot.current_id == ids["a5"]
