@@ -9,6 +9,9 @@ Run: ``QT_QPA_PLATFORM=offscreen python3 bench/ui_bench.py`` (offscreen is set i
 (b) The session tree panel on a real session file with 1,000 and 10,000 entries (branches
     and a compaction included): time to load it into the panel and paint it once.
     Target: < 300 ms for 10,000.
+(c) One message appended to that 10,000-entry session with the panel shown: the window's
+    ``refresh()`` plus the repaint, with the full rebuild and with the incremental update.
+    Target: < 50 ms.
 """
 
 from __future__ import annotations
@@ -204,6 +207,43 @@ def bench_tree(tmp: Path) -> None:
     )
 
 
+def bench_tree_append(tmp: Path) -> None:
+    """What the window pays per added message: ``refresh()`` plus the repaint that follows."""
+    from pi_desktop.ui.tree_panel import SessionTreePanel
+
+    print("(c) session tree: one message appended to a 10,000-entry session, panel shown")
+    results = {}
+    for incremental in (False, True):
+        session = _make_session(tmp / f"append-{incremental}.jsonl", 10_000)
+        panel = SessionTreePanel()
+        panel.incremental = incremental
+        panel.resize(320, 800)
+        panel.show()
+        panel.set_session(session)
+        QApplication.processEvents()
+        times = []
+        for i in range(30):
+            role = "user" if i % 2 == 0 else "assistant"
+            session.append_message(Message(role=role, content=f"appended {i} " * 8))
+            started = time.perf_counter()
+            panel.refresh()
+            panel.view.viewport().repaint()  # the paint the event loop runs next
+            times.append(time.perf_counter() - started)
+        assert panel.snapshot.current_id == session.current_id
+        results[incremental] = times
+        panel.close()
+        panel.deleteLater()
+        session.close()
+        name = "incremental" if incremental else "full rebuild"
+        print(
+            f"    {name:>12}: median {statistics.median(times) * 1000:.1f} ms, "
+            f"longest {max(times) * 1000:.1f} ms (30 appends, refresh + repaint)"
+        )
+    full, inc = (statistics.median(results[k]) for k in (False, True))
+    worst = max(results[False]) / max(results[True])
+    print(f"    full / incremental: {full / inc:.1f}x median, {worst:.1f}x longest")
+
+
 def main() -> int:
     from pi_desktop.ui.pyside_fix import guard_none_refcount
 
@@ -214,6 +254,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="pi-ui-bench-") as tmp, loop:
         bench_streaming(Path(tmp))
         bench_tree(Path(tmp))
+        bench_tree_append(Path(tmp))
     return 0
 
 

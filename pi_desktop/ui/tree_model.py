@@ -15,7 +15,7 @@ from __future__ import annotations
 import bisect
 import heapq
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -353,7 +353,7 @@ class Segment:
 
 @dataclass(frozen=True)
 class TreeLayout:
-    rows: tuple[LayoutRow, ...]
+    rows: Sequence[LayoutRow]  # a tuple, or AppendedRows after incremental updates
     row_of: Mapping[str, int]
     segments_by_lane: Mapping[int, tuple[Segment, ...]]  # sorted by top
     lane_count: int  # lanes >= 0 in use

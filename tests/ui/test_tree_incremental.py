@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from pi_desktop.context import Message
 from pi_desktop.session import Session
-from pi_desktop.ui.tree_incremental import Fingerprint, incremental_update
+from pi_desktop.ui import tree_incremental
+from pi_desktop.ui.tree_incremental import MAX_HEAD, Fingerprint, incremental_update
 from pi_desktop.ui.tree_model import TreeLayout, TreeSnapshot, layout_tree
 
 
@@ -61,7 +62,11 @@ class Drawn:
 
 
 def assert_same_layout(got: TreeLayout, want: TreeLayout) -> None:
-    """Field by field first, so a failure names what differs."""
+    """Field by field first, so a failure names what differs; lazy rows read like a tuple."""
+    assert list(got.rows) == list(want.rows)
+    assert [got.rows[i] for i in range(-len(want.rows), 0)] == list(want.rows)
+    assert got.rows[1:-1:2] == want.rows[1:-1:2]
+    assert dict(got.row_of) == dict(want.row_of)
     assert got.rows == want.rows
     assert got.row_of == want.row_of
     assert got.segments_by_lane == want.segments_by_lane
@@ -118,20 +123,25 @@ def apply(op: tuple[str, int], s: Session, d: Drawn, calls: list[str], n: list[i
         d.check()
 
 
-@settings(max_examples=120, deadline=None)
-@given(st.lists(OPS, min_size=1, max_size=60))
-def test_incremental_update_equals_full_rebuild(ops: list[tuple[str, int]]) -> None:
+@settings(max_examples=150, deadline=None)
+@given(st.lists(OPS, min_size=5, max_size=60), st.sampled_from([2, 3, MAX_HEAD]))
+def test_incremental_update_equals_full_rebuild(ops: list[tuple[str, int]], fold: int) -> None:
+    """``fold``: after how many pushed rows the lazy rows are folded into a plain tuple."""
     with TemporaryDirectory() as tmp, Session.create(Path(tmp) / "s.jsonl", fsync=False) as s:
-        d = Drawn(s)
-        calls: list[str] = []
-        n = [0]
-        for op in ops:
-            apply(op, s, d, calls, n)
-            if op[0] != "expand" and n[0] % 3:  # most steps draw at once, some batch up
-                d.refresh()
-                d.check()
-        d.refresh()
-        d.check()
+        tree_incremental.MAX_HEAD = fold
+        try:
+            d = Drawn(s)
+            calls: list[str] = []
+            n = [0]
+            for op in ops:
+                apply(op, s, d, calls, n)
+                if op[0] != "expand" and n[0] % 3:  # most steps draw at once, some batch up
+                    d.refresh()
+                    d.check()
+            d.refresh()
+            d.check()
+        finally:
+            tree_incremental.MAX_HEAD = MAX_HEAD
 
 
 def test_common_appends_take_the_incremental_path(tmp_path: Path) -> None:
