@@ -109,24 +109,12 @@ def update_layout(old: TreeSnapshot, new: TreeSnapshot, layout: TreeLayout) -> T
 
     A new node is the newest (row 0) and extends the path (lane 0): every row moves down one,
     the lane allocation of the other chains is unchanged because their intervals all shift
-    alike. A folded result changes at most the sealed flag of the current row.
+    alike. A folded result changes no row: the call keeps its label and flags, and its target
+    moves to a child of the old one, on the same side of the floor.
     """
     if new.path == old.path:
-        return _refold(new, layout)
-    return _push_path_node(new, layout)
-
-
-def _refold(new: TreeSnapshot, layout: TreeLayout) -> TreeLayout:
-    current = new.current_id
-    assert current is not None and layout.current_row is not None
-    r = layout.current_row
-    row = layout.rows[r]
-    sealed = current in new.sealed
-    if row.sealed == sealed:
         return layout
-    rows = list(layout.rows)
-    rows[r] = _with(row, sealed=sealed)
-    return _replace_rows(layout, tuple(rows))
+    return _push_path_node(new, layout)
 
 
 def _push_path_node(new: TreeSnapshot, layout: TreeLayout) -> TreeLayout:
@@ -294,19 +282,6 @@ def _with(row: LayoutRow, **changes: Any) -> LayoutRow:
     d.update(row.__dict__)
     d.update(changes)
     return out
-
-
-def _replace_rows(layout: TreeLayout, rows: tuple[LayoutRow, ...]) -> TreeLayout:
-    return TreeLayout(
-        rows=rows,
-        row_of=layout.row_of,
-        segments_by_lane=layout.segments_by_lane,
-        lane_count=layout.lane_count,
-        max_lane_at_row=layout.max_lane_at_row,
-        floor_row=layout.floor_row,
-        current_row=layout.current_row,
-        tops_by_lane=layout.tops_by_lane,
-    )
 
 
 # What the panel last drew: (id(session), entry count, current entry id, floor entry id).
