@@ -15,18 +15,19 @@ compared with the budget (``PrepareReport.request_tokens``, ``CompactionInfo.tok
 
 Per-turn cost is O(view): L1 boundaries are found on a role accessor first, L3/L2 run only on
 survivors, and per-message sizes, offload copies and placeholders are memoised by message
-identity (messages are treated as immutable values, as everywhere in the engine).
+identity in a ``MessageMemo`` (messages are immutable values, as everywhere in the engine).
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pi_desktop.context.cut import find_cut, tighter_cut
+from pi_desktop.context.memo import MessageMemo
 from pi_desktop.context.message import Message
 from pi_desktop.context.micro import (
     DEFAULT_KEEP_RECENT,
@@ -37,7 +38,7 @@ from pi_desktop.context.micro import (
 from pi_desktop.context.offload import DEFAULT_MAX_CHARS, offload_message
 from pi_desktop.context.ratio import ASCII_WEIGHT, clamp_ratio, script_ratio, weighted_tokens
 from pi_desktop.context.report import CompactionInfo, OffloadedResult, PrepareReport
-from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES, snip_placeholder, snip_plan
+from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES, snip_plan
 from pi_desktop.context.summarizer import SummaryFailed, summarize_texts
 from pi_desktop.context.summary import (
     extract_file_operations,
@@ -109,12 +110,7 @@ class ContextManager:
             int(keep_recent_tokens) if keep_recent_tokens is not None else self.budget // 4
         )
         self.results_dir = results_dir
-        self._sizes: dict[int, tuple[Message, int, float]] = {}
-        self._derived: dict[tuple[str, int], tuple[Message, Message]] = {}
-        self._placeholders: dict[int, Message] = {}
-        probe = snip_placeholder(1)
-        text = json.dumps(probe.model_dump(), ensure_ascii=False, default=str)
-        self._placeholder_one = (len(text), weighted_tokens(text))
+        self._memo = MessageMemo()
         self._anchor: tuple[float, float] | None = None  # (prompt/chars, script ratio) of a view
         self._ratio = ASCII_WEIGHT
         self._last_view_chars = 0
@@ -251,16 +247,6 @@ class ContextManager:
 
     # ------------------------------------------------------------------ sizes and ratio
 
-    def _measure(self, message: Message) -> tuple[int, float]:
-        """(serialised chars, script-weighted tokens) of one message, memoised by identity."""
-        hit = self._sizes.get(id(message))
-        if hit is not None and hit[0] is message:
-            return hit[1], hit[2]
-        text = json.dumps(message.model_dump(), ensure_ascii=False, default=str)
-        entry = (message, len(text), weighted_tokens(text))
-        self._sizes[id(message)] = entry
-        return entry[1], entry[2]
-
     def _ratio_for(self, weighted: float, chars: int) -> float:
         script = script_ratio(weighted, chars)
         if self._anchor is None:
@@ -273,23 +259,16 @@ class ContextManager:
 
     # ------------------------------------------------------------------ layers, memoised
 
-    def _derive(self, kind: str, message: Message, make: Callable[[Message], Message]) -> Message:
-        key = (kind, id(message))
-        hit = self._derived.get(key)
-        if hit is not None and hit[0] is message:
-            return hit[1]
-        out = make(message)
-        self._derived[key] = (message, out)
-        return out
-
     def _l3(self, message: Message) -> Message:
         limit = self.tool_chars_limit
         if message.role != "tool" or len(message.content) <= limit or self.results_dir is None:
             return message
-        return self._derive("l3", message, lambda m: offload_message(m, limit, self.results_dir))
+        return self._memo.derive(
+            "l3", message, lambda m: offload_message(m, limit, self.results_dir)
+        )
 
     def _l2(self, message: Message) -> Message:
-        return self._derive("l2", message, compacted_copy)
+        return self._memo.derive("l2", message, compacted_copy)
 
     # ------------------------------------------------------------------ views
 
@@ -376,7 +355,7 @@ class ContextManager:
         take(0, head_end, out, sources)
         snipped = range(0)
         if tail_start > head_end:
-            out.append(self._placeholder(tail_start - head_end))
+            out.append(self._memo.placeholder(tail_start - head_end))
             sources.append(None)
             take(tail_start, total, out, sources)
             # positions past the prefix map to input indices contiguously
@@ -391,34 +370,10 @@ class ContextManager:
             src = sources[i]
             if src is not None:
                 micro.append(src)
-        sizes = self._sizes
-        chars_sum, weighted = 0, 0.0
-        for message in out:
-            hit = sizes.get(id(message))
-            if hit is not None and hit[0] is message:
-                chars_sum += hit[1]
-                weighted += hit[2]
-            else:
-                c, w = self._measure(message)
-                chars_sum += c
-                weighted += w
+        chars_sum, weighted = self._memo.total(out)
         chars = list_chars_from_sizes(chars_sum, len(out))
         weighted += (chars - chars_sum) * ASCII_WEIGHT
         return _View(out, sources, snipped, tuple(micro), chars, weighted, summary is not None)
-
-    def _placeholder(self, count: int) -> Message:
-        """The L1 placeholder, one object per count so its size is measured once."""
-        hit = self._placeholders.get(count)
-        if hit is None:
-            hit = self._placeholders[count] = snip_placeholder(count)
-            if len(self._placeholders) > 256:
-                self._placeholders = {count: hit}
-            # the count appears twice (content and metadata); every other char is fixed, so
-            # the size follows from the 1-message placeholder without serialising again
-            one = self._placeholder_one
-            extra = 2 * (len(str(count)) - 1)
-            self._sizes[id(hit)] = (hit, one[0] + extra, one[1] + extra * ASCII_WEIGHT)
-        return hit
 
     def _finish(
         self,
@@ -463,23 +418,13 @@ class ContextManager:
             offloaded=tuple(offloaded),
             summary_failed=failed,
         )
-        self._prune(view)
+        self._memo.prune(view.messages, self._retained_tail)
         return list(view.messages)
-
-    def _prune(self, view: _View) -> None:
-        """Drop memo entries for messages far out of the view so memory tracks the view."""
-        live = 4 * (len(view.messages) + len(self._retained_tail)) + 4096
-        if len(self._sizes) + len(self._derived) <= 2 * live:
-            return
-        keep = {id(m) for m in view.messages} | {id(m) for m in self._retained_tail}
-        self._derived = {k: v for k, v in self._derived.items() if k[1] in keep or id(v[1]) in keep}
-        keep |= {id(v[1]) for v in self._derived.values()}
-        self._sizes = {k: v for k, v in self._sizes.items() if k in keep}
 
     # ------------------------------------------------------------------ the cut
 
     def _size_in_view(self, message: Message) -> int:
-        return self._measure(self._l3(message))[0] + _SEPARATOR_CHARS
+        return self._memo.measure(self._l3(message))[0] + _SEPARATOR_CHARS
 
     # ------------------------------------------------------------------ L4
 
@@ -532,9 +477,9 @@ class ContextManager:
             over = self._tokens(candidate) - self.view_limit
             if over <= 0:
                 break
-            fixed = self._measure(summary_msg)[0]
+            fixed = self._memo.measure(summary_msg)[0]
             if has_system:
-                fixed += self._measure(messages[0])[0]
+                fixed += self._memo.measure(messages[0])[0]
             r = self._ratio_for(candidate.weighted, candidate.chars)
             room = self.view_limit / r - fixed - 64
             later = tighter_cut(messages, cut, room, self._size_in_view)

@@ -1,0 +1,86 @@
+"""Per-message sizes and layer copies, memoised by identity, so a turn costs O(view).
+
+Messages are immutable values everywhere in the engine, so a message object's serialised size
+and its L3/L2 copies never change. Each entry keeps the message itself, so an id cannot be
+reused by another object while its entry lives; ``prune`` keeps memory proportional to the view.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+
+from pi_desktop.context.message import Message
+from pi_desktop.context.ratio import ASCII_WEIGHT, weighted_tokens
+from pi_desktop.context.snip import snip_placeholder
+
+_MAX_PLACEHOLDERS = 256
+
+
+class MessageMemo:
+    """Serialised chars and script-weighted tokens per message; derived copies per layer."""
+
+    def __init__(self) -> None:
+        self._sizes: dict[int, tuple[Message, int, float]] = {}
+        self._derived: dict[tuple[str, int], tuple[Message, Message]] = {}
+        self._placeholders: dict[int, Message] = {}
+        self._placeholder_one = self.measure(snip_placeholder(1))
+
+    def measure(self, message: Message) -> tuple[int, float]:
+        """(serialised chars, script-weighted tokens) of one message."""
+        hit = self._sizes.get(id(message))
+        if hit is not None and hit[0] is message:
+            return hit[1], hit[2]
+        text = json.dumps(message.model_dump(), ensure_ascii=False, default=str)
+        entry = (message, len(text), weighted_tokens(text))
+        self._sizes[id(message)] = entry
+        return entry[1], entry[2]
+
+    def total(self, messages: Sequence[Message]) -> tuple[int, float]:
+        """Sum of :meth:`measure` over ``messages`` (the lookup inlined: this is per turn)."""
+        sizes = self._sizes
+        chars, weighted = 0, 0.0
+        for message in messages:
+            hit = sizes.get(id(message))
+            if hit is not None and hit[0] is message:
+                chars += hit[1]
+                weighted += hit[2]
+            else:
+                c, w = self.measure(message)
+                chars += c
+                weighted += w
+        return chars, weighted
+
+    def derive(self, kind: str, message: Message, make: Callable[[Message], Message]) -> Message:
+        """``make(message)``, computed once per (layer ``kind``, message object)."""
+        key = (kind, id(message))
+        hit = self._derived.get(key)
+        if hit is not None and hit[0] is message:
+            return hit[1]
+        out = make(message)
+        self._derived[key] = (message, out)
+        return out
+
+    def placeholder(self, count: int) -> Message:
+        """The L1 placeholder, one object per count so its size is measured once."""
+        hit = self._placeholders.get(count)
+        if hit is None:
+            hit = self._placeholders[count] = snip_placeholder(count)
+            if len(self._placeholders) > _MAX_PLACEHOLDERS:
+                self._placeholders = {count: hit}
+            # the count appears twice (content and metadata); every other char is fixed, so
+            # the size follows from the 1-message placeholder without serialising again
+            one_chars, one_weighted = self._placeholder_one
+            extra = 2 * (len(str(count)) - 1)
+            self._sizes[id(hit)] = (hit, one_chars + extra, one_weighted + extra * ASCII_WEIGHT)
+        return hit
+
+    def prune(self, live: Sequence[Message], retained: Sequence[Message]) -> None:
+        """Drop entries for messages far out of the view, so memory tracks the view."""
+        budget = 4 * (len(live) + len(retained)) + 4096
+        if len(self._sizes) + len(self._derived) <= 2 * budget:
+            return
+        keep = {id(m) for m in live} | {id(m) for m in retained}
+        self._derived = {k: v for k, v in self._derived.items() if k[1] in keep or id(v[1]) in keep}
+        keep |= {id(v[1]) for v in self._derived.values()}
+        self._sizes = {k: v for k, v in self._sizes.items() if k in keep}
