@@ -71,7 +71,9 @@ def build_window(
     library = library or SessionLibrary()
     if provider_factory is None:
         provider_factory = (
-            (lambda _s: offline_setup()) if offline else make_provider_factory(key_store)
+            (lambda s: offline_setup(chars_per_second=s.offline_chars_per_second))
+            if offline
+            else make_provider_factory(key_store)
         )
     window = MainWindow(
         settings_store=settings_store,

@@ -84,6 +84,8 @@ class MainWindow(QMainWindow):
         self.viewers: list[QWidget] = []  # summary / tool-result viewers that are open
         self.dialog: QDialog | None = None  # the dialog on screen (tests drive it)
         self._closing = False
+        self._provider_note: str | None = None  # the status-bar note of the current provider
+        self._settings_pending = False  # saved during a run: applied when it ends
         self._close_task: asyncio.Future[None] | None = None
         self._build_ui()
         self._connect()
@@ -206,14 +208,19 @@ class MainWindow(QMainWindow):
 
     def workspace(self) -> Path:
         """--workspace, else the settings, else the session's, else the current folder."""
-        for candidate in (
-            self._workspace_override,
-            self.settings.workspace,
-            self.session.workspace if self.session else None,
+        return self.effective_workspace()[0]
+
+    def effective_workspace(self) -> tuple[Path, str]:
+        """The folder the tools use and where it came from ("argument", "settings", "session",
+        "cwd"), so the settings dialog can show the real one and say why."""
+        for candidate, origin in (
+            (self._workspace_override, "argument"),
+            (self.settings.workspace, "settings"),
+            (self.session.workspace if self.session else None, "session"),
         ):
             if candidate:
-                return Path(candidate).expanduser()
-        return Path.cwd()
+                return Path(candidate).expanduser(), origin
+        return Path.cwd(), "cwd"
 
     def new_session(self) -> Session | None:
         if self.busy:
@@ -321,6 +328,10 @@ class MainWindow(QMainWindow):
         self.budget_bar.set_offline(setup.offline)
         self.offline_label.setVisible(setup.offline)  # stays after the note is cleared
         self.offline_label.setToolTip(setup.note or OFFLINE_NOTE)
+        # the previous provider's note ("Offline provider: …") must not outlive it
+        if self._provider_note and self.statusBar().currentMessage() == self._provider_note:
+            self.statusBar().clearMessage()
+        self._provider_note = setup.note
         if setup.note:
             self.statusBar().showMessage(setup.note)
 
@@ -378,6 +389,8 @@ class MainWindow(QMainWindow):
             action.setEnabled(not busy)
         if not busy:
             self.statusBar().clearMessage()
+            if self._settings_pending:
+                self._rebuild_agent()
             self.tree.refresh()
             self._update_title()
 
@@ -523,7 +536,15 @@ class MainWindow(QMainWindow):
         return dialog
 
     def show_settings(self) -> SettingsDialog:
-        dialog = SettingsDialog(self.settings, self._presets, self.key_store, self)
+        folder, origin = self.effective_workspace()
+        dialog = SettingsDialog(
+            self.settings,
+            self._presets,
+            self.key_store,
+            self,
+            workspace=str(folder),
+            workspace_origin=origin,
+        )
         dialog.accepted.connect(
             lambda: self.apply_settings(dialog.result_settings(), dialog.new_api_key())
         )
@@ -531,20 +552,33 @@ class MainWindow(QMainWindow):
         return dialog
 
     def apply_settings(self, settings: AppSettings, api_key: str | None = None) -> None:
-        """Persist and rebuild the agent on the same session (its cache is restored, 0 calls)."""
+        """Persist and rebuild the agent on the same session (its cache is restored, 0 calls).
+
+        During a run the agent is rebuilt as soon as the run ends, so the provider shown in the
+        status bar is always the one the next message goes to.
+        """
         failed = None
         if api_key is not None and settings.provider != "offline":
             failed = self.key_store.set(settings.provider, api_key)
+        if settings.workspace != self.settings.workspace:
+            self._workspace_override = None  # a folder chosen in Settings beats --workspace
         self.settings = settings
         self.settings_store.save(settings)
-        if self.session is not None and not self.busy:
-            self.controller.set_agent(None)
-            self._build_agent()
-            self._on_context_prepared(self.agent.estimate_now())  # type: ignore[union-attr]
-        elif self.busy:
-            self.statusBar().showMessage("Settings saved; they apply from the next session.", 6000)
+        if self.busy:
+            self._settings_pending = True
+            self.statusBar().showMessage("Settings saved; they apply when this answer ends.", 6000)
+        else:
+            self._rebuild_agent()
         if failed:
             self.statusBar().showMessage(f"The API key was not saved: {failed}.")
+
+    def _rebuild_agent(self) -> None:
+        self._settings_pending = False
+        if self.session is None:
+            return
+        self.controller.set_agent(None)
+        self._build_agent()
+        self._on_context_prepared(self.agent.estimate_now())  # type: ignore[union-attr]
 
     def show_sessions(self) -> SessionsDialog | None:
         if self.busy:
