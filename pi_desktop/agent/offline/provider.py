@@ -84,6 +84,18 @@ def _pending_results(messages: Sequence[Message]) -> list[ToolResult] | None:
     return results
 
 
+def saved_tail(path: str, chars: int = 600) -> str:
+    """The end of a tool result L3 saved to disk ("" when unreadable): its cap note says how
+    much of the tool's input the saved copy holds."""
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(0, 2)
+            fh.seek(max(0, fh.tell() - 4 * chars))
+            return fh.read().decode("utf-8", errors="replace")[-chars:]
+    except OSError:
+        return ""
+
+
 class OfflineLLM:
     """The offline demo provider (``model = "offline-demo"``).
 
@@ -145,7 +157,7 @@ class OfflineLLM:
         names = _tool_names(tools)
         results = _pending_results(messages)
         if results is not None:
-            return report_tool_results(results), []
+            return report_tool_results(results, saved_tail), []
         user_text = next((m.content for m in reversed(messages) if m.role == "user"), "")
         intents = parse_intents(user_text)
         usable = [i for i in intents if i.tool in names]
