@@ -116,6 +116,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     os.environ.setdefault("QT_API", "pyside6")  # qasync must pick the same binding
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    from pi_desktop.ui.platform_check import platform_problem
+
+    problem = platform_problem()  # before QtGui loads: a missing X library aborts Qt
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
     import qasync
     from PySide6.QtWidgets import QApplication
 
