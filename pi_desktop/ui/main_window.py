@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from pi_desktop.agent import Agent
 from pi_desktop.session import RewindError, Session, SessionLibrary, SessionLockedError
 from pi_desktop.ui.approval import ApprovalPrompter
+from pi_desktop.ui.bar_figures import AnchorMemory, branch_compactions
 from pi_desktop.ui.budget_bar import BudgetBar
 from pi_desktop.ui.controller import AgentController
 from pi_desktop.ui.conversation import ConversationView, path_items
@@ -87,6 +88,7 @@ class MainWindow(QMainWindow):
         self._provider_note: str | None = None  # the status-bar note of the current provider
         self._settings_pending = False  # saved during a run: applied when it ends
         self._built_for: AppSettings = self.settings  # what the current agent was built with
+        self._anchors = AnchorMemory(settings_store)
         self._close_task: asyncio.Future[None] | None = None
         self._build_ui()
         self._connect()
@@ -275,22 +277,13 @@ class MainWindow(QMainWindow):
         if self.agent is not None:
             self._on_context_prepared(self.agent.estimate_now())
         self.budget_bar.reset_compactions()
-        self.budget_bar.set_compactions(*self._compaction_state())
+        self.budget_bar.set_compactions(*branch_compactions(self.session))
         self.input.setFocus()
 
-    def _compaction_state(self) -> tuple[int, tuple[int, int] | None]:
-        """The session's summaries on the current branch and the latest one's drop: what the
-        tree shows, whenever they were made (not a count kept by this process)."""
-        if self.session is None:
-            return 0, None
-        found = [
-            comp
-            for entry in self.session.get_current_path()
-            for comp in self.session.compactions_for(entry.id)
-        ]
-        if not found:
-            return 0, None
-        return len(found), (found[-1].tokens_before, found[-1].tokens_after)
+    def _remember_anchor(self) -> None:
+        ctx = self.agent.context if self.agent is not None else None
+        if ctx is not None and self.session is not None:
+            self._anchors.save(self.session, self._built_for, ctx.usage_anchor)
 
     def _refresh_bar(self) -> None:
         """Between runs the bar shows what the next request would carry — the figure a restart,
@@ -300,7 +293,7 @@ class MainWindow(QMainWindow):
             return
         ev = self.agent.estimate_now()
         self.budget_bar.set_estimate(ev.estimated_tokens, ev.budget, ev.threshold, ratio=ev.ratio)
-        self.budget_bar.set_compactions(*self._compaction_state())
+        self.budget_bar.set_compactions(*branch_compactions(self.session))
 
     def _build_agent(self) -> None:
         assert self.session is not None
@@ -323,7 +316,8 @@ class MainWindow(QMainWindow):
             threshold=settings.threshold,
         )
         self._built_for = settings  # the settings this agent was built with
-        self._restore_anchor()
+        if self.agent.context is not None:  # what the provider's counts taught, for this model
+            self.agent.context.restore_usage_anchor(self._anchors.load(self.session, settings))
         self.controller.set_agent(self.agent)
         self._update_provider_label()
 
@@ -417,7 +411,7 @@ class MainWindow(QMainWindow):
             action.setEnabled(not busy)
         if not busy:
             self.statusBar().clearMessage()
-            self._save_anchor()
+            self._remember_anchor()
             if self._settings_pending:
                 self._rebuild_agent()
             else:
@@ -458,7 +452,7 @@ class MainWindow(QMainWindow):
 
     def _on_compacted(self, ev: Any) -> None:
         self.budget_bar.mark_compacted(ev.tokens_before, ev.tokens_after)
-        self.budget_bar.set_compactions(*self._compaction_state())
+        self.budget_bar.set_compactions(*branch_compactions(self.session))
         self.conversation.add_compaction(
             ev.entry_id, ev.tokens_before, ev.tokens_after, ev.summarized_count, manual=ev.manual
         )
@@ -610,46 +604,12 @@ class MainWindow(QMainWindow):
         self._settings_pending = False
         if self.session is None:
             return
-        self._save_anchor()
+        self._remember_anchor()
         self.controller.set_agent(None)
         self._build_agent()
         assert self.agent is not None
         self._on_context_prepared(self.agent.estimate_now())
-        self.budget_bar.set_compactions(*self._compaction_state())
-
-    # The usage anchor (what the provider's token counts taught the estimate) is kept per
-    # session and model, so a restart or a rebuilt agent estimates the same conversation with
-    # the same figure instead of falling back to a guess until the next answer.
-
-    def _anchor_key(self) -> str | None:
-        return f"usage_anchor/{self.session.path.stem}" if self.session is not None else None
-
-    def _model_key(self) -> str:
-        s = self._built_for
-        return f"{s.provider}|{s.model}|{s.base_url}"
-
-    def _save_anchor(self) -> None:
-        ctx = self.agent.context if self.agent is not None else None
-        key = self._anchor_key()
-        if ctx is None or key is None or ctx.usage_anchor is None:
-            return
-        anchored, script = ctx.usage_anchor
-        self.settings_store.set_value(key, f"{self._model_key()}\t{anchored!r}\t{script!r}")
-
-    def _restore_anchor(self) -> None:
-        ctx = self.agent.context if self.agent is not None else None
-        key = self._anchor_key()
-        raw = self.settings_store.value(key) if key is not None else None
-        if ctx is None or not isinstance(raw, str):
-            return
-        model, _, numbers = raw.partition("\t")
-        if model != self._model_key():
-            return  # another model counts tokens differently: learn again
-        try:
-            anchored, script = (float(x) for x in numbers.split("\t"))
-        except ValueError:
-            return
-        ctx.restore_usage_anchor((anchored, script))
+        self.budget_bar.set_compactions(*branch_compactions(self.session))
 
     def show_sessions(self) -> SessionsDialog | None:
         if self.busy:
