@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pi_desktop.agent.tools.paths import CapNote, parse_cap_note
+from pi_desktop.agent.tools.paths import CapNote, parse_cap_note, parse_lines_note
 
 CHUNK_BYTES = 256 * 1024
 MAX_BYTES = 64 * 1024 * 1024  # beyond this the viewer shows the head and says so
@@ -275,12 +275,19 @@ class ToolResultViewer(QDialog):
         end = self.editor.document().lastBlock()
         tail = "\n".join(b.text() for b in (end.previous().previous(), end.previous(), end))
         self.cap = parse_cap_note("\n" + tail)
+        lines = parse_lines_note("\n" + tail)
         if self.cap is not None:
             self.cap_label.setText(
                 f"The tool capped its output: this file holds {capped_words(self.cap)} "
                 "it read (its last line says where to go on)."
             )
-            self.cap_label.show()
+        elif lines is not None:
+            first, last, total = lines
+            self.cap_label.setText(
+                f"The tool read part of a file: this holds its lines {first:,}-{last:,} "
+                f"of {total:,} (the last line says where to go on)."
+            )
+        self.cap_label.setVisible(self.cap is not None or lines is not None)
 
     def _update_progress(self) -> None:
         shown = min(self._total, self._max) or 1

@@ -53,3 +53,24 @@ def test_a_capped_read_is_described_with_the_files_real_size(kit, qtbot):
     assert words in viewer.cap_label.text()
     save_shot(viewer, "file_viewer_capped_read")
     viewer.close()
+
+
+def test_a_line_window_is_described_as_part_of_the_file(kit, qtbot):
+    """Under the character cap but over read_file's 2,000 lines: the saved result is lines
+    1-2,000 of 3,000, and both the chat and the viewer say so."""
+    rows = "".join(f"row {i:05d} of data\n" for i in range(3_000))
+    (kit.workspace / "lines.txt").write_text(rows)
+    window = kit.window(OfflineLLM(), offline=True, description="Offline demo")
+    window.input.setPlainText("read lines.txt")
+    qtbot.keyClick(window.input, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: _idle(window), timeout=30_000)
+    call = window.conversation.tool_calls()[-1]
+    assert call.offloaded_path and "first" not in call.toggle.text()
+    answer = window.conversation.message_cards()[-1].text
+    assert "The tool returned lines 1-2,000 of the file's 3,000" in answer
+    assert "whole" not in answer
+    viewer = window.open_tool_result(call.offloaded_path)
+    qtbot.waitUntil(lambda: viewer.is_loaded, timeout=10_000)
+    assert viewer.cap is None and viewer.cap_label.isVisible()
+    assert "lines 1-2,000 of 3,000" in viewer.cap_label.text()
+    viewer.close()

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pi_desktop.agent.tools.paths import parse_cap_note
+from pi_desktop.agent.tools.paths import parse_cap_note, parse_lines_note
 from pi_desktop.context.offload import parse_marker
 
 INTRO = (
@@ -187,8 +187,16 @@ def offload_note(path: str, original_chars: int, preview_chars: int, saved_tail:
     saved copy's, and — when the tool capped its output (the note ending ``saved_tail``) —
     how much of what the tool read it holds ("the first 100,000 of 204,825 characters")."""
     cap = parse_cap_note(saved_tail)
+    lines = parse_lines_note(saved_tail)
     name = Path(path).name
-    if cap is not None:
+    if lines is not None:
+        first, last, total = lines
+        held = (
+            f"The tool returned lines {first:,}-{last:,} of the file's {total:,} "
+            f"({original_chars:,} characters). That was too large for the context, so it was "
+            f"saved to `{name}`"
+        )
+    elif cap is not None:
         part = "the first " if cap.first else ""
         held = (
             f"The tool capped its output: it returned {part}{cap.shown:,} of the "

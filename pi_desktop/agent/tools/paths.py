@@ -91,6 +91,19 @@ _CAP_NOTE = re.compile(
 )
 
 
+_LINES_NOTE = re.compile(
+    r"\n\[lines (?P<first>\d+)-(?P<last>\d+) of (?P<total>\d+) in [^\n]*\]\s*\Z"
+)
+
+
+def parse_lines_note(text: str) -> tuple[int, int, int] | None:
+    """``(first, last, total)`` of read_file's line-window note ending ``text``, else None."""
+    match = _LINES_NOTE.search(text[-600:])
+    if match is None:
+        return None
+    return int(match["first"]), int(match["last"]), int(match["total"])
+
+
 def parse_cap_note(text: str) -> CapNote | None:
     """The note at the very end of ``text`` (a tool output or its saved copy), else None."""
     match = _CAP_NOTE.search(text[-600:])
