@@ -320,9 +320,14 @@ class ToolResultViewer(QDialog):
         self.find_edit.selectAll()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Ctrl+Home / Ctrl+End typed in Find move the file, not the one-line field."""
+        """Ctrl+Home / Ctrl+End typed in Find move the file, not the one-line field; Esc
+        closes Find and leaves the viewer open (a second Esc closes it)."""
         if watched is self.find_edit and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
+            if event.key() == Qt.Key.Key_Escape:  # closes Find, not the whole viewer
+                self.find_bar.hide()
+                self.editor.setFocus()
+                return True
             for key, end in (
                 (QKeySequence.StandardKey.MoveToStartOfDocument, False),
                 (QKeySequence.StandardKey.MoveToEndOfDocument, True),

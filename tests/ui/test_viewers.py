@@ -261,6 +261,10 @@ def test_enter_in_find_finds_the_next_match_and_presses_no_button(qtbot, tmp_pat
     qtbot.keyClick(v.find_edit, Qt.Key.Key_Enter)  # the keypad's Enter too
     assert v.editor.textCursor().selectionStart() == starts[2]
     assert opened == [] and v.isVisible()  # no folder opened, the viewer still open
+    qtbot.keyClick(v.find_edit, Qt.Key.Key_Escape)  # Esc closes Find first ...
+    assert not v.find_bar.isVisible() and v.isVisible() and v.focusWidget() is v.editor
+    qtbot.keyClick(v.editor, Qt.Key.Key_Escape)  # ... then the viewer
+    assert not v.isVisible()
 
 
 def test_ctrl_home_and_ctrl_end_move_through_the_file(qtbot, tmp_path):
