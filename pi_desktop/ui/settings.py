@@ -28,8 +28,13 @@ APPROVAL_POLICIES = ("ask", "auto", "deny")  # ask each time / auto-approve / de
 # The smallest budget offered: the seven workspace tools' schemas (~810 tokens) must fit under
 # the threshold with room for a conversation, or every run would fail before sending.
 MIN_CONTEXT_BUDGET = 2_000
+MAX_CONTEXT_BUDGET = 2_000_000  # the largest context windows offered today, with room
 # where compaction may start, as a share of the budget (the dialog offers the same range)
 THRESHOLD_RANGE = (0.3, 0.95)
+# how fast the offline demo streams, in characters per second (0: at once). The default reads
+# like a model answering, so Stop (Esc) can be tried; tests build the provider without a pace.
+OFFLINE_SPEED_RANGE = (0, 10_000)
+DEFAULT_OFFLINE_SPEED = 300
 
 
 @dataclass(frozen=True)
@@ -46,13 +51,16 @@ class AppSettings:
     workspace: str = ""  # empty: the user's home folder is never used implicitly
     approval_policy: str = "ask"
     allow_commands: bool = False
+    offline_chars_per_second: int = DEFAULT_OFFLINE_SPEED
 
     def validated(self) -> AppSettings:
         """Clamp values a hand-edited settings file could break the engine with."""
-        budget = max(MIN_CONTEXT_BUDGET, int(self.context_budget))
+        budget = min(MAX_CONTEXT_BUDGET, max(MIN_CONTEXT_BUDGET, int(self.context_budget)))
         low, high = THRESHOLD_RANGE
         threshold = min(high, max(low, float(self.threshold)))
         keep = max(0, min(int(self.keep_recent_tokens), budget // 2))
+        speed_low, speed_high = OFFLINE_SPEED_RANGE
+        speed = min(speed_high, max(speed_low, int(self.offline_chars_per_second)))
         policy = self.approval_policy if self.approval_policy in APPROVAL_POLICIES else "ask"
         return replace(
             self,
@@ -61,6 +69,7 @@ class AppSettings:
             threshold=threshold,
             keep_recent_tokens=keep,
             approval_policy=policy,
+            offline_chars_per_second=speed,
         )
 
 

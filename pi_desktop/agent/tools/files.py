@@ -16,6 +16,7 @@ from typing import Any
 from pi_desktop.agent.tool import ToolError
 from pi_desktop.agent.tools.approval import ApprovalRequest, ApproveCallback, require_approval
 from pi_desktop.agent.tools.paths import (
+    cap_note,
     cap_output,
     contains,
     display_path,
@@ -93,7 +94,7 @@ def read_text(path: Path, shown: str) -> str:
     return data.decode("utf-8", errors="replace")
 
 
-def _read_window(path: Path, shown: str, offset: int, limit: int) -> str:
+def _read_window(path: Path, shown: str, offset: int, limit: int, max_chars: int) -> str:
     text = read_text(path, shown)
     if not text:
         return f"({shown} is empty)"
@@ -103,6 +104,14 @@ def _read_window(path: Path, shown: str, offset: int, limit: int) -> str:
     window = lines[offset - 1 : offset - 1 + limit]
     body = "".join(window)
     last = offset - 1 + len(window)
+    if len(body) > max_chars:  # the note states the file's real size and where to go on
+        whole = body[:max_chars].count("\n")
+        more = f"{shown} has {len(lines):,} lines"
+        if whole:
+            more += f"; lines {offset}-{offset - 1 + whole} are complete"
+            if offset + whole <= len(lines):
+                more += f", continue with offset={offset + whole}"
+        return body[:max_chars] + cap_note(max_chars, len(text), first=offset == 1, more=more)
     if offset > 1 or last < len(lines):
         more = f"; continue with offset={last + 1}" if last < len(lines) else ""
         body += f"\n[lines {offset}-{last} of {len(lines)} in {shown}{more}]"
@@ -113,8 +122,8 @@ async def read_file(ws: Workspace, args: dict[str, Any]) -> str:
     path = ws.resolve(arg_str(args, "path"))
     offset = arg_int(args, "offset", 1, minimum=1)
     limit = arg_int(args, "limit", DEFAULT_READ_LIMIT, minimum=1)
-    text = await asyncio.to_thread(_read_window, path, ws.show(path), offset, limit)
-    return cap_output(text, ws.max_output_chars)
+    max_chars = ws.max_output_chars  # applied in the window, so its notes are never cut off
+    return await asyncio.to_thread(_read_window, path, ws.show(path), offset, limit, max_chars)
 
 
 def unified_diff(old: str, new: str, shown: str) -> str:

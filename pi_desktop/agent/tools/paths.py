@@ -8,6 +8,8 @@ learns or needs absolute paths.
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from pi_desktop.agent.tool import ToolError
@@ -62,5 +64,50 @@ def cap_output(text: str, max_chars: int) -> str:
     """``text`` cut to ``max_chars`` with a note saying how much was left out."""
     if len(text) <= max_chars:
         return text
-    note = f"\n[output truncated: showing {max_chars:,} of {len(text):,} chars]"
-    return text[:max_chars] + note
+    return text[:max_chars] + cap_note(max_chars, len(text))
+
+
+@dataclass(frozen=True)
+class CapNote:
+    """What a capped tool output says about itself: ``shown`` of ``total`` characters (the
+    real size of what the tool read), ``first`` when the shown part is the beginning."""
+
+    shown: int
+    total: int
+    first: bool
+
+
+def cap_note(shown: int, total: int, *, first: bool = False, more: str = "") -> str:
+    """The line a capped output ends with; :func:`parse_cap_note` reads it back (the window
+    and the offline demo state the real size from it)."""
+    which = "the first " if first else ""
+    more = f"; {more}" if more else ""
+    return f"\n[output truncated: showing {which}{shown:,} of {total:,} chars{more}]"
+
+
+_CAP_NOTE = re.compile(
+    r"\n\[output truncated: showing (?P<first>the first )?(?P<shown>[\d,]+) of (?P<total>[\d,]+) "
+    r"chars\b[^\]\n]*\]\s*\Z"
+)
+
+
+_LINES_NOTE = re.compile(
+    r"\n\[lines (?P<first>\d+)-(?P<last>\d+) of (?P<total>\d+) in [^\n]*\]\s*\Z"
+)
+
+
+def parse_lines_note(text: str) -> tuple[int, int, int] | None:
+    """``(first, last, total)`` of read_file's line-window note ending ``text``, else None."""
+    match = _LINES_NOTE.search(text[-600:])
+    if match is None:
+        return None
+    return int(match["first"]), int(match["last"]), int(match["total"])
+
+
+def parse_cap_note(text: str) -> CapNote | None:
+    """The note at the very end of ``text`` (a tool output or its saved copy), else None."""
+    match = _CAP_NOTE.search(text[-600:])
+    if match is None:
+        return None
+    shown, total = (int(match[key].replace(",", "")) for key in ("shown", "total"))
+    return CapNote(shown, total, bool(match["first"]))
