@@ -13,22 +13,27 @@ from pathlib import Path
 from pi_desktop.agent.tool import ToolError
 
 
-def resolve_in_workspace(root: Path, raw: object, *, what: str = "path") -> Path:
-    """The absolute, symlink-resolved path of ``raw`` if it lies inside ``root``."""
+def resolve_path(root: Path, raw: object, *, what: str = "path") -> Path:
+    """``raw`` made absolute (relative to ``root``), symlinks followed and ``..`` collapsed."""
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         raw = "."
     if not isinstance(raw, str):
         raise ToolError(f"{what} must be a string, got {type(raw).__name__}")
     if "\x00" in raw:
         raise ToolError(f"{what} contains a NUL character")
-    root = root.resolve()
     candidate = Path(raw.strip())
     if not candidate.is_absolute():
         candidate = root / candidate
     try:
-        resolved = candidate.resolve()
-    except (OSError, RuntimeError) as exc:  # symlink loops
+        return candidate.resolve()
+    except (OSError, RuntimeError, ValueError) as exc:  # symlink loops
         raise ToolError(f"cannot resolve {what} {raw!r}: {exc}") from None
+
+
+def resolve_in_workspace(root: Path, raw: object, *, what: str = "path") -> Path:
+    """The absolute, symlink-resolved path of ``raw`` if it lies inside ``root``."""
+    root = root.resolve()
+    resolved = resolve_path(root, raw, what=what)
     if not contains(root, resolved):
         raise ToolError(f"{what} {raw!r} is outside the workspace; only files under it are allowed")
     return resolved
