@@ -133,7 +133,7 @@ def _write_once(results_dir: Path, tool_call_id: str, content: str) -> Path | No
     path = offload_path(results_dir, tool_call_id)
     try:
         root = results_dir.resolve()
-        if path.resolve().parent != root:  # belt and braces: sanitising already ensures it
+        if path.parent.resolve() != root:  # belt and braces: sanitising already ensures it
             return None
         if _same_file(path, data):
             return path

@@ -100,13 +100,16 @@ async def run_rg(
                 outcome.overflowed = True
                 _kill(proc)
                 return
+            await asyncio.sleep(0)  # buffered output is returned without yielding: yield here
         if pending:
             on_record(pending)
 
-    async def drain_stderr() -> str:
+    async def drain_stderr() -> str:  # read to the end (a full pipe would block rg), keep 16 KB
         assert proc.stderr is not None
-        data = await proc.stderr.read(64 * 1024)
-        return data.decode("utf-8", "replace")
+        kept = b""
+        while chunk := await proc.stderr.read(1 << 16):
+            kept = (kept + chunk)[: 16 * 1024]
+        return kept.decode("utf-8", "replace")
 
     err_task = asyncio.ensure_future(drain_stderr())
     try:

@@ -33,6 +33,13 @@ SKIP_DIRS = frozenset(
 MAX_RESULTS = 1_000
 MAX_GREP_FILE_BYTES = 10 * 1024 * 1024
 MAX_LINE_CHARS = 300
+_ARGUMENT_ERRORS = (
+    "regex parse error",
+    "error parsing glob",
+    "not allowed in a regex",
+    "exceeds size limit",
+    "unrecognized flag",
+)
 
 
 def _exclusions(ws: Workspace, start: Path) -> list[str]:
@@ -46,13 +53,34 @@ def _exclusions(ws: Workspace, start: Path) -> list[str]:
     return args
 
 
-def _reachable(ws: Workspace, path: Path) -> bool:
-    """Second line of defence behind the exclusions: never report a file in the app's folders."""
-    return not ws.is_protected(path) or any(contains(r, path) for r in ws.readable)
+class _Scope:
+    """Turns ripgrep's paths (relative to the start, symlink-free: rg follows none) into the
+    paths shown, dropping any inside the app's folders — the second line of defence behind
+    the exclusions. Plain string work: it runs once per output line, on the event loop."""
+
+    def __init__(self, ws: Workspace, target: Target) -> None:
+        start = target.path
+        if target.read_only:
+            self.prefix = f"{start}/"
+        else:
+            self.prefix = "" if target.shown == "." else f"{target.shown}/"
+        self.private = tuple(
+            p.relative_to(start).as_posix()
+            for p in ws.protected
+            if p != start and contains(start, p)
+        )
+
+    def show(self, rel: str) -> str | None:
+        for private in self.private:
+            if rel == private or rel.startswith(private + "/"):
+                return None
+        return self.prefix + rel
 
 
-def _show(ws: Workspace, target: Target, path: Path) -> str:
-    return str(path) if target.read_only else ws.show(path)
+def _no_nul(value: str, what: str) -> str:
+    if "\x00" in value:
+        raise ToolError(f"{what} contains a NUL character")
+    return value
 
 
 def _open_start(target: Target) -> tuple[int, int]:
@@ -78,11 +106,14 @@ def _stop_notes(outcome: RgOutcome, timeout: float) -> list[str]:
 
 
 def _failure(outcome: RgOutcome, what: str) -> ToolError | None:
-    """The error for a run that failed outright (exit 2 with nothing found)."""
+    """The error for a run that failed on its arguments (a bad pattern or glob); unreadable
+    files and folders met on the way are not failures (they are skipped)."""
     if outcome.returncode != 2:
         return None
-    detail = " ".join(outcome.stderr.replace("rg: ", "").split())[:500]
-    return ToolError(f"invalid {what}: {detail}" if detail else f"the search failed ({what})")
+    text = outcome.stderr.replace("rg: ", "")
+    if not any(key in text for key in _ARGUMENT_ERRORS):
+        return None
+    return ToolError(f"invalid {what}: {' '.join(text.split())[:500]}")
 
 
 class _Records:
@@ -110,7 +141,7 @@ def _relative(raw: bytes) -> str:
 async def find_files(
     ws: Workspace, args: dict[str, Any], *, timeout: float = SEARCH_TIMEOUT
 ) -> str:
-    pattern = arg_str(args, "pattern").strip()
+    pattern = _no_nul(arg_str(args, "pattern").strip(), "pattern")
     if not pattern:
         raise ToolError("pattern is empty; give a glob such as '*.py' or 'src/**/*.md'")
     if pattern.startswith("/") or ".." in Path(pattern).parts:
@@ -120,20 +151,22 @@ async def find_files(
     matches: list[str] = []
     total = 0
 
+    scope = _Scope(ws, target)
+
     def found(record: bytes) -> None:
         nonlocal total
-        path = target.path / _relative(record)
-        if not _reachable(ws, path):
+        shown = scope.show(_relative(record))
+        if shown is None:
             return
         total += 1
         if len(matches) < MAX_RESULTS:
-            matches.append(_show(ws, target, path))
+            matches.append(shown)
 
     try:
         if not stat.S_ISDIR(mode):
             raise ToolError(f"{target.shown} is not a directory")
         glob = "\\" + pattern if pattern.startswith("!") else pattern
-        rg_args = ["--files", "--null", "--hidden", "--sort", "path", "--no-messages"]
+        rg_args = ["--files", "--null", "--hidden", "--sort", "path"]
         rg_args += ["-g", glob, *_exclusions(ws, target.path), "--", "."]
         outcome = await run_rg(
             rg_args,
@@ -157,11 +190,11 @@ async def find_files(
 
 
 async def grep(ws: Workspace, args: dict[str, Any], *, timeout: float = SEARCH_TIMEOUT) -> str:
-    pattern = arg_str(args, "pattern")
+    pattern = _no_nul(arg_str(args, "pattern"), "pattern")
     if not pattern:
         raise ToolError("pattern is empty")
     target = ws.locate(arg_str(args, "path", required=False, default="."))
-    glob = arg_str(args, "glob", required=False) or None
+    glob = _no_nul(arg_str(args, "glob", required=False), "glob") or None
     hits: list[str] = []
     hit_files: set[str] = set()
     total = 0
@@ -175,12 +208,14 @@ async def grep(ws: Workspace, args: dict[str, Any], *, timeout: float = SEARCH_T
             line = text.decode("utf-8", "replace").rstrip("\r")
             hits.append(f"{shown}:{number.decode('ascii', 'replace')}: {line}")
 
-    def in_folder(rel: str, rest: bytes) -> None:
-        path = target.path / rel
-        if _reachable(ws, path):
-            matched(_show(ws, target, path), rest)
+    scope = _Scope(ws, target)
 
-    common = ["--line-number", "--no-heading", "--color", "never", "--no-messages"]
+    def in_folder(rel: str, rest: bytes) -> None:
+        shown = scope.show(rel)
+        if shown is not None:
+            matched(shown, rest)
+
+    common = ["--line-number", "--no-heading", "--color", "never"]
     common += ["--max-columns", str(MAX_LINE_CHARS), "--max-columns-preview"]
     common += ["-i"] if args.get("ignore_case") else []
     fd, mode = _open_start(target)
