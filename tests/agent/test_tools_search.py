@@ -255,3 +255,17 @@ def test_hostile_globs_never_list_anything_outside(hostile: Path, parts):
         for path in listed:
             if not path.startswith("["):
                 assert (hostile / path).resolve().is_relative_to(hostile.resolve())
+
+
+def test_searches_honour_gitignore_in_a_repository(hostile: Path):
+    (hostile / ".git").mkdir()
+    (hostile / ".gitignore").write_text("generated/\n*.log\n")
+    (hostile / "generated").mkdir()
+    (hostile / "generated" / "out.py").write_text("ok = 1\n")
+    (hostile / "debug.log").write_text("ok\n")
+    (hostile / ".hidden.py").write_text("ok = 2\n")
+    ts = _tools(hostile)
+    found = asyncio.run(_call(ts["find_files"], pattern="*.py"))
+    assert found.splitlines()[1:] == [".hidden.py", "code.py"]  # hidden files are searched
+    out = asyncio.run(_call(ts["grep"], pattern="ok"))
+    assert "generated" not in out and "debug.log" not in out and ".hidden.py:1: ok = 2" in out
