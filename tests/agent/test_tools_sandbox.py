@@ -349,3 +349,40 @@ def test_hostile_paths_never_read_or_write_outside(ws: Path, parts, absolute):
         assert SECRET not in str(result)
     assert (ws.parent / "outside" / "secret.txt").read_text() == SECRET + "\n"
     assert sorted(p.name for p in (ws.parent / "outside").iterdir()) == ["f.txt", "secret.txt"]
+
+
+def test_a_racing_swapper_never_lets_a_tool_through(ws: Path):
+    """A thread flips ``sub`` between the real folder and a link out as fast as it can while
+    the tools read and write through it: every call ends inside or refused."""
+    import threading
+
+    outside = ws.parent / "outside"
+    (outside / "g.txt").write_text(SECRET + "\n")
+    (ws / "sub" / "g.txt").write_text("inside g\n")
+    stop = threading.Event()
+
+    def flip() -> None:
+        while not stop.is_set():
+            (ws / "sub").rename(ws / "sub_real")
+            (ws / "sub").symlink_to(outside, target_is_directory=True)
+            (ws / "sub").unlink()
+            (ws / "sub_real").rename(ws / "sub")
+
+    ts = tools(ws)
+    racer = threading.Thread(target=flip)
+    racer.start()
+    outcomes: set[str] = set()
+    try:
+        for i in range(150):
+            read = call(ts["read_file"], path="sub/g.txt")
+            wrote = call(ts["write_file"], path=f"sub/w{i}.txt", content="pwned")
+            edit = call(ts["edit_file"], path="sub/g.txt", old_text="g", new_text="g")
+            for result in (read, wrote, edit):
+                assert SECRET not in str(result)
+                outcomes.add(type(result).__name__)
+    finally:
+        stop.set()
+        racer.join()
+    assert (outside / "g.txt").read_text() == SECRET + "\n"
+    assert sorted(p.name for p in outside.iterdir()) == ["f.txt", "g.txt", "secret.txt"]
+    assert "ToolError" in outcomes
