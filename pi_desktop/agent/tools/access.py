@@ -97,9 +97,6 @@ class Workspace:
     def is_protected(self, resolved: Path) -> bool:
         return any(contains(p, resolved) for p in self.protected)
 
-    def resolve(self, raw: object, what: str = "path") -> Path:
-        return self.locate(raw, what=what).path
-
     def show(self, path: Path) -> str:
         return display_path(self.root, path)
 

@@ -2,8 +2,9 @@
 
 A path is resolved (symlinks followed, ``..`` collapsed) and must land in the resolved
 workspace root; anything else — ``../x``, ``/etc/passwd``, a symlink pointing out — is
-refused with ``ToolError``. Results are shown relative to the root so the model never
-learns or needs absolute paths.
+refused with ``ToolError``. That check alone would race with a symlink swapped in later, so
+the tools then open the checked path through :mod:`fsafe`. Results are shown relative to the
+root so the model never learns or needs absolute paths.
 """
 
 from __future__ import annotations
@@ -52,15 +53,6 @@ def display_path(root: Path, path: Path) -> str:
 def contains(root: Path, resolved: Path) -> bool:
     """Whether ``resolved`` is ``root`` or lies under it (both already resolved: no I/O)."""
     return resolved == root or root in resolved.parents
-
-
-def is_inside(root: Path, path: Path) -> bool:
-    """Whether ``path`` (after resolving symlinks) stays inside the resolved ``root``."""
-    try:
-        resolved = path.resolve()
-    except (OSError, RuntimeError):
-        return False
-    return contains(root, resolved)
 
 
 def cap_output(text: str, max_chars: int) -> str:
