@@ -263,6 +263,7 @@ def test_extra_protected_roots_and_the_readable_results_folder(tmp_path: Path):
     )
     assert call(ts["grep"], pattern="^row 4999$", path=path).endswith(f"{path}:5000: row 4999")
     assert "call_1.txt" in call(ts["list_dir"], path=str(results))
+    assert "my-sessions/  (pi-desktop's own data; not accessible)" in call(ts["list_dir"])
     for name, args in (
         ("write_file", {"path": path, "content": "x"}),
         ("edit_file", {"path": path, "old_text": "row 1", "new_text": "x"}),

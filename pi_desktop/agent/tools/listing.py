@@ -60,9 +60,8 @@ def _entry_line(ws: Workspace, folder: Path, entry: os.DirEntry[str], fd: int) -
             is_dir = False
         return (0 if is_dir else 1), line
     if stat.S_ISDIR(mode):
-        private = ws.is_protected(folder / name) and not any(
-            contains(folder / name, r) or contains(r, folder / name) for r in ws.readable
-        )
+        path = folder / name
+        private = ws.is_protected(path) and not any(contains(r, path) for r in ws.readable)
         return 0, f"{name}/  {_PRIVATE}" if private else f"{name}/"
     if stat.S_ISREG(mode):
         return 1, f"{name}  ({size:,} bytes)"
