@@ -302,7 +302,13 @@ class MainWindow(QMainWindow):
         self.approver.policy = settings.approval_policy
         self.approver.remembered.clear()
         tools = (
-            self._tools_factory(self.workspace(), self.approver, settings)
+            self._tools_factory(
+                self.workspace(),
+                self.approver,
+                settings,
+                results_dir=self.library.results_dir(self.session.path),
+                sessions_root=self.library.root,
+            )
             if self._tools_factory
             else []
         )

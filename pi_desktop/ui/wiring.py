@@ -39,7 +39,8 @@ class ProviderSetup:
 
 
 ProviderFactory = Callable[[AppSettings], ProviderSetup]
-ToolsFactory = Callable[[Path, ApprovalPrompter, AppSettings], list[Any]]
+# (workspace, approver, settings, *, results_dir=None, sessions_root=None) -> tools
+ToolsFactory = Callable[..., list[Any]]
 
 
 def offline_setup(note: str | None = OFFLINE_NOTE, chars_per_second: float = 0) -> ProviderSetup:
@@ -100,11 +101,26 @@ def make_provider_factory(key_store: KeyStore) -> ProviderFactory:
 
 
 def default_tools_factory(
-    workspace: Path, approver: ApprovalPrompter, settings: AppSettings
+    workspace: Path,
+    approver: ApprovalPrompter,
+    settings: AppSettings,
+    *,
+    results_dir: Path | None = None,
+    sessions_root: Path | None = None,
 ) -> list[Any]:
-    """The workspace tools; writes and commands go through the approval prompt."""
+    """The workspace tools; writes and commands go through the approval prompt.
+
+    The session library is out of the tools' reach even inside the workspace; the current
+    session's tool-results folder stays readable so the model can read offloaded results.
+    """
     from pi_desktop.agent import build_workspace_tools
 
     return list(
-        build_workspace_tools(workspace, approve=approver, allow_commands=settings.allow_commands)
+        build_workspace_tools(
+            workspace,
+            approve=approver,
+            allow_commands=settings.allow_commands,
+            protected=[sessions_root] if sessions_root is not None else [],
+            readable=[results_dir] if results_dir is not None else [],
+        )
     )

@@ -369,7 +369,10 @@ def test_run_command_does_not_see_secrets(ws: Path, monkeypatch):
     t = tools(ws, approve=auto_approve, allow_commands=True)["run_command"]
     out = run(t, command="env")
     assert "should-not-leak" not in out
-    assert "visible-value" in out and "PATH=" in out
+    assert "visible-value" not in out and "PATH=" in out  # an allow-list: unknown names stay out
+    allowed = tools(ws, approve=auto_approve, allow_commands=True, env_allow=["PI_DESKTOP_V*"])
+    out = run(allowed["run_command"], command="env")
+    assert "visible-value" in out and "should-not-leak" not in out
 
 
 _SEGMENTS = st.sampled_from(["..", ".", "src", "pkg", "out", "link", "README.md", "", "a b", "ü"])
