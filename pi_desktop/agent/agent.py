@@ -19,6 +19,7 @@ from pi_desktop.agent.events import (
     CompactionStarted,
     ContextCompacted,
     ContextPrepared,
+    HistoryRepaired,
     MessageAdded,
     Notice,
     RetryScheduled,
@@ -43,6 +44,7 @@ from pi_desktop.agent.llm import (
     ProviderError,
     TransientProviderError,
 )
+from pi_desktop.agent.repair import PairRepair
 from pi_desktop.agent.retry import RetryPolicy, call_with_retries
 from pi_desktop.agent.tool import Tool
 from pi_desktop.agent.tool_exec import (
@@ -59,6 +61,7 @@ from pi_desktop.agent.view import (
     schema_tokens,
     usage_for_anchor,
 )
+from pi_desktop.agent.window import lowered_budget, window_notice
 from pi_desktop.context import (
     ContextManager,
     Message,
@@ -175,7 +178,12 @@ class Agent:
                 summarizer=self._probe,
                 reserved_tokens=self._tools_tokens,
             )
-            if self._bridge is not None:
+            if self._bridge is not None:  # what the live app had: budget, anchor, cache
+                learned = session.model_window if session is not None else None
+                if learned is not None and learned.budget < context_budget:
+                    self._ctx.set_budget(learned.budget)
+                    self._budget = learned.budget
+                self._bridge.restore_settings(self._ctx)
                 self._bridge.restore_cache(self._ctx)
 
     # ---------------------------------------------------------------- properties
@@ -218,6 +226,11 @@ class Agent:
     def last_error(self) -> RunFailed | None:
         """The ``RunFailed`` of the latest run, None when it succeeded or was stopped."""
         return self._last_error
+
+    @property
+    def history_repairs(self) -> tuple[PairRepair, ...]:
+        """What the latest history snapshot repaired (see ``HistoryRepaired``); the file is not."""
+        return self._history.repairs
 
     @property
     def summarizer_calls(self) -> int:
@@ -286,6 +299,8 @@ class Agent:
         try:
             self._emit(RunStarted(user_text))
             messages, path_ids = self._history.snapshot()
+            if self._history.repairs:
+                self._emit(HistoryRepaired(self._history.repairs))
             if first is not None:
                 self._append(messages, path_ids, first)
             turn.final_text = await self._loop(messages, path_ids, turn)
@@ -315,6 +330,7 @@ class Agent:
             return ""
         finally:
             self._busy = False
+            self._save_usage()
         self._emit(RunFinished(turn.final_text, turn.steps))
         return turn.final_text
 
@@ -360,6 +376,7 @@ class Agent:
             return done
         finally:
             self._busy = False
+            self._save_usage()
 
     def rewind(self, entry_id: str) -> None:
         """Move the conversation back to ``entry_id`` (``RewindError`` propagates unchanged).
@@ -521,6 +538,7 @@ class Agent:
                     if overflow_retried or self._ctx is None:
                         raise
                     overflow_retried = True
+                    self._learn_window(exc)
                     view = await self._compact_after_overflow(messages, path_ids, exc)
         except asyncio.CancelledError:
             self._keep_partial(messages, path_ids, "".join(turn.streamed))
@@ -543,6 +561,30 @@ class Agent:
             )
         return view
 
+    def _learn_window(self, error: ContextOverflowError) -> None:
+        """The error stated the model's window: lower this session's budget to fit, say so once."""
+        assert self._ctx is not None and self._budget is not None
+        budget = lowered_budget(self._budget, error.window_tokens)
+        if budget is None or error.window_tokens is None:
+            return
+        self._emit(Notice(window_notice(error.window_tokens, self._budget, budget)))
+        self._ctx.set_budget(budget)
+        self._budget = budget
+        if self._session is not None and not self._session.read_only:
+            try:
+                self._session.set_model_window(error.window_tokens, budget)
+            except SessionError as exc:  # used for this session all the same
+                log.warning("could not save the model's window: %s", exc)
+
+    def _save_usage(self) -> None:
+        """Persist the usage anchor when it changed, so a restart estimates the same."""
+        if self._bridge is None or self._ctx is None:
+            return
+        try:
+            self._bridge.save_usage(self._ctx)
+        except SessionError as exc:  # the next append reports the disk problem
+            log.warning("could not save the usage anchor: %s", exc)
+
     def _keep_partial(self, messages: list[Message], path_ids: list[str | None], text: str) -> None:
         """Store a half-streamed answer, marked ``stopped`` so the window can say so."""
         if not text:
@@ -553,6 +595,7 @@ class Agent:
     def _record_usage(self, response: ChatResponse) -> None:
         if self._ctx is not None:
             self._ctx.record_usage(usage_for_anchor(response.usage, self._tools_tokens))
+            self._save_usage()
         ratio = self._ctx.ratio if self._ctx is not None else None
         self._emit(UsageRecorded(response.usage, response.model, ratio))
 
