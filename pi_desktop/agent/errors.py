@@ -81,6 +81,7 @@ _WINDOW_PATTERNS = tuple(
         r"maximum number of tokens allowed \((\d+)\)",  # Gemini-compatible
     )
 )
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _MIN_WINDOW = 256  # below this a parsed number is more likely something else than a window
 
 _TRANSIENT_STATUSES = frozenset({408, 409, 425, 429})
@@ -113,7 +114,7 @@ def parse_window_tokens(text: str | None, body: object = None) -> int | None:
         n_ctx = inner.get("n_ctx")
         if isinstance(n_ctx, int) and not isinstance(n_ctx, bool) and n_ctx >= _MIN_WINDOW:
             return n_ctx
-    lowered = (text or "").lower().replace(",", "")
+    lowered = _THOUSANDS.sub("", (text or "").lower())  # "131,072" -> "131072"
     for pattern in _WINDOW_PATTERNS:
         match = pattern.search(lowered)
         if match is not None:
