@@ -577,7 +577,8 @@ class Agent:
                 log.warning("could not save the model's window: %s", exc)
 
     def _save_usage(self) -> None:
-        """Persist the usage anchor when it changed, so a restart estimates the same."""
+        """Persist the usage anchor when it changed (once per run or compaction, at its end),
+        so an app restarted between runs estimates exactly as this one."""
         if self._bridge is None or self._ctx is None:
             return
         try:
@@ -595,7 +596,6 @@ class Agent:
     def _record_usage(self, response: ChatResponse) -> None:
         if self._ctx is not None:
             self._ctx.record_usage(usage_for_anchor(response.usage, self._tools_tokens))
-            self._save_usage()
         ratio = self._ctx.ratio if self._ctx is not None else None
         self._emit(UsageRecorded(response.usage, response.model, ratio))
 

@@ -224,14 +224,10 @@ class ContextManager:
 
         A session saves it and a restarted manager takes it back (``restore_usage_anchor``),
         so the restarted app estimates — and therefore summarizes — exactly as the live one.
+        (The last view's size is not in it: the next ``record_usage`` follows a prepare.)
         """
         anchor = None if self._anchor is None else [self._anchor[0], self._anchor[1]]
-        return {
-            "anchor": anchor,
-            "ratio": self._ratio,
-            "last_view_chars": self._last_view_chars,
-            "last_view_script": self._last_view_script,
-        }
+        return {"anchor": anchor, "ratio": self._ratio}
 
     def restore_usage_anchor(self, anchor: dict[str, Any] | None) -> bool:
         """Take back a saved ``usage_anchor``; a malformed one is ignored (False), never fatal."""
@@ -243,9 +239,7 @@ class ContextManager:
             return float(value) if ok and 0 < value < float("inf") else None  # NaN fails too
 
         pair, ratio = anchor.get("anchor"), positive(anchor.get("ratio"))
-        script = positive(anchor.get("last_view_script"))
-        chars = anchor.get("last_view_chars")
-        if ratio is None or script is None or not isinstance(chars, int) or chars < 0:
+        if ratio is None:
             return False
         if pair is not None:
             if not isinstance(pair, list) or len(pair) != 2:
@@ -256,8 +250,6 @@ class ContextManager:
             pair = (first, second)
         self._anchor = pair
         self._ratio = ratio
-        self._last_view_chars = chars
-        self._last_view_script = script
         return True
 
     def set_budget(self, budget: int) -> None:

@@ -145,12 +145,16 @@ def test_a_malformed_usage_anchor_is_ignored_by_the_manager():
         None,
         "x",
         {"ratio": "zz"},
-        {"ratio": float("nan"), "last_view_script": 0.25},
-        {"anchor": [1], "ratio": 0.3, "last_view_chars": 1, "last_view_script": 0.25},
+        {"ratio": float("nan")},
+        {"ratio": float("inf")},
+        {"ratio": True},
+        {"anchor": [1], "ratio": 0.3},
+        {"anchor": [0.3, -1], "ratio": 0.3},
+        {"anchor": "ab", "ratio": 0.3},
     ):
         assert ctx.restore_usage_anchor(bad) is False
     assert ctx.usage_anchor == before
-    good = {"anchor": [0.31, 0.25], "ratio": 0.31, "last_view_chars": 99, "last_view_script": 0.25}
+    good = {"anchor": [0.31, 0.25], "ratio": 0.31}
     assert ctx.restore_usage_anchor(json.loads(json.dumps(good))) is True
     assert ctx.usage_anchor == good and ctx.ratio == 0.31
 
