@@ -197,6 +197,49 @@ def parse_line(line: bytes) -> ParsedLine:
 _FORMAT1_ONLY = frozenset({"retained_tail", "replaces_entry_ids"})
 
 
+# Fields without which a line means nothing; any other invalid field is dropped (its default
+# applies) and reported, so e.g. a header with a non-text title keeps its system prompt.
+_ESSENTIAL: dict[str, frozenset[str]] = {
+    "session": frozenset({"id"}),
+    "message": frozenset({"id", "parent_id", "role", "content"}),
+    "compaction": frozenset({"id", "parent_id", "summary", "covered_count"}),
+    "leaf": frozenset({"id", "target_id"}),
+    "usage": frozenset({"id", "anchor"}),
+    "model_window": frozenset({"id", "window_tokens", "budget"}),
+}
+
+
+def salvage_line(line: bytes) -> tuple[Entry, list[str]] | None:
+    """A line that failed validation only in non-essential fields, with those fields dropped.
+
+    Returns the entry and one reason per dropped field, or None when the line cannot be saved.
+    """
+    try:
+        raw = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+        return None
+    essential = _ESSENTIAL.get(raw["type"], frozenset({"id"}))
+    dropped: list[str] = []
+    for _ in range(3):
+        try:
+            return _ADAPTER.validate_python(raw), dropped
+        except ValidationError as exc:
+            fields = set()
+            for error in exc.errors(include_url=False):
+                loc = error.get("loc", ())
+                if len(loc) < 2 or loc[0] != raw["type"] or not isinstance(loc[1], str):
+                    return None
+                fields.add(loc[1])
+            if fields & essential or not fields <= set(raw):
+                return None
+            for name in sorted(fields):
+                del raw[name]
+                dropped.append(f"field {name!r} is invalid; dropped")
+    return None
+
+
 def dump_line(entry: Entry) -> bytes:
     """Serialise an entry as one JSONL line including the trailing newline.
 

@@ -31,6 +31,7 @@ from pi_desktop.session.entries import (
     encode_entry,
     new_id,
     parse_line,
+    salvage_line,
 )
 from pi_desktop.session.errors import RewindError, SessionReadOnlyError, SessionWriteError
 from pi_desktop.session.journal import Journal, read_bytes, split_lines, write_new_file
@@ -64,11 +65,16 @@ def parse_file(data: bytes) -> tuple[list[tuple[int, ParsedLine]], list[str]]:
         try:
             entry = parse_line(line)
         except LineError as exc:
-            if number == last_no and torn_tail:
-                problems.append(f"line {number}: incomplete last line (interrupted write); skipped")
-            else:
-                problems.append(f"line {number}: {exc}; skipped")
-            continue
+            saved = salvage_line(line) if str(exc).startswith("invalid entry") else None
+            if saved is None:
+                if number == last_no and torn_tail:
+                    reason = "incomplete last line (interrupted write)"
+                    problems.append(f"line {number}: {reason}; skipped")
+                else:
+                    problems.append(f"line {number}: {exc}; skipped")
+                continue
+            entry, issues = saved
+            problems.extend(f"line {number}: {issue}" for issue in issues)
         if isinstance(entry, MessageEntry):
             entry, issues = clean_message_entry(entry)
             problems.extend(f"line {number}: {issue}" for issue in issues)

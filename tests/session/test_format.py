@@ -313,10 +313,9 @@ def test_bad_tool_calls_are_dropped_and_reported(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "fields",
-    [{"content": 123}, {"content": None}, {"metadata": "abc"}, {"metadata": [1]}, {"role": 7}],
+    "fields", [{"content": 123}, {"content": None}, {"role": 7}, {"parent_id": 5}]
 )
-def test_bad_message_fields_lose_only_their_line(tmp_path, fields):
+def test_bad_essential_message_fields_lose_only_their_line(tmp_path, fields):
     path = tmp_path / "s.jsonl"
     ids = _write_lines(path)
     with open(path, "a") as f:
@@ -327,6 +326,38 @@ def test_bad_message_fields_lose_only_their_line(tmp_path, fields):
         assert "attached to" in s.problems[1]
         assert [e.id for e in s.get_current_path()] == [*ids, "c" * 32]
         s.append_message(user("still works"))
+
+
+@pytest.mark.parametrize("metadata", ["abc", [1], 5])
+def test_a_metadata_that_is_not_a_dict_is_dropped(tmp_path, metadata):
+    path = tmp_path / "s.jsonl"
+    ids = _write_lines(path, _message("b" * 32, "", content="kept", metadata=metadata))
+    path.write_text(path.read_text().replace('"parent_id": ""', f'"parent_id": "{ids[-1]}"'))
+    with Session.load(path, fsync=False) as s:
+        assert s.problems == ["line 4: field 'metadata' is invalid; dropped"]
+        entry = s.entries["b" * 32]
+        assert entry.content == "kept" and entry.metadata is None
+
+
+def test_bad_optional_fields_of_other_lines_are_dropped_not_the_line(tmp_path):
+    path = tmp_path / "s.jsonl"
+    with Session.create(path, system_prompt="persona", fsync=False) as s:
+        s.append_message(user("q"))
+        s.append_message(assistant("a"))
+        compact_here(s)
+    lines = [json.loads(x) for x in path.read_text().splitlines()]
+    lines[0]["title"] = 5
+    lines[0]["workspace"] = ["x"]
+    lines[-1]["tokens_before"] = "zz"
+    lines.append({"type": "title", "id": "t" * 32, "timestamp": "t", "title": {"x": 1}})
+    path.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    with Session.load(path, fsync=False) as s:
+        assert s.system_prompt == "persona" and s.title is None and s.workspace is None
+        assert s.latest_compaction() is not None
+        assert s.latest_compaction().tokens_before == 0
+        assert [p.split(": ")[0] for p in s.problems] == ["line 1", "line 1", "line 4", "line 5"]
+        assert all("invalid; dropped" in p for p in s.problems[:3])
+        assert "skipped" in s.problems[3]  # a title line without a valid title means nothing
 
 
 def test_appended_metadata_is_sanitised_like_a_reload(tmp_path):
