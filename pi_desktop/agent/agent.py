@@ -93,6 +93,11 @@ class Agent:
     restored on construction, so a restarted app spends no API call on old history; without
     one the history is kept in memory.
 
+    The session also keeps the usage anchor (so a restart estimates exactly as the live app)
+    and a window a provider's overflow error stated (the budget drops to fit it, one
+    ``Notice``). The history sent is repaired, never the file (``history_repairs``; a
+    ``HistoryRepaired`` event at the start of a run names the entries).
+
     Every run ends with exactly one terminal event: ``RunFinished`` (``stopped=True`` after a
     cancellation, and ``run`` then re-raises ``CancelledError``) or ``RunFailed`` with kind
     ``provider``, ``overflow``, ``max_steps``, ``session`` or ``error`` (an internal bug,
@@ -179,12 +184,8 @@ class Agent:
                 reserved_tokens=self._tools_tokens,
             )
             if self._bridge is not None:  # what the live app had: budget, anchor, cache
-                learned = session.model_window if session is not None else None
-                if learned is not None and learned.budget < context_budget:
-                    self._ctx.set_budget(learned.budget)
-                    self._budget = learned.budget
-                self._bridge.restore_settings(self._ctx)
-                self._bridge.restore_cache(self._ctx)
+                self._bridge.restore_all(self._ctx)
+                self._budget = self._ctx.budget
 
     # ---------------------------------------------------------------- properties
 
@@ -570,21 +571,14 @@ class Agent:
         self._emit(Notice(window_notice(error.window_tokens, self._budget, budget)))
         self._ctx.set_budget(budget)
         self._budget = budget
-        if self._session is not None and not self._session.read_only:
-            try:
-                self._session.set_model_window(error.window_tokens, budget)
-            except SessionError as exc:  # used for this session all the same
-                log.warning("could not save the model's window: %s", exc)
+        if self._bridge is not None:
+            self._bridge.save_window(error.window_tokens, budget)
 
     def _save_usage(self) -> None:
         """Persist the usage anchor when it changed (once per run or compaction, at its end),
         so an app restarted between runs estimates exactly as this one."""
-        if self._bridge is None or self._ctx is None:
-            return
-        try:
+        if self._bridge is not None and self._ctx is not None:
             self._bridge.save_usage(self._ctx)
-        except SessionError as exc:  # the next append reports the disk problem
-            log.warning("could not save the usage anchor: %s", exc)
 
     def _keep_partial(self, messages: list[Message], path_ids: list[str | None], text: str) -> None:
         """Store a half-streamed answer, marked ``stopped`` so the window can say so."""

@@ -13,14 +13,17 @@ them the bridge translates through entry ids in both directions.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any, Protocol
 
 from pi_desktop.agent.repair import repair_pairs
 from pi_desktop.context import Message
 from pi_desktop.context.report import CompactionInfo
-from pi_desktop.session import MessageEntry, Session
+from pi_desktop.session import MessageEntry, Session, SessionError
 from pi_desktop.session.library import results_dir_for
+
+log = logging.getLogger(__name__)
 
 
 class _CacheTarget(Protocol):
@@ -107,16 +110,36 @@ class ContextSessionBridge:
         ctx.restore_cache(**cache)
         return True
 
-    def restore_settings(self, ctx: Any) -> None:
-        """Take back the saved usage anchor (and nothing when there is none)."""
+    def restore_all(self, ctx: Any) -> None:
+        """What the live app had, in order: the learned budget, the usage anchor, the cache."""
+        learned = self.session.model_window
+        if learned is not None and learned.budget < ctx.budget:
+            ctx.set_budget(learned.budget)
         anchor = self.session.usage_anchor
         if anchor is not None:
             ctx.restore_usage_anchor(anchor)
+        self.restore_cache(ctx)
 
     def save_usage(self, ctx: Any) -> None:
-        """Append the usage anchor when it changed since the last one saved (one short line)."""
-        if not self.session.read_only and not self.session.closed:
+        """Append the usage anchor when it changed since the last one saved (one short line).
+
+        A failed write is logged, not raised: the next append reports the disk problem.
+        """
+        if self.session.read_only or self.session.closed:
+            return
+        try:
             self.session.set_usage_anchor(ctx.usage_anchor)
+        except SessionError as exc:
+            log.warning("could not save the usage anchor: %s", exc)
+
+    def save_window(self, window_tokens: int, budget: int) -> None:
+        """Remember a window the provider stated (used for this session even if this fails)."""
+        if self.session.read_only or self.session.closed:
+            return
+        try:
+            self.session.set_model_window(window_tokens, budget)
+        except SessionError as exc:
+            log.warning("could not save the model's window: %s", exc)
 
     def write_compaction(self, ctx: _CacheTarget, *, manual: bool = False) -> str | None:
         """Persist ``ctx.pending_compaction`` as a compaction entry; returns its id (or None).

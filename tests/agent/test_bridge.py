@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from pi_desktop.agent import Agent
 from pi_desktop.agent.bridge import ContextSessionBridge, first_kept_id
 from pi_desktop.agent.llm import ChatResponse
 from pi_desktop.context import Message
@@ -198,3 +201,19 @@ def test_compaction_line_is_plain_json(session):
     bridge.write_compaction(ctx)
     last = json.loads(session.path.read_text().splitlines()[-1])
     assert last["type"] == "compaction" and last["parent_id"] == session.current_id
+
+
+def test_an_agent_on_a_format_1_file_restores_its_cache_with_zero_calls(tmp_path):
+    path = tmp_path / "old.jsonl"
+    shutil.copy(Path(__file__).parents[1] / "session" / "fixtures" / "v1_session.jsonl", path)
+    with Session.load(path, fsync=False) as s:
+        stored = s.latest_compaction()
+        assert stored is not None and stored.retained_tail  # the old line carries the tail
+        summarizer = ScriptedSummarizer()
+        agent = Agent(summarizer, session=s, context_budget=1500, summarizer=summarizer)
+        ctx = agent.context
+        assert ctx is not None and ctx.summary == stored.summary
+        assert ctx.covered_count == stored.covered_count
+        assert [m.model_dump() for m in ctx.retained_tail] == stored.retained_tail
+        estimate = agent.estimate_now()
+        assert summarizer.calls == 0 and estimate.estimated_tokens < 1500
