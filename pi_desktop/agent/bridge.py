@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from pi_desktop.agent.repair import repair_pairs
+from pi_desktop.agent.window import MIN_WINDOW_TOKENS, fitted_budget
 from pi_desktop.context import Message
 from pi_desktop.context.report import CompactionInfo
 from pi_desktop.session import MessageEntry, Session, SessionError
@@ -113,7 +114,12 @@ class ContextSessionBridge:
     def restore_all(self, ctx: Any) -> None:
         """What the live app had, in order: the learned budget, the usage anchor, the cache."""
         learned = self.session.model_window
-        if learned is not None and learned.budget < ctx.budget:
+        if (
+            learned is not None
+            and learned.budget == fitted_budget(learned.window_tokens)  # as we write it
+            and learned.window_tokens >= MIN_WINDOW_TOKENS  # a hand-edited 1 must not jam it
+            and learned.budget < ctx.budget
+        ):
             ctx.set_budget(learned.budget)
         anchor = self.session.usage_anchor
         if anchor is not None:

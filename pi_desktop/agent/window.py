@@ -12,6 +12,8 @@ from __future__ import annotations
 # Budget = window x margin; with the default threshold a request then fills at most ~72 %
 # of the window, which absorbs estimate error and leaves the completion room.
 WINDOW_MARGIN = 0.9
+# No real model has a smaller window; a smaller stated or saved one is ignored.
+MIN_WINDOW_TOKENS = 256
 
 
 def fitted_budget(window_tokens: int) -> int:
@@ -21,7 +23,7 @@ def fitted_budget(window_tokens: int) -> int:
 
 def lowered_budget(current: int, window_tokens: int | None) -> int | None:
     """The new budget when ``window_tokens`` calls for a lower one than ``current``, else None."""
-    if window_tokens is None or window_tokens <= 0:
+    if window_tokens is None or window_tokens < MIN_WINDOW_TOKENS:
         return None
     budget = fitted_budget(window_tokens)
     return budget if budget < current else None

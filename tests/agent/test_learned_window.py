@@ -14,7 +14,7 @@ import pytest
 
 from pi_desktop.agent import Agent, ContextOverflowError, Notice, OpenAIChatLLM
 from pi_desktop.agent.errors import classify_http_error, parse_window_tokens
-from pi_desktop.agent.window import fitted_budget
+from pi_desktop.agent.window import MIN_WINDOW_TOKENS, fitted_budget
 from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT, Message
 from pi_desktop.session import Session
 from tests.agent.test_agent_doubles import Recorder
@@ -174,3 +174,29 @@ async def test_an_overflow_without_a_stated_window_changes_no_budget(
     assert agent.budget == 8000 and session.model_window is None
     assert not [n for n in events.of(Notice) if "context window" in n.text]
     session.close()
+
+
+@pytest.mark.parametrize(("window", "budget"), [(300, 1), (100, 90), (5000, 10)])
+def test_a_saved_window_that_we_would_not_have_written_is_ignored(tmp_path, window, budget):
+    path = tmp_path / "c.jsonl"
+    with Session.create(path, fsync=False) as s:
+        s.set_model_window(window, budget)
+    with Session.load(path, fsync=False) as s:
+        agent = Agent(_Unused(), session=s, context_budget=8000)
+        assert agent.budget == 8000
+    assert MIN_WINDOW_TOKENS > 100
+
+
+def test_a_saved_window_restores_the_budget(tmp_path):
+    path = tmp_path / "c.jsonl"
+    with Session.create(path, fsync=False) as s:
+        s.set_model_window(4096, fitted_budget(4096))
+    with Session.load(path, fsync=False) as s:
+        assert Agent(_Unused(), session=s, context_budget=8000).budget == fitted_budget(4096)
+    with Session.load(path, fsync=False) as s:  # a configured budget already below stays
+        assert Agent(_Unused(), session=s, context_budget=2000).budget == 2000
+
+
+class _Unused:
+    async def chat(self, messages, tools=None, on_delta=None):  # pragma: no cover
+        raise AssertionError("no call expected")
