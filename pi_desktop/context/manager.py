@@ -155,23 +155,6 @@ class ContextManager:
         return self._ratio
 
     @property
-    def usage_anchor(self) -> tuple[float, float] | None:
-        """What ``record_usage`` learnt about the model's tokenizer (None before any usage).
-
-        Opaque; hand it to :meth:`restore_usage_anchor` of a manager for the same model (the
-        window rebuilds its manager on a budget change and must not forget it)."""
-        return self._anchor
-
-    def restore_usage_anchor(self, anchor: tuple[float, float] | None) -> None:
-        """Adopt an anchor from :attr:`usage_anchor`: estimates then equal the old manager's."""
-        if anchor is None:
-            return
-        anchored, script = float(anchor[0]), float(anchor[1])
-        if anchored > 0 and script > 0:
-            self._anchor = (clamp_ratio(anchored), script)
-            self._ratio = self._anchor[0]
-
-    @property
     def threshold_tokens(self) -> int:
         """Where a whole request (messages + reserved) triggers a summary."""
         return int(self.budget * self.threshold)

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from pi_desktop.agent import Agent
 from pi_desktop.session import RewindError, Session, SessionLibrary, SessionLockedError
 from pi_desktop.ui.approval import ApprovalPrompter
-from pi_desktop.ui.bar_figures import AnchorMemory, branch_compactions
+from pi_desktop.ui.bar_figures import branch_compactions
 from pi_desktop.ui.budget_bar import BudgetBar
 from pi_desktop.ui.controller import AgentController
 from pi_desktop.ui.conversation import ConversationView, path_items
@@ -87,8 +87,6 @@ class MainWindow(QMainWindow):
         self._closing = False
         self._provider_note: str | None = None  # the status-bar note of the current provider
         self._settings_pending = False  # saved during a run: applied when it ends
-        self._built_for: AppSettings = self.settings  # what the current agent was built with
-        self._anchors = AnchorMemory(settings_store)
         self._close_task: asyncio.Future[None] | None = None
         self._build_ui()
         self._connect()
@@ -280,11 +278,6 @@ class MainWindow(QMainWindow):
         self.budget_bar.set_compactions(*branch_compactions(self.session))
         self.input.setFocus()
 
-    def _remember_anchor(self) -> None:
-        ctx = self.agent.context if self.agent is not None else None
-        if ctx is not None and self.session is not None:
-            self._anchors.save(self.session, self._built_for, ctx.usage_anchor)
-
     def _refresh_bar(self) -> None:
         """Between runs the bar shows what the next request would carry — the figure a restart,
         a rewind or a budget change shows for the same conversation (never the last request's
@@ -321,9 +314,6 @@ class MainWindow(QMainWindow):
             summarizer=self.provider.summarizer,
             threshold=settings.threshold,
         )
-        self._built_for = settings  # the settings this agent was built with
-        if self.agent.context is not None:  # what the provider's counts taught, for this model
-            self.agent.context.restore_usage_anchor(self._anchors.load(self.session, settings))
         self.controller.set_agent(self.agent)
         self._update_provider_label()
 
@@ -417,7 +407,6 @@ class MainWindow(QMainWindow):
             action.setEnabled(not busy)
         if not busy:
             self.statusBar().clearMessage()
-            self._remember_anchor()
             if self._settings_pending:
                 self._rebuild_agent()
             else:
@@ -606,11 +595,10 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"The API key was not saved: {failed}.")
 
     def _rebuild_agent(self) -> None:
-        """A new agent for the new settings (it restores the usage anchor for its model)."""
+        """A new agent for the new settings (it restores the usage anchor the session saved)."""
         self._settings_pending = False
         if self.session is None:
             return
-        self._remember_anchor()
         self.controller.set_agent(None)
         self._build_agent()
         assert self.agent is not None

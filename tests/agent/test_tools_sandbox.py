@@ -183,7 +183,10 @@ def test_one_huge_line_is_cut(ws: Path):
     with open(ws / "oneline.txt", "wb") as handle:
         handle.write(b"x" * (20 * 1024 * 1024))
     out = call(tools(ws, max_output_chars=1_000)["read_file"], path="oneline.txt", limit=1)
-    assert out.startswith("x" * 1_000) and "[output truncated: showing the first 1,000 of 20,971,520 chars" in out
+    assert (
+        out.startswith("x" * 1_000)
+        and "[output truncated: showing the first 1,000 of 20,971,520 chars" in out
+    )
 
 
 # ----------------------------------------------------------------------- the app's own folders

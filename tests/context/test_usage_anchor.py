@@ -23,11 +23,11 @@ def _messages() -> list[Message]:
 def test_a_restored_anchor_gives_the_same_estimate_under_another_budget():
     messages = _messages()
     first = ContextManager(32_000, _NoLLM())
-    assert first.usage_anchor is None
+    assert first.usage_anchor["anchor"] is None
     asyncio.run(first.prepare(messages))
     first.record_usage({"prompt_tokens": 900})
     anchor = first.usage_anchor
-    assert anchor is not None
+    assert anchor["anchor"] is not None
     _, estimate = first.preview(messages)
 
     fresh = ContextManager(16_000, _NoLLM())
@@ -36,5 +36,6 @@ def test_a_restored_anchor_gives_the_same_estimate_under_another_budget():
     fresh.restore_usage_anchor(anchor)
     assert fresh.usage_anchor == anchor and fresh.ratio == first.ratio
     assert fresh.preview(messages)[1] == estimate
-    fresh.restore_usage_anchor(None)  # nothing to restore: kept as it was
+    assert not fresh.restore_usage_anchor(None)  # nothing to restore: kept as it was
+    assert not fresh.restore_usage_anchor({"anchor": ["x", 1], "ratio": 0.3})  # malformed
     assert fresh.usage_anchor == anchor

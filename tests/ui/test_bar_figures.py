@@ -89,24 +89,3 @@ def test_a_rewind_shows_the_figure_of_the_path_it_returns_to(kit, qtbot):
     assert window.budget_bar.tokens == window.agent.estimate_now().estimated_tokens
     # the same messages as before; only the later answer's usage refined tokens-per-character
     assert abs(window.budget_bar.tokens - at_first) <= at_first // 100
-
-
-def test_the_anchor_is_remembered_per_session_and_model(qsettings, tmp_path):
-    from pi_desktop.session import Session
-    from pi_desktop.ui.bar_figures import AnchorMemory
-    from pi_desktop.ui.settings import AppSettings, SettingsStore
-
-    memory = AnchorMemory(SettingsStore(qsettings))
-    session = Session.create(tmp_path / "a.jsonl", fsync=False)
-    other = Session.create(tmp_path / "b.jsonl", fsync=False)
-    model = AppSettings(provider="custom", model="m1", base_url="http://127.0.0.1:1/v1")
-    assert memory.load(session, model) is None
-    memory.save(session, model, (0.3125, 0.25))
-    assert memory.load(session, model) == (0.3125, 0.25)
-    assert memory.load(session, replace(model, context_budget=4_000)) == (0.3125, 0.25)
-    assert memory.load(session, replace(model, model="m2")) is None  # another tokenizer
-    assert memory.load(other, model) is None
-    memory.save(session, model, None)  # nothing learnt yet: the old value stays
-    assert memory.load(session, model) == (0.3125, 0.25)
-    session.close()
-    other.close()
