@@ -9,6 +9,7 @@ in, so tests drive the real window with the real offline provider (or a loopback
 from __future__ import annotations
 
 import asyncio
+import html
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -72,6 +73,8 @@ class MainWindow(QMainWindow):
         self.key_store = key_store
         self.library = library
         self.settings = settings_store.load()
+        # unusable saved values (defaults were kept): said once, in the first session shown
+        self._settings_problems = list(getattr(settings_store, "problems", None) or [])
         self._provider_factory = provider_factory
         self._tools_factory = tools_factory
         self._presets = presets or [PresetChoice("offline", "Offline (no network)")]
@@ -125,6 +128,7 @@ class MainWindow(QMainWindow):
         self.offline_label.setVisible(False)
         self.offline_label.setContentsMargins(0, 0, 12, 0)
         self.provider_label = QLabel(self)
+        self.provider_label.setTextFormat(Qt.TextFormat.PlainText)  # names come from files
         self.statusBar().addPermanentWidget(self.offline_label)
         self.statusBar().addPermanentWidget(self.provider_label)
         self._build_actions()
@@ -263,6 +267,13 @@ class MainWindow(QMainWindow):
                 + "\n".join(session.problems[:5]),
                 kind="error",
             )
+        if self._settings_problems:
+            self.conversation.add_banner(
+                "Some saved settings could not be used; the defaults apply:\n"
+                + "\n".join(self._settings_problems[:5]),
+                kind="refusal",
+            )
+            self._settings_problems = []
         self._update_title()
         if self.agent is not None:
             self._on_context_prepared(self.agent.estimate_now())
@@ -317,7 +328,8 @@ class MainWindow(QMainWindow):
             return
         # the folder's name only: a deep path would push the offline badge out of sight
         self.provider_label.setText(f"{setup.description} · workspace {self.workspace().name}")
-        self.provider_label.setToolTip(f"Workspace: {self.workspace()}")
+        # escaped: a folder named "<img src=…>" would otherwise be read as markup
+        self.provider_label.setToolTip(f"<qt>Workspace: {html.escape(str(self.workspace()))}</qt>")
         self.budget_bar.set_offline(setup.offline)
         self.offline_label.setVisible(setup.offline)  # stays after the note is cleared
         self.offline_label.setToolTip(setup.note or OFFLINE_NOTE)

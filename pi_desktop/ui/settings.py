@@ -28,6 +28,7 @@ APPROVAL_POLICIES = ("ask", "auto", "deny")  # ask each time / auto-approve / de
 # The smallest budget offered: the seven workspace tools' schemas (~810 tokens) must fit under
 # the threshold with room for a conversation, or every run would fail before sending.
 MIN_CONTEXT_BUDGET = 2_000
+MAX_CONTEXT_BUDGET = 10_000_000  # above every model's window; a typo of zeros stops here
 # where compaction may start, as a share of the budget (the dialog offers the same range)
 THRESHOLD_RANGE = (0.3, 0.95)
 
@@ -49,7 +50,7 @@ class AppSettings:
 
     def validated(self) -> AppSettings:
         """Clamp values a hand-edited settings file could break the engine with."""
-        budget = max(MIN_CONTEXT_BUDGET, int(self.context_budget))
+        budget = min(MAX_CONTEXT_BUDGET, max(MIN_CONTEXT_BUDGET, int(self.context_budget)))
         low, high = THRESHOLD_RANGE
         threshold = min(high, max(low, float(self.threshold)))
         keep = max(0, min(int(self.keep_recent_tokens), budget // 2))
@@ -65,15 +66,28 @@ class AppSettings:
 
 
 def _coerce(value: Any, like: Any) -> Any:
-    """QSettings (INI) hands back strings; turn them into the default's type."""
+    """QSettings (INI) hands back strings; turn them into the default's type.
+
+    Raises TypeError/ValueError/OverflowError for a value that is not one ("zz", "inf", a
+    list from an unquoted comma in a number field); the caller keeps the default."""
+    if isinstance(value, list | tuple):  # INI reads ``a, b`` as a list
+        if isinstance(like, str) and not isinstance(like, bool):
+            return ", ".join(str(v) for v in value)
+        raise TypeError("a list")
     if isinstance(like, bool):
         if isinstance(value, str):
-            return value.strip().lower() in ("1", "true", "yes", "on")
+            word = value.strip().lower()
+            if word not in ("1", "true", "yes", "on", "0", "false", "no", "off"):
+                raise ValueError("not a yes/no value")
+            return word in ("1", "true", "yes", "on")
         return bool(value)
     if isinstance(like, int):
         return int(float(value))
     if isinstance(like, float):
-        return float(value)
+        number = float(value)
+        if number != number:  # NaN compares false with every bound and would slip through
+            raise ValueError("not a number")
+        return number
     return str(value)
 
 
@@ -88,6 +102,7 @@ class SettingsStore:
 
     def __init__(self, qsettings: QSettings | None = None) -> None:
         self._qs = qsettings if qsettings is not None else QSettings(APP_NAME, APP_NAME)
+        self.problems: list[str] = []  # values the last ``load`` could not use (defaults kept)
 
     @property
     def qsettings(self) -> QSettings:
@@ -100,12 +115,16 @@ class SettingsStore:
     def load(self) -> AppSettings:
         defaults = AppSettings()
         values: dict[str, Any] = {}
+        self.problems = []
         for f in fields(AppSettings):
             raw = self._qs.value(f"{self.GROUP}/{f.name}", None)
             if raw is None:
                 continue
-            with contextlib.suppress(TypeError, ValueError):
+            try:
                 values[f.name] = _coerce(raw, getattr(defaults, f.name))
+            except (TypeError, ValueError, OverflowError):
+                shown = repr(raw) if len(repr(raw)) <= 60 else repr(raw)[:59] + "…"
+                self.problems.append(f"settings: {f.name} = {shown} is not usable; default kept")
         return AppSettings(**values).validated()
 
     def save(self, settings: AppSettings) -> None:
