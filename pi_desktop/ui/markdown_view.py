@@ -18,7 +18,6 @@ from collections import deque
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QColor,
-    QDesktopServices,
     QGuiApplication,
     QPalette,
     QResizeEvent,
@@ -30,13 +29,18 @@ from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QFrame,
     QSizePolicy,
-    QTextBrowser,
     QTextEdit,
     QWidget,
 )
 
 from pi_desktop.ui.highlight import code_html
 from pi_desktop.ui.markdown import Block, StreamSplitter, split_blocks
+from pi_desktop.ui.safe_text import (
+    SafeBrowser,
+    SafeDocument,
+    label_blocked_images,
+    may_hold_images,
+)
 from pi_desktop.ui.theme import is_dark as palette_is_dark
 
 # GitHub markdown without the underline extension: in Qt's GitHub dialect ``_x_`` underlines,
@@ -58,8 +62,10 @@ def markdown_html(text: str) -> str:
     """Markdown → Qt rich text. Going through QTextDocument (not QLabel's MarkdownText) makes
     inline code monospace and ``_x_`` italic; the body's fixed font is dropped so the view
     keeps the application font and palette."""
-    doc = QTextDocument()
+    doc = SafeDocument()  # never laid out, but never able to load a file either
     doc.setMarkdown(text, _MD_FEATURES)
+    if may_hold_images(text):
+        label_blocked_images(doc)
     match = _BODY.search(doc.toHtml())
     return match.group(1) if match else html.escape(text)
 
@@ -83,8 +89,10 @@ def code_block_html(index: int, block: Block, *, final: bool) -> str:
     )
 
 
-class MarkdownBody(QTextBrowser):
-    """Renders a message; ``append`` streams, ``set_text`` renders whole, ``finish`` closes."""
+class MarkdownBody(SafeBrowser):
+    """Renders a message; ``append`` streams, ``set_text`` renders whole, ``finish`` closes.
+
+    A ``SafeBrowser``: no local image loads, links open only after a confirmation."""
 
     codeCopied = Signal(int)
 
@@ -93,10 +101,8 @@ class MarkdownBody(QTextBrowser):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setOpenLinks(False)
         self.setLineWrapMode(QTextEdit.LineWrapMode.FixedPixelWidth)
         self.setLineWrapColumnOrWidth(0)
-        self.anchorClicked.connect(self._on_anchor)
         self.viewport().setAutoFillBackground(False)
         self.setStyleSheet("QTextBrowser { background: transparent; }")
         self.document().setDocumentMargin(0)
@@ -315,11 +321,13 @@ class MarkdownBody(QTextBrowser):
     def wheelEvent(self, event) -> None:
         event.ignore()  # no own scrolling: let the conversation scroll
 
-    def _on_anchor(self, url: QUrl) -> None:
+    def handle_link(self, url: QUrl) -> None:
+        """Our own ``copy:N`` links copy a code block; every other link goes through the
+        safe browser's confirmation."""
         if url.scheme() == "copy":
             try:
                 self.copy_code(int(url.path()))
             except (ValueError, IndexError):
                 pass
             return
-        QDesktopServices.openUrl(url)
+        super().handle_link(url)

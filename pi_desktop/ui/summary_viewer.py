@@ -21,13 +21,13 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QSplitter,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
 from pi_desktop.context.summary import file_block, strip_file_blocks
 from pi_desktop.ui.labels import count_of
+from pi_desktop.ui.safe_text import SafeBrowser
 
 
 def split_file_tags(summary: str) -> tuple[str, list[str], list[str]]:
@@ -121,9 +121,8 @@ class SummaryViewer(QDialog):
             self._field_labels[key] = label
             form.addRow(f"{key}:", label)
 
-        self.browser = QTextBrowser(self)
-        self.browser.setOpenExternalLinks(False)
-        self.browser.setMarkdown(prose or "_The summary is empty._")
+        self.browser = SafeBrowser(self)  # a summary quotes the model: no local loads
+        self.browser.set_safe_markdown(prose or "_The summary is empty._")
 
         self.read_list = self._file_list(self._read)
         self.modified_list = self._file_list(self._modified)
