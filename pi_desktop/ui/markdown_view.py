@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.ui.highlight import code_html
-from pi_desktop.ui.markdown import Block, StreamSplitter, split_blocks
+from pi_desktop.ui.markdown import Block, StreamSplitter, cap_nesting, split_blocks
 from pi_desktop.ui.safe_text import (
     SafeBrowser,
     SafeDocument,
@@ -49,7 +49,18 @@ _MD_FEATURES = QTextDocument.MarkdownFeature(
     QTextDocument.MarkdownFeature.MarkdownDialectGitHub.value & ~0x4000
 )
 _BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S)
+# Qt wraps a long unbreakable run in time quadratic in its length (10,000 chars: ~0.8 s);
+# the collapsed head gets a zero-width break opportunity every so often instead
+_LONG_RUN = re.compile(r"\S{24}(?=\S)")
 RENDER_BUDGET_S = 0.012  # per event-loop turn; the rest of a burst is drawn on the next
+# A message longer than this is not laid out as markdown: its head shows as plain text with
+# "Show all" (a viewer that loads in slices) and "Copy all". Laying out megabytes would stall
+# the window for seconds to minutes, whatever the per-step budget.
+COLLAPSE_ABOVE_CHARS = 100_000
+COLLAPSED_HEAD_CHARS = 10_000
+# up to this size a whole text renders at once (history, tests); above, block by block
+SYNC_RENDER_CHARS = 8_000
+FOOTER_EVERY_CHARS = 64 * 1024  # while a collapsed answer streams, how often its count moves
 
 
 def is_dark() -> bool:
@@ -71,15 +82,22 @@ def markdown_html(text: str) -> str:
 
 
 def code_block_html(index: int, block: Block, *, final: bool) -> str:
-    """A code block: a header row (language, Copy link) over the highlighted code."""
+    """A code block: a header row (language, Copy link) over the highlighted code; a later
+    segment of a long block (``part`` > 0) continues it without a header."""
     palette = QGuiApplication.palette()
     panel = palette.color(QPalette.ColorRole.AlternateBase).name()
     muted = palette.color(QPalette.ColorRole.PlaceholderText).name()
+    text = block.text.removesuffix("\n")  # a segment cut at a line break ends with one
     code = (
-        code_html(block.text, block.lang, dark=is_dark())
+        code_html(text, block.lang, dark=is_dark())
         if final
-        else f'<pre style="margin:0">{html.escape(block.text)}</pre>'
+        else f'<pre style="margin:0">{html.escape(text)}</pre>'
     )
+    if block.part > 0:
+        return (
+            f'<table width="100%" cellspacing="0" cellpadding="6" bgcolor="{panel}">'
+            f"<tr><td>{code}</td></tr></table>"
+        )
     copy = f'<a href="copy:{index}">Copy</a>' if final else ""
     return (
         f'<table width="100%" cellspacing="0" cellpadding="6" bgcolor="{panel}">'
@@ -108,7 +126,13 @@ class MarkdownBody(SafeBrowser):
         self.document().setDocumentMargin(0)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self._splitter: StreamSplitter | None = None
-        self._text = ""
+        self._parts: list[str] = []  # the text as it arrived (joined on demand: no O(n²) +=)
+        self._length = 0
+        self._collapsed = False  # too long for markdown: head + "Show all" (see set_text)
+        self._footer_at: int | None = None  # where the collapsed footer starts
+        self._footer_length = 0  # the length the footer last reported
+        self._head_chars = 0
+        self.viewer = None  # the "Show all" viewer, once opened
         self._dark = is_dark()  # the scheme the code colours and links were drawn for
         self._codes: list[str] = []
         self._pending_at: int | None = None  # where the open block starts
@@ -124,7 +148,14 @@ class MarkdownBody(SafeBrowser):
 
     @property
     def text(self) -> str:
-        return self._text
+        if len(self._parts) > 1:
+            self._parts = ["".join(self._parts)]
+        return self._parts[0] if self._parts else ""
+
+    @property
+    def collapsed(self) -> bool:
+        """True when the message is too long for markdown and shows its head as plain text."""
+        return self._collapsed
 
     @property
     def streaming(self) -> bool:
@@ -158,33 +189,123 @@ class MarkdownBody(SafeBrowser):
     # -- building ----------------------------------------------------------------------------
 
     def set_text(self, text: str) -> None:
-        """Render the whole text once (history, or a final text that differs from the stream)."""
+        """Render the whole text (history, or a final text that differs from the stream).
+
+        Small texts render at once; larger ones block by block within the loop's budget
+        (``streaming`` stays True until done); beyond ``COLLAPSE_ABOVE_CHARS`` the head shows
+        as plain text with "Show all"."""
         self.clear()
         self._splitter = None
         self._queue.clear()
         self._drain_timer.stop()
         self._codes = []
         self._pending_at = None
-        self._text = text
+        self._footer_at = None
+        self._collapsed = False
+        self._parts = [text] if text else []
+        self._length = len(text)
         self._dark = is_dark()
-        for block in split_blocks(text):
-            self._insert(block, final=True)
+        if self._length > COLLAPSE_ABOVE_CHARS:
+            self._collapse()
+        elif self._length <= SYNC_RENDER_CHARS:
+            for block in split_blocks(text):
+                self._insert(block, final=True)
+        else:
+            self._queue.extend(split_blocks(text))
+            self._drain()
+            return
         self._fit()
 
     def append(self, chunk: str) -> None:
         """Streaming: finished blocks are appended once; only the open block is replaced."""
+        if not chunk:
+            return
+        self._parts.append(chunk)
+        self._length += len(chunk)
+        if self._collapsed:
+            if self._length - self._footer_length >= FOOTER_EVERY_CHARS:
+                self._write_footer()
+                self._fit()
+            return
         if self._splitter is None:
             self._splitter = StreamSplitter()
-        self._text += chunk
+        if self._length > COLLAPSE_ABOVE_CHARS:
+            self._collapse()  # from now on only the count moves
+            self._fit()
+            return
         self._queue.extend(self._splitter.feed(chunk))
         self._drain()
 
     def finish(self) -> None:
+        if self._collapsed:
+            self._splitter = None
+            self._write_footer()
+            self._fit()
+            return
         if self._splitter is None:
             return
         self._queue.extend(self._splitter.finish())
         self._splitter = None
         self._drain()
+
+    def _collapse(self) -> None:
+        """Drop the markdown drawn so far and show the head as plain text with a footer."""
+        self._collapsed = True
+        self._queue.clear()
+        self._drain_timer.stop()
+        self._pending_at = None
+        self._codes = []
+        self.clear()
+        head = self.text[:COLLAPSED_HEAD_CHARS]
+        for stop in ("\n", " "):  # end at a line, else a word, if one is near the end
+            at = head.rfind(stop)
+            if at > COLLAPSED_HEAD_CHARS // 2:
+                head = head[:at]
+                break
+        head = head.rstrip() + " …"
+        cursor = QTextCursor(self.document())
+        cursor.insertText(_LONG_RUN.sub(lambda m: m.group() + "\u200b", head), QTextCharFormat())
+        self._head_chars = len(head)
+        self._write_footer()
+
+    def _write_footer(self) -> None:
+        """The line under a collapsed head: how much is hidden, and Show all / Copy all."""
+        doc = self.document()
+        cursor = QTextCursor(doc)
+        if self._footer_at is not None:
+            cursor.setPosition(self._footer_at)
+            cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+            cursor.removeSelectedText()
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        cursor.insertBlock()
+        self._footer_at = cursor.position()
+        self._footer_length = self._length
+        muted = QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText).name()
+        if self._splitter is not None:
+            note = (
+                f"Receiving a long answer: {self._length:,} characters so far; it is shown "
+                "as plain text, in full once it has ended."
+            )
+            links = ""
+        else:
+            note = (
+                f"Showing the first {self._head_chars:,} of {self._length:,} characters as "
+                "plain text (too long to lay out as markdown)."
+            )
+            links = ' <a href="showall:">Show all</a> · <a href="copyall:">Copy all</a>'
+        cursor.insertHtml(f'<span style="color:{muted}"><i>— {html.escape(note)}</i></span>{links}')
+        self._recolor_links(self._footer_at, cursor.position())
+
+    def show_all(self):
+        """Open the whole message in a viewer that loads it in slices (non-modal)."""
+        from pi_desktop.ui.text_viewer import LongTextViewer
+
+        if self.viewer is not None and self.viewer.isVisible():
+            self.viewer.raise_()
+            return self.viewer
+        self.viewer = LongTextViewer(self.text, self.window(), title="Whole message")
+        self.viewer.show()
+        return self.viewer
 
     def _drain(self) -> None:
         """Render queued blocks for at most ``RENDER_BUDGET_S``; the rest on the next turn of
@@ -223,11 +344,11 @@ class MarkdownBody(SafeBrowser):
         super().changeEvent(event)
         if (
             event.type() == QEvent.Type.PaletteChange
-            and self._text
+            and self._length
             and not self.streaming
             and is_dark() != self._dark
         ):
-            self.set_text(self._text)
+            self.set_text(self.text)
 
     def _insert(self, block: Block, *, final: bool) -> None:
         cursor = QTextCursor(self.document())
@@ -236,15 +357,18 @@ class MarkdownBody(SafeBrowser):
             cursor.insertBlock()
         start = cursor.position()
         if block.kind == "code":
-            index = len(self._codes)
+            continues = block.part > 0 and bool(self._codes)
+            index = len(self._codes) - 1 if continues else len(self._codes)
             cursor.insertHtml(code_block_html(index, block, final=final))
-            if final:
+            if final and continues:
+                self._codes[-1] += block.text
+            elif final:
                 self._codes.append(block.text)
         else:
             if final:
                 # not cursor.insertMarkdown: in PySide6 6.12 it corrupts a refcount (None is
                 # deallocated after enough calls and the interpreter aborts)
-                cursor.insertHtml(markdown_html(block.text))
+                cursor.insertHtml(markdown_html(cap_nesting(block.text)))
             else:
                 cursor.insertText(block.text)
         if final:
@@ -329,5 +453,11 @@ class MarkdownBody(SafeBrowser):
                 self.copy_code(int(url.path()))
             except (ValueError, IndexError):
                 pass
+            return
+        if url.scheme() == "showall":
+            self.show_all()
+            return
+        if url.scheme() == "copyall":
+            QGuiApplication.clipboard().setText(self.text)
             return
         super().handle_link(url)
