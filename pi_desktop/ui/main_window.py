@@ -37,6 +37,7 @@ from pi_desktop.ui.conversation import ConversationView, path_items
 from pi_desktop.ui.input_box import CompactDialog, InputBox
 from pi_desktop.ui.labels import count_of, title_from
 from pi_desktop.ui.message_widgets import InlineBanner
+from pi_desktop.ui.safe_text import image_policy
 from pi_desktop.ui.sessions_dialog import SessionsDialog
 from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
 from pi_desktop.ui.settings_dialog import PresetChoice, SettingsDialog
@@ -75,6 +76,7 @@ class MainWindow(QMainWindow):
         self.settings = settings_store.load()
         # unusable saved values (defaults were kept): said once, in the first session shown
         self._settings_problems = list(getattr(settings_store, "problems", None) or [])
+        image_policy().set_remote_images(self.settings.remote_images)
         self._provider_factory = provider_factory
         self._tools_factory = tools_factory
         self._presets = presets or [PresetChoice("offline", "Offline (no network)")]
@@ -549,6 +551,7 @@ class MainWindow(QMainWindow):
             failed = self.key_store.set(settings.provider, api_key)
         self.settings = settings
         self.settings_store.save(settings)
+        image_policy().set_remote_images(settings.remote_images)
         if self.session is not None and not self.busy:
             self.controller.set_agent(None)
             self._build_agent()

@@ -141,6 +141,7 @@ class MarkdownBody(SafeBrowser):
         self._drain_timer.setSingleShot(True)
         self._drain_timer.setInterval(0)
         self._drain_timer.timeout.connect(self._drain)
+        self.safe_document().imagesChanged.connect(self._fit)  # a remote image arrived
         if text:
             self.set_text(text)
 

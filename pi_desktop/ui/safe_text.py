@@ -14,6 +14,7 @@ event loop inside the app's coroutines.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt, QUrl, Signal
@@ -99,17 +100,18 @@ class SafeDocument(QTextDocument):
 
     ``asked`` records what the layout asked for and ``refused`` what it was denied, so a test
     (or a curious user) can see that ``file:``/``qrc:``/relative sources were turned down; a
-    refused image is answered with ``blocked_image()``. Remote images load only through
-    ``remote_loader`` when the policy allows them.
+    refused image is answered with ``blocked_image()``. Remote images load only when the
+    user allowed them, through ``RemoteImages`` (asynchronous, size-capped); ``imagesChanged``
+    then tells the view to lay out again.
     """
+
+    imagesChanged = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.asked: list[str] = []  # each source once, in the order first asked
         self.refused: list[str] = []
         self._seen: set[str] = set()
-        # set by a view that can fetch remote images (asynchronously, size-capped)
-        self.remote_loader: Callable[[SafeDocument, QUrl], None] | None = None
 
     def loadResource(self, kind: int, url: QUrl) -> None:
         """Never calls the base class: it would read a local file or a ``qrc:`` resource."""
@@ -122,11 +124,9 @@ class SafeDocument(QTextDocument):
             kind == QTextDocument.ResourceType.ImageResource.value
             and is_web_url(url)
             and image_policy().remote_images
-            and self.remote_loader is not None
         )
         if allowed:
-            assert self.remote_loader is not None
-            self.remote_loader(self, url)  # adds the image later, when it arrived
+            remote_images().request(self, url)  # added to the document when it arrived
         elif first_time:
             self.refused.append(key)
         if kind == QTextDocument.ResourceType.ImageResource.value:
@@ -165,6 +165,96 @@ def label_blocked_images(doc: QTextDocument) -> int:
         shown = name if len(name) <= 80 else name[:79] + "…"
         cursor.insertText(f" image not loaded: {shown}", note)
     return len(spots)
+
+
+MAX_IMAGE_BYTES = 4 * 1024 * 1024
+MAX_IMAGE_PIXELS_MB = 64  # decoded size cap (QImageReader allocation limit, in MB)
+
+
+class RemoteImages(QObject):
+    """Fetches http(s) images for documents, only when the user allowed remote images.
+
+    Asynchronous (QNetworkAccessManager never blocks the loop), capped in bytes and in decoded
+    size, redirects only to an equally safe scheme (never to ``file:``), one request per
+    address however many documents show it; a failed address is not retried."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        from PySide6.QtNetwork import QNetworkAccessManager
+
+        self._nam = QNetworkAccessManager(self)
+        self._waiting: dict[str, list[weakref.ref[SafeDocument]]] = {}
+        self._failed: set[str] = set()
+        self.loaded: dict[str, QImage] = {}
+
+    def request(self, doc: SafeDocument, url: QUrl) -> None:
+        from PySide6.QtNetwork import QNetworkRequest
+
+        key = url.toString()
+        if key in self._failed:
+            return
+        if key in self.loaded:
+            self._deliver(doc, key, self.loaded[key])
+            return
+        if key in self._waiting:
+            self._waiting[key].append(weakref.ref(doc))
+            return
+        self._waiting[key] = [weakref.ref(doc)]
+        request = QNetworkRequest(url)
+        request.setAttribute(
+            QNetworkRequest.Attribute.RedirectPolicyAttribute,
+            QNetworkRequest.RedirectPolicy.NoLessSafeRedirectPolicy,
+        )
+        request.setMaximumRedirectsAllowed(3)
+        request.setTransferTimeout(15_000)
+        reply = self._nam.get(request)
+
+        def progress(received: int, total: int) -> None:
+            if received > MAX_IMAGE_BYTES or total > MAX_IMAGE_BYTES:
+                reply.abort()
+
+        reply.downloadProgress.connect(progress)
+        reply.finished.connect(lambda: self._finished(reply, key))
+
+    def _finished(self, reply, key: str) -> None:
+        from PySide6.QtCore import QBuffer
+        from PySide6.QtGui import QImageReader
+        from PySide6.QtNetwork import QNetworkReply
+
+        docs = self._waiting.pop(key, [])
+        image = QImage()
+        if reply.error() == QNetworkReply.NetworkError.NoError:
+            data = reply.readAll()
+            if data.size() <= MAX_IMAGE_BYTES:
+                buffer = QBuffer(data)
+                reader = QImageReader(buffer)
+                reader.setAllocationLimit(MAX_IMAGE_PIXELS_MB)
+                image = reader.read()
+        reply.deleteLater()
+        if image.isNull():
+            self._failed.add(key)
+            return
+        self.loaded[key] = image
+        for ref in docs:
+            doc = ref()
+            if doc is not None:
+                self._deliver(doc, key, image)
+
+    @staticmethod
+    def _deliver(doc: SafeDocument, key: str, image: QImage) -> None:
+        doc.addResource(QTextDocument.ResourceType.ImageResource.value, QUrl(key), image)
+        doc.markContentsDirty(0, doc.characterCount())
+        doc.imagesChanged.emit()
+
+
+_REMOTE: RemoteImages | None = None
+
+
+def remote_images() -> RemoteImages:
+    global _REMOTE
+    if _REMOTE is None:
+        _REMOTE = RemoteImages()
+    return _REMOTE
 
 
 class SafeBrowser(QTextBrowser):

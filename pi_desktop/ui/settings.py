@@ -45,6 +45,7 @@ class AppSettings:
     threshold: float = 0.8
     keep_recent_tokens: int = 0  # 0: the engine's default (budget // 4)
     workspace: str = ""  # empty: the user's home folder is never used implicitly
+    remote_images: bool = False  # http(s) images in messages; local sources never load
     approval_policy: str = "ask"
     allow_commands: bool = False
 

@@ -143,6 +143,13 @@ class SettingsDialog(QDialog):
         ws_layout.addWidget(self.workspace, 1)
         ws_layout.addWidget(browse)
         form.addRow("Workspace", ws_row)
+        self.remote_images = QCheckBox("Show web images in messages (fetched from their site)")
+        self.remote_images.setToolTip(
+            "Off: images are never fetched (a model can use them to track you).\n"
+            "Local files are never shown, whatever this says."
+        )
+        self.remote_images.setChecked(settings.remote_images)
+        form.addRow("", self.remote_images)
 
         self.policy = QComboBox(self)
         for key, label in POLICY_LABELS.items():
@@ -227,6 +234,7 @@ class SettingsDialog(QDialog):
             threshold=round(self.threshold.value(), 2),
             keep_recent_tokens=self.keep_recent.value(),
             workspace=self.workspace.text().strip(),
+            remote_images=self.remote_images.isChecked(),
             approval_policy=str(self.policy.currentData()),
             allow_commands=self.allow_commands.isChecked(),
         ).validated()

@@ -182,3 +182,122 @@ def test_the_copy_link_still_copies_without_a_dialog(qtbot):
     with qtbot.waitSignal(card.body.codeCopied):
         card.body.anchorClicked.emit(QUrl("copy:0"))
     assert card.body.link_dialog is None
+
+
+# -- remote images: off by default, on by a setting ---------------------------------------
+
+
+@pytest.fixture
+def image_server(tmp_path):
+    """A loopback HTTP server: /pixel.png (a real PNG), /huge.png (over the byte cap) and
+    /to-file (a redirect to a local file)."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    image = QImage(6, 6, QImage.Format.Format_RGB32)
+    image.fill(QColor("blue"))
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")
+    png = bytes(data.data())
+    hits: list[str] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self):
+            hits.append(self.path)
+            if self.path == "/to-file":
+                self.send_response(302)
+                self.send_header("Location", QUrl.fromLocalFile(str(tmp_path / "x.png")).toString())
+                self.end_headers()
+                return
+            body = png if self.path == "/pixel.png" else b"\0" * (5 * 1024 * 1024)
+            self.send_response(200)
+            self.send_header("Content-Type", "image/png")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}", hits
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def remote_on():
+    from pi_desktop.ui.safe_text import image_policy
+
+    image_policy().set_remote_images(True)
+    yield
+    image_policy().set_remote_images(False)
+
+
+def test_remote_images_are_not_fetched_by_default(qtbot, image_server):
+    base, hits = image_server
+    view = ConversationView()
+    qtbot.addWidget(view)
+    view.show()
+    card = view.add_message("assistant", f"![p]({base}/pixel.png)", "e1")
+    doc = card.body.safe_document()
+    qtbot.waitUntil(lambda: bool(doc.asked))
+    qtbot.wait(100)
+    assert hits == [] and doc.refused == [f"{base}/pixel.png"]
+
+
+def test_allowed_remote_images_load_capped_and_never_via_a_local_redirect(
+    qtbot, image_server, remote_on, tmp_path
+):
+    from pi_desktop.ui.safe_text import remote_images
+
+    base, hits = image_server
+    (tmp_path / "x.png").write_bytes(b"not reached")
+    view = ConversationView()
+    qtbot.addWidget(view)
+    view.show()
+    text = f"![p]({base}/pixel.png) ![h]({base}/huge.png) ![r]({base}/to-file)"
+    card = view.add_message("assistant", text, "e1")
+    doc = card.body.safe_document()
+    qtbot.waitUntil(lambda: len(hits) == 3, timeout=10_000)
+    qtbot.waitUntil(lambda: doc.resource(IMAGE, QUrl(f"{base}/pixel.png")) != blocked_image())
+    pixel = doc.resource(IMAGE, QUrl(f"{base}/pixel.png"))
+    assert pixel.size().width() == 6
+    qtbot.waitUntil(lambda: f"{base}/huge.png" in remote_images()._failed, timeout=10_000)
+    qtbot.waitUntil(lambda: f"{base}/to-file" in remote_images()._failed, timeout=10_000)
+    assert doc.resource(IMAGE, QUrl(f"{base}/huge.png")) == blocked_image()
+    assert doc.resource(IMAGE, QUrl(f"{base}/to-file")) == blocked_image()
+    assert "image not loaded" not in card.body.toPlainText()  # web images were allowed
+
+
+def test_the_remote_images_setting_is_off_by_default_and_switches_the_policy(kit, qtbot):
+    from dataclasses import replace
+
+    from pi_desktop.agent.offline.provider import OfflineLLM
+    from pi_desktop.ui.safe_text import image_policy
+    from pi_desktop.ui.settings import AppSettings
+    from pi_desktop.ui.settings_dialog import PresetChoice, SettingsDialog
+
+    assert AppSettings().remote_images is False
+    dialog = SettingsDialog(AppSettings(), [PresetChoice("offline", "Offline")], kit.key_store)
+    qtbot.addWidget(dialog)
+    assert not dialog.remote_images.isChecked()
+    dialog.remote_images.setChecked(True)
+    assert dialog.result_settings().remote_images is True
+    window = kit.window(OfflineLLM(), offline=True)
+    assert image_policy().remote_images is False
+    try:
+        window.apply_settings(replace(window.settings, remote_images=True))
+        assert image_policy().remote_images is True
+        assert kit.settings_store().load().remote_images is True
+    finally:
+        window.apply_settings(replace(window.settings, remote_images=False))
+    assert image_policy().remote_images is False
