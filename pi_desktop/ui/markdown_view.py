@@ -263,10 +263,11 @@ class MarkdownBody(SafeBrowser):
             if at > COLLAPSED_HEAD_CHARS // 2:
                 head = head[:at]
                 break
-        head = head.rstrip() + " …"
-        cursor = QTextCursor(self.document())
-        cursor.insertText(_LONG_RUN.sub(lambda m: m.group() + "\u200b", head), QTextCharFormat())
+        head = head.rstrip()
         self._head_chars = len(head)
+        cursor = QTextCursor(self.document())
+        shown = _LONG_RUN.sub(lambda m: m.group() + "\u200b", head) + " …"
+        cursor.insertText(shown, QTextCharFormat())
         self._write_footer()
 
     def _write_footer(self) -> None:
@@ -278,8 +279,8 @@ class MarkdownBody(SafeBrowser):
             cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
             cursor.removeSelectedText()
         cursor.movePosition(QTextCursor.MoveOperation.End)
+        self._footer_at = cursor.position()  # before the break: a redraw removes both
         cursor.insertBlock()
-        self._footer_at = cursor.position()
         self._footer_length = self._length
         muted = QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText).name()
         if self._splitter is not None:

@@ -302,3 +302,58 @@ def test_a_session_holding_a_5mb_answer_opens_collapsed(kit, qtbot, artifacts):
     _assert_collapsed(card.body, answer)
     window.conversation.scroll_to_bottom()
     save_shot(window, "window-5mb-answer")
+
+
+def test_a_tool_call_with_megabytes_of_arguments_shows_a_bounded_part(qtbot, loop_watchdog):
+    import json
+
+    from PySide6.QtGui import QGuiApplication
+
+    from pi_desktop.ui.message_widgets import CODE_SHOWN_CHARS, CODE_SHOWN_LINE_CHARS
+
+    content = "\n".join(f"line {i} " + "y" * 60 for i in range(15_000))
+    arguments = json.dumps({"path": "big.txt", "content": content})  # one 1 MB JSON line
+    view = _view(qtbot)
+    meta = {
+        "tool_calls": [{"id": "c1", "function": {"name": "write_file", "arguments": arguments}}]
+    }
+    with loop_watchdog:
+        _later(view.add_message, "assistant", "", "a1", meta)
+        qtbot.waitUntil(lambda: bool(view.tool_calls()))
+        (call,) = view.tool_calls()
+        _later(call.set_expanded, True)
+        qtbot.waitUntil(lambda: call.details.isVisible())
+        qtbot.wait(30)
+    block = call.args_view
+    assert len(block.shown) <= CODE_SHOWN_CHARS + CODE_SHOWN_LINE_CHARS
+    assert "showing part of" in block.lang_label.text()
+    block.copy_button.click()
+    assert json.loads(QGuiApplication.clipboard().text())["content"] == content
+
+
+def test_a_200kb_code_answer_streams_through_the_real_window(
+    kit, qtbot, openai_server, loop_watchdog, artifacts
+):
+    """The whole path: the loopback server streams, the openai client parses, the agent
+    records, the controller batches and the view draws; no callback stalls the loop."""
+    from pi_desktop.agent import OpenAIChatLLM
+    from tests.openai_server import Reply
+
+    text = f"Here it is:\n\n```python\n{CODE}\n```\n"
+    openai_server.responder = lambda body: Reply(text=text, chunk_chars=400)
+    llm = OpenAIChatLLM("test-model", base_url=openai_server.base_url, api_key="sk-test")
+    window = kit.window(llm)
+    window.input.setPlainText("write the code")
+    with loop_watchdog:
+        window.send()
+        qtbot.waitUntil(
+            lambda: not window.busy and window.send_button.text() == "Send", timeout=60_000
+        )
+        card = window.conversation.message_cards()[-1]
+        qtbot.waitUntil(lambda: not card.body.streaming, timeout=60_000)
+    assert card.text == text
+    _assert_collapsed(card.body, text)
+    qtbot.wait(50)
+    bar = window.conversation.verticalScrollBar()
+    assert bar.value() == bar.maximum()  # still following the end of the answer
+    save_shot(window, "window-200kb-code-streamed")
