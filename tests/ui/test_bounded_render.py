@@ -357,3 +357,30 @@ def test_a_200kb_code_answer_streams_through_the_real_window(
     bar = window.conversation.verticalScrollBar()
     assert bar.value() == bar.maximum()  # still following the end of the answer
     save_shot(window, "window-200kb-code-streamed")
+
+
+def test_a_huge_or_deeply_nested_summary_opens_bounded(qtbot, loop_watchdog):
+    from types import SimpleNamespace
+
+    from pi_desktop.ui.summary_viewer import SUMMARY_MARKDOWN_CHARS, SummaryViewer
+
+    huge = SimpleNamespace(summary="word " * 1_000_000, tokens_before=10)
+    nested = SimpleNamespace(summary="\n".join("> " * i + "q" for i in range(1, 400)))
+    with loop_watchdog:
+        viewers = []
+        for entry in (huge, nested):
+            _later(lambda e=entry: viewers.append(SummaryViewer(e)))
+        qtbot.waitUntil(lambda: len(viewers) == 2, timeout=30_000)
+        for viewer in viewers:
+            qtbot.addWidget(viewer)
+            _later(viewer.show)
+        qtbot.waitUntil(lambda: all(v.isVisible() for v in viewers))
+        qtbot.wait(30)
+    big, deep = viewers
+    assert len(big.browser.toPlainText()) < SUMMARY_MARKDOWN_CHARS + 200
+    assert "more characters" in big.browser.toPlainText()
+    block = deep.browser.document().begin()
+    while block.isValid():
+        level = block.blockFormat().intProperty(QTextFormat.Property.BlockQuoteLevel)
+        assert level <= MAX_NESTING
+        block = block.next()
