@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -195,14 +195,17 @@ class MainWindow(QMainWindow):
         self.tree.compactionActivated.connect(self.open_summary)
 
     def _restore_geometry(self) -> None:
+        """Window state from the settings file; a hand-edited value that is not Qt's saved
+        state ("zz", a number) is ignored and reported instead of raising at every start."""
         geometry = self.settings_store.value("geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
+        if not (isinstance(geometry, QByteArray | bytes) and self.restoreGeometry(geometry)):
             self.resize(1180, 780)
+            if geometry is not None:
+                self._settings_problems.append("window/geometry is not a saved geometry; ignored")
         state = self.settings_store.value("splitter")
-        if state is not None:
-            self.splitter.restoreState(state)
+        valid = isinstance(state, QByteArray | bytes) and self.splitter.restoreState(state)
+        if state is not None and not valid:
+            self._settings_problems.append("window/splitter is not a saved layout; ignored")
 
     # ---------------------------------------------------------------- sessions
 

@@ -171,3 +171,18 @@ def test_the_sessions_dialog_lists_a_session_behind_a_bad_index(qtbot, tmp_path)
     qtbot.addWidget(dialog)
     assert [item.text(0) for item in dialog.items()] == ["kept"]
     assert "1 invalid entry" in dialog.status.text()
+
+
+@pytest.mark.parametrize("raw", ["zz", "5", "a, b", "@ByteArray(garbage)"])
+def test_a_hand_edited_window_state_is_ignored_and_reported(kit, qtbot, raw):
+    kit.save_settings()
+    ini = Path(kit.qsettings.fileName())
+    kit.qsettings.sync()
+    ini.write_text(ini.read_text() + f"\n[window]\ngeometry={raw}\nsplitter={raw}\n")
+    from PySide6.QtCore import QSettings
+
+    kit.qsettings = QSettings(str(ini), QSettings.Format.IniFormat)
+    window = kit.window(OfflineLLM(), offline=True)
+    assert window.isVisible()
+    (banner,) = window.conversation.banners()
+    assert "window/geometry" in banner.text and "window/splitter" in banner.text
