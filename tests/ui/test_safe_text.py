@@ -11,6 +11,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QColor, QImage, QTextDocument
 from PySide6.QtWidgets import QLabel, QMessageBox, QTextBrowser
@@ -301,3 +303,48 @@ def test_the_remote_images_setting_is_off_by_default_and_switches_the_policy(kit
     finally:
         window.apply_settings(replace(window.settings, remote_images=False))
     assert image_policy().remote_images is False
+
+
+HOSTILE_PIECES = [
+    "![a](file:///proc/self/environ)",
+    "![b](/dev/zero)",
+    "![c](qrc:/x.png)",
+    "![d](../secret.png)",
+    '<img src="/proc/self/environ">',
+    "<img src='file:///dev/zero' width=99999 height=99999>",
+    '<div style="background-image:url(file:///dev/zero)">bg</div>',
+    '<table background="file:///etc/passwd"><tr><td>t</td></tr></table>',
+    "[link](file:///home/u/evil.desktop)",
+    "> > > > > > > > > > > > quote",
+    "- - - - - - - - - - - - list",
+    "```\ncode ![x](file:///dev/zero)\n```",
+    "x" * 300,
+    "\n\n",
+    "plain words ",
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(pieces=st.lists(st.sampled_from(HOSTILE_PIECES), min_size=1, max_size=25))
+def test_hostile_markdown_never_loads_a_resource(qapp, pieces):
+    """Whatever mix of images, raw HTML, backgrounds and nesting a model writes: every
+    resource the documents were asked for is answered by the placeholder, none is read."""
+    text = "Answer: " + "".join(pieces)
+    view = ConversationView()
+    view.resize(600, 400)
+    view.show()
+    card = view.add_message("assistant", text, "e1")
+    for i in range(0, len(text), 11):
+        view.append_delta(text[i : i + 11])
+    view.end_stream()
+    qapp.processEvents()
+    streamed = view.message_cards()[-1]
+    for body in (card.body, streamed.body):
+        doc = body.safe_document()
+        doc.size()  # lay out
+        for src in doc.asked:
+            assert doc.resource(IMAGE, QUrl(src)) == blocked_image()
+        for src in _image_sources(doc):
+            assert doc.resource(IMAGE, QUrl(src)) == blocked_image()
+        assert body.text == text
+    view.close()
