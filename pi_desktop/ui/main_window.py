@@ -195,8 +195,7 @@ class MainWindow(QMainWindow):
         self.tree.compactionActivated.connect(self.open_summary)
 
     def _restore_geometry(self) -> None:
-        """Window state from the settings file; a hand-edited value that is not Qt's saved
-        state ("zz", a number) is ignored and reported instead of raising at every start."""
+        """Saved window state; a hand-edited value ("zz", a number) is ignored and reported."""
         geometry = self.settings_store.value("geometry")
         if not (isinstance(geometry, QByteArray | bytes) and self.restoreGeometry(geometry)):
             self.resize(1180, 780)
