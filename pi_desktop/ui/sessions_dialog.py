@@ -23,9 +23,10 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.session import SessionLibrary, SessionLockedError
-from pi_desktop.ui.labels import count_of
+from pi_desktop.ui.labels import count_of, shorten
 
 ID_ROLE = Qt.ItemDataRole.UserRole
+TITLE_CHARS = 200  # a hand-made file can hold a megabyte title; a row shows a line
 OPEN_MARK = "  (open)"  # after the open session's title; never part of a new title
 
 
@@ -96,7 +97,7 @@ class SessionsDialog(QDialog):
         self.tree.clear()
         for info in self._library.list_sessions():
             # str(): a listing from another version (or a test double) may carry any value
-            title = str(info.display_title)
+            title = shorten(" ".join(str(info.display_title).split()), TITLE_CHARS)
             if info.id == self._current_id:
                 title += OPEN_MARK
             try:

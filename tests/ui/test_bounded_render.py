@@ -193,6 +193,10 @@ def test_a_1mb_single_line_answer_shows_its_head_as_plain_text(
         qtbot.wait(50)
     (card,) = view.message_cards()
     _assert_collapsed(card.body, text)
+    from PySide6.QtGui import QGuiApplication
+
+    card.body.anchorClicked.emit(markdown_view.QUrl("copyall:"))
+    assert QGuiApplication.clipboard().text() == text
     if unit == "x":
         save_shot(view, "huge-answer-collapsed")
 

@@ -186,3 +186,11 @@ def test_a_hand_edited_window_state_is_ignored_and_reported(kit, qtbot, raw):
     assert window.isVisible()
     (banner,) = window.conversation.banners()
     assert "window/geometry" in banner.text and "window/splitter" in banner.text
+
+
+def test_a_megabyte_title_is_listed_on_one_short_line(qtbot, tmp_path):
+    info = SessionInfo("abc", tmp_path / "abc.jsonl", "t\n" * 500_000, datetime.now(UTC), 1)
+    dialog = SessionsDialog(_Library([info]), current_id=None)
+    qtbot.addWidget(dialog)
+    (item,) = dialog.items()
+    assert len(item.text(0)) <= 200 and "\n" not in item.text(0)
