@@ -348,3 +348,14 @@ def test_hostile_markdown_never_loads_a_resource(qapp, pieces):
             assert doc.resource(IMAGE, QUrl(src)) == blocked_image()
         assert body.text == text
     view.close()
+
+
+@pytest.mark.parametrize("lang", ["", "python", "html", "json", "unknown-lang"])
+def test_rich_text_labels_get_markup_escaped(lang):
+    """The code label of a tool call is a rich-text QLabel (its document is not ours): the
+    model's text must arrive escaped, so no <img> it writes can become an image tag."""
+    from pi_desktop.ui.highlight import code_html
+
+    rendered = code_html('<img src="file:///dev/zero"> <b>x</b>', lang)
+    assert "<img" not in rendered and "<b>" not in rendered
+    assert "&lt;" in rendered or "&#60;" in rendered
