@@ -26,6 +26,10 @@ MAX_MERGED_CHARS = 6_000
 # nesting adds nothing a reader can see, and 10,000 nested levels stall Qt's layout.
 MAX_NESTING = 8
 MAX_INDENT = 2 * MAX_NESTING  # a list level takes at least two columns ("- ")
+# A GFM table wider than this keeps its first columns; the rest of a row stays text in the
+# last cell (Qt lays a 1,000-column table out in ~0.3 s).
+MAX_TABLE_COLUMNS = 32
+_DELIMITER_ROW = re.compile(r"^[\s|:-]+$")
 _CONTAINER = re.compile(r"[ \t]+|>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)")
 
 
@@ -54,6 +58,34 @@ def cap_nesting(text: str) -> str:
 
 
 _PREFIX_CHARS = " \t>-*+0123456789.)"
+
+
+def cap_tables(text: str) -> str:
+    """Escape the pipes of a line beyond ``MAX_TABLE_COLUMNS`` columns, so no table is wider."""
+    if text.count("|") <= MAX_TABLE_COLUMNS:
+        return text
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line.count("|") > MAX_TABLE_COLUMNS + 1:
+            head, sep, tail = _split_after(line, "|", MAX_TABLE_COLUMNS + 1)
+            if _DELIMITER_ROW.match(line):
+                lines[i] = head + sep  # a delimiter row only loses its extra columns
+            else:
+                lines[i] = head + sep + tail.replace("\\|", "|").replace("|", "\\|")
+    return "\n".join(lines)
+
+
+def _split_after(line: str, mark: str, n: int) -> tuple[str, str, str]:
+    """``line`` cut after its ``n``-th ``mark``: (before it, the mark, the rest)."""
+    at = -1
+    for _ in range(n):
+        at = line.find(mark, at + 1)
+    return line[:at], line[at], line[at + 1 :]
+
+
+def bounded_markdown(text: str) -> str:
+    """What the views import as markdown: nesting and table width capped."""
+    return cap_tables(cap_nesting(text))
 
 
 def _cap_line(line: str) -> str:

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.ui.highlight import code_html
-from pi_desktop.ui.markdown import Block, StreamSplitter, cap_nesting, split_blocks
+from pi_desktop.ui.markdown import Block, StreamSplitter, bounded_markdown, split_blocks
 from pi_desktop.ui.safe_text import (
     SafeBrowser,
     SafeDocument,
@@ -370,7 +370,7 @@ class MarkdownBody(SafeBrowser):
             if final:
                 # not cursor.insertMarkdown: in PySide6 6.12 it corrupts a refcount (None is
                 # deallocated after enough calls and the interpreter aborts)
-                cursor.insertHtml(markdown_html(cap_nesting(block.text)))
+                cursor.insertHtml(markdown_html(bounded_markdown(block.text)))
             else:
                 cursor.insertText(block.text)
         if final:

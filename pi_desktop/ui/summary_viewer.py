@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from pi_desktop.context.summary import file_block, strip_file_blocks
 from pi_desktop.ui.labels import count_of
-from pi_desktop.ui.markdown import cap_nesting
+from pi_desktop.ui.markdown import bounded_markdown
 from pi_desktop.ui.safe_text import SafeBrowser
 
 SUMMARY_MARKDOWN_CHARS = 50_000  # beyond this the summary shows as plain text (its head)
@@ -133,7 +133,7 @@ class SummaryViewer(QDialog):
                 "Copy summary copies all of it."
             )
         else:
-            self.browser.set_safe_markdown(cap_nesting(prose) or "_The summary is empty._")
+            self.browser.set_safe_markdown(bounded_markdown(prose) or "_The summary is empty._")
 
         self.read_list = self._file_list(self._read)
         self.modified_list = self._file_list(self._modified)

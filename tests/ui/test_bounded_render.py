@@ -388,3 +388,31 @@ def test_a_huge_or_deeply_nested_summary_opens_bounded(qtbot, loop_watchdog):
         level = block.blockFormat().intProperty(QTextFormat.Property.BlockQuoteLevel)
         assert level <= MAX_NESTING
         block = block.next()
+
+
+def test_a_table_hundreds_of_columns_wide_is_capped(qtbot, loop_watchdog):
+    from PySide6.QtGui import QTextTable
+
+    from pi_desktop.ui.markdown import MAX_TABLE_COLUMNS
+
+    table = "|" + "h|" * 900 + "\n|" + "-|" * 900 + "\n|" + "c|" * 900  # lines < 2,000 chars
+    view = _view(qtbot)
+    with loop_watchdog:
+        _later(view.add_message, "assistant", f"Wide:\n\n{table}\n\nafter", "e1")
+        qtbot.waitUntil(lambda: bool(view.message_cards()))
+        body = view.message_cards()[0].body
+        qtbot.waitUntil(lambda: not body.streaming)
+    tables = [f for f in body.document().rootFrame().childFrames() if isinstance(f, QTextTable)]
+    assert tables and all(t.columns() <= MAX_TABLE_COLUMNS + 1 for t in tables)
+    assert "after" in body.toPlainText()
+
+
+def test_cap_tables_leaves_ordinary_tables_and_text_alone():
+    from pi_desktop.ui.markdown import MAX_TABLE_COLUMNS, cap_tables
+
+    table = "| a | b |\n|---|:-:|\n| 1 | 2 |\n" + "x | y\n" * 50
+    assert cap_tables(table) == table
+    wide = "|" + "a|" * 100
+    capped = cap_tables(wide)
+    assert capped.replace("\\|", "").count("|") == MAX_TABLE_COLUMNS + 1
+    assert capped.replace("\\", "") == wide
