@@ -41,6 +41,7 @@ from pi_desktop.ui.safe_text import (
     label_blocked_images,
     may_hold_images,
 )
+from pi_desktop.ui.text_viewer import LongTextViewer
 from pi_desktop.ui.theme import is_dark as palette_is_dark
 
 # GitHub markdown without the underline extension: in Qt's GitHub dialect ``_x_`` underlines,
@@ -132,7 +133,7 @@ class MarkdownBody(SafeBrowser):
         self._footer_at: int | None = None  # where the collapsed footer starts
         self._footer_length = 0  # the length the footer last reported
         self._head_chars = 0
-        self.viewer = None  # the "Show all" viewer, once opened
+        self.viewer: LongTextViewer | None = None  # the "Show all" viewer, once opened
         self._dark = is_dark()  # the scheme the code colours and links were drawn for
         self._codes: list[str] = []
         self._pending_at: int | None = None  # where the open block starts
@@ -285,8 +286,8 @@ class MarkdownBody(SafeBrowser):
         muted = QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText).name()
         if self._splitter is not None:
             note = (
-                f"Receiving a long answer: {self._length:,} characters so far; it is shown "
-                "as plain text, in full once it has ended."
+                f"Receiving a long answer: {self._length:,} characters so far; too long "
+                "for markdown, it shows as plain text (Show all once it has ended)."
             )
             links = ""
         else:
@@ -298,10 +299,8 @@ class MarkdownBody(SafeBrowser):
         cursor.insertHtml(f'<span style="color:{muted}"><i>— {html.escape(note)}</i></span>{links}')
         self._recolor_links(self._footer_at, cursor.position())
 
-    def show_all(self):
+    def show_all(self) -> LongTextViewer:
         """Open the whole message in a viewer that loads it in slices (non-modal)."""
-        from pi_desktop.ui.text_viewer import LongTextViewer
-
         if self.viewer is not None and self.viewer.isVisible():
             self.viewer.raise_()
             return self.viewer

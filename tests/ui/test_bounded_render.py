@@ -416,3 +416,22 @@ def test_cap_tables_leaves_ordinary_tables_and_text_alone():
     capped = cap_tables(wide)
     assert capped.replace("\\|", "").count("|") == MAX_TABLE_COLUMNS + 1
     assert capped.replace("\\", "") == wide
+
+
+def test_a_stream_that_grows_too_long_collapses_and_then_only_counts(qtbot):
+    view = _view(qtbot)
+    view.append_delta("# Title\n\nSome **markdown** first.\n\n")
+    body = view.streaming_card.body
+    assert not body.collapsed and "**" not in body.toPlainText()
+    chunk = "more words " * 1_000
+    while not body.collapsed:
+        view.append_delta(chunk)
+    revision = body.document().revision()
+    view.append_delta("tiny")  # below the footer step: the document is not touched
+    assert body.document().revision() == revision
+    assert body.streaming and "Receiving a long answer" in body.toPlainText()
+    assert body.anchor_rect("showall:") is None
+    view.end_stream()
+    assert not body.streaming and "Receiving" not in body.toPlainText()
+    assert body.anchor_rect("showall:") is not None
+    assert body.text.endswith("tiny") and body.text.startswith("# Title")
