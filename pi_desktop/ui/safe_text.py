@@ -4,12 +4,14 @@ A message or a summary is written by a model, and a model repeats what a web pag
 cloned repository told it. Qt's rich text would load ``<img src="file:///proc/self/environ">``
 (or ``file:///dev/zero``, which grows the process until it dies) from disk, and a
 ``QTextBrowser`` opens a clicked ``file:`` link — an ``evil.desktop`` included. So every
-rich-text view here uses ``SafeDocument``, whose ``loadResource`` answers nothing for local,
-``qrc:``, ``data:`` and relative sources (QTextDocument's own fallback would read local files,
-which is why the hook is on the document and not only on the widget), and ``SafeBrowser``,
-which never follows a link itself: web links open after the user confirmed the address,
-anything else is shown and not opened. Dialogs are non-blocking (``open()``): no nested
-event loop inside the app's coroutines.
+rich-text view here uses ``SafeDocument``, whose ``loadResource`` answers a placeholder drawn
+in code for local, ``qrc:``, ``data:`` and relative sources — and for web images unless the
+user allowed them (then they are fetched asynchronously, size-capped). The hook is on the
+document, not only on the widget, because QTextDocument's own fallback reads local files; and
+it answers *something*, because for a source answered with nothing Qt's image handler calls
+``QImage.load(name)`` on the path. ``SafeBrowser`` never follows a link itself: web links
+open after the user confirmed the address, anything else is shown and not opened. Dialogs
+are non-blocking (``open()``): no nested event loop inside the app's coroutines.
 """
 
 from __future__ import annotations
@@ -40,18 +42,15 @@ MAX_ASKED = 256  # how many asked-for sources a document remembers (tests, diagn
 class ImagePolicy(QObject):
     """Whether remote (http/https) images may load; local sources never load.
 
-    One per application, set from the settings ("remote_images", off by default)."""
-
-    changed = Signal(bool)
+    One per application, set from the settings ("remote_images", off by default); documents
+    read it when they lay an image out, so it applies to what is drawn from then on."""
 
     def __init__(self) -> None:
         super().__init__()
         self.remote_images = False
 
     def set_remote_images(self, enabled: bool) -> None:
-        if enabled != self.remote_images:
-            self.remote_images = bool(enabled)
-            self.changed.emit(self.remote_images)
+        self.remote_images = bool(enabled)
 
 
 _POLICY: ImagePolicy | None = None
@@ -70,8 +69,15 @@ def is_web_url(url: QUrl) -> bool:
 
 
 def shown_url(url: QUrl) -> str:
+    """The address as the confirmation shows it; a non-ASCII host also as it is sent
+    (``xn--…``), so a look-alike domain cannot pass for the real one."""
     text = url.toString()
-    return text if len(text) <= MAX_SHOWN_URL else text[: MAX_SHOWN_URL - 1] + "…"
+    if len(text) > MAX_SHOWN_URL:
+        text = text[: MAX_SHOWN_URL - 1] + "…"
+    sent_host = bytes(QUrl.toAce(url.host())).decode("ascii", "replace")
+    if url.host() and sent_host != url.host():
+        text += f"\n(the host as sent: {sent_host})"
+    return text
 
 
 _BLOCKED: QImage | None = None

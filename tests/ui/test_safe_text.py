@@ -359,3 +359,14 @@ def test_rich_text_labels_get_markup_escaped(lang):
     rendered = code_html('<img src="file:///dev/zero"> <b>x</b>', lang)
     assert "<img" not in rendered and "<b>" not in rendered
     assert "&lt;" in rendered or "&#60;" in rendered
+
+
+def test_a_look_alike_host_is_also_shown_as_sent(qtbot):
+    browser = SafeBrowser()
+    qtbot.addWidget(browser)
+    browser.show()
+    browser.open_url = lambda url: None
+    box = _click_link(qtbot, browser, "https://\u0430pple.com/login")  # Cyrillic "а"
+    labels = "\n".join(label.text() for label in box.findChildren(QLabel))
+    assert "xn--pple-43d.com" in labels
+    box.button(QMessageBox.StandardButton.Cancel).click()
