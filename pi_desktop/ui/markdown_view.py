@@ -58,7 +58,7 @@ RENDER_BUDGET_S = 0.012  # per event-loop turn; the rest of a burst is drawn on 
 # "Show all" (a viewer that loads in slices) and "Copy all". Laying out megabytes would stall
 # the window for seconds to minutes, whatever the per-step budget.
 COLLAPSE_ABOVE_CHARS = 100_000
-COLLAPSED_HEAD_CHARS = 10_000
+COLLAPSED_HEAD_CHARS = 6_000
 # up to this size a whole text renders at once (history, tests); above, block by block
 SYNC_RENDER_CHARS = 8_000
 FOOTER_EVERY_CHARS = 64 * 1024  # while a collapsed answer streams, how often its count moves

@@ -435,3 +435,25 @@ def test_a_stream_that_grows_too_long_collapses_and_then_only_counts(qtbot):
     assert not body.streaming and "Receiving" not in body.toPlainText()
     assert body.anchor_rect("showall:") is not None
     assert body.text.endswith("tiny") and body.text.startswith("# Title")
+
+
+def test_switching_to_a_session_holding_a_5mb_answer_never_stalls(kit, qtbot, loop_watchdog):
+    from pi_desktop.agent.offline.provider import OfflineLLM
+
+    answer = "lorem ipsum " * 440_000
+    with kit.library.create(fsync=False) as session:
+        session.append_message(Message(role="user", content="write a lot"))
+        session.append_message(Message(role="assistant", content=answer))
+        path = session.path
+    window = kit.window(OfflineLLM(), offline=True, new_session=True)
+    # opening is one callback that also parses the 5 MB file and estimates its tokens (the
+    # session's and the engine's O(size) work, ~40 ms here): a wider limit that still
+    # catches the old minutes-long hang without failing on a slow machine
+    loop_watchdog.limit_ms = 250
+    with loop_watchdog:
+        _later(window.open_session_path, path)
+        qtbot.waitUntil(lambda: window.session is not None and window.session.path == path)
+        card = window.conversation.message_cards()[-1]
+        qtbot.waitUntil(lambda: not card.body.streaming)
+        qtbot.wait(30)
+    _assert_collapsed(card.body, answer)
