@@ -9,12 +9,13 @@ in, so tests drive the real window with the real offline provider (or a loopback
 from __future__ import annotations
 
 import asyncio
+import html
 import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -37,6 +38,7 @@ from pi_desktop.ui.conversation import ConversationView, path_items
 from pi_desktop.ui.input_box import CompactDialog, InputBox
 from pi_desktop.ui.labels import count_of, title_from
 from pi_desktop.ui.message_widgets import InlineBanner
+from pi_desktop.ui.safe_text import image_policy
 from pi_desktop.ui.sessions_dialog import SessionsDialog
 from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
 from pi_desktop.ui.settings_dialog import PresetChoice, SettingsDialog
@@ -73,6 +75,9 @@ class MainWindow(QMainWindow):
         self.key_store = key_store
         self.library = library
         self.settings = settings_store.load()
+        # unusable saved values (defaults were kept): said once, in the first session shown
+        self._settings_problems = list(getattr(settings_store, "problems", None) or [])
+        image_policy().set_remote_images(self.settings.remote_images)
         self._provider_factory = provider_factory
         self._tools_factory = tools_factory
         self._presets = presets or [PresetChoice("offline", "Offline (no network)")]
@@ -128,6 +133,7 @@ class MainWindow(QMainWindow):
         self.offline_label.setVisible(False)
         self.offline_label.setContentsMargins(0, 0, 12, 0)
         self.provider_label = QLabel(self)
+        self.provider_label.setTextFormat(Qt.TextFormat.PlainText)  # names come from files
         self.statusBar().addPermanentWidget(self.offline_label)
         self.statusBar().addPermanentWidget(self.provider_label)
         self._build_actions()
@@ -192,14 +198,16 @@ class MainWindow(QMainWindow):
         self.tree.compactionActivated.connect(self.open_summary)
 
     def _restore_geometry(self) -> None:
+        """Saved window state; a hand-edited value ("zz", a number) is ignored and reported."""
         geometry = self.settings_store.value("geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
+        if not (isinstance(geometry, QByteArray | bytes) and self.restoreGeometry(geometry)):
             self.resize(1180, 780)
+            if geometry is not None:
+                self._settings_problems.append("window/geometry is not a saved geometry; ignored")
         state = self.settings_store.value("splitter")
-        if state is not None:
-            self.splitter.restoreState(state)
+        valid = isinstance(state, QByteArray | bytes) and self.splitter.restoreState(state)
+        if state is not None and not valid:
+            self._settings_problems.append("window/splitter is not a saved layout; ignored")
 
     # ---------------------------------------------------------------- sessions
 
@@ -271,6 +279,13 @@ class MainWindow(QMainWindow):
                 + "\n".join(session.problems[:5]),
                 kind="error",
             )
+        if self._settings_problems:
+            self.conversation.add_banner(
+                "Some saved settings could not be used; the defaults apply:\n"
+                + "\n".join(self._settings_problems[:5]),
+                kind="refusal",
+            )
+            self._settings_problems = []
         self._update_title()
         if self.agent is not None:
             self._on_context_prepared(self.agent.estimate_now())
@@ -342,7 +357,8 @@ class MainWindow(QMainWindow):
             return
         # the folder's name only: a deep path would push the offline badge out of sight
         self.provider_label.setText(f"{setup.description} · workspace {self.workspace().name}")
-        self.provider_label.setToolTip(f"Workspace: {self.workspace()}")
+        # escaped: a folder named "<img src=…>" would otherwise be read as markup
+        self.provider_label.setToolTip(f"<qt>Workspace: {html.escape(str(self.workspace()))}</qt>")
         self.budget_bar.set_offline(setup.offline)
         self.offline_label.setVisible(setup.offline)  # stays after the note is cleared
         self.offline_label.setToolTip(setup.note or OFFLINE_NOTE)
@@ -586,6 +602,7 @@ class MainWindow(QMainWindow):
             self._workspace_override = None  # a folder chosen in Settings beats --workspace
         self.settings = settings
         self.settings_store.save(settings)
+        image_policy().set_remote_images(settings.remote_images)
         if self.busy:
             self._settings_pending = True
             self.statusBar().showMessage("Settings saved; they apply when this answer ends.", 6000)

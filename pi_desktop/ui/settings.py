@@ -28,7 +28,7 @@ APPROVAL_POLICIES = ("ask", "auto", "deny")  # ask each time / auto-approve / de
 # The smallest budget offered: the seven workspace tools' schemas (~810 tokens) must fit under
 # the threshold with room for a conversation, or every run would fail before sending.
 MIN_CONTEXT_BUDGET = 2_000
-MAX_CONTEXT_BUDGET = 2_000_000  # the largest context windows offered today, with room
+MAX_CONTEXT_BUDGET = 10_000_000  # above every model's window; a typo of zeros stops here
 # where compaction may start, as a share of the budget (the dialog offers the same range)
 THRESHOLD_RANGE = (0.3, 0.95)
 # how fast the offline demo streams, in characters per second (0: at once). The default reads
@@ -49,6 +49,7 @@ class AppSettings:
     threshold: float = 0.8
     keep_recent_tokens: int = 0  # 0: the engine's default (budget // 4)
     workspace: str = ""  # empty: the user's home folder is never used implicitly
+    remote_images: bool = False  # http(s) images in messages; local sources never load
     approval_policy: str = "ask"
     allow_commands: bool = False
     offline_chars_per_second: int = DEFAULT_OFFLINE_SPEED
@@ -74,15 +75,28 @@ class AppSettings:
 
 
 def _coerce(value: Any, like: Any) -> Any:
-    """QSettings (INI) hands back strings; turn them into the default's type."""
+    """QSettings (INI) hands back strings; turn them into the default's type.
+
+    Raises TypeError/ValueError/OverflowError for a value that is not one ("zz", "inf", a
+    list from an unquoted comma in a number field); the caller keeps the default."""
+    if isinstance(value, list | tuple):  # INI reads ``a, b`` as a list
+        if isinstance(like, str) and not isinstance(like, bool):
+            return ", ".join(str(v) for v in value)
+        raise TypeError("a list")
     if isinstance(like, bool):
         if isinstance(value, str):
-            return value.strip().lower() in ("1", "true", "yes", "on")
+            word = value.strip().lower()
+            if word not in ("1", "true", "yes", "on", "0", "false", "no", "off"):
+                raise ValueError("not a yes/no value")
+            return word in ("1", "true", "yes", "on")
         return bool(value)
     if isinstance(like, int):
         return int(float(value))
     if isinstance(like, float):
-        return float(value)
+        number = float(value)
+        if number != number:  # NaN compares false with every bound and would slip through
+            raise ValueError("not a number")
+        return number
     return str(value)
 
 
@@ -97,6 +111,7 @@ class SettingsStore:
 
     def __init__(self, qsettings: QSettings | None = None) -> None:
         self._qs = qsettings if qsettings is not None else QSettings(APP_NAME, APP_NAME)
+        self.problems: list[str] = []  # values the last ``load`` could not use (defaults kept)
 
     @property
     def qsettings(self) -> QSettings:
@@ -109,12 +124,16 @@ class SettingsStore:
     def load(self) -> AppSettings:
         defaults = AppSettings()
         values: dict[str, Any] = {}
+        self.problems = []
         for f in fields(AppSettings):
             raw = self._qs.value(f"{self.GROUP}/{f.name}", None)
             if raw is None:
                 continue
-            with contextlib.suppress(TypeError, ValueError):
+            try:
                 values[f.name] = _coerce(raw, getattr(defaults, f.name))
+            except (TypeError, ValueError, OverflowError):
+                shown = repr(raw) if len(repr(raw)) <= 60 else repr(raw)[:59] + "…"
+                self.problems.append(f"settings: {f.name} = {shown} is not usable; default kept")
         return AppSettings(**values).validated()
 
     def save(self, settings: AppSettings) -> None:

@@ -294,6 +294,13 @@ class SettingsDialog(QDialog):
         self._workspace_note_text = self.workspace_note.text()
         self.workspace.textChanged.connect(self._workspace_edited)
         form.addRow("", self.workspace_note)
+        self.remote_images = QCheckBox("Show web images in messages (fetched from their site)")
+        self.remote_images.setToolTip(
+            "Off: images are never fetched (a model can use them to track you).\n"
+            "Local files are never shown, whatever this says."
+        )
+        self.remote_images.setChecked(settings.remote_images)
+        form.addRow("", self.remote_images)
 
         self.policy = QComboBox(self)
         for key, label in POLICY_LABELS.items():
@@ -417,6 +424,7 @@ class SettingsDialog(QDialog):
             keep_recent_tokens=self.keep_recent.value(),
             offline_chars_per_second=self.offline_speed.value(),
             workspace=self.workspace_setting(),
+            remote_images=self.remote_images.isChecked(),
             approval_policy=str(self.policy.currentData()),
             allow_commands=self.allow_commands.isChecked(),
         ).validated()
