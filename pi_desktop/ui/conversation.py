@@ -18,6 +18,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from pi_desktop.agent.repair import INTERRUPTED_RESULT, PairRepair
 from pi_desktop.context.offload import offload_path
 from pi_desktop.ui.message_widgets import (
     CompactionMarker,
@@ -308,6 +309,40 @@ class ConversationView(QScrollArea):
         self.widget().adjustSize()
         self.scroll_to_bottom()
 
+    def show_repairs(self, repairs: Iterable[PairRepair]) -> InlineBanner | None:
+        """Mark the gaps the history sent to the model papers over (the file is unchanged).
+
+        A call that never got a result shows the synthetic result the model is sent; a result
+        that answers no call stays drawn but is named as not sent. One banner explains both.
+        """
+        missing = orphans = 0
+        for repair in repairs:
+            if repair.kind == "missing_result":
+                missing += 1
+                widget = self._tool_calls.get(repair.tool_call_id or "")
+                if widget is not None and widget.result is None:
+                    widget.set_result(INTERRUPTED_RESULT, is_error=True)
+            else:
+                orphans += 1
+        if not missing and not orphans:
+            return None
+        parts = []
+        if missing:
+            parts.append(
+                f"{_count(missing, 'tool call')} never got a result (the run was interrupted); "
+                f'the model is sent "{INTERRUPTED_RESULT}" in its place'
+            )
+        if orphans:
+            verb = ("answers", "is") if orphans == 1 else ("answer", "are")
+            parts.append(
+                f"{_count(orphans, 'tool result')} {verb[0]} no call and {verb[1]} left out "
+                "of what the model is sent"
+            )
+        return self.add_banner(
+            "This conversation has a gap: " + "; ".join(parts) + ". The session file is unchanged.",
+            kind="info",
+        )
+
     # -- following the newest row --------------------------------------------------------
 
     def scroll_to_bottom(self) -> None:
@@ -402,3 +437,7 @@ def _parse_arguments(raw: Any) -> dict[str, Any] | str:
     except (TypeError, ValueError):
         return str(raw)
     return value if isinstance(value, dict) else str(raw)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
