@@ -33,16 +33,29 @@ chunks), ``error_event_after_chars`` + ``error_event`` (an ``{"error": …}`` ev
 Constructors for the usual faults: :meth:`Reply.rate_limited`, :meth:`Reply.server_error`,
 :meth:`Reply.context_overflow` (one per provider's wording, see ``OVERFLOW_BODIES``),
 :meth:`Reply.http_error`, :meth:`Reply.cut`, :meth:`Reply.slow`, :meth:`Reply.stream_error`.
+
+Stream faults: :meth:`Reply.malformed` (a chunk that is not JSON, the rest valid),
+:meth:`Reply.truncated_chunk` (half a chunk, then a clean end), :meth:`Reply.truncated` (no finish
+reason, no usage, no [DONE]), :meth:`Reply.trickle` (keep-alive comments, empty deltas or single
+tokens forever), :meth:`Reply.huge_line` (one ``data:`` line of N bytes). Lone surrogates need no
+fault: ``ToolCall("f", {"s": "\ud800"})`` or ``Reply(text="\ud800")`` reach the client as the JSON
+escape ``\ud800``.
+
+Chaos mode: ``server.chaos = Chaos(seed=…)`` turns a share of the responder's replies into seeded
+random faults; every request is recorded in ``server.served`` (arrival, fault, marker), and
+``server.verdict(accepted_texts)`` lists findings: a request sent before a 429's Retry-After had
+elapsed, or a broken stream's text kept as an answer.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import random
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -150,6 +163,15 @@ class Reply:
     chunk_delay: float = 0.0
     error_event_after_chars: int | None = None
     error_event: dict[str, Any] | None = None
+    # stream faults (see "Stream faults" in the module docstring)
+    malformed_after_chars: int | None = None
+    truncated_chunk_after_chars: int | None = None
+    truncate: bool = False
+    keepalive: str | None = None
+    keepalive_interval: float = 0.05
+    huge_line_bytes: int | None = None
+    fault: str | None = None  # a label the server records (chaos mode, the verdict)
+    marker: str | None = None  # text only this faulty reply carries; accepted → a finding
 
     @classmethod
     def http_error(
@@ -183,6 +205,35 @@ class Reply:
     def slow(cls, text: str, delay: float) -> Reply:
         return cls(text=text, first_byte_delay=delay)
 
+    # stream faults -------------------------------------------------------------------------
+    @classmethod
+    def malformed(cls, text: str, after_chars: int = 0, **kw: Any) -> Reply:
+        """A chunk that is not valid JSON after ``after_chars`` chars; the rest of the stream
+        (finish reason, usage, [DONE]) follows as if nothing happened."""
+        return cls(text=text, malformed_after_chars=after_chars, **kw)
+
+    @classmethod
+    def truncated_chunk(cls, text: str, after_chars: int = 0) -> Reply:
+        """Half a chunk's JSON with no line end after ``after_chars`` chars, then a clean end."""
+        return cls(text=text, truncated_chunk_after_chars=after_chars)
+
+    @classmethod
+    def truncated(cls, text: str, **kw: Any) -> Reply:
+        """Every delta, then a clean end with no finish reason, no usage and no [DONE]."""
+        return cls(text=text, truncate=True, **kw)
+
+    @classmethod
+    def trickle(cls, kind: str = "comment", interval: float = 0.05, text: str = "hi") -> Reply:
+        """``text``, then forever (until the client leaves) one ``kind`` every ``interval`` s:
+        ``"comment"`` (``: keep-alive``), ``"empty_delta"`` or ``"tokens"`` (one char each)."""
+        assert kind in ("comment", "empty_delta", "tokens"), kind
+        return cls(text=text, keepalive=kind, keepalive_interval=interval)
+
+    @classmethod
+    def huge_line(cls, size: int) -> Reply:
+        """One ``data:`` line of ``size`` bytes (sent in 1 MiB pieces, never held whole)."""
+        return cls(huge_line_bytes=size)
+
     @classmethod
     def stream_error(
         cls,
@@ -210,6 +261,8 @@ class OpenAIServer:
         self.requests: list[dict[str, Any]] = []
         self.request_headers: list[dict[str, str]] = []
         self.paths: list[str] = []
+        self.chaos: Chaos | None = None
+        self.served: list[Served] = []
         self._lock = threading.Lock()
         self._stopping = threading.Event()
         self._ids = itertools.count(1)
@@ -274,13 +327,59 @@ class OpenAIServer:
         with self._lock:
             return max((len(json.dumps(r.get("messages", []))) for r in self.requests), default=0)
 
-    def _next_reply(self, body: dict[str, Any]) -> Reply | None:
+    def _next_reply(self, body: dict[str, Any]) -> tuple[int, Reply | None]:
         with self._lock:
             self.requests.append(body)
+            index = len(self.requests) - 1
             if self._queue:
-                return self._queue.popleft()
+                return index, self._queue.popleft()
             responder = self.responder
-        return responder(body) if responder is not None else None
+            chaos = self.chaos
+        reply = responder(body) if responder is not None else None
+        if chaos is not None and reply is not None:
+            reply = chaos.disturb(index, reply)
+        return index, reply
+
+    def _served(self, index: int, arrival: float, reply: Reply) -> None:
+        retry_after = None
+        if reply.status == 429:
+            raw = {k.lower(): v for k, v in reply.headers.items()}.get("retry-after")
+            try:
+                retry_after = float(raw) if raw is not None else None
+            except ValueError:
+                retry_after = None
+        record = Served(
+            index, arrival, time.monotonic(), reply.fault, reply.marker, reply.status, retry_after
+        )
+        with self._lock:
+            self.served.append(record)
+
+    def verdict(self, accepted: Iterable[str] = ()) -> list[str]:
+        """Strict findings about the client, empty when it behaved (see :class:`Chaos`).
+
+        ``accepted`` is every text the client kept (stored messages, summaries): a faulty
+        reply's marker found there means a broken stream was taken as an answer.
+        """
+        with self._lock:
+            served = sorted(self.served, key=lambda r: r.arrival)
+        findings = []
+        for limit in (r for r in served if r.retry_after):
+            until = limit.responded + (limit.retry_after or 0)
+            for later in served:
+                if limit.responded < later.arrival < until:
+                    findings.append(
+                        f"request {later.index} re-sent {later.arrival - limit.responded:.2f} s "
+                        f"after the 429 of request {limit.index}, before its Retry-After of "
+                        f"{limit.retry_after:g} s elapsed"
+                    )
+        kept = "\n".join(accepted)
+        for record in served:
+            if record.marker and record.marker in kept:
+                findings.append(
+                    f"{record.fault or 'faulty'} stream of request {record.index} accepted as "
+                    "an answer"
+                )
+        return findings
 
     def _record_headers(self, headers: dict[str, str], path: str) -> None:
         with self._lock:
@@ -332,6 +431,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _post(self) -> None:
         owner = self.server.owner
+        arrival = time.monotonic()
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
         owner._record_headers({k.lower(): v for k, v in self.headers.items()}, self.path)
@@ -345,17 +445,20 @@ class _Handler(BaseHTTPRequestHandler):
         except ValueError:
             self._send_json(400, {"error": {"message": "invalid JSON body", "type": "invalid"}})
             return
-        reply = owner._next_reply(body)
+        index, reply = owner._next_reply(body)
         if reply is None:
             self._send_json(500, {"error": {"message": "no scripted reply", "type": "test_error"}})
             return
-        owner._sleep(reply.first_byte_delay)
-        if reply.status != 200:
-            self._send_json(reply.status, reply.error_body, reply.headers)
-        elif body.get("stream"):
-            self._stream(body, reply)
-        else:
-            self._send_json(200, self._completion(body, reply), reply.headers)
+        try:
+            owner._sleep(reply.first_byte_delay)
+            if reply.status != 200:
+                self._send_json(reply.status, reply.error_body, reply.headers)
+            elif body.get("stream"):
+                self._stream(body, reply)
+            else:
+                self._send_json(200, self._completion(body, reply), reply.headers)
+        finally:
+            owner._served(index, arrival, reply)
 
     def _not_found(self) -> None:
         error = {"message": f"no route {self.path}", "type": "not_found"}
@@ -421,11 +524,17 @@ class _Handler(BaseHTTPRequestHandler):
             step = max(1, reply.chunk_chars)
             for i in range(0, len(reply.reasoning), step):
                 self._event(chunk({"reasoning_content": reply.reasoning[i : i + step]}))
+            if reply.huge_line_bytes is not None:
+                self._huge_line(reply.huge_line_bytes)
+                return
             sent = 0
+            once: set[str] = set()
             for i in range(0, len(reply.text), step):
                 piece = reply.text[i : i + step]
                 if reply.cut_after_chars is not None and sent + len(piece) > reply.cut_after_chars:
                     self._cut()
+                    return
+                if self._stream_fault(reply, sent, once):
                     return
                 if (
                     reply.error_event_after_chars is not None
@@ -444,6 +553,8 @@ class _Handler(BaseHTTPRequestHandler):
             if reply.cut_after_chars is not None:
                 self._cut()
                 return
+            if self._stream_fault(reply, sent, once, last=True):
+                return
             for index, call in enumerate(reply.tool_calls):
                 call_id = call.id or f"call_{owner._next_id()}"
                 head = {"index": index, "id": call_id, "type": "function"}
@@ -453,6 +564,12 @@ class _Handler(BaseHTTPRequestHandler):
                 for j in range(0, len(raw), 7):
                     piece = {"index": index, "function": {"arguments": raw[j : j + 7]}}
                     self._event(chunk({"tool_calls": [piece]}))
+            if reply.keepalive is not None:
+                self._keepalive(reply, chunk)
+                return
+            if reply.truncate:
+                self._end()
+                return
             self._event(chunk({}, _finish(reply)))
             usage = _usage(body, reply)
             if usage is not None and (body.get("stream_options") or {}).get("include_usage"):
@@ -461,6 +578,47 @@ class _Handler(BaseHTTPRequestHandler):
             self._end()
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
+
+    # stream faults -------------------------------------------------------------------------
+    def _stream_fault(self, reply: Reply, sent: int, once: set[str], last: bool = False) -> bool:
+        """Send a malformed or half chunk once ``sent`` reaches its mark; True = stream over."""
+        mark = reply.malformed_after_chars
+        if mark is not None and (last or sent >= mark) and "malformed" not in once:
+            once.add("malformed")
+            self._raw_event('{"choices": [{"index": 0, "delta": {"content": "bro')
+        mark = reply.truncated_chunk_after_chars
+        if mark is not None and (last or sent >= mark):
+            self._raw_bytes(b'data: {"choices": [{"index": 0, "delta": {"content": "hal')
+            self._end()
+            return True
+        return False
+
+    def _keepalive(self, reply: Reply, chunk: Callable[..., dict[str, Any]]) -> None:
+        owner = self.server.owner
+        while not owner._stopping.is_set():
+            if reply.keepalive == "comment":
+                self._raw_bytes(b": keep-alive\n\n")
+            elif reply.keepalive == "empty_delta":
+                self._event(chunk({"content": ""}))
+            else:
+                self._event(chunk({"content": "."}))
+            owner._sleep(reply.keepalive_interval)
+        self._end()
+
+    def _huge_line(self, size: int) -> None:
+        head = b'data: {"choices": [{"index": 0, "delta": {"content": "'
+        self._raw_bytes(head)
+        piece = b"x" * (1 << 20)
+        left = size - len(head)
+        while left > 0:
+            self._raw_bytes(piece[: min(left, len(piece))])
+            left -= len(piece)
+        self._raw_bytes(b'"}}]}\n\n')
+        self._end()
+
+    def _raw_bytes(self, payload: bytes) -> None:
+        self.wfile.write(f"{len(payload):x}\r\n".encode() + payload + b"\r\n")
+        self.wfile.flush()
 
     def _event(self, payload: dict[str, Any]) -> None:
         self._raw_event(json.dumps(payload))
@@ -496,3 +654,80 @@ def _usage(body: dict[str, Any], reply: Reply) -> dict[str, Any] | None:
         return auto_usage(body, reply)
     assert isinstance(reply.usage, dict)
     return reply.usage
+
+
+# ----------------------------------------------------------------------------------- chaos mode
+
+
+@dataclass(frozen=True)
+class Served:
+    """What the server did with one request: when it arrived, when the response ended, the
+    fault it served (``None`` = a healthy reply), the marker and a 429's Retry-After."""
+
+    index: int
+    arrival: float  # time.monotonic()
+    responded: float
+    fault: str | None
+    marker: str | None
+    status: int
+    retry_after: float | None
+
+
+CHAOS_FAULTS = ("rate_limited", "server_error", "dropped", "truncated", "malformed")
+
+
+@dataclass
+class Chaos:
+    """Random but seeded faults over the responder's replies: ``server.chaos = Chaos(seed=3)``.
+
+    Each responder reply is replaced, with probability ``rate``, by one of ``faults``: a 429
+    with ``Retry-After: retry_after``, an HTTP 500, a connection dropped mid-stream, a stream
+    that ends cleanly without a finish reason, or a stream with a malformed chunk (the rest of
+    it valid). The broken streams carry a unique marker before the reply's text (and after its
+    first line break, which keeps it inside a summary's ``<summary>`` block), so
+    :meth:`OpenAIServer.verdict` can tell whether the client kept one as an answer; every 429
+    is timed, so it can tell whether anything was sent before its Retry-After elapsed.
+    ``streak`` caps faults in a row (so a client with that many retries can get through).
+    """
+
+    seed: int = 0
+    rate: float = 0.3
+    faults: tuple[str, ...] = CHAOS_FAULTS
+    retry_after: str = "1"
+    streak: int = 2
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        unknown = set(self.faults) - set(CHAOS_FAULTS)
+        assert not unknown, f"unknown chaos faults: {sorted(unknown)}"
+        self._rng = random.Random(self.seed)
+        self._run = 0
+        self._lock = threading.Lock()
+
+    def disturb(self, index: int, reply: Reply) -> Reply:
+        with self._lock:
+            roll = self._rng.random()
+            choice = self._rng.choice(self.faults)
+            if roll >= self.rate or self._run >= self.streak:
+                self._run = 0
+                return reply
+            self._run += 1
+            self.counts[choice] = self.counts.get(choice, 0) + 1
+        marker = f"[chaos-{index}]"
+        head, newline, rest = reply.text.partition("\n")
+        # before the text, and after its first line break so a summary's extraction keeps it
+        text = f"{marker} {head}{newline}{marker + ' ' if newline else ''}{rest}"
+        kw: dict[str, Any] = {"tool_calls": reply.tool_calls, "fault": choice, "marker": marker}
+        if choice == "rate_limited":
+            faulty = Reply.rate_limited(retry_after=self.retry_after)
+            faulty.fault = choice
+            return faulty
+        if choice == "server_error":
+            faulty = Reply.server_error(500)
+            faulty.fault = choice
+            return faulty
+        if choice == "dropped":
+            return Reply(text=text, cut_after_chars=len(marker) + 1, **kw)
+        if choice == "truncated":
+            return Reply.truncated(text, **kw)
+        return Reply.malformed(text, after_chars=len(marker) + 1, **kw)

@@ -270,7 +270,12 @@ def classify_provider_error(
         return classify_http_error(
             None, body, None, provider=provider, partial=partial, secrets=secrets
         )
-    if isinstance(exc, (TimeoutError, ConnectionError, httpx2.TransportError)):
+    if isinstance(exc, httpx2.TimeoutException):  # raw: the stream body is read past the SDK
+        return TransientProviderError(f"{provider}: the stream timed out", partial=partial)
+    if isinstance(exc, httpx2.TransportError):
+        what = "the connection dropped mid-stream" if partial else "the connection failed"
+        return TransientProviderError(f"{provider}: {what} ({type(exc).__name__})", partial=partial)
+    if isinstance(exc, (TimeoutError, ConnectionError)):
         return TransientProviderError(
             f"{provider}: {type(exc).__name__}", partial=partial, retry_after=None
         )

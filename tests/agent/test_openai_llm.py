@@ -7,7 +7,6 @@ import itertools
 import json
 import time
 from email.utils import formatdate
-from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
@@ -486,8 +485,7 @@ async def test_server_rejecting_stream_options_is_retried_without_it(openai_serv
 
 
 def _fragment(index, call_id=None, name=None, arguments=None):
-    function = SimpleNamespace(name=name, arguments=arguments)
-    return SimpleNamespace(index=index, id=call_id, function=function)
+    return {"index": index, "id": call_id, "function": {"name": name, "arguments": arguments}}
 
 
 @settings(max_examples=100, deadline=None)
