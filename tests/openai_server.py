@@ -251,6 +251,13 @@ class _HTTPServer(ThreadingHTTPServer):
     allow_reuse_address = True
     owner: OpenAIServer
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that hangs up (a cut stream it gave up on) is not a server error."""
+        import sys
+
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
 
 class OpenAIServer:
     """The loopback server; start/stop it, or use it as a context manager."""
