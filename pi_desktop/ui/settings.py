@@ -30,6 +30,9 @@ APPROVAL_POLICIES = ("ask", "auto", "deny")  # ask each time / auto-approve / de
 MIN_CONTEXT_BUDGET = 2_000
 # where compaction may start, as a share of the budget (the dialog offers the same range)
 THRESHOLD_RANGE = (0.3, 0.95)
+# seconds a whole response may take, and a stream may go without progress (keep-alives aside)
+RESPONSE_DEADLINE_RANGE = (10, 7_200)
+IDLE_DEADLINE_RANGE = (5, 3_600)
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,8 @@ class AppSettings:
     workspace: str = ""  # empty: the user's home folder is never used implicitly
     approval_policy: str = "ask"
     allow_commands: bool = False
+    response_deadline: int = 600  # seconds for a whole response, however slowly it streams
+    idle_deadline: int = 120  # seconds without progress before a stalled stream is retried
 
     def validated(self) -> AppSettings:
         """Clamp values a hand-edited settings file could break the engine with."""
@@ -54,6 +59,8 @@ class AppSettings:
         threshold = min(high, max(low, float(self.threshold)))
         keep = max(0, min(int(self.keep_recent_tokens), budget // 2))
         policy = self.approval_policy if self.approval_policy in APPROVAL_POLICIES else "ask"
+        response = _clamp(int(self.response_deadline), RESPONSE_DEADLINE_RANGE)
+        idle = _clamp(int(self.idle_deadline), IDLE_DEADLINE_RANGE)
         return replace(
             self,
             provider=self.provider or "offline",
@@ -61,7 +68,13 @@ class AppSettings:
             threshold=threshold,
             keep_recent_tokens=keep,
             approval_policy=policy,
+            response_deadline=response,
+            idle_deadline=min(idle, response),
         )
+
+
+def _clamp(value: int, bounds: tuple[int, int]) -> int:
+    return min(max(value, bounds[0]), bounds[1])
 
 
 def _coerce(value: Any, like: Any) -> Any:

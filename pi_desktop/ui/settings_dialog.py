@@ -30,7 +30,9 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.ui.settings import (
+    IDLE_DEADLINE_RANGE,
     MIN_CONTEXT_BUDGET,
+    RESPONSE_DEADLINE_RANGE,
     THRESHOLD_RANGE,
     AppSettings,
     KeyStore,
@@ -132,6 +134,22 @@ class SettingsDialog(QDialog):
         self.keep_recent.setSpecialValueText("automatic (a quarter of the budget)")
         self.keep_recent.setValue(settings.keep_recent_tokens)
         form.addRow("Keep recent", self.keep_recent)
+        self.response_deadline = QSpinBox(self)
+        self.response_deadline.setRange(*RESPONSE_DEADLINE_RANGE)
+        self.response_deadline.setSingleStep(60)
+        self.response_deadline.setSuffix(" s")
+        self.response_deadline.setValue(settings.response_deadline)
+        self.response_deadline.setToolTip("The longest a whole response may take.")
+        form.addRow("Response deadline", self.response_deadline)
+        self.idle_deadline = QSpinBox(self)
+        self.idle_deadline.setRange(*IDLE_DEADLINE_RANGE)
+        self.idle_deadline.setSingleStep(10)
+        self.idle_deadline.setSuffix(" s")
+        self.idle_deadline.setValue(settings.idle_deadline)
+        self.idle_deadline.setToolTip(
+            "A stream with no new text for this long is retried (keep-alives do not count)."
+        )
+        form.addRow("Stall timeout", self.idle_deadline)
 
         ws_row = QWidget(self)
         ws_layout = QHBoxLayout(ws_row)
@@ -229,6 +247,8 @@ class SettingsDialog(QDialog):
             workspace=self.workspace.text().strip(),
             approval_policy=str(self.policy.currentData()),
             allow_commands=self.allow_commands.isChecked(),
+            response_deadline=self.response_deadline.value(),
+            idle_deadline=self.idle_deadline.value(),
         ).validated()
 
     def new_api_key(self) -> str | None:
