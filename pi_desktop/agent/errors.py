@@ -22,6 +22,7 @@ import httpx2
 import openai
 
 from pi_desktop.agent.llm import ContextOverflowError, ProviderError, TransientProviderError
+from pi_desktop.agent.sse import clean_text
 
 # Phrases providers use when a prompt does not fit the model's context window, lowercased.
 # OpenAI / vLLM / OpenRouter / Mistral: "This model's maximum context length is 8192 tokens";
@@ -161,7 +162,7 @@ def _opt_str(value: object) -> str | None:
 
 
 def _clip(text: str) -> str:
-    text = " ".join(text.split())
+    text = " ".join(clean_text(text).split())  # a lone surrogate would break the log and UI
     return text if len(text) <= _MAX_MESSAGE_CHARS else text[: _MAX_MESSAGE_CHARS - 1] + "…"
 
 

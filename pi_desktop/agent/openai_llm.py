@@ -381,16 +381,15 @@ class OpenAIChatLLM:
                         deadline.reschedule(min(hard, loop.time() + DRAIN_SECONDS))
                 if not state.done:
                     await self._events(state.decoder.finish(), state, on_delta)
-        except TimeoutError:
-            if not (state.done and deadline.expired()):
+        except TimeoutError as exc:
+            if deadline.expired() and not state.done:
                 raise self._deadline_error(state, loop.time() >= hard) from None
+            if not deadline.expired():  # not ours: a timeout from below the client
+                self._raise_unless_complete(exc, state)
         except (StreamFormatError, StreamLimitError) as exc:
             raise self._format_error(exc, state) from None
         except (openai.OpenAIError, httpx2.HTTPError, OSError) as exc:
-            if not (state.done and state.finish_reason):
-                raise classify_provider_error(
-                    exc, provider=self.describe(), partial=state.partial, secrets=[self._secret]
-                ) from None
+            self._raise_unless_complete(exc, state)
         tail = state.flush()
         if tail:
             await _deliver(on_delta, tail)
@@ -425,7 +424,7 @@ class OpenAIChatLLM:
                 continue  # an empty data line: another keep-alive
             try:
                 payload = json.loads(data)
-            except ValueError:
+            except (ValueError, RecursionError):  # RecursionError: hostile nesting depth
                 raise StreamFormatError("a chunk is not valid JSON") from None
             if not isinstance(payload, dict):
                 raise StreamFormatError("a chunk is not a JSON object")
@@ -443,6 +442,14 @@ class OpenAIChatLLM:
             if text:
                 await _deliver(on_delta, text)
         return progress
+
+    def _raise_unless_complete(self, exc: BaseException, state: _StreamState) -> None:
+        """A transport failure after a finished answer and its [DONE] (while draining) is
+        harmless; any other is classified and raised."""
+        if not (state.done and state.finish_reason):
+            raise classify_provider_error(
+                exc, provider=self.describe(), partial=state.partial, secrets=[self._secret]
+            ) from None
 
     def _deadline_error(self, state: _StreamState, overall: bool) -> ProviderError:
         if overall:

@@ -62,11 +62,13 @@ class RateGate:
 
     clock: Callable[[], float] = time.monotonic
     not_before: float = field(default=0.0)
+    max_hold: float = 300.0  # a bogus Retry-After (a far-off date) cannot lock the app out
 
     def hold(self, seconds: float | None) -> None:
         """No request before ``seconds`` from now (a later hold never shortens an earlier one)."""
         if seconds is not None and seconds > 0:
-            self.not_before = max(self.not_before, self.clock() + seconds)
+            until = self.clock() + min(seconds, self.max_hold)
+            self.not_before = max(self.not_before, until)
 
     def remaining(self) -> float:
         """Seconds left before a request may be sent (0 when it may go now)."""

@@ -287,3 +287,43 @@ async def test_the_verdict_reports_a_request_sent_too_early(openai_server: OpenA
     (finding,) = openai_server.verdict()
     assert "request 1 re-sent" in finding and "before its Retry-After of 5 s" in finding
     assert openai_server.verdict(["kept [chaos-9] text"]) == [finding]
+
+
+@pytest.mark.asyncio
+async def test_a_hostile_nesting_depth_is_a_malformed_chunk_not_a_crash():
+    from pi_desktop.agent.sse import SSEEvent
+
+    deep = "[" * 200_000 + "]" * 200_000
+    async with OpenAIChatLLM("m", base_url="http://127.0.0.1:9/v1") as llm:
+        with pytest.raises(StreamFormatError):
+            await llm._events([SSEEvent(None, deep)], _StreamState(1 << 20), None)
+
+
+@pytest.mark.asyncio
+async def test_a_surrogate_in_an_error_event_is_cleaned_from_the_message(
+    openai_server: OpenAIServer,
+):
+    event = {"message": "bad \ud800 thing", "type": "server_error"}
+    openai_server.enqueue(Reply(text="abc", error_event_after_chars=0, error_event=event))
+    async with make_llm(openai_server) as llm:
+        exc = await chat_error(llm)
+    assert "bad \ufffd thing" in str(exc)
+    str(exc).encode("utf-8")
+
+
+def test_rate_gate_holds_never_shorten_and_are_capped():
+    from pi_desktop.agent.retry import RateGate
+
+    now = [100.0]
+    gate = RateGate(clock=lambda: now[0], max_hold=300)
+    assert gate.remaining() == 0
+    gate.hold(5)
+    gate.hold(2)  # a later, shorter wait does not shorten the pending one
+    gate.hold(None)
+    assert gate.remaining() == 5
+    now[0] += 4.5
+    assert gate.remaining() == pytest.approx(0.5)
+    gate.hold(86_400)  # a Retry-After a day away holds at most max_hold
+    assert gate.remaining() == 300
+    now[0] += 301
+    assert gate.remaining() == 0
