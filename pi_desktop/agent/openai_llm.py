@@ -50,6 +50,7 @@ NO_KEY = "no-key"
 DEFAULT_RESPONSE_DEADLINE = 600.0  # seconds for a whole response, however it trickles
 DEFAULT_IDLE_DEADLINE = 120.0  # seconds without progress; keep-alives do not count
 GATE_SLEEP_MAX = 0.5  # a pending Retry-After shorter than this is waited out silently
+DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024  # raw SSE bytes of one response (~10x a long one)
 DRAIN_SECONDS = 0.1  # after [DONE], read what is left this long so the connection is reused
 
 
@@ -236,9 +237,10 @@ class OpenAIChatLLM:
     Streams are bounded: ``response_deadline`` seconds for the whole response, and
     ``idle_deadline`` seconds without progress (text, tool-call pieces, a finish reason —
     SSE comments and empty deltas do not count, so keep-alives cannot hold a stall open);
-    one SSE event may hold at most ``max_line_bytes``. ``timeout`` is the HTTP client's
-    connect/read timeout. Requests to one server with one key share a :class:`RateGate`, so
-    a 429's Retry-After holds back the chat and the summarizer alike.
+    one SSE event may hold at most ``max_line_bytes`` and one response ``max_response_bytes``
+    (so a fast hostile stream cannot fill memory before the deadline). ``timeout`` is the
+    HTTP client's connect/read timeout. Requests to one server with one key share a
+    :class:`RateGate`, so a 429's Retry-After holds back the chat and the summarizer alike.
     """
 
     def __init__(
@@ -254,12 +256,13 @@ class OpenAIChatLLM:
         response_deadline: float = DEFAULT_RESPONSE_DEADLINE,
         idle_deadline: float = DEFAULT_IDLE_DEADLINE,
         max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+        max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
         rate_gate: RateGate | None = None,
     ) -> None:
         if response_deadline <= 0 or idle_deadline <= 0:
             raise ValueError("response_deadline and idle_deadline must be > 0 seconds")
-        if max_line_bytes < 1:
-            raise ValueError("max_line_bytes must be >= 1")
+        if max_line_bytes < 1 or max_response_bytes < 1:
+            raise ValueError("max_line_bytes and max_response_bytes must be >= 1")
         self.model = model
         self.base_url = normalize_base_url(base_url)
         self.timeout = timeout
@@ -268,6 +271,7 @@ class OpenAIChatLLM:
         self.response_deadline = float(response_deadline)
         self.idle_deadline = float(idle_deadline)
         self.max_line_bytes = int(max_line_bytes)
+        self.max_response_bytes = int(max_response_bytes)
         self._secret = api_key or None
         self.rate_gate = rate_gate if rate_gate is not None else shared_gate(self.base_url, api_key)
         self._client = openai.AsyncOpenAI(
@@ -369,11 +373,18 @@ class OpenAIChatLLM:
         hard = loop.time() + self.response_deadline
         deadline = asyncio.timeout_at(min(hard, loop.time() + self.idle_deadline))
         create = self._client.chat.completions.with_streaming_response.create
+        received = 0
         try:
             async with deadline, create(**self._request(messages, tools)) as response:
                 async for raw in response.http_response.aiter_bytes():
                     if state.done:
                         continue  # drained so the connection can be reused
+                    received += len(raw)
+                    if received > self.max_response_bytes:
+                        raise StreamLimitError(
+                            f"the response is larger than {self.max_response_bytes:,} bytes "
+                            "(the limit)"
+                        )
                     events = state.decoder.feed(raw)
                     if await self._events(events, state, on_delta):
                         deadline.reschedule(min(hard, loop.time() + self.idle_deadline))

@@ -191,6 +191,16 @@ async def test_a_line_over_the_cap_stops_the_stream_and_the_client_still_works(
 
 
 @pytest.mark.asyncio
+async def test_a_response_over_the_total_cap_is_stopped(openai_server: OpenAIServer):
+    openai_server.enqueue(Reply(text="z" * 600_000, chunk_chars=2_000), Reply(text="fine"))
+    async with make_llm(openai_server, max_response_bytes=256 << 10) as llm:
+        exc = await chat_error(llm)
+        assert type(exc) is ProviderError and "response is larger than 262,144" in str(exc)
+        assert 0 < len(exc.partial) < 262_144
+        assert (await llm.chat(USER)).message.content == "fine"
+
+
+@pytest.mark.asyncio
 async def test_a_line_under_the_cap_is_fine(openai_server: OpenAIServer):
     openai_server.enqueue(Reply(text="y" * 200_000, chunk_chars=200_000))
     async with make_llm(openai_server, max_line_bytes=1 << 20) as llm:
