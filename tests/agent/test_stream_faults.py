@@ -140,7 +140,7 @@ async def test_agent_gives_a_provider_error_when_malformed_streams_persist(
 @pytest.mark.parametrize("kind", ["comment", "empty_delta"])
 async def test_keep_alives_do_not_reset_the_idle_deadline(openai_server: OpenAIServer, kind):
     openai_server.enqueue(Reply.trickle(kind, interval=0.05, text="Started"))
-    async with make_llm(openai_server, idle_deadline=0.6, response_deadline=60) as llm:
+    async with make_llm(openai_server, idle_deadline=1.0, response_deadline=60) as llm:
         exc = await chat_error(llm)
     assert isinstance(exc, TransientProviderError)  # a stall: worth another try
     assert "stalled" in str(exc) and "keep-alives do not count" in str(exc)
@@ -149,8 +149,8 @@ async def test_keep_alives_do_not_reset_the_idle_deadline(openai_server: OpenAIS
 
 @pytest.mark.asyncio
 async def test_trickling_tokens_end_at_the_response_deadline(openai_server: OpenAIServer):
-    openai_server.enqueue(Reply.trickle("tokens", interval=0.05, text="Go"))
-    async with make_llm(openai_server, idle_deadline=0.5, response_deadline=1.0) as llm:
+    openai_server.enqueue(Reply.trickle("tokens", interval=0.02, text="Go"))
+    async with make_llm(openai_server, idle_deadline=1.0, response_deadline=2.0) as llm:
         exc = await chat_error(llm)
     assert type(exc) is ProviderError  # retrying a response that never ends would not help
     assert "response deadline" in str(exc)
