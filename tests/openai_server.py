@@ -41,17 +41,17 @@ tokens forever), :meth:`Reply.huge_line` (one ``data:`` line of N bytes). Lone s
 fault: ``ToolCall("f", {"s": "\ud800"})`` or ``Reply(text="\ud800")`` reach the client as the JSON
 escape ``\ud800``.
 
-Chaos mode: ``server.chaos = Chaos(seed=…)`` turns a share of the responder's replies into seeded
-random faults; every request is recorded in ``server.served`` (arrival, fault, marker), and
-``server.verdict(accepted_texts)`` lists findings: a request sent before a 429's Retry-After had
-elapsed, or a broken stream's text kept as an answer.
+Chaos mode (``tests/openai_chaos.py``): ``server.chaos = Chaos(seed=…)`` turns a share of the
+responder's replies into seeded random faults; every request is recorded in ``server.served``
+(arrival, fault, marker), and ``server.verdict(accepted_texts)`` lists findings: a request sent
+before a 429's Retry-After had elapsed, or a broken stream's text kept as an answer. The stream
+faults are written by ``tests/openai_faults.py``.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
-import random
 import threading
 import time
 from collections import deque
@@ -59,6 +59,19 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from tests.openai_chaos import CHAOS_FAULTS, Chaos, Served, verdict
+from tests.openai_faults import StreamFaultWriter
+
+__all__ = [
+    "CHAOS_FAULTS",
+    "OVERFLOW_BODIES",
+    "Chaos",
+    "OpenAIServer",
+    "Reply",
+    "Served",
+    "ToolCall",
+]
 
 Responder = Callable[[dict[str, Any]], "Reply"]
 
@@ -362,31 +375,14 @@ class OpenAIServer:
             self.served.append(record)
 
     def verdict(self, accepted: Iterable[str] = ()) -> list[str]:
-        """Strict findings about the client, empty when it behaved (see :class:`Chaos`).
+        """Strict findings about the client, empty when it behaved (see ``tests.openai_chaos``).
 
         ``accepted`` is every text the client kept (stored messages, summaries): a faulty
         reply's marker found there means a broken stream was taken as an answer.
         """
         with self._lock:
-            served = sorted(self.served, key=lambda r: r.arrival)
-        findings = []
-        for limit in (r for r in served if r.retry_after):
-            until = limit.responded + (limit.retry_after or 0)
-            for later in served:
-                if limit.responded < later.arrival < until:
-                    findings.append(
-                        f"request {later.index} re-sent {later.arrival - limit.responded:.2f} s "
-                        f"after the 429 of request {limit.index}, before its Retry-After of "
-                        f"{limit.retry_after:g} s elapsed"
-                    )
-        kept = "\n".join(accepted)
-        for record in served:
-            if record.marker and record.marker in kept:
-                findings.append(
-                    f"{record.fault or 'faulty'} stream of request {record.index} accepted as "
-                    "an answer"
-                )
-        return findings
+            served = list(self.served)
+        return verdict(served, accepted)
 
     def _record_headers(self, headers: dict[str, str], path: str) -> None:
         with self._lock:
@@ -411,7 +407,7 @@ def auto_usage(body: dict[str, Any], reply: Reply) -> dict[str, int]:
     return {"prompt_tokens": p, "completion_tokens": c, "total_tokens": p + c}
 
 
-class _Handler(BaseHTTPRequestHandler):
+class _Handler(StreamFaultWriter, BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server: _HTTPServer
 
@@ -586,47 +582,6 @@ class _Handler(BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
 
-    # stream faults -------------------------------------------------------------------------
-    def _stream_fault(self, reply: Reply, sent: int, once: set[str], last: bool = False) -> bool:
-        """Send a malformed or half chunk once ``sent`` reaches its mark; True = stream over."""
-        mark = reply.malformed_after_chars
-        if mark is not None and (last or sent >= mark) and "malformed" not in once:
-            once.add("malformed")
-            self._raw_event('{"choices": [{"index": 0, "delta": {"content": "bro')
-        mark = reply.truncated_chunk_after_chars
-        if mark is not None and (last or sent >= mark):
-            self._raw_bytes(b'data: {"choices": [{"index": 0, "delta": {"content": "hal')
-            self._end()
-            return True
-        return False
-
-    def _keepalive(self, reply: Reply, chunk: Callable[..., dict[str, Any]]) -> None:
-        owner = self.server.owner
-        while not owner._stopping.is_set():
-            if reply.keepalive == "comment":
-                self._raw_bytes(b": keep-alive\n\n")
-            elif reply.keepalive == "empty_delta":
-                self._event(chunk({"content": ""}))
-            else:
-                self._event(chunk({"content": "."}))
-            owner._sleep(reply.keepalive_interval)
-        self._end()
-
-    def _huge_line(self, size: int) -> None:
-        head = b'data: {"choices": [{"index": 0, "delta": {"content": "'
-        self._raw_bytes(head)
-        piece = b"x" * (1 << 20)
-        left = size - len(head)
-        while left > 0:
-            self._raw_bytes(piece[: min(left, len(piece))])
-            left -= len(piece)
-        self._raw_bytes(b'"}}]}\n\n')
-        self._end()
-
-    def _raw_bytes(self, payload: bytes) -> None:
-        self.wfile.write(f"{len(payload):x}\r\n".encode() + payload + b"\r\n")
-        self.wfile.flush()
-
     def _event(self, payload: dict[str, Any]) -> None:
         self._raw_event(json.dumps(payload))
 
@@ -661,80 +616,3 @@ def _usage(body: dict[str, Any], reply: Reply) -> dict[str, Any] | None:
         return auto_usage(body, reply)
     assert isinstance(reply.usage, dict)
     return reply.usage
-
-
-# ----------------------------------------------------------------------------------- chaos mode
-
-
-@dataclass(frozen=True)
-class Served:
-    """What the server did with one request: when it arrived, when the response ended, the
-    fault it served (``None`` = a healthy reply), the marker and a 429's Retry-After."""
-
-    index: int
-    arrival: float  # time.monotonic()
-    responded: float
-    fault: str | None
-    marker: str | None
-    status: int
-    retry_after: float | None
-
-
-CHAOS_FAULTS = ("rate_limited", "server_error", "dropped", "truncated", "malformed")
-
-
-@dataclass
-class Chaos:
-    """Random but seeded faults over the responder's replies: ``server.chaos = Chaos(seed=3)``.
-
-    Each responder reply is replaced, with probability ``rate``, by one of ``faults``: a 429
-    with ``Retry-After: retry_after``, an HTTP 500, a connection dropped mid-stream, a stream
-    that ends cleanly without a finish reason, or a stream with a malformed chunk (the rest of
-    it valid). The broken streams carry a unique marker before the reply's text (and after its
-    first line break, which keeps it inside a summary's ``<summary>`` block), so
-    :meth:`OpenAIServer.verdict` can tell whether the client kept one as an answer; every 429
-    is timed, so it can tell whether anything was sent before its Retry-After elapsed.
-    ``streak`` caps faults in a row (so a client with that many retries can get through).
-    """
-
-    seed: int = 0
-    rate: float = 0.3
-    faults: tuple[str, ...] = CHAOS_FAULTS
-    retry_after: str = "1"
-    streak: int = 2
-    counts: dict[str, int] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        unknown = set(self.faults) - set(CHAOS_FAULTS)
-        assert not unknown, f"unknown chaos faults: {sorted(unknown)}"
-        self._rng = random.Random(self.seed)
-        self._run = 0
-        self._lock = threading.Lock()
-
-    def disturb(self, index: int, reply: Reply) -> Reply:
-        with self._lock:
-            roll = self._rng.random()
-            choice = self._rng.choice(self.faults)
-            if roll >= self.rate or self._run >= self.streak:
-                self._run = 0
-                return reply
-            self._run += 1
-            self.counts[choice] = self.counts.get(choice, 0) + 1
-        marker = f"[chaos-{index}]"
-        head, newline, rest = reply.text.partition("\n")
-        # before the text, and after its first line break so a summary's extraction keeps it
-        text = f"{marker} {head}{newline}{marker + ' ' if newline else ''}{rest}"
-        kw: dict[str, Any] = {"tool_calls": reply.tool_calls, "fault": choice, "marker": marker}
-        if choice == "rate_limited":
-            faulty = Reply.rate_limited(retry_after=self.retry_after)
-            faulty.fault = choice
-            return faulty
-        if choice == "server_error":
-            faulty = Reply.server_error(500)
-            faulty.fault = choice
-            return faulty
-        if choice == "dropped":
-            return Reply(text=text, cut_after_chars=len(marker) + 1, **kw)
-        if choice == "truncated":
-            return Reply.truncated(text, **kw)
-        return Reply.malformed(text, after_chars=len(marker) + 1, **kw)

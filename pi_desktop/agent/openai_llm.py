@@ -5,9 +5,9 @@ dropped stream still yields the partial answer. The SSE body is read raw through
 ``with_streaming_response`` and decoded by :mod:`pi_desktop.agent.sse`, so a stream is bounded
 (deadlines, a line cap) and a malformed or cut chunk is a retryable error, never a crash. The
 SDK's own retries are off (``max_retries=0``): the Agent owns retry policy and must see 429/5xx
-itself. Every failure leaves as one of the
-errors in :mod:`pi_desktop.agent.llm`, classified by :mod:`pi_desktop.agent.errors`, with the API
-key masked. One ``AsyncOpenAI`` client serves every call until :meth:`aclose`.
+itself. Every failure leaves as one of the errors in :mod:`pi_desktop.agent.llm`, classified by
+:mod:`pi_desktop.agent.errors`, with the API key masked. One ``AsyncOpenAI`` client serves every
+call until :meth:`aclose`. Chunks are folded by :mod:`pi_desktop.agent.openai_stream`.
 """
 
 from __future__ import annotations
@@ -31,15 +31,13 @@ from pi_desktop.agent.llm import (
     ProviderError,
     TransientProviderError,
 )
+from pi_desktop.agent.openai_stream import StreamState
 from pi_desktop.agent.retry import RateGate
 from pi_desktop.agent.sse import (
     DEFAULT_MAX_LINE_BYTES,
-    SSEDecoder,
     SSEEvent,
     StreamFormatError,
     StreamLimitError,
-    TextCleaner,
-    clean_text,
 )
 from pi_desktop.context import Message
 
@@ -88,147 +86,6 @@ def _wire_tool_call(call: dict[str, Any]) -> dict[str, Any]:
         "type": "function",
         "function": {"name": str(function.get("name", "")), "arguments": arguments},
     }
-
-
-class _ToolCallAssembler:
-    """Joins streamed tool-call fragments (chunk dicts) by index: id/name once, arguments
-    appended. Text is cleaned of lone surrogates when the call is complete, so a pair split
-    across two fragments survives."""
-
-    def __init__(self) -> None:
-        self._calls: dict[int, dict[str, str]] = {}
-
-    def add(self, fragment: dict[str, Any]) -> None:
-        index = fragment.get("index")
-        if not isinstance(index, int) or isinstance(index, bool):
-            # some servers omit it: a new id opens a call, else continue the last
-            frag_id = fragment.get("id")
-            new = frag_id and all(c["id"] != frag_id for c in self._calls.values())
-            index = len(self._calls) if new or not self._calls else max(self._calls)
-        call = self._calls.setdefault(index, {"id": "", "name": "", "arguments": ""})
-        frag_id = fragment.get("id")
-        if isinstance(frag_id, str) and frag_id and not call["id"]:
-            call["id"] = frag_id
-        function = fragment.get("function")
-        if isinstance(function, dict):
-            name = function.get("name")
-            if isinstance(name, str) and name and name != call["name"]:
-                call["name"] = name if not call["name"] else call["name"] + name
-            arguments = function.get("arguments")
-            if isinstance(arguments, str) and arguments:
-                call["arguments"] += arguments
-
-    def result(self, prefix: str) -> list[dict[str, Any]]:
-        calls = []
-        for position, index in enumerate(sorted(self._calls)):
-            c = self._calls[index]
-            calls.append(
-                {
-                    "id": clean_text(c["id"]) or f"{prefix}_{position}",
-                    "type": "function",
-                    "function": {
-                        "name": clean_text(c["name"]),
-                        "arguments": clean_text(c["arguments"]),
-                    },
-                }
-            )
-        return calls
-
-
-def usage_dict(usage: Any) -> dict[str, Any] | None:
-    """The usage (a chunk's dict or an SDK object) as a plain dict with the three counts."""
-    if usage is None:
-        return None
-    get = usage.get if isinstance(usage, dict) else lambda name: getattr(usage, name, None)
-    prompt, completion, total = (_count(get(k)) for k in _USAGE_KEYS)
-    if prompt is None and completion is None:
-        return None
-    prompt, completion = prompt or 0, completion or 0
-    return {
-        "prompt_tokens": prompt,
-        "completion_tokens": completion,
-        "total_tokens": total if total is not None else prompt + completion,
-    }
-
-
-_USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens")
-
-
-def _count(value: Any) -> int | None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return int(value) if value == value and abs(value) < 2**53 else None
-
-
-class _StreamState:
-    """What one streamed response has delivered so far."""
-
-    def __init__(self, max_line_bytes: int) -> None:
-        self.decoder = SSEDecoder(max_line_bytes)
-        self.cleaner = TextCleaner()
-        self.text: list[str] = []
-        self.calls = _ToolCallAssembler()
-        self.usage: dict[str, Any] | None = None
-        self.model: str | None = None
-        self.finish_reason: str | None = None
-        self.done = False  # [DONE] seen
-
-    @property
-    def partial(self) -> str:
-        return "".join(self.text)
-
-    def apply(self, payload: dict[str, Any]) -> tuple[bool, str]:
-        """Fold one chunk in; returns (progress, new text). Raises ``StreamFormatError`` for a
-        chunk that is JSON but not a chat chunk. Progress is text, reasoning, tool-call pieces,
-        a finish reason or usage — never an empty delta (a keep-alive in disguise)."""
-        progress = False
-        model = payload.get("model")
-        if isinstance(model, str) and model:
-            self.model = clean_text(model)
-        usage = payload.get("usage")
-        if isinstance(usage, dict):
-            self.usage = usage_dict(usage) or self.usage
-            progress = True
-        choices = payload.get("choices")
-        if choices is None:
-            choices = []
-        if not isinstance(choices, list):
-            raise StreamFormatError("a chunk's choices are not a list")
-        new_text = ""
-        for choice in choices:
-            if not isinstance(choice, dict):
-                raise StreamFormatError("a chunk's choice is not an object")
-            delta = choice.get("delta")
-            if delta is None:
-                delta = {}
-            if not isinstance(delta, dict):
-                raise StreamFormatError("a chunk's delta is not an object")
-            content = delta.get("content")
-            if isinstance(content, str) and content:
-                new_text += self.cleaner.feed(content)
-                progress = True
-            for key in ("reasoning_content", "reasoning"):
-                if isinstance(delta.get(key), str) and delta[key]:
-                    progress = True
-            fragments = delta.get("tool_calls")
-            if isinstance(fragments, list):
-                for fragment in fragments:
-                    if isinstance(fragment, dict):
-                        self.calls.add(fragment)
-                        progress = True
-            finish = choice.get("finish_reason")
-            if isinstance(finish, str) and finish:
-                self.finish_reason = finish
-                progress = True
-        if new_text:
-            self.text.append(new_text)
-        return progress, new_text
-
-    def flush(self) -> str:
-        rest = self.cleaner.flush()
-        if rest:
-            self.text.append(rest)
-        return rest
 
 
 class OpenAIChatLLM:
@@ -368,7 +225,7 @@ class OpenAIChatLLM:
         tools: Sequence[dict[str, Any]] | None,
         on_delta: DeltaCallback | None,
     ) -> ChatResponse:
-        state = _StreamState(self.max_line_bytes)
+        state = StreamState(self.max_line_bytes)
         loop = asyncio.get_running_loop()
         hard = loop.time() + self.response_deadline
         deadline = asyncio.timeout_at(min(hard, loop.time() + self.idle_deadline))
@@ -420,7 +277,7 @@ class OpenAIChatLLM:
         )
 
     async def _events(
-        self, events: list[SSEEvent], state: _StreamState, on_delta: DeltaCallback | None
+        self, events: list[SSEEvent], state: StreamState, on_delta: DeltaCallback | None
     ) -> bool:
         """Apply decoded events; True when any made progress. Stops at ``[DONE]``."""
         progress = False
@@ -454,7 +311,7 @@ class OpenAIChatLLM:
                 await _deliver(on_delta, text)
         return progress
 
-    def _raise_unless_complete(self, exc: BaseException, state: _StreamState) -> None:
+    def _raise_unless_complete(self, exc: BaseException, state: StreamState) -> None:
         """A transport failure after a finished answer and its [DONE] (while draining) is
         harmless; any other is classified and raised."""
         if not (state.done and state.finish_reason):
@@ -462,7 +319,7 @@ class OpenAIChatLLM:
                 exc, provider=self.describe(), partial=state.partial, secrets=[self._secret]
             ) from None
 
-    def _deadline_error(self, state: _StreamState, overall: bool) -> ProviderError:
+    def _deadline_error(self, state: StreamState, overall: bool) -> ProviderError:
         if overall:
             return ProviderError(
                 f"{self.describe()}: no complete response within {self.response_deadline:g} s "
@@ -475,7 +332,7 @@ class OpenAIChatLLM:
             partial=state.partial,
         )
 
-    def _format_error(self, exc: ValueError, state: _StreamState) -> ProviderError:
+    def _format_error(self, exc: ValueError, state: StreamState) -> ProviderError:
         if isinstance(exc, StreamLimitError):
             return ProviderError(
                 f"{self.describe()}: {exc}; the stream was stopped", partial=state.partial

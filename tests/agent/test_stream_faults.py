@@ -14,7 +14,8 @@ import pytest
 
 from pi_desktop.agent import Agent, RetryScheduled, RunFailed, RunFinished
 from pi_desktop.agent.llm import ProviderError, TransientProviderError
-from pi_desktop.agent.openai_llm import OpenAIChatLLM, _StreamState
+from pi_desktop.agent.openai_llm import OpenAIChatLLM
+from pi_desktop.agent.openai_stream import StreamState
 from pi_desktop.agent.sse import StreamFormatError
 from pi_desktop.context import Message
 from tests.agent.test_agent_doubles import Recorder
@@ -78,11 +79,11 @@ async def test_stream_without_finish_reason_or_done_is_transient(openai_server: 
 )
 def test_json_that_is_not_a_chat_chunk_is_malformed(payload):
     with pytest.raises(StreamFormatError):
-        _StreamState(1024).apply(payload)
+        StreamState(1024).apply(payload)
 
 
 def test_empty_deltas_are_not_progress_but_text_and_finish_are():
-    state = _StreamState(1024)
+    state = StreamState(1024)
     assert state.apply({"choices": [{"delta": {"content": ""}}]}) == (False, "")
     assert state.apply({"choices": [{"delta": {"role": "assistant"}}]}) == (False, "")
     assert state.apply({"choices": []}) == (False, "")
@@ -306,7 +307,7 @@ async def test_a_hostile_nesting_depth_is_a_malformed_chunk_not_a_crash():
     deep = "[" * 200_000 + "]" * 200_000
     async with OpenAIChatLLM("m", base_url="http://127.0.0.1:9/v1") as llm:
         with pytest.raises(StreamFormatError):
-            await llm._events([SSEEvent(None, deep)], _StreamState(1 << 20), None)
+            await llm._events([SSEEvent(None, deep)], StreamState(1 << 20), None)
 
 
 @pytest.mark.asyncio
