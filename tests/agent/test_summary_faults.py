@@ -195,6 +195,36 @@ async def test_summarizer_faults_are_retried_until_the_summary_arrives(
 
 
 @pytest.mark.asyncio
+async def test_a_stalled_summarizer_stream_is_cut_at_the_idle_deadline_and_retried(
+    openai_server: OpenAIServer, tmp_path: Path
+):
+    script = Script()
+    openai_server.responder = script
+    session = session_at(tmp_path)
+    async with OpenAIChatLLM(
+        "m", base_url=openai_server.base_url, api_key="sk-e", idle_deadline=1.0
+    ) as llm:
+        agent = Agent(
+            llm, session=session, context_budget=BUDGET, max_retries=2, retry_base_delay=0.01
+        )
+        rec = Recorder()
+        agent.subscribe(rec)
+        await fill_until_summary_is_due(agent, openai_server)
+        script.summary_faults.extend(
+            [Reply.trickle("comment", 0.05, "[stalled]"), Reply.trickle("empty_delta", 0.05)]
+        )
+        rec.events.clear()
+        for n in range(30):
+            if not script.summary_faults and rec.of(ContextCompacted):
+                break
+            assert await agent.run(f"and more {n}: " + "q" * 150), agent.last_error
+    stalls = [e for e in rec.of(RetryScheduled) if "stalled" in e.reason]
+    assert len(stalls) == 2 and all(e.reason.startswith("Summary:") for e in stalls)
+    assert "[stalled]" not in "".join(kept_texts(session))
+    session.close()
+
+
+@pytest.mark.asyncio
 async def test_when_summary_retries_run_out_the_compaction_degrades_and_the_wait_still_holds(
     openai_server: OpenAIServer, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ):
