@@ -37,9 +37,10 @@ Constructors for the usual faults: :meth:`Reply.rate_limited`, :meth:`Reply.serv
 Stream faults: :meth:`Reply.malformed` (a chunk that is not JSON, the rest valid),
 :meth:`Reply.truncated_chunk` (half a chunk, then a clean end), :meth:`Reply.truncated` (no finish
 reason, no usage, no [DONE]), :meth:`Reply.trickle` (keep-alive comments, empty deltas or single
-tokens forever), :meth:`Reply.huge_line` (one ``data:`` line of N bytes). Lone surrogates need no
-fault: ``ToolCall("f", {"s": "\ud800"})`` or ``Reply(text="\ud800")`` reach the client as the JSON
-escape ``\ud800``.
+tokens forever), :meth:`Reply.huge_line` (one ``data:`` line of N bytes); ``ignore_stream=True``
+answers one JSON completion to a streaming request, as some local servers do. Lone surrogates
+need no fault: ``ToolCall("f", {"s": "\ud800"})`` or ``Reply(text="\ud800")`` reach the client as
+the JSON escape ``\ud800``.
 
 Chaos mode (``tests/openai_chaos.py``): ``server.chaos = Chaos(seed=…)`` turns a share of the
 responder's replies into seeded random faults; every request is recorded in ``server.served``
@@ -183,6 +184,7 @@ class Reply:
     keepalive: str | None = None
     keepalive_interval: float = 0.05
     huge_line_bytes: int | None = None
+    ignore_stream: bool = False  # answer one JSON completion even when a stream was asked for
     fault: str | None = None  # a label the server records (chaos mode, the verdict)
     marker: str | None = None  # text only this faulty reply carries; accepted → a finding
 
@@ -456,7 +458,7 @@ class _Handler(StreamFaultWriter, BaseHTTPRequestHandler):
             owner._sleep(reply.first_byte_delay)
             if reply.status != 200:
                 self._send_json(reply.status, reply.error_body, reply.headers)
-            elif body.get("stream"):
+            elif body.get("stream") and not reply.ignore_stream:
                 self._stream(body, reply)
             else:
                 self._send_json(200, self._completion(body, reply), reply.headers)

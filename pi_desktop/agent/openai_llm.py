@@ -17,7 +17,7 @@ import inspect
 import json
 import uuid
 import weakref
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from typing import Any
 from urllib.parse import urlparse
 
@@ -230,25 +230,13 @@ class OpenAIChatLLM:
         hard = loop.time() + self.response_deadline
         deadline = asyncio.timeout_at(min(hard, loop.time() + self.idle_deadline))
         create = self._client.chat.completions.with_streaming_response.create
-        received = 0
         try:
             async with deadline, create(**self._request(messages, tools)) as response:
-                async for raw in response.http_response.aiter_bytes():
-                    if state.done:
-                        continue  # drained so the connection can be reused
-                    received += len(raw)
-                    if received > self.max_response_bytes:
-                        raise StreamLimitError(
-                            f"the response is larger than {self.max_response_bytes:,} bytes "
-                            "(the limit)"
-                        )
-                    events = state.decoder.feed(raw)
-                    if await self._events(events, state, on_delta):
-                        deadline.reschedule(min(hard, loop.time() + self.idle_deadline))
-                    if state.done:
-                        deadline.reschedule(min(hard, loop.time() + DRAIN_SECONDS))
-                if not state.done:
-                    await self._events(state.decoder.finish(), state, on_delta)
+                body = response.http_response.aiter_bytes()
+                if _is_json(response.http_response.headers.get("content-type")):
+                    await self._whole_json(body, state, on_delta)
+                else:
+                    await self._read_sse(body, state, on_delta, deadline, hard)
         except TimeoutError as exc:
             if deadline.expired() and not state.done:
                 raise self._deadline_error(state, loop.time() >= hard) from None
@@ -276,6 +264,33 @@ class OpenAIChatLLM:
             finish_reason=state.finish_reason,
         )
 
+    async def _read_sse(
+        self,
+        body: AsyncIterator[bytes],
+        state: StreamState,
+        on_delta: DeltaCallback | None,
+        deadline: asyncio.Timeout,
+        hard: float,
+    ) -> None:
+        """Decode the SSE body; each bit of progress moves the idle deadline (never past
+        ``hard``); after [DONE] the rest is drained briefly so the connection can be reused."""
+        loop = asyncio.get_running_loop()
+        received = 0
+        async for raw in body:
+            if state.done:
+                continue
+            received += len(raw)
+            if received > self.max_response_bytes:
+                raise StreamLimitError(
+                    f"the response is larger than {self.max_response_bytes:,} bytes (the limit)"
+                )
+            if await self._events(state.decoder.feed(raw), state, on_delta):
+                deadline.reschedule(min(hard, loop.time() + self.idle_deadline))
+            if state.done:
+                deadline.reschedule(min(hard, loop.time() + DRAIN_SECONDS))
+        if not state.done:
+            await self._events(state.decoder.finish(), state, on_delta)
+
     async def _events(
         self, events: list[SSEEvent], state: StreamState, on_delta: DeltaCallback | None
     ) -> bool:
@@ -290,26 +305,47 @@ class OpenAIChatLLM:
                 break
             if not data.strip() and event.event is None:
                 continue  # an empty data line: another keep-alive
-            try:
-                payload = json.loads(data)
-            except (ValueError, RecursionError):  # RecursionError: hostile nesting depth
-                raise StreamFormatError("a chunk is not valid JSON") from None
-            if not isinstance(payload, dict):
-                raise StreamFormatError("a chunk is not a JSON object")
-            error = payload.get("error", payload if event.event == "error" else None)
-            if error:
-                raise classify_http_error(
-                    None,
-                    error,
-                    provider=self.describe(),
-                    partial=state.partial,
-                    secrets=[self._secret],
-                )
-            moved, text = state.apply(payload)
-            progress = progress or moved
-            if text:
-                await _deliver(on_delta, text)
+            payload = _json_object(data)
+            if event.event == "error":
+                payload.setdefault("error", payload)
+            progress = await self._apply(payload, state, on_delta) or progress
         return progress
+
+    async def _apply(
+        self, payload: dict[str, Any], state: StreamState, on_delta: DeltaCallback | None
+    ) -> bool:
+        error = payload.get("error")
+        if error:
+            raise classify_http_error(
+                None, error, provider=self.describe(), partial=state.partial, secrets=[self._secret]
+            )
+        moved, text = state.apply(payload)
+        if text:
+            await _deliver(on_delta, text)
+        return moved
+
+    async def _whole_json(
+        self, body: AsyncIterator[bytes], state: StreamState, on_delta: DeltaCallback | None
+    ) -> None:
+        """A server that ignored ``stream`` and sent one JSON completion: read it (capped) and
+        fold it in as a single chunk, its ``message`` taken as the ``delta``."""
+        data = bytearray()
+        async for raw in body:
+            if len(data) + len(raw) > self.max_line_bytes:
+                raise StreamLimitError(
+                    f"the response is larger than {self.max_line_bytes:,} bytes (the limit)"
+                )
+            data += raw
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise StreamFormatError("the response is not UTF-8") from None
+        payload = _json_object(text)
+        for choice in payload.get("choices") or []:
+            if isinstance(choice, dict) and "delta" not in choice:
+                choice["delta"] = choice.pop("message", None)
+        await self._apply(payload, state, on_delta)
+        state.done = True
 
     def _raise_unless_complete(self, exc: BaseException, state: StreamState) -> None:
         """A transport failure after a finished answer and its [DONE] (while draining) is
@@ -340,6 +376,21 @@ class OpenAIChatLLM:
         return TransientProviderError(
             f"{self.describe()}: the stream sent a malformed chunk ({exc})", partial=state.partial
         )
+
+
+def _is_json(content_type: str | None) -> bool:
+    kind = (content_type or "").split(";")[0].strip().lower()
+    return kind == "application/json" or kind.endswith("+json")
+
+
+def _json_object(data: str) -> dict[str, Any]:
+    try:
+        payload = json.loads(data)
+    except (ValueError, RecursionError):  # RecursionError: hostile nesting depth
+        raise StreamFormatError("a chunk is not valid JSON") from None
+    if not isinstance(payload, dict):
+        raise StreamFormatError("a chunk is not a JSON object")
+    return payload
 
 
 async def _deliver(on_delta: DeltaCallback | None, text: str) -> None:

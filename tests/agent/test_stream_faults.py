@@ -338,3 +338,25 @@ def test_rate_gate_holds_never_shorten_and_are_capped():
     assert gate.remaining() == 300
     now[0] += 301
     assert gate.remaining() == 0
+
+
+@pytest.mark.asyncio
+async def test_a_server_that_ignores_stream_and_sends_json_still_answers(
+    openai_server: OpenAIServer,
+):
+    call = ToolCall("read_file", {"path": "a\ud800.md"}, id="call_j")
+    openai_server.enqueue(
+        Reply(text="whole answer \udc00", tool_calls=[call], ignore_stream=True),
+        Reply(text="y" * 5000, ignore_stream=True),
+    )
+    deltas: list[str] = []
+    async with make_llm(openai_server, max_line_bytes=4096) as llm:
+        resp = await llm.chat(USER, on_delta=deltas.append)
+        assert resp.message.content == "whole answer \ufffd" == "".join(deltas)
+        (got,) = resp.message.tool_calls
+        assert got["id"] == "call_j" and json.loads(got["function"]["arguments"]) == {
+            "path": "a\ufffd.md"
+        }
+        assert resp.finish_reason == "tool_calls" and resp.usage is not None
+        exc = await chat_error(llm)  # a JSON body over the cap is refused, not buffered
+        assert type(exc) is ProviderError and "larger than 4,096" in str(exc)
