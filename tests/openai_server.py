@@ -47,6 +47,9 @@ responder's replies into seeded random faults; every request is recorded in ``se
 (arrival, fault, marker), and ``server.verdict(accepted_texts)`` lists findings: a request sent
 before a 429's Retry-After had elapsed, or a broken stream's text kept as an answer. The stream
 faults are written by ``tests/openai_faults.py``.
+
+A model with a real context window: ``server.responder = window_limited(4096, responder)``
+refuses larger prompts with an error stating the window (``WINDOW_WORDINGS``).
 """
 
 from __future__ import annotations
@@ -259,6 +262,59 @@ class Reply:
     ) -> Reply:
         event = {"message": message, "type": err_type, "code": None}
         return cls(text=text, error_event_after_chars=after_chars, error_event=event)
+
+
+# What each provider says when the prompt exceeds a window of ``{window}`` tokens
+# (``{prompt}`` = the prompt's tokens): for :func:`window_limited`.
+WINDOW_WORDINGS: dict[str, Callable[[int, int], Any]] = {
+    "openai": lambda window, prompt: {
+        "error": {
+            "message": f"This model's maximum context length is {window} tokens. However, your "
+            f"messages resulted in {prompt} tokens. Please reduce the length of the messages.",
+            "type": "invalid_request_error",
+            "param": "messages",
+            "code": "context_length_exceeded",
+        }
+    },
+    "llamacpp": lambda window, prompt: {
+        "error": {
+            "code": 400,
+            "message": f"request ({prompt} tokens) exceeds the available context size "
+            f"({window} tokens), try increasing it",
+            "type": "exceed_context_size_error",
+        }
+    },
+    "lmstudio": lambda window, prompt: {
+        "error": f"Trying to keep the first {prompt} tokens when context the overflows. However, "
+        f"the model is loaded with context length of only {window} tokens, which is not enough."
+    },
+    "dashscope": lambda window, prompt: {
+        "error": {
+            "code": "invalid_parameter_error",
+            "message": "<400> InternalError.Algo.InvalidParameter: Range of input length "
+            f"should be [1, {window}]",
+            "type": "invalid_request_error",
+        }
+    },
+}
+
+
+def window_limited(
+    window: int, responder: Responder, provider: str = "openai"
+) -> Callable[[dict[str, Any]], Reply]:
+    """A responder for a model whose context window is ``window`` tokens (counted as
+    :func:`auto_usage` counts): a larger prompt gets HTTP 400 stating the window in
+    ``provider``'s wording; the others go to ``responder``. ``overflows`` counts refusals."""
+
+    def respond(body: dict[str, Any]) -> Reply:
+        prompt = auto_usage(body, Reply())["prompt_tokens"]
+        if prompt > window:
+            respond.overflows += 1  # type: ignore[attr-defined]
+            return Reply(status=400, error_body=WINDOW_WORDINGS[provider](window, prompt))
+        return responder(body)
+
+    respond.overflows = 0  # type: ignore[attr-defined]
+    return respond
 
 
 class _HTTPServer(ThreadingHTTPServer):

@@ -218,6 +218,51 @@ class ContextManager:
         self._anchor = (anchored, self._last_view_script)
         self._ratio = anchored
 
+    @property
+    def usage_anchor(self) -> dict[str, Any]:
+        """Everything besides the messages the estimate depends on, JSON-serialisable.
+
+        A session saves it and a restarted manager takes it back (``restore_usage_anchor``),
+        so the restarted app estimates — and therefore summarizes — exactly as the live one.
+        (The last view's size is not in it: the next ``record_usage`` follows a prepare.)
+        """
+        anchor = None if self._anchor is None else [self._anchor[0], self._anchor[1]]
+        return {"anchor": anchor, "ratio": self._ratio}
+
+    def restore_usage_anchor(self, anchor: dict[str, Any] | None) -> bool:
+        """Take back a saved ``usage_anchor``; a malformed one is ignored (False), never fatal."""
+        if not isinstance(anchor, dict):
+            return False
+
+        def positive(value: Any) -> float | None:
+            ok = isinstance(value, int | float) and not isinstance(value, bool)
+            return float(value) if ok and 0 < value < float("inf") else None  # NaN fails too
+
+        pair, ratio = anchor.get("anchor"), positive(anchor.get("ratio"))
+        if ratio is None:
+            return False
+        if pair is not None:
+            if not isinstance(pair, list) or len(pair) != 2:
+                return False
+            first, second = positive(pair[0]), positive(pair[1])
+            if first is None or second is None:
+                return False
+            pair = (first, second)
+        self._anchor = pair
+        self._ratio = ratio
+        return True
+
+    def set_budget(self, budget: int) -> None:
+        """Change the budget (e.g. to a window the provider stated); the cache is kept.
+
+        ``keep_recent_tokens`` follows when it was the default share of the old budget.
+        """
+        if int(budget) <= 0:
+            raise ValueError("budget must be a positive number of tokens")
+        if self.keep_recent_tokens == self.budget // 4:
+            self.keep_recent_tokens = int(budget) // 4
+        self.budget = int(budget)
+
     # ------------------------------------------------------------------ the pipeline
 
     async def prepare(self, messages: Sequence[Message]) -> list[Message]:

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from pi_desktop.agent import Agent
 from pi_desktop.session import RewindError, Session, SessionLibrary, SessionLockedError
 from pi_desktop.ui.approval import ApprovalPrompter
+from pi_desktop.ui.bar_figures import branch_compactions
 from pi_desktop.ui.budget_bar import BudgetBar
 from pi_desktop.ui.controller import AgentController
 from pi_desktop.ui.conversation import ConversationView, path_items
@@ -84,6 +85,8 @@ class MainWindow(QMainWindow):
         self.viewers: list[QWidget] = []  # summary / tool-result viewers that are open
         self.dialog: QDialog | None = None  # the dialog on screen (tests drive it)
         self._closing = False
+        self._provider_note: str | None = None  # the status-bar note of the current provider
+        self._settings_pending = False  # saved during a run: applied when it ends
         self._close_task: asyncio.Future[None] | None = None
         self._build_ui()
         self._connect()
@@ -206,14 +209,19 @@ class MainWindow(QMainWindow):
 
     def workspace(self) -> Path:
         """--workspace, else the settings, else the session's, else the current folder."""
-        for candidate in (
-            self._workspace_override,
-            self.settings.workspace,
-            self.session.workspace if self.session else None,
+        return self.effective_workspace()[0]
+
+    def effective_workspace(self) -> tuple[Path, str]:
+        """The folder the tools use and where it came from ("argument", "settings", "session",
+        "cwd"), so the settings dialog can show the real one and say why."""
+        for candidate, origin in (
+            (self._workspace_override, "argument"),
+            (self.settings.workspace, "settings"),
+            (self.session.workspace if self.session else None, "session"),
         ):
             if candidate:
-                return Path(candidate).expanduser()
-        return Path.cwd()
+                return Path(candidate).expanduser(), origin
+        return Path.cwd(), "cwd"
 
     def new_session(self) -> Session | None:
         if self.busy:
@@ -267,7 +275,18 @@ class MainWindow(QMainWindow):
         if self.agent is not None:
             self._on_context_prepared(self.agent.estimate_now())
         self.budget_bar.reset_compactions()
+        self.budget_bar.set_compactions(*branch_compactions(self.session))
         self.input.setFocus()
+
+    def _refresh_bar(self) -> None:
+        """Between runs the bar shows what the next request would carry — the figure a restart,
+        a rewind or a budget change shows for the same conversation (never the last request's
+        view, which lacks the answer that came back)."""
+        if self.agent is None or self.session is None:
+            return
+        ev = self.agent.estimate_now()
+        self.budget_bar.set_estimate(ev.estimated_tokens, ev.budget, ev.threshold, ratio=ev.ratio)
+        self.budget_bar.set_compactions(*branch_compactions(self.session))
 
     def _build_agent(self) -> None:
         assert self.session is not None
@@ -276,7 +295,13 @@ class MainWindow(QMainWindow):
         self.approver.policy = settings.approval_policy
         self.approver.remembered.clear()
         tools = (
-            self._tools_factory(self.workspace(), self.approver, settings)
+            self._tools_factory(
+                self.workspace(),
+                self.approver,
+                settings,
+                results_dir=self.library.results_dir(self.session.path),
+                sessions_root=self.library.root,
+            )
             if self._tools_factory
             else []
         )
@@ -321,6 +346,10 @@ class MainWindow(QMainWindow):
         self.budget_bar.set_offline(setup.offline)
         self.offline_label.setVisible(setup.offline)  # stays after the note is cleared
         self.offline_label.setToolTip(setup.note or OFFLINE_NOTE)
+        # the previous provider's note ("Offline provider: …") must not outlive it
+        if self._provider_note and self.statusBar().currentMessage() == self._provider_note:
+            self.statusBar().clearMessage()
+        self._provider_note = setup.note
         if setup.note:
             self.statusBar().showMessage(setup.note)
 
@@ -378,6 +407,10 @@ class MainWindow(QMainWindow):
             action.setEnabled(not busy)
         if not busy:
             self.statusBar().clearMessage()
+            if self._settings_pending:
+                self._rebuild_agent()
+            else:
+                self._refresh_bar()
             self.tree.refresh()
             self._update_title()
 
@@ -414,6 +447,7 @@ class MainWindow(QMainWindow):
 
     def _on_compacted(self, ev: Any) -> None:
         self.budget_bar.mark_compacted(ev.tokens_before, ev.tokens_after)
+        self.budget_bar.set_compactions(*branch_compactions(self.session))
         self.conversation.add_compaction(
             ev.entry_id, ev.tokens_before, ev.tokens_after, ev.summarized_count, manual=ev.manual
         )
@@ -458,6 +492,7 @@ class MainWindow(QMainWindow):
         self.tree.refresh()
         self.render_path()
         self._update_title()
+        self._refresh_bar()
         return True
 
     def fork_from(self, entry_id: str) -> Session | None:
@@ -523,7 +558,15 @@ class MainWindow(QMainWindow):
         return dialog
 
     def show_settings(self) -> SettingsDialog:
-        dialog = SettingsDialog(self.settings, self._presets, self.key_store, self)
+        folder, origin = self.effective_workspace()
+        dialog = SettingsDialog(
+            self.settings,
+            self._presets,
+            self.key_store,
+            self,
+            workspace=str(folder),
+            workspace_origin=origin,
+        )
         dialog.accepted.connect(
             lambda: self.apply_settings(dialog.result_settings(), dialog.new_api_key())
         )
@@ -531,20 +574,36 @@ class MainWindow(QMainWindow):
         return dialog
 
     def apply_settings(self, settings: AppSettings, api_key: str | None = None) -> None:
-        """Persist and rebuild the agent on the same session (its cache is restored, 0 calls)."""
+        """Persist and rebuild the agent on the same session (its cache is restored, 0 calls).
+
+        During a run the agent is rebuilt as soon as the run ends, so the provider shown in the
+        status bar is always the one the next message goes to.
+        """
         failed = None
         if api_key is not None and settings.provider != "offline":
             failed = self.key_store.set(settings.provider, api_key)
+        if settings.workspace != self.settings.workspace:
+            self._workspace_override = None  # a folder chosen in Settings beats --workspace
         self.settings = settings
         self.settings_store.save(settings)
-        if self.session is not None and not self.busy:
-            self.controller.set_agent(None)
-            self._build_agent()
-            self._on_context_prepared(self.agent.estimate_now())  # type: ignore[union-attr]
-        elif self.busy:
-            self.statusBar().showMessage("Settings saved; they apply from the next session.", 6000)
+        if self.busy:
+            self._settings_pending = True
+            self.statusBar().showMessage("Settings saved; they apply when this answer ends.", 6000)
+        else:
+            self._rebuild_agent()
         if failed:
             self.statusBar().showMessage(f"The API key was not saved: {failed}.")
+
+    def _rebuild_agent(self) -> None:
+        """A new agent for the new settings (it restores the usage anchor the session saved)."""
+        self._settings_pending = False
+        if self.session is None:
+            return
+        self.controller.set_agent(None)
+        self._build_agent()
+        assert self.agent is not None
+        self._on_context_prepared(self.agent.estimate_now())
+        self.budget_bar.set_compactions(*branch_compactions(self.session))
 
     def show_sessions(self) -> SessionsDialog | None:
         if self.busy:

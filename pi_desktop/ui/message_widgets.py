@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pi_desktop.agent.tools.paths import parse_cap_note
+from pi_desktop.ui.file_viewer import capped_words
 from pi_desktop.ui.highlight import code_html
 from pi_desktop.ui.labels import count_of, format_tokens
 from pi_desktop.ui.markdown import Block
@@ -263,7 +265,9 @@ class ToolCallWidget(QFrame):
         self.result_view.setText(shown)
         if self.offloaded_path:
             name = self.offloaded_path.replace("\\", "/").rsplit("/", 1)[-1]
-            self.open_button.setText(f"Open the full result ↗  ({name})")
+            cap = parse_cap_note(result)  # a capped output: say how much of the input it holds
+            held = f"{capped_words(cap)} the tool read" if cap else f"{len(result):,} characters"
+            self.open_button.setText(f"Open the saved result ↗  ({name}: {held})")
             self.open_button.setToolTip(f"Saved to {self.offloaded_path} to keep the context small")
             self.open_button.show()
         self._update_header()
@@ -274,7 +278,8 @@ class ToolCallWidget(QFrame):
         elif self.is_error:
             status = "✗ error"
         else:
-            status = f"✓ {len(self.result):,} chars"
+            cap = parse_cap_note(self.result)
+            status = f"✓ {capped_words(cap)}" if cap else f"✓ {len(self.result):,} chars"
             if self.offloaded_path:
                 status += " · saved to file"
         self.toggle.setText(f"⚙ {self.name}({_short_arguments(self.arguments)})   {status}")

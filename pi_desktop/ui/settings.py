@@ -28,8 +28,13 @@ APPROVAL_POLICIES = ("ask", "auto", "deny")  # ask each time / auto-approve / de
 # The smallest budget offered: the seven workspace tools' schemas (~810 tokens) must fit under
 # the threshold with room for a conversation, or every run would fail before sending.
 MIN_CONTEXT_BUDGET = 2_000
+MAX_CONTEXT_BUDGET = 2_000_000  # the largest context windows offered today, with room
 # where compaction may start, as a share of the budget (the dialog offers the same range)
 THRESHOLD_RANGE = (0.3, 0.95)
+# how fast the offline demo streams, in characters per second (0: at once). The default reads
+# like a model answering, so Stop (Esc) can be tried; tests build the provider without a pace.
+OFFLINE_SPEED_RANGE = (0, 10_000)
+DEFAULT_OFFLINE_SPEED = 300
 # seconds a whole response may take, and a stream may go without progress (keep-alives aside)
 RESPONSE_DEADLINE_RANGE = (10, 7_200)
 IDLE_DEADLINE_RANGE = (5, 3_600)
@@ -49,15 +54,18 @@ class AppSettings:
     workspace: str = ""  # empty: the user's home folder is never used implicitly
     approval_policy: str = "ask"
     allow_commands: bool = False
+    offline_chars_per_second: int = DEFAULT_OFFLINE_SPEED
     response_deadline: int = 600  # seconds for a whole response, however slowly it streams
     idle_deadline: int = 120  # seconds without progress before a stalled stream is retried
 
     def validated(self) -> AppSettings:
         """Clamp values a hand-edited settings file could break the engine with."""
-        budget = max(MIN_CONTEXT_BUDGET, int(self.context_budget))
+        budget = min(MAX_CONTEXT_BUDGET, max(MIN_CONTEXT_BUDGET, int(self.context_budget)))
         low, high = THRESHOLD_RANGE
         threshold = min(high, max(low, float(self.threshold)))
         keep = max(0, min(int(self.keep_recent_tokens), budget // 2))
+        speed_low, speed_high = OFFLINE_SPEED_RANGE
+        speed = min(speed_high, max(speed_low, int(self.offline_chars_per_second)))
         policy = self.approval_policy if self.approval_policy in APPROVAL_POLICIES else "ask"
         response = _clamp(int(self.response_deadline), RESPONSE_DEADLINE_RANGE)
         idle = _clamp(int(self.idle_deadline), IDLE_DEADLINE_RANGE)
@@ -68,6 +76,7 @@ class AppSettings:
             threshold=threshold,
             keep_recent_tokens=keep,
             approval_policy=policy,
+            offline_chars_per_second=speed,
             response_deadline=response,
             idle_deadline=min(idle, response),
         )

@@ -84,7 +84,7 @@ def summary_fields(entry: Any) -> dict[str, str]:
         "Summarized": count_of(int(getattr(entry, "summarized_count", 0) or 0), "message"),
         "Covered": count_of(int(getattr(entry, "covered_count", 0) or 0), "message")
         + " (system + history before the kept tail)",
-        "Kept tail": count_of(len(getattr(entry, "retained_tail", None) or []), "message"),
+        "Kept tail": count_of(_kept_count(entry), "message"),
         "Summary model": getattr(entry, "summary_model", None) or "not reported",
         "Summary usage": _usage_text(getattr(entry, "summary_usage", None)),
         "When": _when(getattr(entry, "timestamp", None)),
@@ -92,6 +92,14 @@ def summary_fields(entry: Any) -> dict[str, str]:
     if instructions:
         fields["Focus"] = str(instructions)
     return fields
+
+
+def _kept_count(entry: Any) -> int:
+    """Messages kept verbatim: a compaction entry names the count, older ones copied the tail."""
+    kept = getattr(entry, "kept_count", None)
+    if isinstance(kept, int):
+        return kept
+    return len(getattr(entry, "retained_tail", None) or [])
 
 
 class SummaryViewer(QDialog):

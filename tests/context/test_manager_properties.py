@@ -179,6 +179,7 @@ def test_a_restarted_manager_sends_the_same_views_with_zero_calls(tmp_path, mess
         restarted_fake = FakeSummarizer()
         restarted = ContextManager(budget, restarted_fake, results_dir=tmp_path)
         restarted.restore_cache(info.summary, info.covered_count, info.retained_tail)
+        restarted.restore_usage_anchor(mgr.usage_anchor)  # what the session saves, too
         for later in points[n + 1 :]:
             calls = fake.calls
             original = asyncio.run(mgr.prepare(messages[:later]))

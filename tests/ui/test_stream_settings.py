@@ -51,3 +51,16 @@ def test_the_provider_factory_passes_the_deadlines_to_chat_and_summarizer(tmp_pa
         assert isinstance(llm, OpenAIChatLLM)
         assert (llm.response_deadline, llm.idle_deadline) == (240.0, 20.0)
     assert setup.llm.rate_gate is setup.summarizer.rate_gate  # one Retry-After per server
+
+
+def test_the_stall_timeout_may_not_exceed_the_response_deadline(qtbot, tmp_path):
+    presets = [PresetChoice("offline", "Offline")]
+    dialog = SettingsDialog(AppSettings(), presets, KeyStore(tmp_path, use_keyring=False))
+    qtbot.addWidget(dialog)
+    dialog.idle_deadline.setValue(300)
+    assert dialog.idle_deadline_field.error() is None
+    dialog.response_deadline.setValue(200)  # the stall timeout's range follows
+    assert dialog.idle_deadline_field.error() is not None
+    assert set(dialog.problems()) == {"idle_deadline"}
+    dialog.idle_deadline.setValue(60)
+    assert dialog.problems() == {}
