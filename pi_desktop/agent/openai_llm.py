@@ -49,6 +49,7 @@ DEFAULT_RESPONSE_DEADLINE = 600.0  # seconds for a whole response, however it tr
 DEFAULT_IDLE_DEADLINE = 120.0  # seconds without progress; keep-alives do not count
 GATE_SLEEP_MAX = 0.5  # a pending Retry-After shorter than this is waited out silently
 DEFAULT_MAX_RESPONSE_BYTES = 128 * 1024 * 1024  # raw SSE bytes of one response (~10x a long one)
+MAX_ERROR_BODY_BYTES = 1024 * 1024  # an error page; real ones are a few hundred bytes
 DRAIN_SECONDS = 0.1  # after [DONE], read what is left this long so the connection is reused
 
 
@@ -137,6 +138,7 @@ class OpenAIChatLLM:
             timeout=timeout,
             max_retries=0,
             default_headers=extra_headers,
+            http_client=openai.DefaultAsyncHttpxClient(event_hooks={"response": [_cap_error_body]}),
         )
         self._stream_options = True  # dropped for servers that reject the field
 
@@ -369,6 +371,12 @@ class OpenAIChatLLM:
         )
 
     def _format_error(self, exc: ValueError, state: StreamState) -> ProviderError:
+        if isinstance(exc, ErrorBodyTooLarge):
+            kind = TransientProviderError if exc.status >= 500 or exc.status == 429 else None
+            text = f"{self.describe()}: HTTP {exc.status}, and {exc}"
+            if kind is not None:
+                return kind(text, status=exc.status)
+            return ProviderError(text, status=exc.status)
         if isinstance(exc, StreamLimitError):
             return ProviderError(
                 f"{self.describe()}: {exc}; the stream was stopped", partial=state.partial
@@ -376,6 +384,41 @@ class OpenAIChatLLM:
         return TransientProviderError(
             f"{self.describe()}: the stream sent a malformed chunk ({exc})", partial=state.partial
         )
+
+
+class ErrorBodyTooLarge(StreamLimitError):
+    """An error response's body is over ``MAX_ERROR_BODY_BYTES`` (it is not read further)."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(
+            f"its error body is larger than {MAX_ERROR_BODY_BYTES:,} bytes (not read further)"
+        )
+        self.status = status
+
+
+class _CappedBody(httpx2.AsyncByteStream):
+    """A response body that stops at ``MAX_ERROR_BODY_BYTES``: the SDK reads an error body
+    whole before raising, so a hostile server's endless 500 page would fill memory."""
+
+    def __init__(self, inner: Any, status: int) -> None:
+        self._inner = inner
+        self._status = status
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        seen = 0
+        async for chunk in self._inner:
+            seen += len(chunk)
+            if seen > MAX_ERROR_BODY_BYTES:
+                raise ErrorBodyTooLarge(self._status)
+            yield chunk
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
+async def _cap_error_body(response: httpx2.Response) -> None:
+    if response.status_code >= 400:
+        response.stream = _CappedBody(response.stream, response.status_code)
 
 
 def _is_json(content_type: str | None) -> bool:

@@ -360,3 +360,24 @@ async def test_a_server_that_ignores_stream_and_sends_json_still_answers(
         assert resp.finish_reason == "tool_calls" and resp.usage is not None
         exc = await chat_error(llm)  # a JSON body over the cap is refused, not buffered
         assert type(exc) is ProviderError and "larger than 4,096" in str(exc)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("status", "transient"), [(500, True), (400, False)])
+async def test_a_huge_error_body_is_not_read_whole(
+    openai_server: OpenAIServer, status: int, transient: bool
+):
+    openai_server.enqueue(Reply.http_error(status, "x" * (3 << 20)), Reply(text="recovered"))
+    async with make_llm(openai_server) as llm:
+        exc = await chat_error(llm)
+        assert isinstance(exc, TransientProviderError) is transient
+        assert exc.status == status and "larger than 1,048,576 bytes" in str(exc)
+        assert (await llm.chat(USER)).message.content == "recovered"
+
+
+@pytest.mark.asyncio
+async def test_an_ordinary_error_body_is_still_read(openai_server: OpenAIServer):
+    openai_server.enqueue(Reply.http_error(404, "model not found"))
+    async with make_llm(openai_server) as llm:
+        exc = await chat_error(llm)
+    assert exc.status == 404 and "model not found" in str(exc)
