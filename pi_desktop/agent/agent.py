@@ -170,7 +170,14 @@ class Agent:
         else:
             self._history = MemoryHistory(system_prompt)
 
-        self._probe = SummaryProbe(summarizer or llm, self._announce_compaction)
+        self._probe = SummaryProbe(
+            summarizer or llm,
+            self._announce_compaction,
+            policy=self._retry,
+            on_retry=lambda attempt, delay, error: self._emit(
+                RetryScheduled(attempt, delay, f"Summary: {error}")
+            ),
+        )
         self._results_dir = self._bridge.results_dir() if self._bridge is not None else None
         self._ctx: ContextManager | None = None
         if context_budget is not None:

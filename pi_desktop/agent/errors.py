@@ -22,6 +22,7 @@ import httpx2
 import openai
 
 from pi_desktop.agent.llm import ContextOverflowError, ProviderError, TransientProviderError
+from pi_desktop.agent.sse import clean_text
 
 # Phrases providers use when a prompt does not fit the model's context window, lowercased.
 # OpenAI / vLLM / OpenRouter / Mistral: "This model's maximum context length is 8192 tokens";
@@ -200,7 +201,7 @@ def _opt_str(value: object) -> str | None:
 
 
 def _clip(text: str) -> str:
-    text = " ".join(text.split())
+    text = " ".join(clean_text(text).split())  # a lone surrogate would break the log and UI
     return text if len(text) <= _MAX_MESSAGE_CHARS else text[: _MAX_MESSAGE_CHARS - 1] + "…"
 
 
@@ -315,7 +316,12 @@ def classify_provider_error(
         return classify_http_error(
             None, body, None, provider=provider, partial=partial, secrets=secrets
         )
-    if isinstance(exc, (TimeoutError, ConnectionError, httpx2.TransportError)):
+    if isinstance(exc, httpx2.TimeoutException):  # raw: the stream body is read past the SDK
+        return TransientProviderError(f"{provider}: the stream timed out", partial=partial)
+    if isinstance(exc, httpx2.TransportError):
+        what = "the connection dropped mid-stream" if partial else "the connection failed"
+        return TransientProviderError(f"{provider}: {what} ({type(exc).__name__})", partial=partial)
+    if isinstance(exc, (TimeoutError, ConnectionError)):
         return TransientProviderError(
             f"{provider}: {type(exc).__name__}", partial=partial, retry_after=None
         )

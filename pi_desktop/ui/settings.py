@@ -35,6 +35,9 @@ THRESHOLD_RANGE = (0.3, 0.95)
 # like a model answering, so Stop (Esc) can be tried; tests build the provider without a pace.
 OFFLINE_SPEED_RANGE = (0, 10_000)
 DEFAULT_OFFLINE_SPEED = 300
+# seconds a whole response may take, and a stream may go without progress (keep-alives aside)
+RESPONSE_DEADLINE_RANGE = (10, 7_200)
+IDLE_DEADLINE_RANGE = (5, 3_600)
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,8 @@ class AppSettings:
     approval_policy: str = "ask"
     allow_commands: bool = False
     offline_chars_per_second: int = DEFAULT_OFFLINE_SPEED
+    response_deadline: int = 600  # seconds for a whole response, however slowly it streams
+    idle_deadline: int = 120  # seconds without progress before a stalled stream is retried
 
     def validated(self) -> AppSettings:
         """Clamp values a hand-edited settings file could break the engine with."""
@@ -63,6 +68,8 @@ class AppSettings:
         speed_low, speed_high = OFFLINE_SPEED_RANGE
         speed = min(speed_high, max(speed_low, int(self.offline_chars_per_second)))
         policy = self.approval_policy if self.approval_policy in APPROVAL_POLICIES else "ask"
+        response = _clamp(int(self.response_deadline), RESPONSE_DEADLINE_RANGE)
+        idle = _clamp(int(self.idle_deadline), IDLE_DEADLINE_RANGE)
         return replace(
             self,
             provider=self.provider or "offline",
@@ -71,7 +78,13 @@ class AppSettings:
             keep_recent_tokens=keep,
             approval_policy=policy,
             offline_chars_per_second=speed,
+            response_deadline=response,
+            idle_deadline=min(idle, response),
         )
+
+
+def _clamp(value: int, bounds: tuple[int, int]) -> int:
+    return min(max(value, bounds[0]), bounds[1])
 
 
 def _coerce(value: Any, like: Any) -> Any:

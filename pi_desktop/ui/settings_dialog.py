@@ -36,9 +36,11 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.ui.settings import (
+    IDLE_DEADLINE_RANGE,
     MAX_CONTEXT_BUDGET,
     MIN_CONTEXT_BUDGET,
     OFFLINE_SPEED_RANGE,
+    RESPONSE_DEADLINE_RANGE,
     THRESHOLD_RANGE,
     AppSettings,
     KeyStore,
@@ -273,6 +275,40 @@ class SettingsDialog(QDialog):
         )
         form.addRow("Offline demo speed", self.offline_speed_field)
         self.budget.valueChanged.connect(lambda _v: self.keep_recent_field.check())
+        self.response_deadline = QSpinBox(self)
+        self.response_deadline.setRange(0, 99_999_999)
+        self.response_deadline.setSingleStep(60)
+        self.response_deadline.setSuffix(" s")
+        self.response_deadline.setGroupSeparatorShown(True)
+        self.response_deadline.setValue(settings.response_deadline)
+        self.response_deadline.setObjectName("response_deadline")
+        self.response_deadline.setToolTip("The longest a whole response may take.")
+        self.response_deadline_field = NumberField(
+            self.response_deadline, lambda: RESPONSE_DEADLINE_RANGE, _tokens, "s", self
+        )
+        form.addRow("Response deadline", self.response_deadline_field)
+        self.idle_deadline = QSpinBox(self)
+        self.idle_deadline.setRange(0, 99_999_999)
+        self.idle_deadline.setSingleStep(10)
+        self.idle_deadline.setSuffix(" s")
+        self.idle_deadline.setGroupSeparatorShown(True)
+        self.idle_deadline.setValue(settings.idle_deadline)
+        self.idle_deadline.setObjectName("idle_deadline")
+        self.idle_deadline.setToolTip(
+            "A stream with no new text for this long is retried (keep-alives do not count)."
+        )
+        self.idle_deadline_field = NumberField(
+            self.idle_deadline,
+            lambda: (
+                IDLE_DEADLINE_RANGE[0],
+                min(IDLE_DEADLINE_RANGE[1], self.response_deadline.value()),
+            ),
+            _tokens,
+            "s (at most the response deadline)",
+            self,
+        )
+        form.addRow("Stall timeout", self.idle_deadline_field)
+        self.response_deadline.valueChanged.connect(lambda _v: self.idle_deadline_field.check())
 
         ws_row = QWidget(self)
         ws_layout = QHBoxLayout(ws_row)
@@ -332,6 +368,8 @@ class SettingsDialog(QDialog):
             self.threshold_field,
             self.keep_recent_field,
             self.offline_speed_field,
+            self.response_deadline_field,
+            self.idle_deadline_field,
         ]
 
     def problems(self) -> dict[str, str]:
@@ -427,6 +465,8 @@ class SettingsDialog(QDialog):
             remote_images=self.remote_images.isChecked(),
             approval_policy=str(self.policy.currentData()),
             allow_commands=self.allow_commands.isChecked(),
+            response_deadline=self.response_deadline.value(),
+            idle_deadline=self.idle_deadline.value(),
         ).validated()
 
     def workspace_setting(self) -> str:

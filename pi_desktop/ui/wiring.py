@@ -83,7 +83,12 @@ def make_provider_factory(key_store: KeyStore) -> ProviderFactory:
         preset = PRESETS.get(settings.provider)
         label = preset.label if preset else settings.provider
         key, _source = key_store.get(settings.provider)
-        common = {"base_url": settings.base_url or None, "api_key": key}
+        common = {
+            "base_url": settings.base_url or None,
+            "api_key": key,
+            "response_deadline": settings.response_deadline,
+            "idle_deadline": settings.idle_deadline,
+        }
         try:
             llm = build_llm(settings.provider, model=settings.model or None, **common)
             summarizer = None

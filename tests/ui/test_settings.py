@@ -381,6 +381,8 @@ def test_every_numeric_field_states_its_range(qtbot, tmp_path):
         "threshold": "0.30 – 0.95 of the budget",
         "keep_recent": "0 (automatic) – 16,000 tokens (half the budget)",
         "offline_speed": "0 (instant) – 10,000 characters/s",
+        "response_deadline": "10 – 7,200 s",
+        "idle_deadline": "5 – 600 s (at most the response deadline)",
     }
     assert all(f.range_label.isVisible() for f in dialog.number_fields())
 
