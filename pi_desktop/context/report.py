@@ -30,6 +30,13 @@ class CompactionInfo:
     modified_files: list[str] = field(default_factory=list)
     summarizer_calls: int = 1
     instructions: str | None = None
+    # size group: the summary message's estimate against the allowance it is held to, how
+    # many old items a deterministic trim left out (the summary states it), whether the
+    # summarizer was asked to condense
+    summary_tokens: int = 0
+    summary_allowance: int = 0
+    omitted_items: int = 0
+    condensed: bool = False
 
 
 @dataclass(frozen=True)
