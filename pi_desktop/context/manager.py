@@ -65,6 +65,16 @@ class _View:
     cache_used: bool
 
 
+def _helps(before: int, after: int, threshold: int, budget: int) -> bool:
+    """Whether a compaction is worth committing (moving the floor for good).
+
+    It must land under the threshold or save at least a fifth of the request; one that turns
+    a request over the budget into one within it counts too (without it that request fails).
+    A compaction that saves nothing ("1.7k → 1.7k") is never committed.
+    """
+    return after <= threshold or (before - after) * 5 >= before or after <= budget < before
+
+
 class ContextManager:
     """The four-layer context pipeline with a summary cache; see the module docstring.
 
@@ -581,9 +591,7 @@ class ContextManager:
             pos, cut = cut, later
         assert candidate is not None and summary_msg is not None and limits is not None
         tokens_after = self._tokens(candidate) + self.reserved_tokens
-        if tokens_after > self.threshold_tokens and (tokens_before - tokens_after) * 5 < (
-            tokens_before
-        ):
+        if not _helps(tokens_before, tokens_after, self.threshold_tokens, self.budget):
             return self._finish(
                 messages,
                 base,

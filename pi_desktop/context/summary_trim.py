@@ -30,6 +30,7 @@ _TRIM_ORDER = (
 )
 _BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
 _OMISSION = re.compile(r"^- \[(\d+) older items? left out", re.MULTILINE)
+_OMISSION_WHOLE = re.compile(r"^- \[\d+ older items? left out.*$\n?", re.MULTILINE)
 _OMISSION_LINE = (
     "- [{n} older {items} left out to keep this summary within its size; "
     "the full history is in the session]"
@@ -102,7 +103,7 @@ def trim_summary(body: str, fits: Callable[[str], bool]) -> tuple[str, int]:
     if fits(body):
         return body, 0
     earlier = omitted_count(body)
-    body = _OMISSION.sub("", body)
+    body = _OMISSION_WHOLE.sub("", body)
     sections = _parse(body)
     if not any(s.heading == "### Done" for s in sections):
         sections.append(_Section("### Done"))
