@@ -89,7 +89,11 @@ async def bench_cached_path() -> None:
             messages += random_turn(rng, k, scale=0.05)
             k += 1
         covered = max(i for i in range(1, len(messages) - 10) if messages[i].role == "user")
-        mgr = ContextManager(32_000, FakeSummarizer(), results_dir=tempfile.mkdtemp())
+        # the 0-API path alone: with the default policy L1's snips become compactions every
+        # ~dozen turns (counted in (b) and (d)); "drop" keeps this loop on the cached path
+        mgr = ContextManager(
+            32_000, FakeSummarizer(), results_dir=tempfile.mkdtemp(), snip_policy="drop"
+        )
         mgr.restore_cache(
             "## Goal\nbench\n## Progress\n### Done\n- everything so far",
             covered,
@@ -161,7 +165,8 @@ async def bench_replay(scale: float) -> None:
     print(f"    requests over budget (chat + summarizer): {over} (target 0)")
     print(
         f"    chat requests with 0 extra API calls: {zero_api / chat_requests:.1%}; "
-        f"user turns with none: {turns_without_calls / 500:.1%} (target >= 95 %)"
+        f"user turns with none: {turns_without_calls / 500:.1%} (issue 2's >= 95 % held "
+        "for the seed's pure L1 drop; by default L1's drops are now summarized first)"
     )
     print(f"    summarizer calls: {fake.calls}; tokens sent to it: {summarizer_sent}")
     print(
