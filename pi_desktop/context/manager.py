@@ -500,6 +500,13 @@ class ContextManager(Compaction):
             micro_compacted=view.micro,
             offloaded=tuple(offloaded),
             summary_failed=failed,
+            snip_policy=self.snip_policy,
+            summary_tokens=(
+                self._message_tokens([self._summary_msg])
+                if view.cache_used and self._summary_msg is not None
+                else 0
+            ),
+            summary_allowance=self.summary_allowance,
         )
         self._memo.prune(view.messages, self._retained_tail)
         return list(view.messages)

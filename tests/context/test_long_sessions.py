@@ -183,6 +183,11 @@ def test_a_never_shortening_summary_is_held_to_its_allowance(tmp_path, messages,
         # measured on its own (its script mix, not the view's)
         assert info.summary_tokens == script_tokens([view[1]]) or script_tokens([view[1]]) == 0
         assert info.summary_tokens <= info.summary_allowance
+        report = mgr.last_report
+        assert (report.summary_tokens, report.summary_allowance) == (
+            info.summary_tokens,
+            info.summary_allowance,
+        )
         assert all(h in info.summary.splitlines() for h in REQUIRED_SECTIONS)
         chunks = [r for r in fake.requests[calls:] if not r[1].content.startswith("Condense")]
         if len(chunks) == 1:  # (a rewriting summarizer may drop an earlier chunk's line)
