@@ -296,10 +296,11 @@ class ContextManager(Compaction):
             self._check_fits(messages, messages[-1])
 
     def _check_fits(self, messages: Sequence[Message], newest: Message) -> None:
-        alone = self._message_tokens([newest])
+        # measured outside the memo: a refused paste must not stay referenced by it
         system = [messages[0]] if messages[0].role == "system" and messages[0] is not newest else []
-        if self._message_tokens([*system, newest]) > self.view_limit:
+        if self._request_tokens([*system, newest]) > self.view_limit:
             system_tokens = self._message_tokens(system) if system else 0
+            alone = self._request_tokens([newest])
             raise TurnTooLarge(alone, self.view_limit, self.budget, system_tokens)
 
     async def force_compact(
