@@ -280,7 +280,8 @@ class ContextManager(Compaction):
             newest = next(
                 (k for k in range(len(messages) - 1, -1, -1) if messages[k].role == "user"), None
             )
-            if newest is not None:
+            covered = self._covered_count if view.cache_used else 0
+            if newest is not None and newest >= covered:  # a covered one is not sent
                 self._check_fits(messages, messages[newest])
         return await self._compact(messages, view, instructions=None)
 
