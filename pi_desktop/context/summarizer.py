@@ -157,6 +157,7 @@ async def _bounded(
                 response = await llm.chat(request, tools=[])
             except Exception:  # the trim below still holds the summary to its size
                 response = None
+                run.calls += 1  # it was sent all the same
             if response is not None:
                 run.add(response)
                 shorter = extract_summary(_content(response))

@@ -193,9 +193,9 @@ def summary_problem(summary: str) -> str | None:
         return "the summarizer returned an empty summary"
     if _REFUSAL.match(text):
         return "the summarizer refused (its answer opens as a refusal)"
-    if _TRANSCRIPT_LABEL.search(text):
+    first = min((text.find(h) for h in SECTION_HEADINGS if h in text), default=len(text))
+    if _TRANSCRIPT_LABEL.search(text[:first]):  # (a quoted line inside a section is fine)
         return "the summarizer continued the conversation instead of summarizing it"
-    first = min((text.find(h) for h in SECTION_HEADINGS if h in text), default=-1)
     if first > _MAX_PREAMBLE_CHARS:
         return "the summarizer continued the conversation instead of summarizing it"
     found = section_count(text)

@@ -462,3 +462,41 @@ def test_failed_summaries_keep_the_limits_honest():
                 limits=limits,
             )
         )
+
+
+def test_a_summary_quoting_the_transcript_inside_a_section_is_still_a_summary():
+    quoted = "\n".join(f"{h}\n- x" for h in SECTION_HEADINGS[:4])
+    quoted += "\n## Critical Context\n[User]: the exact error was E1234"
+    assert summary_problem(quoted) is None
+    assert summary_problem("[User]: next question\n" + quoted) is not None
+    assert summary_problem("   ") and "empty" in summary_problem("")
+
+
+class CondenseTrouble(FakeSummarizer):
+    """Summarizes like FakeSummarizer (padded), but a condense request fails or is junk."""
+
+    def __init__(self, mode: str) -> None:
+        super().__init__(summary_chars=20_000)
+        self.mode = mode
+
+    async def chat(self, messages, tools=None, on_delta=None):
+        if messages[-1].content.startswith("Condense"):
+            self.requests.append(list(messages))
+            if self.mode == "raise":
+                raise ConnectionError("condense failed")
+            return FakeResponse(Message(role="assistant", content="I'm sorry, I can't."))
+        return await super().chat(messages, tools, on_delta)
+
+
+@pytest.mark.parametrize("mode", ["raise", "junk"])
+def test_a_failed_condense_falls_back_to_the_trim(mode):
+    fake = CondenseTrouble(mode)
+    mgr = ContextManager(8_000, fake)
+    messages = [SYSTEM]
+    for k in range(30):
+        messages += [user(f"#q{k} " + "q" * 800), assistant(f"#a{k} " + "a" * 800)]
+    run(mgr.prepare(messages))
+    info = mgr.pending_compaction
+    assert info is not None and info.condensed and info.summarizer_calls == fake.calls
+    assert info.summary_tokens <= info.summary_allowance
+    assert "left out" in info.summary and "x" * 1_000 not in info.summary
