@@ -8,8 +8,8 @@ lists, the commit rule) live in separate modules; it works on ``ContextManager``
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from pi_desktop.context.cut import count_cut, find_cut, tighter_cut
 from pi_desktop.context.files import FileLists, file_blocks, update_file_lists, with_blocks
@@ -155,7 +155,7 @@ class Compaction:
         by_count = count_cut(messages, lo, self.max_messages // 2)
         return max(cut, by_count) if by_count is not None else cut
 
-    def _summary_measure(self, blocks: str, cut: int) -> Any:
+    def _summary_measure(self, blocks: str, cut: int) -> Callable[[str], int]:
         """``body -> tokens`` of the summary message that body and ``blocks`` make."""
 
         def measure(body: str) -> int:
