@@ -136,6 +136,7 @@ class SoakFigures:
     omitted_stated: int = 0
     dropped_unsummarized: int = 0  # the worst turn (must be 0)
     max_parallel_calls: int = 0
+    restarted: bool = False
 
     @property
     def zero_api_share(self) -> float:
@@ -190,18 +191,32 @@ async def run_soak(
     snip_policy: str = "summarize",
     results_dir: Any = None,
     check_every_turn: bool = True,
+    restart_at: int | None = 200,
 ) -> SoakFigures:
-    """Drive ``turns`` user turns through a manager the way the agent loop does."""
+    """Drive ``turns`` user turns through a manager the way the agent loop does.
+
+    At ``restart_at`` the app "restarts": a fresh manager restores the last compaction the way
+    the session bridge does (summary, covered_count, retained tail; no usage anchor).
+    """
     rng = random.Random(seed)
     model, keeper = WindowModel(budget), FactKeeper(budget)
-    mgr = ContextManager(
-        budget, model, results_dir=results_dir, summarizer=keeper, snip_policy=snip_policy
-    )
+
+    def manager() -> ContextManager:
+        return ContextManager(
+            budget, model, results_dir=results_dir, summarizer=keeper, snip_policy=snip_policy
+        )
+
+    mgr = manager()
+    last = None
     figures = SoakFigures(budget=budget)
     messages: list[Message] = [SYSTEM]
     planted: list[str] = []
     view: list[Message] = []
     for k in range(turns):
+        if k == restart_at and last is not None:
+            mgr = manager()
+            mgr.restore_cache(last.summary, last.covered_count, last.retained_tail)
+            figures.restarted = True
         if k == paste_at:  # a huge paste: refused before it is stored, nothing else happens
             paste = user("please read this: " + "lorem ipsum dolor sit amet " * 8_000)
             calls = keeper.calls
@@ -236,6 +251,7 @@ async def run_soak(
             mgr.record_usage(response.usage)
             info = mgr.pending_compaction
             if info is not None:
+                last = info
                 figures.compactions += 1
                 figures.max_summary_tokens = max(figures.max_summary_tokens, info.summary_tokens)
                 figures.max_summary_ratio = max(
