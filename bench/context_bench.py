@@ -6,7 +6,12 @@
     (o200k_base): requests over budget (0), share of requests with no extra API call (≥ 95 %),
     summarizer calls and the tokens they were sent (linear, not quadratic, in the history);
 (c) estimate error against o200k_base on English, code and Chinese conversations: chars/4,
-    script-aware first turn (≤ 20 % on Chinese) and usage-anchored (≤ 5 %).
+    script-aware first turn (≤ 20 % on Chinese) and usage-anchored (≤ 5 %);
+(d) issue 8's soak (``tests/context/soak.py``): 300 turns against a model that enforces its
+    window and a summarizer that never shortens (a tool step with 8-10 parallel calls, a huge
+    paste): failed turns (0), summarizer calls, share of turns with 0 API calls, the summary's
+    size against its allowance, the largest request against the budget, facts visible at the
+    end; and the plain 300-turn chat at 32k with the default policy and with ``drop``.
 
 Run: ``python3 bench/context_bench.py`` (needs the ``bench`` extra: ``bpe-openai``; offline).
 """
@@ -84,7 +89,11 @@ async def bench_cached_path() -> None:
             messages += random_turn(rng, k, scale=0.05)
             k += 1
         covered = max(i for i in range(1, len(messages) - 10) if messages[i].role == "user")
-        mgr = ContextManager(32_000, FakeSummarizer(), results_dir=tempfile.mkdtemp())
+        # the 0-API path alone: with the default policy L1's snips become compactions every
+        # ~dozen turns (counted in (b) and (d)); "drop" keeps this loop on the cached path
+        mgr = ContextManager(
+            32_000, FakeSummarizer(), results_dir=tempfile.mkdtemp(), snip_policy="drop"
+        )
         mgr.restore_cache(
             "## Goal\nbench\n## Progress\n### Done\n- everything so far",
             covered,
@@ -156,7 +165,8 @@ async def bench_replay(scale: float) -> None:
     print(f"    requests over budget (chat + summarizer): {over} (target 0)")
     print(
         f"    chat requests with 0 extra API calls: {zero_api / chat_requests:.1%}; "
-        f"user turns with none: {turns_without_calls / 500:.1%} (target >= 95 %)"
+        f"user turns with none: {turns_without_calls / 500:.1%} (issue 2's >= 95 % held "
+        "for the seed's pure L1 drop; by default L1's drops are now summarized first)"
     )
     print(f"    summarizer calls: {fake.calls}; tokens sent to it: {summarizer_sent}")
     print(
@@ -223,11 +233,44 @@ async def bench_estimates() -> None:
     print("    targets: script-aware <= 20 % on Chinese, anchored <= 5 %")
 
 
+# ---------------------------------------------------------------- (d) long-session soak
+
+
+async def bench_soak() -> None:
+    from tests.context.soak import run_soak
+
+    print("(d) long-session soak: window-enforcing model, never-shortening summarizer")
+    runs = (
+        ("8k, tools + paste", dict(budget=8_000)),
+        ("32k, tools + paste", dict(budget=32_000)),
+        ("32k plain chat", dict(budget=32_000, tools=False, paste_at=None)),
+        ("32k plain, drop", dict(budget=32_000, tools=False, paste_at=None, snip_policy="drop")),
+    )
+    for name, kwargs in runs:
+        f = await run_soak(300, results_dir=tempfile.mkdtemp(), **kwargs)
+        print(
+            f"    {name:19}: {f.turns} turns, {f.failed_turns} failed, "
+            f"{len(f.refused)} refused (TurnTooLarge); summarizer calls {f.summarizer_calls} "
+            f"({f.condense_requests} condense) in {f.compactions} compactions; "
+            f"turns with 0 API {f.zero_api_share:.1%}"
+        )
+        print(
+            f"    {'':19}  max summary {f.max_summary_tokens} tokens = "
+            f"{f.max_summary_ratio:.0%} of its allowance; max request {f.max_request} of "
+            f"{f.budget} ({f.max_request / f.budget:.0%}); facts visible at the end "
+            f"{f.visible_at_end}/{f.facts}, left out by the trim (stated) {f.omitted_stated}, "
+            f"dropped unsummarized {f.dropped_unsummarized}"
+        )
+    print("    targets: 0 failed, summary <= 100 %, request <= 100 %, 0 dropped unsummarized;")
+    print("             plain chat at 32k: >= 90 % of turns with 0 API")
+
+
 async def main() -> None:
     await bench_cached_path()
     for scale in REPLAY_SCALES:
         await bench_replay(scale)
     await bench_estimates()
+    await bench_soak()
 
 
 if __name__ == "__main__":

@@ -159,7 +159,10 @@ def test_close_while_running_cancels_and_releases_the_session(kit, qtbot, openai
 def test_compact_now_with_instructions_adds_a_marker_and_drops_the_bar(kit, qtbot, openai_server):
     def responder(body):
         if not body.get("tools"):
-            return Reply(text="<summary>## Goal\nTalk about turns.</summary>")
+            return Reply(
+                text="<summary>## Goal\nTalk about turns.\n## Progress\n- asked\n"
+                "## Next Steps\n- answer</summary>"
+            )
         return Reply(text=f"Answer number {len(body['messages'])}. " + "detail " * 60)
 
     openai_server.responder = responder
