@@ -297,12 +297,11 @@ class ContextManager(Compaction):
     def set_budget(self, budget: int) -> None:
         """Change the budget (e.g. to a window the provider stated); the cache is kept.
 
-        ``keep_recent_tokens`` follows when it was the default share of the old budget.
+        Everything derived from the budget (the default ``keep_recent_tokens``, the summary
+        allowance, L3's threshold) is computed on use, so it follows.
         """
         if int(budget) <= 0:
             raise ValueError("budget must be a positive number of tokens")
-        if self.keep_recent_tokens == self.budget // 4:
-            self.keep_recent_tokens = int(budget) // 4
         self.budget = int(budget)
 
     # ------------------------------------------------------------------ the pipeline

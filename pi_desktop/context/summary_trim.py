@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-MIN_ALLOWANCE = 64
+# tokens: the six headings, the header and an omission line take ~110; below this a summary
+# could never be held to its allowance, however much was trimmed
+MIN_ALLOWANCE = 160
 MAX_ALLOWANCE = 10_000  # tokens: a summary is a completion; providers cap those at 8-16k
 
 # the order in which items go: progress first (Done oldest first), the goal last
@@ -41,9 +43,12 @@ def summary_allowance(view_limit: int) -> int:
     """Tokens the summary message (header, body and file lists) may take in the view.
 
     A quarter of the view's share of the threshold, at most ``MAX_ALLOWANCE``: the retained
-    tail takes about another quarter, so a compaction leaves room for a dozen turns.
+    tail takes about another quarter, so a compaction leaves room for a dozen turns. Under a
+    tiny budget it is never less than the bare structure needs (``MIN_ALLOWANCE``), and that
+    floor never takes more than half the view.
     """
-    return max(MIN_ALLOWANCE, min(view_limit // 4, MAX_ALLOWANCE))
+    floor = min(MIN_ALLOWANCE, max(view_limit, 0) // 2)
+    return max(floor, min(view_limit // 4, MAX_ALLOWANCE))
 
 
 def summary_target(allowance: int) -> int:
