@@ -65,6 +65,7 @@ from pi_desktop.agent.window import lowered_budget, window_notice
 from pi_desktop.context import (
     ContextManager,
     Message,
+    TurnTooLarge,
     estimate_tokens,
 )
 from pi_desktop.session import Session, SessionError
@@ -100,7 +101,8 @@ class Agent:
 
     Every run ends with exactly one terminal event: ``RunFinished`` (``stopped=True`` after a
     cancellation, and ``run`` then re-raises ``CancelledError``) or ``RunFailed`` with kind
-    ``provider``, ``overflow``, ``max_steps``, ``session`` or ``error`` (an internal bug,
+    ``provider``, ``overflow``, ``too_large`` (the new message alone cannot fit the view: refused
+    before it is stored or summarized), ``max_steps``, ``session`` or ``error`` (an internal bug,
     logged with its traceback). A failed ``run`` returns ``""`` and never raises, so the
     window reports each failure once; headless callers read ``last_error``. ``resume``
     answers what a failed run left unanswered (the window's Retry).
@@ -117,8 +119,10 @@ class Agent:
     ``RunFinished(stopped=True)``.
 
     ``threshold`` is the fraction of the budget a view may fill before a summary runs;
-    ``max_steps`` caps model calls per ``run``; ``max_retries`` / ``retry_base_delay`` set
-    the backoff for transient failures (doubling from the base, or the server's Retry-After).
+    ``snip_policy`` is the ContextManager's: ``"summarize"`` (messages the message limit pushes
+    out are summarized first) or ``"drop"`` (the seed's pure L1 drop); ``max_steps`` caps model
+    calls per ``run``; ``max_retries`` / ``retry_base_delay`` set the backoff for transient
+    failures (doubling from the base, or the server's Retry-After).
 
     Ordering the window relies on: ``TextDelta``s of a step, then ``ToolCallStarted`` /
     ``ToolCallFinished`` per call, then ``MessageAdded`` for the assistant message and for
@@ -136,6 +140,7 @@ class Agent:
         *,
         summarizer: LLM | None = None,
         threshold: float = 0.8,
+        snip_policy: str = "summarize",
         max_steps: int = 25,
         max_retries: int = 3,
         retry_base_delay: float = 1.0,
@@ -189,6 +194,7 @@ class Agent:
                 threshold,
                 summarizer=self._probe,
                 reserved_tokens=self._tools_tokens,
+                snip_policy=snip_policy,
             )
             if self._bridge is not None:  # what the live app had: budget, anchor, cache
                 self._bridge.restore_all(self._ctx)
@@ -310,6 +316,8 @@ class Agent:
             if self._history.repairs:
                 self._emit(HistoryRepaired(self._history.repairs))
             if first is not None:
+                if self._ctx is not None:  # refused before it is stored: nothing to undo
+                    self._ctx.check_turn([*messages, first])
                 self._append(messages, path_ids, first)
             turn.final_text = await self._loop(messages, path_ids, turn)
         except asyncio.CancelledError:
@@ -322,6 +330,9 @@ class Agent:
                 "limit). Everything so far is saved; send a message to let it continue.",
                 "max_steps",
             )
+            return ""
+        except TurnTooLarge as exc:  # no summary can make room for the newest turn
+            self._fail(str(exc), "too_large")
             return ""
         except ContextOverflowError as exc:
             self._fail(str(exc), "overflow")

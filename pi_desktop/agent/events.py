@@ -28,7 +28,7 @@ class RunFinished:
 @dataclass(frozen=True)
 class RunFailed:
     error: str  # safe to show: never contains secrets
-    kind: str = "error"  # "provider", "overflow", "max_steps", "error"
+    kind: str = "error"  # "provider", "overflow", "too_large", "max_steps", "session", "error"
 
 
 @dataclass(frozen=True)

@@ -30,5 +30,6 @@ class TurnTooLarge(Exception):
         return (
             f"This message is about {self.message_tokens:,} tokens; the context budget allows "
             f"about {max(self.limit_tokens, 0):,} for the conversation{system} "
-            f"(budget {self.budget:,}). Shorten it or attach it as a file."
+            f"(budget {self.budget:,}). Shorten it, or save it as a file in the workspace and ask "
+            "for it to be read in parts."
         )

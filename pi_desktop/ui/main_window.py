@@ -92,6 +92,7 @@ class MainWindow(QMainWindow):
         self._closing = False
         self._provider_note: str | None = None  # the status-bar note of the current provider
         self._settings_pending = False  # saved during a run: applied when it ends
+        self._sent_text = ""  # the text of the latest send, given back when it is refused
         self._close_task: asyncio.Future[None] | None = None
         self._build_ui()
         self._connect()
@@ -328,6 +329,7 @@ class MainWindow(QMainWindow):
             keep_recent_tokens=settings.keep_recent_tokens or None,
             summarizer=self.provider.summarizer,
             threshold=settings.threshold,
+            snip_policy=settings.snip_policy,
         )
         self.controller.set_agent(self.agent)
         self._update_provider_label()
@@ -396,6 +398,7 @@ class MainWindow(QMainWindow):
             self.new_session()
         task = self.controller.start_run(text)
         if task is not None:
+            self._sent_text = text  # given back if the run refuses it (too large to send)
             self.input.clear()
         return task
 
@@ -487,6 +490,14 @@ class MainWindow(QMainWindow):
 
     def _on_run_failed(self, ev: Any) -> None:
         self.conversation.end_stream()
+        if ev.kind == "too_large":  # refused before it was stored: nothing to retry
+            if not self.input.toPlainText().strip():
+                self.input.setPlainText(self._sent_text)
+            self.conversation.add_error(
+                f"{ev.error} Your message was not sent and is still in the input box.",
+                retry=False,
+            )
+            return
         self.conversation.add_error(ev.error, retry=True)
 
     # ---------------------------------------------------------------- tree actions

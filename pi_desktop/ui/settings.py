@@ -40,6 +40,10 @@ RESPONSE_DEADLINE_RANGE = (10, 7_200)
 IDLE_DEADLINE_RANGE = (5, 3_600)
 
 
+# what happens to messages the message-count limit (L1) pushes out of the context
+SNIP_POLICIES = ("summarize", "drop")
+
+
 @dataclass(frozen=True)
 class AppSettings:
     """Everything the settings dialog edits. ``provider`` is a preset key ("offline", ...)."""
@@ -51,6 +55,7 @@ class AppSettings:
     context_budget: int = 32_000
     threshold: float = 0.8
     keep_recent_tokens: int = 0  # 0: the engine's default (budget // 4)
+    snip_policy: str = "summarize"  # "drop": old messages leave the context unsummarized
     workspace: str = ""  # empty: the user's home folder is never used implicitly
     remote_images: bool = False  # http(s) images in messages; local sources never load
     approval_policy: str = "ask"
@@ -68,6 +73,7 @@ class AppSettings:
         speed_low, speed_high = OFFLINE_SPEED_RANGE
         speed = min(speed_high, max(speed_low, int(self.offline_chars_per_second)))
         policy = self.approval_policy if self.approval_policy in APPROVAL_POLICIES else "ask"
+        snip = self.snip_policy if self.snip_policy in SNIP_POLICIES else "summarize"
         response = _clamp(int(self.response_deadline), RESPONSE_DEADLINE_RANGE)
         idle = _clamp(int(self.idle_deadline), IDLE_DEADLINE_RANGE)
         return replace(
@@ -77,6 +83,7 @@ class AppSettings:
             threshold=threshold,
             keep_recent_tokens=keep,
             approval_policy=policy,
+            snip_policy=snip,
             offline_chars_per_second=speed,
             response_deadline=response,
             idle_deadline=min(idle, response),

@@ -149,6 +149,10 @@ def _tokens(value: float) -> str:
     return f"{int(value):,}"
 
 
+SNIP_POLICY_LABELS = {
+    "summarize": "Summarize them before they leave the context (recommended)",
+    "drop": "Drop them without a summary (no extra calls; the model forgets them)",
+}
 POLICY_LABELS = {
     "ask": "Ask before every write or command",
     "auto": "Approve automatically",
@@ -310,6 +314,17 @@ class SettingsDialog(QDialog):
         form.addRow("Stall timeout", self.idle_deadline_field)
         self.response_deadline.valueChanged.connect(lambda _v: self.idle_deadline_field.check())
 
+        self.snip_policy = QComboBox(self)
+        for key, label in SNIP_POLICY_LABELS.items():
+            self.snip_policy.addItem(label, key)
+        self.snip_policy.setCurrentIndex(max(0, self.snip_policy.findData(settings.snip_policy)))
+        self.snip_policy.setToolTip(
+            "When the conversation grows past the message limit, older messages leave the\n"
+            "context. Summarized, their content stays known to the model (one summary call\n"
+            "every dozen turns or so); dropped, the model forgets them (no extra call)."
+        )
+        form.addRow("Older messages", self.snip_policy)
+
         ws_row = QWidget(self)
         ws_layout = QHBoxLayout(ws_row)
         ws_layout.setContentsMargins(0, 0, 0, 0)
@@ -464,6 +479,7 @@ class SettingsDialog(QDialog):
             workspace=self.workspace_setting(),
             remote_images=self.remote_images.isChecked(),
             approval_policy=str(self.policy.currentData()),
+            snip_policy=str(self.snip_policy.currentData()),
             allow_commands=self.allow_commands.isChecked(),
             response_deadline=self.response_deadline.value(),
             idle_deadline=self.idle_deadline.value(),

@@ -423,3 +423,26 @@ def test_the_offline_speed_is_a_setting(qtbot, tmp_path, qsettings):
     store = SettingsStore(qsettings)
     store.save(dialog.result_settings())
     assert store.load().offline_chars_per_second == 0
+
+
+def test_the_older_messages_choice_reaches_the_context_manager(kit, qtbot):
+    from pi_desktop.agent import OfflineLLM
+
+    window = kit.window(OfflineLLM(), offline=True)
+    assert window.settings.snip_policy == "summarize"
+    assert window.agent.context.snip_policy == "summarize"
+    dialog = window.show_settings()
+    labels = [dialog.snip_policy.itemText(i) for i in range(dialog.snip_policy.count())]
+    assert any("Summarize" in t for t in labels) and any("without a summary" in t for t in labels)
+    dialog.snip_policy.setCurrentIndex(dialog.snip_policy.findData("drop"))
+    window.apply_settings(dialog.result_settings())
+    dialog.close()
+    assert window.settings.snip_policy == "drop"
+    assert window.agent.context.snip_policy == "drop"
+    assert kit.settings_store().load().snip_policy == "drop"  # saved
+
+
+def test_an_unknown_older_messages_choice_falls_back_to_summarize():
+    from pi_desktop.ui.settings import AppSettings
+
+    assert AppSettings(snip_policy="forget-everything").validated().snip_policy == "summarize"
