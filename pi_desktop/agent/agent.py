@@ -64,7 +64,7 @@ from pi_desktop.context import (
     Message,
     estimate_tokens,
 )
-from pi_desktop.session import Session, SessionError
+from pi_desktop.session import RewindError, Session, SessionError
 
 log = logging.getLogger(__name__)
 
@@ -271,6 +271,24 @@ class Agent:
         self._begin()
         return await self._drive(pending, None)
 
+    async def run_from(self, parent_id: str | None, user_text: str) -> str:
+        """Send ``user_text`` as a new branch from ``parent_id`` (None: a new first message).
+
+        Edit and resend: the old branch stays in the session's tree. A parent below the
+        compaction floor raises ``RewindError`` before anything is appended or emitted.
+        """
+        if self._session is None:
+            raise RuntimeError("run_from needs a session: the in-memory history has no entry ids")
+        if parent_id is not None:
+            self.rewind(parent_id)
+            return await self.run(user_text)
+        if self._session.compaction_floor is not None:
+            raise RewindError("the first message lies below the compaction floor; fork instead")
+        self._begin()
+        if self._ctx is not None:  # a new path: the old cache does not apply to it
+            self._ctx.reset()
+        return await self._drive(user_text, Message(role="user", content=user_text), root=True)
+
     def pending_turn(self) -> str | None:
         """The user text of the unanswered turn at the end of the path, or None if answered.
 
@@ -279,14 +297,20 @@ class Agent:
         messages, _ = self._history.snapshot()
         return unanswered_turn(messages)
 
-    async def _drive(self, user_text: str, first: Message | None) -> str:
-        """One run: ``RunStarted``, append ``first`` (if any), the loop, one terminal event."""
+    async def _drive(self, user_text: str, first: Message | None, *, root: bool = False) -> str:
+        """One run: ``RunStarted``, append ``first`` (if any; as a new root when ``root``),
+        the loop, one terminal event."""
         self._last_error = None
         turn = _Turn()
         try:
             self._emit(RunStarted(user_text))
             messages, path_ids = self._history.snapshot()
-            if first is not None:
+            if first is not None and root:
+                assert self._session is not None
+                entry_id = self._session.append_root(first)
+                messages, path_ids = self._history.snapshot()
+                self._emit(MessageAdded(first, entry_id))
+            elif first is not None:
                 self._append(messages, path_ids, first)
             turn.final_text = await self._loop(messages, path_ids, turn)
         except asyncio.CancelledError:
