@@ -114,7 +114,10 @@ class EditResend(QObject):
             self.edit_banner = None
 
     def reset(self) -> None:
-        """Another session opened: nothing of the old one's edit survives."""
+        """Another session opened: nothing of the old one's edit survives (not even its text
+        in the input, which would otherwise be sent there as a new message)."""
+        if self.editing is not None:
+            self.window.input.clear()
         self.editing = None
         self.clear_notes()
 

@@ -237,3 +237,13 @@ def test_edit_below_the_compaction_floor_is_refused_with_a_fork_offer(kit, qtbot
     refusal = [b for b in window.refusals() if "fork" in b.buttons][-1]
     refusal.buttons["fork"].click()
     assert window.session.path.stem != session.path.stem
+
+
+def test_opening_another_session_drops_a_pending_edit(kit, qtbot, openai_server):
+    window, _q1, _a1, q2, _a2 = _two_turns(kit, qtbot, openai_server)
+    first = window.session.path.stem
+    assert window.edits.begin_edit(q2.id)
+    window.new_session()
+    assert window.edits.editing is None and window.input.toPlainText() == ""
+    assert window.edits.notes() == []
+    assert window.sessions.open(first)
