@@ -25,13 +25,14 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QPainter, QPalette
+from PySide6.QtGui import QContextMenuEvent, QFont, QFontMetrics, QKeyEvent, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListView,
+    QMenu,
     QPushButton,
     QStyle,
     QStyledItemDelegate,
@@ -202,10 +203,9 @@ class SessionDelegate(QStyledItemDelegate):
         is_open = bool(index.data(OPEN_ROLE))
         streaming = bool(index.data(STREAMING_ROLE))
         painter.save()
-        if is_open:
-            painter.fillRect(
-                QRect(rect.left(), rect.top() + 3, self.MARK, rect.height() - 6), theme.user
-            )
+        if is_open:  # on the selection colour the accent would vanish: use its text colour
+            bar = palette.color(QPalette.ColorRole.HighlightedText) if selected else theme.user
+            painter.fillRect(QRect(rect.left(), rect.top() + 3, self.MARK, rect.height() - 6), bar)
         text_left = rect.left() + self.MARK + self.PAD + 2
         title_font = QFont(option.font)
         title_font.setBold(is_open)
@@ -241,10 +241,31 @@ class SessionDelegate(QStyledItemDelegate):
 
 
 class SessionListView(QListView):
-    """Arrows move, Enter opens, F2 renames, Delete deletes (emitted, not done here)."""
+    """Arrows move, Enter opens, F2 renames, Delete deletes (emitted, not done here); the
+    context menu offers the same for the mouse."""
 
     openRequested = Signal(QModelIndex)
     deleteRequested = Signal(QModelIndex)
+
+    def build_context_menu(self, index: QModelIndex) -> QMenu:
+        """The row's menu (separate from the event so tests can trigger its actions)."""
+        menu = QMenu(self)
+        if not index.isValid():
+            return menu
+        persistent = QPersistentModelIndex(index)
+        menu.addAction("Open", lambda: self.openRequested.emit(QModelIndex(persistent)))
+        menu.addAction("Rename", lambda: self.edit(QModelIndex(persistent)))
+        menu.addSeparator()
+        menu.addAction("Delete", lambda: self.deleteRequested.emit(QModelIndex(persistent)))
+        return menu
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        index = self.indexAt(event.pos())
+        if not index.isValid():
+            return
+        menu = self.build_context_menu(index)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.popup(event.globalPos())  # popup, not exec: no nested loop under qasync
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()

@@ -229,31 +229,59 @@ def test_the_sidebar_collapses_and_the_choice_survives_a_restart(kit, qtbot, ope
     assert again.sidebar.isVisible()
 
 
-def test_sidebar_screenshots_light_and_dark(kit, qtbot, openai_server, artifacts):
-    from pi_desktop.ui.theme import dark_palette
+SHOT_TITLES = [
+    "Refactor the session library",
+    "Why does the budget bar jump?",
+    "A very long title that certainly does not fit in the sidebar's narrow column",
+    "Trip notes",
+]
 
-    _seed(
-        kit.library,
-        [
-            "Refactor the session library",
-            "Why does the budget bar jump?",
-            "A very long title that certainly does not fit in the sidebar's narrow column",
-            "Trip notes",
-        ],
-    )
+
+def _sidebar_shots(kit, qtbot, openai_server, artifacts, name: str) -> None:
+    ids = _seed(kit.library, SHOT_TITLES)
     window = kit.window(_llm(openai_server))
     window.resize(1200, 700)
+    window.sessions.open(ids[1])  # the open one is not the top row: both marks show
+    window.sidebar.set_streaming(ids[1])  # drawn as during a run
     window.sidebar.filter.setFocus()
     qtbot.wait(50)
-    window.grab().save(str(artifacts / "sidebar-window-light.png"))
-    window.sidebar.grab().save(str(artifacts / "sidebar-light.png"))
+    window.grab().save(str(artifacts / f"sidebar-window-{name}.png"))
+    assert window.sidebar.grab().save(str(artifacts / f"sidebar-{name}.png"))
+    window.sidebar.set_streaming(None)
+
+
+def test_sidebar_screenshot_light(kit, qtbot, openai_server, artifacts):
+    _sidebar_shots(kit, qtbot, openai_server, artifacts, "light")
+
+
+def test_sidebar_screenshot_dark(kit, qtbot, openai_server, artifacts):
+    from pi_desktop.ui.theme import dark_palette
+
     app = QApplication.instance()
     light = app.palette()
-    app.setPalette(dark_palette())
+    app.setPalette(dark_palette())  # before the window exists, as at a dark start
     try:
-        qtbot.wait(50)
-        window.grab().save(str(artifacts / "sidebar-window-dark.png"))
-        window.sidebar.grab().save(str(artifacts / "sidebar-dark.png"))
+        _sidebar_shots(kit, qtbot, openai_server, artifacts, "dark")
     finally:
         app.setPalette(light)
-    assert (artifacts / "sidebar-dark.png").stat().st_size > 0
+
+
+def test_the_row_menu_opens_renames_and_deletes_for_mouse_users(kit, qtbot, openai_server):
+    ids = _seed(kit.library, ["Menu one", "Menu two"])
+    window = kit.window(_llm(openai_server))
+    view = window.sidebar.view
+
+    def action(session_id: str, text: str):
+        menu = view.build_context_menu(_row_of(window, session_id))
+        return next(a for a in menu.actions() if a.text() == text)
+
+    action(ids[0], "Open").trigger()
+    assert window.session.path.stem == ids[0]
+    action(ids[1], "Rename").trigger()
+    editor = QApplication.focusWidget()
+    assert isinstance(editor, QLineEdit) and editor.text() == "Menu two"
+    editor.setText("Menu two, renamed")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: _row_of(window, ids[1]).data() == "Menu two, renamed")
+    action(ids[1], "Delete").trigger()
+    assert ids[1] not in window.sidebar.visible_ids() and window.sidebar.undo_button.isVisible()
