@@ -63,6 +63,7 @@ class EditResend(QObject):
         button.setToolTip(EDIT_TIP)
         button.setAccessibleName("Edit and resend")
         button.clicked.connect(lambda _checked=False, c=card: self.begin_edit(c.entry_id))
+        button.setEnabled(not self.window.busy)
         header = card.layout().itemAt(0)
         layout = header.layout() if header is not None else None
         if isinstance(layout, QHBoxLayout):
@@ -70,6 +71,24 @@ class EditResend(QObject):
         else:  # the card's layout changed: the button still shows, under the text
             card.layout().addWidget(button)
         card.edit_button = button  # type: ignore[attr-defined]
+
+    def set_enabled(self, enabled: bool) -> None:
+        """Edit buttons are off while an answer runs (an edit branches: stop first)."""
+        for card in self.window.conversation.message_cards():
+            button = getattr(card, "edit_button", None)
+            if button is not None:
+                button.setEnabled(enabled)
+
+    def _mark_editing(self, entry_id: str | None) -> None:
+        """The card being edited says so, so the user sees which message Send replaces."""
+        for card in self.window.conversation.message_cards():
+            if getattr(card, "edit_button", None) is None:
+                continue
+            editing = entry_id is not None and card.entry_id == entry_id
+            if editing:
+                card.status_label.setText("✎ editing")
+            elif card.status_label.text() == "✎ editing":
+                card.status_label.setText("")
 
     # -- editing -------------------------------------------------------------------------------
 
@@ -87,6 +106,7 @@ class EditResend(QObject):
         self.cancel_edit()
         self._drop_answer_banner()
         self.editing = entry_id
+        self._mark_editing(entry_id)
         window.input.setPlainText(entry.content)
         window.input.moveCursor(QTextCursor.MoveOperation.End)
         window.input.setFocus()
@@ -109,6 +129,7 @@ class EditResend(QObject):
         if self.editing is not None and clear_input:
             self.window.input.clear()
         self.editing = None
+        self._mark_editing(None)
         if self.edit_banner is not None:
             self._remove(self.edit_banner)
             self.edit_banner = None

@@ -444,6 +444,7 @@ class MainWindow(QMainWindow):
             self.tree.refresh()
             self._update_title()
         self.sessions.busy_changed(busy)
+        self.edits.set_enabled(not busy)
 
     def _on_run_started(self, _text: str) -> None:
         self._clear_refusals()

@@ -63,11 +63,22 @@ def test_edit_on_a_chat_message_resends_as_a_new_branch_from_its_parent(
     qtbot.mouseClick(user_cards[1].edit_button, Qt.MouseButton.LeftButton)
     assert window.input.toPlainText() == "second question"
     assert _banner(window, "edit") is not None
+    assert user_cards[1].status_label.text() == "✎ editing"
+    assert user_cards[0].status_label.text() == ""
     window.input.setPlainText("second question, rephrased")
     qtbot.wait(50)
     window.grab().save(str(artifacts / "edit-1-editing.png"))
     qtbot.keyClick(window.input, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.busy)
+    assert not any(
+        c.edit_button.isEnabled()
+        for c in window.conversation.message_cards()
+        if c.role == "user" and getattr(c, "edit_button", None) is not None
+    )
     qtbot.waitUntil(lambda: _idle(window), timeout=10_000)
+    assert all(
+        c.edit_button.isEnabled() for c in window.conversation.message_cards() if c.role == "user"
+    )
 
     session = window.session
     path = session.get_current_path()
