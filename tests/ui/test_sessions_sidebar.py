@@ -71,8 +71,13 @@ def test_sidebar_lists_newest_first_marks_the_open_one_and_filters(kit, qtbot, o
     qtbot.keyClick(sidebar.filter, Qt.Key.Key_Return)  # Enter opens the first match
     assert window.session.path.stem == ids[0]
     assert window.windowTitle() == "Alpha plan — pi-desktop"
-    qtbot.keyClick(sidebar.filter, Qt.Key.Key_Escape)
+    qtbot.keyClick(sidebar.filter, Qt.Key.Key_Escape)  # clears the filter, stops nothing
     assert sidebar.filter.text() == "" and len(sidebar.visible_ids()) == 3
+    qtbot.keyClicks(sidebar.filter, "a")
+    sidebar.filter.setFocus()
+    qtbot.keyClick(sidebar.filter, Qt.Key.Key_Down)  # ↓ moves into the list
+    qtbot.waitUntil(sidebar.view.hasFocus)
+    assert sidebar.view.currentIndex().isValid()
 
 
 def test_keyboard_arrows_enter_opens_f2_renames_inline(kit, qtbot, openai_server):
