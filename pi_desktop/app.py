@@ -55,7 +55,8 @@ def build_window(
     new_session: bool = False,
     presets: list[PresetChoice] | None = None,
 ) -> MainWindow:
-    """The main window with its session open: ``session_path``, else the newest, else new."""
+    """The main window with its session open: ``session_path``, else the one open at the last
+    close, else the newest, else a new one."""
     from pi_desktop.session import SessionLibrary, SessionLockedError
     from pi_desktop.ui.main_window import MainWindow
     from pi_desktop.ui.settings import KeyStore, SettingsStore
@@ -100,6 +101,8 @@ def build_window(
             )
             return window
     if not new_session:
+        if window.sessions.reopen_last():  # the session that was open when the app closed
+            return window
         for info in library.list_sessions()[:1]:
             try:
                 window.open_session(library.open(info.id))

@@ -68,7 +68,7 @@ from pi_desktop.context import (
     TurnTooLarge,
     estimate_tokens,
 )
-from pi_desktop.session import Session, SessionError
+from pi_desktop.session import RewindError, Session, SessionError
 
 log = logging.getLogger(__name__)
 
@@ -298,6 +298,24 @@ class Agent:
         self._begin()
         return await self._drive(pending, None)
 
+    async def run_from(self, parent_id: str | None, user_text: str) -> str:
+        """Send ``user_text`` as a new branch from ``parent_id`` (None: a new first message).
+
+        Edit and resend: the old branch stays in the session's tree. A parent below the
+        compaction floor raises ``RewindError`` before anything is appended or emitted; a
+        message too large for the view fails the run (``too_large``) before the position moves.
+        """
+        if self._session is None:
+            raise RuntimeError("run_from needs a session: the in-memory history has no entry ids")
+        if parent_id is not None and not self._session.can_rewind(parent_id):
+            self._session.rewind(parent_id)  # raises the RewindError that says why
+        if parent_id is None and self._session.compaction_floor is not None:
+            raise RewindError("the first message lies below the compaction floor; fork instead")
+        self._begin()
+        return await self._drive(
+            user_text, Message(role="user", content=user_text), branch_from=(parent_id,)
+        )
+
     def pending_turn(self) -> str | None:
         """The user text of the unanswered turn at the end of the path, or None if answered.
 
@@ -306,8 +324,18 @@ class Agent:
         messages, _ = self._history.snapshot()
         return unanswered_turn(messages)
 
-    async def _drive(self, user_text: str, first: Message | None) -> str:
-        """One run: ``RunStarted``, append ``first`` (if any), the loop, one terminal event."""
+    async def _drive(
+        self,
+        user_text: str,
+        first: Message | None,
+        *,
+        branch_from: tuple[str | None] | None = None,
+    ) -> str:
+        """One run: ``RunStarted``, append ``first`` (if any), the loop, one terminal event.
+
+        ``branch_from=(parent_id,)`` stores ``first`` as a new branch from ``parent_id`` (a
+        new first message when it is None), once ``first`` is known to fit.
+        """
         self._last_error = None
         turn = _Turn()
         try:
@@ -316,9 +344,14 @@ class Agent:
             if self._history.repairs:
                 self._emit(HistoryRepaired(self._history.repairs))
             if first is not None:
-                if self._ctx is not None:  # refused before it is stored: nothing to undo
-                    self._ctx.check_turn([*messages, first])
-                self._append(messages, path_ids, first)
+                # refused before it is stored: nothing to undo (a budget the tool schemas fill
+                # is another failure, "overflow", reported by the first prepare)
+                if self._ctx is not None and self._ctx.view_limit > 0:
+                    self._ctx.check_turn([*messages, first])  # (the system prompt + first)
+                if branch_from is not None:
+                    messages, path_ids = self._branch(branch_from[0], first)
+                else:
+                    self._append(messages, path_ids, first)
             turn.final_text = await self._loop(messages, path_ids, turn)
         except asyncio.CancelledError:
             self._busy = False
@@ -396,6 +429,29 @@ class Agent:
         finally:
             self._busy = False
             self._save_usage()
+
+    def _branch(
+        self, parent_id: str | None, first: Message
+    ) -> tuple[list[Message], list[str | None]]:
+        """Store ``first`` as a new branch from ``parent_id`` (None: a new first message).
+
+        The position moves, so the ContextManager takes the cache that applies to the new
+        path (none for a new first message); returns the new path's snapshot.
+        """
+        assert self._session is not None
+        root_id = self._session.append_root(first) if parent_id is None else None
+        if parent_id is not None:
+            self._session.rewind(parent_id)
+        if self._ctx is not None:
+            self._ctx.reset()
+            if self._bridge is not None:
+                self._bridge.restore_cache(self._ctx)
+        messages, path_ids = self._history.snapshot()
+        if root_id is None:
+            self._append(messages, path_ids, first)
+        else:
+            self._emit(MessageAdded(first, root_id))
+        return messages, path_ids
 
     def rewind(self, entry_id: str) -> None:
         """Move the conversation back to ``entry_id`` (``RewindError`` propagates unchanged).

@@ -257,6 +257,24 @@ class Session:
         entry, _ = clean_message_entry(entry)  # memory holds exactly what a reload reads
         return self._commit(entry)
 
+    def append_root(self, message: Message) -> str:
+        """Append ``message`` as a new first message (a new root) and make it current.
+
+        Edit-and-resend of the conversation's first message: the old branch stays in the
+        tree. Refused (``RewindError``) once a compaction exists, as the roots then lie below
+        its floor.
+        """
+        self._require_writable()
+        if self._state.compaction_floor is not None:
+            raise RewindError(
+                "a new first message would start below the compaction floor "
+                f"{self._state.compaction_floor}; fork a new session instead"
+            )
+        entry = MessageEntry(
+            parent_id=None, role=message.role, content=message.content, metadata=message.metadata
+        )
+        return self._commit(entry)
+
     def add_summary_cache(
         self,
         summary: str,

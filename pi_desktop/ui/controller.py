@@ -100,6 +100,12 @@ class AgentController(QObject):
             return None
         return self._start(self._agent.run(text))
 
+    def start_run_from(self, parent_id: str | None, text: str) -> asyncio.Task[Any] | None:
+        """Send ``text`` as a new branch from ``parent_id`` (None: a new first message)."""
+        if self._agent is None or self.busy or not text.strip():
+            return None
+        return self._start(self._agent.run_from(parent_id, text))
+
     def start_resume(self) -> asyncio.Task[Any] | None:
         """Answer the stored turn that has no answer yet (Retry); None when there is none."""
         if self._agent is None or self.busy or self._agent.pending_turn() is None:

@@ -35,13 +35,16 @@ from pi_desktop.ui.bar_figures import branch_compactions
 from pi_desktop.ui.budget_bar import BudgetBar
 from pi_desktop.ui.controller import AgentController
 from pi_desktop.ui.conversation import ConversationView, path_items
+from pi_desktop.ui.edit_resend import EditResend
 from pi_desktop.ui.input_box import CompactDialog, InputBox
 from pi_desktop.ui.labels import count_of, title_from
 from pi_desktop.ui.message_widgets import InlineBanner
 from pi_desktop.ui.safe_text import image_policy
 from pi_desktop.ui.sessions_dialog import SessionsDialog
+from pi_desktop.ui.sessions_sidebar import SessionsSidebar
 from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
 from pi_desktop.ui.settings_dialog import PresetChoice, SettingsDialog
+from pi_desktop.ui.sidebar_controller import SidebarController
 from pi_desktop.ui.tree_panel import SessionTreePanel
 from pi_desktop.ui.wiring import (
     DEFAULT_SYSTEM_PROMPT,
@@ -119,6 +122,9 @@ class MainWindow(QMainWindow):
         column.setContentsMargins(6, 6, 6, 6)
         column.addWidget(self.conversation, 1)
         column.addLayout(self.refusal_area)
+        self.offer_area = QVBoxLayout()  # edit-and-resend's notes (EditResend owns them)
+        self.offer_area.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(self.offer_area)
         column.addWidget(self.budget_bar)
         column.addLayout(row)
         self.tree = SessionTreePanel(self)
@@ -128,7 +134,15 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([760, 300])
-        self.setCentralWidget(self.splitter)
+        self.sidebar = SessionsSidebar(self)
+        self.outer_splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.outer_splitter.addWidget(self.sidebar)
+        self.outer_splitter.addWidget(self.splitter)
+        self.outer_splitter.setStretchFactor(1, 1)
+        self.outer_splitter.setSizes([240, 1060])
+        self.setCentralWidget(self.outer_splitter)
+        self.sessions = SidebarController(self, self.sidebar, self.outer_splitter)
+        self.edits = EditResend(self)
         self.offline_label = QLabel("<b>● Offline</b> — demo model, no network", self)
         self.offline_label.setToolTip(OFFLINE_NOTE)
         self.offline_label.setVisible(False)
@@ -161,6 +175,9 @@ class MainWindow(QMainWindow):
             menu.addAction(action)
         menu.addSeparator()
         menu.addAction(self.quit_action)
+        menu = self.menuBar().addMenu("&View")
+        menu.addAction(self.sessions.toggle_action)
+        menu.addAction(self.sessions.rename_action)
         menu = self.menuBar().addMenu("&Conversation")
         for action in (self.send_action, self.stop_action, self.compact_action):
             menu.addAction(action)
@@ -171,6 +188,7 @@ class MainWindow(QMainWindow):
         self.input.stopRequested.connect(self.stop)
         c = self.controller
         c.runStarted.connect(self._on_run_started)
+        c.runStarted.connect(lambda _text: self.edits.clear_notes())
         c.textStreamed.connect(self.conversation.append_delta)
         c.messageAdded.connect(self._on_message_added)
         c.toolCallStarted.connect(
@@ -196,6 +214,8 @@ class MainWindow(QMainWindow):
         self.tree.rewindRequested.connect(self.rewind_to)
         self.tree.sealedClicked.connect(self.rewind_to)
         self.tree.forkRequested.connect(self.fork_from)
+        self.tree.editRequested.connect(self.edits.begin_edit)
+        self.sessions.titleChanged.connect(self._update_title)
         self.tree.compactionActivated.connect(self.open_summary)
 
     def _restore_geometry(self) -> None:
@@ -209,6 +229,7 @@ class MainWindow(QMainWindow):
         valid = isinstance(state, QByteArray | bytes) and self.splitter.restoreState(state)
         if state is not None and not valid:
             self._settings_problems.append("window/splitter is not a saved layout; ignored")
+        self.sessions.restore_state()
 
     # ---------------------------------------------------------------- sessions
 
@@ -270,6 +291,7 @@ class MainWindow(QMainWindow):
             raise RuntimeError("stop the run before switching sessions")
         self._close_current()
         self.session = session
+        self.edits.reset()
         self._build_agent()
         self.tree.set_session(session)
         self.render_path()
@@ -292,6 +314,8 @@ class MainWindow(QMainWindow):
             self._on_context_prepared(self.agent.estimate_now())
         self.budget_bar.reset_compactions()
         self.budget_bar.set_compactions(*branch_compactions(self.session))
+        self.sessions.session_opened(session)
+        self.edits.offer_answer_again()
         self.input.setFocus()
 
     def _refresh_bar(self) -> None:
@@ -341,7 +365,7 @@ class MainWindow(QMainWindow):
             self.session.close()
             self.session = None
 
-    def _session_name(self) -> str | None:
+    def session_name(self) -> str | None:
         """The session's own title, else its first user message; None while it has neither."""
         if self.session is None:
             return None
@@ -350,7 +374,7 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         title = "pi-desktop"
         if self.session is not None:
-            title = f"{self._session_name() or 'New session'} — pi-desktop"
+            title = f"{self.session_name() or 'New session'} — pi-desktop"
         self.setWindowTitle(title)
 
     def _update_provider_label(self) -> None:
@@ -381,6 +405,7 @@ class MainWindow(QMainWindow):
         if self.agent is not None:
             self.agent.estimate_now()  # a fresh snapshot of the path, with its repairs
             self.conversation.show_repairs(self.agent.history_repairs)
+        self.edits.decorate()
 
     # ---------------------------------------------------------------- running
 
@@ -396,7 +421,7 @@ class MainWindow(QMainWindow):
             return None
         if self.session is None:
             self.new_session()
-        task = self.controller.start_run(text)
+        task = self.edits.send(text)
         if task is not None:
             self._sent_text = text  # given back if the run refuses it (too large to send)
             self.input.clear()
@@ -435,6 +460,8 @@ class MainWindow(QMainWindow):
                 self._refresh_bar()
             self.tree.refresh()
             self._update_title()
+        self.sessions.busy_changed(busy)
+        self.edits.set_enabled(not busy)
 
     def _on_run_started(self, _text: str) -> None:
         self._clear_refusals()
@@ -442,8 +469,12 @@ class MainWindow(QMainWindow):
         self.conversation.scroll_to_bottom()
 
     def _on_message_added(self, message: Any, entry_id: str | None) -> None:
-        self.conversation.add_message(message.role, message.content, entry_id, message.metadata)
+        card = self.conversation.add_message(
+            message.role, message.content, entry_id, message.metadata
+        )
+        self.edits.decorate([card] if card is not None else [])
         self.tree.refresh()
+        self.sessions.message_added()
 
     def _on_tool_finished(self, ev: Any) -> None:
         self.conversation.finish_tool_call(
@@ -510,25 +541,31 @@ class MainWindow(QMainWindow):
         try:
             self.agent.rewind(entry_id)
         except RewindError as exc:
-            banner = self.show_refusal(
-                "Can't go back there in this session: that message lies below the compaction "
-                "floor, and its history was summarized — continuing from it would leave a gap "
-                "the summary does not cover. Fork a new session from that point instead."
-            )
-            banner.label.setToolTip(str(exc))
-            button = banner.add_action("fork", "Fork to new session from here")
-            button.clicked.connect(lambda: self.fork_from(entry_id))
+            self.refuse_rewind(entry_id, str(exc))
             return False
         self.tree.refresh()
         self.render_path()
         self._update_title()
         self._refresh_bar()
+        self.edits.offer_answer_again()  # a question rewound to is offered an answer
         return True
+
+    def refuse_rewind(self, entry_id: str, detail: str) -> InlineBanner:
+        """The below-the-floor refusal, with a fork from ``entry_id`` offered instead."""
+        banner = self.show_refusal(
+            "Can't go back there in this session: that message lies below the compaction "
+            "floor, and its history was summarized — continuing from it would leave a gap "
+            "the summary does not cover. Fork a new session from that point instead."
+        )
+        banner.label.setToolTip(detail)
+        button = banner.add_action("fork", "Fork to new session from here")
+        button.clicked.connect(lambda: self.fork_from(entry_id))
+        return banner
 
     def fork_from(self, entry_id: str) -> Session | None:
         if self.busy or self.session is None:
             return None
-        title = f"{self._session_name() or 'Session'} (fork)"
+        title = f"{self.session_name() or 'Session'} (fork)"
         fork = self.library.fork(self.session, entry_id, title=title)
         self.open_session(fork)
         self.statusBar().showMessage("Opened the fork in a new session.", 6000)
@@ -644,6 +681,7 @@ class MainWindow(QMainWindow):
         dialog.openRequested.connect(self.open_session_id)
         dialog.newRequested.connect(self.new_session)
         dialog.renamed.connect(lambda *_: self._update_title())
+        dialog.finished.connect(lambda _result: self.sessions.refresh())
         self._show_dialog(dialog)
         return dialog
 
@@ -660,6 +698,7 @@ class MainWindow(QMainWindow):
             return
         self.settings_store.set_value("geometry", self.saveGeometry())
         self.settings_store.set_value("splitter", self.splitter.saveState())
+        self.sessions.save_state()
         self.settings_store.qsettings.sync()
         for viewer in list(self.viewers):
             viewer.close()

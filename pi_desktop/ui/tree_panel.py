@@ -61,6 +61,7 @@ class SessionTreeView(QAbstractScrollArea):
     compactionActivated = Signal(str)
     copyRequested = Signal(str)
     sealedClicked = Signal(str)
+    editRequested = Signal(str)  # a user message: edit and resend from before it
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -347,6 +348,11 @@ class SessionTreeView(QAbstractScrollArea):
                 rewind.setText("Rewind here (sealed by compaction)")
             rewind.triggered.connect(lambda: self.rewindRequested.emit(node.target_id))
             menu.addAction(rewind)
+            if node.role == "user":
+                edit = QAction("Edit and resend…", menu)
+                edit.setEnabled(self._nav_enabled)
+                edit.triggered.connect(lambda: self.editRequested.emit(node.target_id))
+                menu.addAction(edit)
             menu.addAction(
                 "Fork to new session from here",
                 lambda: self.forkRequested.emit(node.target_id),
@@ -479,6 +485,7 @@ class SessionTreePanel(QWidget):
     compactionActivated = Signal(str)
     copyRequested = Signal(str)
     sealedClicked = Signal(str)
+    editRequested = Signal(str)  # a user message: edit and resend from before it
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -508,6 +515,7 @@ class SessionTreePanel(QWidget):
             "compactionActivated",
             "copyRequested",
             "sealedClicked",
+            "editRequested",
         ):
             getattr(self.view, name).connect(getattr(self, name))
         self._update_status()

@@ -421,7 +421,7 @@ def test_check_turn_refuses_exactly_what_cannot_fit(budget, size, system_size, s
         assert exc.limit_tokens == mgr.view_limit and exc.budget == budget
         assert exc.message_tokens == script_tokens([new])
         assert f"{exc.message_tokens:,}" in str(exc) and f"{budget:,}" in str(exc)
-        assert "Shorten it or attach it as a file" in str(exc)
+        assert "Shorten it, or save it as a file in the workspace" in str(exc)
         with pytest.raises(TurnTooLarge):  # prepare refuses too, before any call
             run(mgr.prepare([system, *history, new]))
     else:

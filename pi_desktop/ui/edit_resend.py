@@ -1,0 +1,256 @@
+"""Edit and resend, and "Answer again" for a question the current branch leaves unanswered.
+
+"Edit" on a user message (the chat card's button, the tree's context menu) puts its text in
+the input; sending then branches from that message's parent, so the old branch stays in the
+tree. A parent below the compaction floor is refused with the window's usual refusal and fork
+offer.
+
+When the path ends with a user message (a click on a question in the tree, a session reopened
+there), the window offers "Answer again" (the agent's ``resume``). If the user types a new
+message instead, it **replaces** that question: it is sent as a new branch from the question's
+parent, like an edit — never appended after it, which would leave two questions in a row with
+the first unanswered. The choice follows what chat apps do with an edited question.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QHBoxLayout, QToolButton
+
+from pi_desktop.ui.labels import shorten
+from pi_desktop.ui.message_widgets import InlineBanner, MessageCard
+
+if TYPE_CHECKING:
+    from pi_desktop.ui.main_window import MainWindow
+
+EDIT_TIP = (
+    "Edit and resend: puts this message in the box; sending makes a new branch from before "
+    "it (the old branch stays in the tree)"
+)
+
+
+class EditResend(QObject):
+    """One per window; the window routes Send through ``send``."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.editing: str | None = None  # the user message whose edit is in the input
+        self.edit_banner: InlineBanner | None = None
+        self.answer_banner: InlineBanner | None = None
+
+    # -- the chat's Edit buttons ----------------------------------------------------------------
+
+    def decorate(self, cards: list[Any] | None = None) -> None:
+        """Give every stored user message card an Edit button (once)."""
+        for card in cards if cards is not None else self.window.conversation.message_cards():
+            if (
+                isinstance(card, MessageCard)
+                and card.role == "user"
+                and card.entry_id
+                and getattr(card, "edit_button", None) is None
+            ):
+                self._add_edit_button(card)
+
+    def _add_edit_button(self, card: MessageCard) -> None:
+        button = QToolButton(card)
+        button.setText("Edit")
+        button.setAutoRaise(True)
+        button.setToolTip(EDIT_TIP)
+        button.setAccessibleName("Edit and resend")
+        button.clicked.connect(lambda _checked=False, c=card: self.begin_edit(c.entry_id))
+        button.setEnabled(not self.window.busy)
+        header = card.layout().itemAt(0)
+        layout = header.layout() if header is not None else None
+        if isinstance(layout, QHBoxLayout):
+            layout.addWidget(button)
+        else:  # the card's layout changed: the button still shows, under the text
+            card.layout().addWidget(button)
+        card.edit_button = button  # type: ignore[attr-defined]
+
+    def set_enabled(self, enabled: bool) -> None:
+        """Edit buttons are off while an answer runs (an edit branches: stop first)."""
+        for card in self.window.conversation.message_cards():
+            button = getattr(card, "edit_button", None)
+            if button is not None:
+                button.setEnabled(enabled)
+
+    def _mark_editing(self, entry_id: str | None) -> None:
+        """The card being edited says so, so the user sees which message Send replaces."""
+        for card in self.window.conversation.message_cards():
+            if getattr(card, "edit_button", None) is None:
+                continue
+            editing = entry_id is not None and card.entry_id == entry_id
+            if editing:
+                card.status_label.setText("✎ editing")
+            elif card.status_label.text() == "✎ editing":
+                card.status_label.setText("")
+
+    # -- editing -------------------------------------------------------------------------------
+
+    def begin_edit(self, entry_id: str | None) -> bool:
+        """Put the message's text in the input; Send will branch from its parent."""
+        window = self.window
+        session = window.session
+        if window.busy or session is None or entry_id is None:
+            return False
+        entry = session.entries.get(entry_id)
+        if entry is None or getattr(entry, "role", None) != "user":
+            return False
+        if not self._branch_allowed(entry.parent_id, fork_at=entry.parent_id or entry_id):
+            return False
+        self.cancel_edit()
+        self._drop_answer_banner()
+        self.editing = entry_id
+        self._mark_editing(entry_id)
+        window.input.setPlainText(entry.content)
+        window.input.moveCursor(QTextCursor.MoveOperation.End)
+        window.input.setFocus()
+        banner = InlineBanner(
+            f"Editing “{shorten(' '.join(entry.content.split()), 60)}”. Send makes a new branch "
+            "from before it; the old branch stays in the tree.",
+            kind="info",
+            parent=window,
+        )
+        banner.purpose = "edit"  # type: ignore[attr-defined]
+        banner.add_action("cancel", "Cancel edit").clicked.connect(
+            lambda _checked=False: self.cancel_edit(clear_input=True)
+        )
+        window.offer_area.addWidget(banner)
+        banner.show()
+        self.edit_banner = banner
+        return True
+
+    def cancel_edit(self, *, clear_input: bool = False) -> None:
+        if self.editing is not None and clear_input:
+            self.window.input.clear()
+        self.editing = None
+        self._mark_editing(None)
+        if self.edit_banner is not None:
+            self._remove(self.edit_banner)
+            self.edit_banner = None
+
+    def reset(self) -> None:
+        """Another session opened: nothing of the old one's edit survives (not even its text
+        in the input, which would otherwise be sent there as a new message)."""
+        if self.editing is not None:
+            self.window.input.clear()
+        self.editing = None
+        self.clear_notes()
+
+    def clear_notes(self) -> None:
+        """A run started or another session opened: the edit and answer-again notes go."""
+        for banner in self.notes():
+            self._remove(banner)
+        self.edit_banner = None
+        self.answer_banner = None
+
+    def notes(self) -> list[InlineBanner]:
+        """The notes on screen (edit in progress, answer again)."""
+        area = self.window.offer_area
+        items = (area.itemAt(i) for i in range(area.count()))
+        return [w for item in items if isinstance(w := item.widget(), InlineBanner)]
+
+    # -- answer again --------------------------------------------------------------------------
+
+    def unanswered_question(self) -> Any | None:
+        """The user message the current path ends with, if the path ends with one."""
+        session = self.window.session
+        if session is None or session.current_id is None:
+            return None
+        entry = session.entries.get(session.current_id)
+        return entry if getattr(entry, "role", None) == "user" else None
+
+    def offer_answer_again(self) -> InlineBanner | None:
+        """After a rewind or an open: a question with no answer gets the offer, once."""
+        self._drop_answer_banner()
+        question = self.unanswered_question()
+        if question is None or self.window.busy:
+            return None
+        banner = InlineBanner(
+            "This question has no answer on this branch. Answer it again, or type what to "
+            "ask instead: that goes on a new branch, and this question stays in the tree.",
+            kind="info",
+            parent=self.window,
+        )
+        banner.purpose = "answer-again"  # type: ignore[attr-defined]
+        banner.add_action("answer", "Answer again").clicked.connect(
+            lambda _checked=False: self.answer_again()
+        )
+        banner.add_action("edit", "Edit").clicked.connect(
+            lambda _checked=False, qid=question.id: self.begin_edit(qid)
+        )
+        self.window.offer_area.addWidget(banner)
+        banner.show()
+        self.answer_banner = banner
+        return banner
+
+    def answer_again(self) -> asyncio.Task[Any] | None:
+        self._drop_answer_banner()
+        return self.window.retry()
+
+    # -- sending -------------------------------------------------------------------------------
+
+    def send(self, text: str) -> asyncio.Task[Any] | None:
+        """Start the run for ``text``: an edit or a replaced question branches, else append."""
+        window = self.window
+        session = window.session
+        if session is None:
+            return None
+        if self.editing is not None:
+            entry = session.entries.get(self.editing)
+            self.cancel_edit()
+            if entry is not None:
+                return self._branch(entry.parent_id, text, fork_at=entry.parent_id or entry.id)
+        question = self.unanswered_question()
+        if question is not None:
+            return self._branch(question.parent_id, text, fork_at=question.parent_id or question.id)
+        return window.controller.start_run(text)
+
+    def _branch(
+        self, parent_id: str | None, text: str, *, fork_at: str
+    ) -> asyncio.Task[Any] | None:
+        window = self.window
+        session = window.session
+        assert session is not None
+        if not self._branch_allowed(parent_id, fork_at=fork_at):
+            return None
+        if parent_id is not None:
+            if parent_id != session.current_id and not window.rewind_to(parent_id):
+                return None
+            return window.controller.start_run(text)
+        task = window.controller.start_run_from(None, text)  # a new first message
+        if task is not None:
+            window.conversation.clear()
+        return task
+
+    def _branch_allowed(self, parent_id: str | None, *, fork_at: str) -> bool:
+        """A parent below the compaction floor (or a new root after a compaction) is refused
+        with the window's refusal and its fork offer."""
+        session = self.window.session
+        assert session is not None
+        if parent_id is None:
+            allowed = session.compaction_floor is None
+        else:
+            allowed = session.can_rewind(parent_id)
+        if not allowed:
+            self.window.refuse_rewind(fork_at, "the message before it was summarized")
+        return allowed
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _drop_answer_banner(self) -> None:
+        if self.answer_banner is not None:
+            self._remove(self.answer_banner)
+            self.answer_banner = None
+
+    def _remove(self, banner: InlineBanner) -> None:
+        """Remove ``banner`` unless it is already gone."""
+        if banner in self.notes():
+            self.window.offer_area.removeWidget(banner)
+            banner.hide()
+            banner.deleteLater()

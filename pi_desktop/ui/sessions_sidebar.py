@@ -1,0 +1,423 @@
+"""The sessions sidebar: every session, newest first, filtered as you type.
+
+Qt model/view so a thousand sessions cost one list model and a painted row each, never a
+widget per row: ``SessionListModel`` holds the library's ``SessionInfo`` rows (plus which one
+is open and which one is streaming), ``SessionFilterProxy`` filters on title and first
+message, ``SessionDelegate`` paints the title, the date and the marks. The sidebar only emits
+what the user asked for (open, new, rename, delete, undo); ``SidebarController`` does the work,
+so nothing here touches a session file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QContextMenuEvent, QFont, QFontMetrics, QKeyEvent, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QMenu,
+    QPushButton,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pi_desktop.session import SessionInfo
+from pi_desktop.ui.labels import count_of
+from pi_desktop.ui.sessions_dialog import format_updated
+from pi_desktop.ui.theme import theme_for
+
+ID_ROLE = Qt.ItemDataRole.UserRole + 1
+INFO_ROLE = Qt.ItemDataRole.UserRole + 2
+OPEN_ROLE = Qt.ItemDataRole.UserRole + 3
+STREAMING_ROLE = Qt.ItemDataRole.UserRole + 4
+SEARCH_ROLE = Qt.ItemDataRole.UserRole + 5
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+class SessionListModel(QAbstractListModel):
+    """The library's sessions in the order given (the library lists newest first).
+
+    Editing a title does not write anything: it emits ``renameRequested`` and the controller
+    renames through the library (or the open ``Session``), then refreshes the list.
+    """
+
+    renameRequested = Signal(str, str)  # session id, new title ("" clears it)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[SessionInfo] = []
+        self._row_of: dict[str, int] = {}
+        self._open_id: str | None = None
+        self._streaming_id: str | None = None
+
+    # -- contents ---------------------------------------------------------------------------
+
+    def set_sessions(self, infos: Sequence[SessionInfo]) -> None:
+        self.beginResetModel()
+        self._rows = list(infos)
+        self._row_of = {info.id: row for row, info in enumerate(self._rows)}
+        self.endResetModel()
+
+    def ids(self) -> list[str]:
+        return [info.id for info in self._rows]
+
+    def info(self, session_id: str) -> SessionInfo | None:
+        row = self._row_of.get(session_id)
+        return self._rows[row] if row is not None else None
+
+    def index_of(self, session_id: str) -> QModelIndex:
+        row = self._row_of.get(session_id)
+        return self.index(row, 0) if row is not None else QModelIndex()
+
+    @property
+    def open_id(self) -> str | None:
+        return self._open_id
+
+    @property
+    def streaming_id(self) -> str | None:
+        return self._streaming_id
+
+    def set_open(self, session_id: str | None) -> None:
+        old, self._open_id = self._open_id, session_id
+        self._changed(old, session_id)
+
+    def set_streaming(self, session_id: str | None) -> None:
+        old, self._streaming_id = self._streaming_id, session_id
+        self._changed(old, session_id)
+
+    def _changed(self, *session_ids: str | None) -> None:
+        for session_id in session_ids:
+            index = self.index_of(session_id) if session_id else QModelIndex()
+            if index.isValid():
+                self.dataChanged.emit(index, index)
+
+    # -- Qt model API -----------------------------------------------------------------------
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self._rows)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        info = self._rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return info.display_title
+        if role == Qt.ItemDataRole.EditRole:
+            return info.title or info.display_title
+        if role == Qt.ItemDataRole.ToolTipRole:
+            tip = f"{info.display_title}\n{count_of(info.message_count, 'message')}"
+            if info.id == self._streaming_id:
+                tip += " · an answer is streaming"
+            return tip
+        if role == ID_ROLE:
+            return info.id
+        if role == INFO_ROLE:
+            return info
+        if role == OPEN_ROLE:
+            return info.id == self._open_id
+        if role == STREAMING_ROLE:
+            return info.id == self._streaming_id
+        if role == SEARCH_ROLE:
+            return f"{info.title or ''}\n{info.preview or ''}"
+        return None
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEditable
+
+    def setData(self, index: _Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.EditRole or not index.isValid():
+            return False
+        info = self._rows[index.row()]
+        title = " ".join(str(value or "").split())
+        if title == (info.title or info.display_title):
+            return False  # unchanged: no title line written
+        self.renameRequested.emit(info.id, title)
+        return True
+
+
+class SessionFilterProxy(QSortFilterProxyModel):
+    """Case-insensitive filter on the title and the first user message; keeps the order."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setFilterRole(SEARCH_ROLE)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setDynamicSortFilter(False)
+
+    def set_text(self, text: str) -> None:
+        self.setFilterFixedString(text.strip())
+
+
+class SessionDelegate(QStyledItemDelegate):
+    """Two lines per session: the title (bold when open) and its date; marks on the left.
+
+    The open session gets an accent bar, a streaming one a dot and "answering…" in place of
+    the message count. Every row has the same height, so the view lays out 1,000 rows at once.
+    """
+
+    PAD = 6
+    MARK = 4
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: _Index) -> QSize:
+        metrics = QFontMetrics(option.font)
+        return QSize(160, 2 * metrics.height() + 2 * self.PAD + 2)
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _Index) -> None:
+        info: SessionInfo | None = index.data(INFO_ROLE)
+        if info is None:
+            return
+        widget = option.widget
+        style = widget.style() if widget is not None else None
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        opt.text = ""
+        if style is not None:  # the selection/hover background, as the platform draws it
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
+        palette: QPalette = option.palette
+        theme = theme_for(palette)
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        rect: QRect = option.rect
+        is_open = bool(index.data(OPEN_ROLE))
+        streaming = bool(index.data(STREAMING_ROLE))
+        painter.save()
+        if is_open:  # on the selection colour the accent would vanish: use its text colour
+            bar = palette.color(QPalette.ColorRole.HighlightedText) if selected else theme.user
+            painter.fillRect(QRect(rect.left(), rect.top() + 3, self.MARK, rect.height() - 6), bar)
+        text_left = rect.left() + self.MARK + self.PAD + 2
+        title_font = QFont(option.font)
+        title_font.setBold(is_open)
+        metrics = QFontMetrics(title_font)
+        line_h = QFontMetrics(option.font).height()
+        top = rect.top() + self.PAD
+        right = rect.right() - self.PAD
+        if streaming:  # a green dot, centred on the row, where it is seen at a glance
+            dot = max(8, (line_h * 2) // 3)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(theme.ok)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            painter.drawEllipse(right - dot, rect.center().y() - dot // 2, dot, dot)
+            right -= dot + self.PAD
+        main = palette.color(
+            QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
+        )
+        muted = main if selected else theme.muted
+        painter.setFont(title_font)
+        painter.setPen(main)
+        title = metrics.elidedText(
+            info.display_title, Qt.TextElideMode.ElideRight, max(0, right - text_left)
+        )
+        painter.drawText(QRect(text_left, top, right - text_left, line_h), 0, title)
+        painter.setFont(option.font)
+        painter.setPen(muted)
+        detail = format_updated(info.updated) + " · "
+        detail += "answering…" if streaming else count_of(info.message_count, "message")
+        width = rect.right() - self.PAD - text_left
+        detail = QFontMetrics(option.font).elidedText(detail, Qt.TextElideMode.ElideRight, width)
+        painter.drawText(QRect(text_left, top + line_h + 2, width, line_h), 0, detail)
+        painter.restore()
+
+
+class SessionListView(QListView):
+    """Arrows move, Enter opens, F2 renames, Delete deletes (emitted, not done here); the
+    context menu offers the same for the mouse."""
+
+    openRequested = Signal(QModelIndex)
+    deleteRequested = Signal(QModelIndex)
+
+    def build_context_menu(self, index: QModelIndex) -> QMenu:
+        """The row's menu (separate from the event so tests can trigger its actions)."""
+        menu = QMenu(self)
+        if not index.isValid():
+            return menu
+        persistent = QPersistentModelIndex(index)
+        menu.addAction("Open", lambda: self.openRequested.emit(QModelIndex(persistent)))
+        menu.addAction("Rename", lambda: self.edit(QModelIndex(persistent)))
+        menu.addSeparator()
+        menu.addAction("Delete", lambda: self.deleteRequested.emit(QModelIndex(persistent)))
+        return menu
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        index = self.indexAt(event.pos())
+        if not index.isValid():
+            return
+        menu = self.build_context_menu(index)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.popup(event.globalPos())  # popup, not exec: no nested loop under qasync
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        index = self.currentIndex()
+        if self.state() != QAbstractItemView.State.EditingState and index.isValid():
+            if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                self.openRequested.emit(index)
+                return
+            if key == Qt.Key.Key_F2:
+                self.edit(index)
+                return
+            if key == Qt.Key.Key_Delete:
+                self.deleteRequested.emit(index)
+                return
+        super().keyPressEvent(event)
+
+
+class SessionsSidebar(QWidget):
+    """Filter box, "New" button, the list, and a one-line note (undo, refusals)."""
+
+    openRequested = Signal(str)  # session id
+    newRequested = Signal()
+    deleteRequested = Signal(str)
+    undoRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("sessionsSidebar")
+        self.model = SessionListModel(self)
+        self.proxy = SessionFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self.filter = QLineEdit(self)
+        self.filter.setPlaceholderText("Filter sessions")
+        self.filter.setClearButtonEnabled(True)
+        self.filter.setToolTip("Filter by title or first message (↓ moves into the list)")
+        self.new_button = QPushButton("New", self)
+        self.new_button.setToolTip("Start a new session (Ctrl+N)")
+        self.view = SessionListView(self)
+        self.view.setModel(self.proxy)
+        self.view.setItemDelegate(SessionDelegate(self.view))
+        self.view.setUniformItemSizes(True)  # 1,000 rows laid out without measuring each
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.note = QLabel(self)
+        self.note.setWordWrap(True)
+        self.note.setVisible(False)
+        self.undo_button = QPushButton("Undo", self)
+        self.undo_button.setVisible(False)
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.filter, 1)
+        top.addWidget(self.new_button)
+        note_row = QHBoxLayout()
+        note_row.setContentsMargins(2, 0, 0, 0)
+        note_row.addWidget(self.note, 1)
+        note_row.addWidget(self.undo_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 0, 6)
+        layout.setSpacing(4)
+        layout.addLayout(top)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(note_row)
+        self.filter.textChanged.connect(self.proxy.set_text)
+        self.filter.returnPressed.connect(self._open_first_match)
+        self.filter.installEventFilter(self)
+        self.new_button.clicked.connect(lambda _checked=False: self.newRequested.emit())
+        self.undo_button.clicked.connect(lambda _checked=False: self.undoRequested.emit())
+        self.view.clicked.connect(self._open_index)
+        self.view.openRequested.connect(self._open_index)
+        self.view.deleteRequested.connect(self._delete_index)
+
+    # -- what the controller calls --------------------------------------------------------------
+
+    def set_sessions(self, infos: Sequence[SessionInfo]) -> None:
+        """Refill the list; the selection follows the open session."""
+        self.model.set_sessions(infos)
+        self.select(self.model.open_id)
+
+    def set_open(self, session_id: str | None) -> None:
+        self.model.set_open(session_id)
+        self.select(session_id)
+
+    def set_streaming(self, session_id: str | None) -> None:
+        self.model.set_streaming(session_id)
+
+    def select(self, session_id: str | None) -> None:
+        index = self.proxy.mapFromSource(self.model.index_of(session_id)) if session_id else None
+        if index is not None and index.isValid():
+            self.view.setCurrentIndex(index)
+            self.view.scrollTo(index)
+        else:
+            self.view.clearSelection()
+
+    def is_editing(self) -> bool:
+        return self.view.state() == QAbstractItemView.State.EditingState
+
+    def rename(self, session_id: str) -> bool:
+        """Start editing ``session_id``'s title in place (what F2 does)."""
+        index = self.proxy.mapFromSource(self.model.index_of(session_id))
+        if not index.isValid():
+            return False
+        self.view.setCurrentIndex(index)
+        self.view.edit(index)
+        return True
+
+    def show_note(self, text: str, *, undo: bool = False) -> None:
+        self.note.setText(text)
+        self.note.setVisible(bool(text))
+        self.undo_button.setVisible(undo and bool(text))
+
+    def clear_note(self) -> None:
+        self.show_note("")
+
+    def visible_ids(self) -> list[str]:
+        return [self.proxy.index(row, 0).data(ID_ROLE) for row in range(self.proxy.rowCount())]
+
+    # -- events ---------------------------------------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            watched is self.filter
+            and event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Escape
+            and self.filter.text()
+        ):
+            event.accept()  # Esc clears the filter here, it does not stop the run
+            return True
+        if watched is self.filter and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            if event.key() == Qt.Key.Key_Down and self.proxy.rowCount():
+                self.view.setFocus()
+                if not self.view.currentIndex().isValid():
+                    self.view.setCurrentIndex(self.proxy.index(0, 0))
+                return True
+            if event.key() == Qt.Key.Key_Escape and self.filter.text():
+                self.filter.clear()
+                return True
+        return super().eventFilter(watched, event)
+
+    def _open_first_match(self) -> None:
+        if self.proxy.rowCount():
+            self._open_index(self.proxy.index(0, 0))
+
+    def _open_index(self, index: QModelIndex) -> None:
+        session_id = index.data(ID_ROLE) if index.isValid() else None
+        if session_id:
+            self.openRequested.emit(session_id)
+
+    def _delete_index(self, index: QModelIndex) -> None:
+        session_id = index.data(ID_ROLE) if index.isValid() else None
+        if session_id:
+            self.deleteRequested.emit(session_id)
