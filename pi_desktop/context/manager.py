@@ -47,6 +47,8 @@ from pi_desktop.context.summary import summary_message
 from pi_desktop.context.summary_trim import summary_allowance, summary_target
 from pi_desktop.context.tokens import list_chars_from_sizes, tokens_from_chars
 
+# a usage anchor that predicts the provider's count within this share is kept as it is
+ANCHOR_TOLERANCE = 0.01
 _SEPARATOR_CHARS = 2  # ", " between list items in the serialised view
 _MIN_OFFLOAD_CHARS = 3_000  # an L3 marker carries a 2,000-char preview: smaller saves nothing
 SNIP_POLICIES = ("summarize", "drop")
@@ -247,6 +249,10 @@ class ContextManager(Compaction):
         Missing or zero usage is ignored; the anchor is clamped to a plausible range. Later
         views scale it by their script mix relative to the anchored view, so the ratio for
         the anchored view itself is exactly ``prompt_tokens / last_view_chars``.
+
+        An anchor that already predicted ``prompt_tokens`` within ``ANCHOR_TOLERANCE`` is kept:
+        the estimate then does not jitter by a token or two every turn, and the session saves
+        a new anchor only when the model's counting really moved (not one line per turn).
         """
         if not usage or not self._last_view_chars:
             return
@@ -256,6 +262,10 @@ class ContextManager(Compaction):
             return
         if prompt <= 0:
             return
+        if self._anchor is not None:
+            predicted = self._ratio * self._last_view_chars  # the current anchor's figure
+            if abs(predicted - prompt) <= ANCHOR_TOLERANCE * prompt:
+                return
         anchored = clamp_ratio(prompt / self._last_view_chars)
         self._anchor = (anchored, self._last_view_script)
         self._ratio = anchored
@@ -266,10 +276,14 @@ class ContextManager(Compaction):
 
         A session saves it and a restarted manager takes it back (``restore_usage_anchor``),
         so the restarted app estimates — and therefore summarizes — exactly as the live one.
-        (The last view's size is not in it: the next ``record_usage`` follows a prepare.)
+        (The last view's size is not in it: the next ``record_usage`` follows a prepare. Nor is
+        the last view's own ratio, which every prepare recomputes from the anchor; ``ratio`` is
+        the anchored one, so the value changes only when the anchor does — one session line
+        per real change, not one per turn.)
         """
-        anchor = None if self._anchor is None else [self._anchor[0], self._anchor[1]]
-        return {"anchor": anchor, "ratio": self._ratio}
+        if self._anchor is None:
+            return {"anchor": None, "ratio": ASCII_WEIGHT}
+        return {"anchor": [self._anchor[0], self._anchor[1]], "ratio": self._anchor[0]}
 
     def restore_usage_anchor(self, anchor: dict[str, Any] | None) -> bool:
         """Take back a saved ``usage_anchor``; a malformed one is ignored (False), never fatal."""
