@@ -107,6 +107,9 @@ async def amain(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"probe: {exc}", file=sys.stderr)
         return 2
+    if provider_of(args) == "offline" and (args.summarizer or args.judge):
+        print("probe: the offline provider has one summarizer and no judge; "
+              "--summarizer/--judge are ignored", file=sys.stderr)  # fmt: skip
 
     def progress(text: str) -> None:
         if not args.quiet:

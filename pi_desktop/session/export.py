@@ -272,7 +272,7 @@ def select_jsonl(data: bytes, keep_ids: set[str]) -> bytes:
         if not isinstance(raw, dict):
             continue
         if raw.get("type") in _SESSION_WIDE or raw.get("id") in keep_ids:
-            out.append(line.rstrip(b"\r") + b"\n")
+            out.append(line + b"\n")
     return b"".join(out)
 
 
