@@ -138,7 +138,7 @@ def to_markdown(session: Any) -> str:
     for item in branch_items(session):
         if isinstance(item, CompactionEntry):
             lines += [f"## {_compaction_line(item)}", ""]
-            lines += _md_details("Summary", demote_headings(item.summary))
+            lines += _md_details("Summary", _md_summary(item.summary))
             continue
         if item.role == "tool":
             lines += [f"## Tool result: {_one_line(_tool_name(item))}", ""]
@@ -151,6 +151,22 @@ def to_markdown(session: Any) -> str:
             name, args = _call_parts(call)
             lines += _md_details(f"Tool call: {name}", fenced(args, "json"))
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+_FILE_BLOCK = re.compile(r"<(read-files|modified-files)>\n.*?</\1>", re.S)
+
+
+def _md_summary(summary: str) -> str:
+    """The summary's Markdown with its ``<read-files>`` / ``<modified-files>`` blocks fenced:
+    as bare tags a renderer would take them for HTML and hide the file lists."""
+    parts: list[str] = []
+    last = 0
+    for match in _FILE_BLOCK.finditer(summary):
+        parts.append(demote_headings(summary[last : match.start()]))
+        parts.append(fenced(match.group(0)))
+        last = match.end()
+    parts.append(demote_headings(summary[last:]))
+    return "".join(parts)
 
 
 def _md_details(summary: str, body: str) -> list[str]:

@@ -94,6 +94,21 @@ def test_markdown_has_one_h2_per_message_and_compaction_in_order(tmp_path):
     assert sum(1 for line in md.splitlines() if re.match(r"# ", line)) == 1
 
 
+def test_markdown_fences_the_summary_file_lists(tmp_path):
+    with Session.create(tmp_path / "f.jsonl", fsync=False) as s:
+        s.append_message(user("hi"))
+        s.add_summary_cache(
+            "## Goal\n- x\n\n<read-files>\na.py\n</read-files>\n\n<modified-files>\nb.py\n"
+            "</modified-files>",
+            1,
+            [],
+        )
+        md = to_markdown(s)
+    assert "```\n<read-files>\na.py\n</read-files>\n```" in md
+    assert "```\n<modified-files>\nb.py\n</modified-files>\n```" in md
+    assert "#### Goal" in md  # the summary's own headings sit below the export's
+
+
 def test_markdown_fences_tool_output_longer_than_its_backticks(tmp_path):
     s, _, _ = build(tmp_path)
     md = to_markdown(s)
