@@ -80,6 +80,11 @@ def _one_line(text: str | None) -> str:
     return " ".join((text or "").split())
 
 
+def _md_line(text: str | None) -> str:
+    """A title or tool name for a Markdown heading: one line, no raw HTML."""
+    return _one_line(text).replace("<", "&lt;")
+
+
 # ------------------------------------------------------------------------------- Markdown
 
 _ATX = re.compile(r"^( {0,3})(#{1,6})(?=[ \t]|$)")
@@ -87,9 +92,33 @@ _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 
 
+_TICKS = re.compile(r"`+")
+
+
+def escape_html_outside_code(line: str) -> str:
+    """``<`` as ``&lt;`` except inside inline code spans: a Markdown renderer that passes raw
+    HTML through must not meet a live ``<script>`` or ``<img>`` in model output."""
+    out: list[str] = []
+    pos = 0
+    while True:
+        opener = _TICKS.search(line, pos)
+        if opener is None:
+            out.append(line[pos:].replace("<", "&lt;"))
+            return "".join(out)
+        closer = re.compile(r"(?<!`)" + opener.group() + r"(?!`)").search(line, opener.end())
+        if closer is None:  # an unmatched run is literal backticks; carry on after it
+            out.append(line[pos : opener.end()].replace("<", "&lt;"))
+            pos = opener.end()
+            continue
+        out.append(line[pos : opener.start()].replace("<", "&lt;"))
+        out.append(line[opener.start() : closer.end()])
+        pos = closer.end()
+
+
 def demote_headings(text: str, by: int = 2) -> str:
-    """Push the text's headings ``by`` levels down (max 6) outside fenced code, and break setext
-    underlines off their paragraph, so no line of it can be a level-1 or level-2 heading."""
+    """Make message text safe to embed: push its headings ``by`` levels down (max 6) outside
+    fenced code, break setext underlines off their paragraph (so no line of it can be a level-1
+    or level-2 heading), and escape ``<`` outside code (so no raw HTML reaches a renderer)."""
     out: list[str] = []
     fence: str | None = None
     previous_text = False
@@ -106,6 +135,7 @@ def demote_headings(text: str, by: int = 2) -> str:
             out.append(line)
             previous_text = False
             continue
+        line = escape_html_outside_code(line)
         atx = _ATX.match(line)
         if atx:
             hashes = "#" * min(6, len(atx.group(2)) + by)
@@ -126,7 +156,7 @@ def fenced(text: str, info: str = "") -> str:
 
 def to_markdown(session: Any) -> str:
     """The current branch as Markdown: one ``##`` heading per message and per compaction."""
-    title = _one_line(session.title) or "Untitled session"
+    title = _md_line(session.title) or "Untitled session"
     lines = [
         f"# {title}",
         "",
@@ -141,7 +171,7 @@ def to_markdown(session: Any) -> str:
             lines += _md_details("Summary", _md_summary(item.summary))
             continue
         if item.role == "tool":
-            lines += [f"## Tool result: {_one_line(_tool_name(item))}", ""]
+            lines += [f"## Tool result: {_md_line(_tool_name(item))}", ""]
             lines += _md_details(f"{len(item.content):,} chars", fenced(item.content))
             continue
         lines += [f"## {_ROLE_TITLES.get(item.role, item.role)}", ""]

@@ -19,6 +19,7 @@ from pi_desktop.session.export import (
     FORMATS,
     branch_items,
     demote_headings,
+    escape_html_outside_code,
     export_bytes,
     to_html,
     to_jsonl,
@@ -92,6 +93,26 @@ def test_markdown_has_one_h2_per_message_and_compaction_in_order(tmp_path):
     # the user's own "# Title" is demoted below the export's level
     assert "### Title from user" in md
     assert sum(1 for line in md.splitlines() if re.match(r"# ", line)) == 1
+
+
+def test_markdown_has_no_raw_html_outside_code(tmp_path):
+    with Session.create(tmp_path / "m.jsonl", fsync=False, title="<img src=x>") as s:
+        s.append_message(user(HOSTILE + " and `<kbd>` in code"))
+        s.append_message(assistant("```html\n<script>ok in a fence</script>\n```\n<b>x</b>"))
+        md = to_markdown(s)
+    assert "<script>alert(1)" not in md and "&lt;script>alert(1)" in md
+    assert "<img" not in md and "# &lt;img src=x>" in md
+    assert "`<kbd>`" in md  # code spans show their text as written
+    assert "<script>ok in a fence</script>" in md and "&lt;b>x&lt;/b>" in md
+
+
+@given(st.text(alphabet="<`ab \n", max_size=40))
+def test_html_escape_keeps_code_spans_and_escapes_the_rest(text):
+    for line in text.split("\n"):
+        out = escape_html_outside_code(line)
+        assert out.replace("&lt;", "<") == line
+        outside = re.sub(r"(?<!`)(`+)(?!`).*?(?<!`)\1(?!`)", "", out)
+        assert "<" not in outside
 
 
 def test_markdown_fences_the_summary_file_lists(tmp_path):
