@@ -9,6 +9,7 @@ questions never see each other and the answers come from the context alone.
 
 from __future__ import annotations
 
+import json
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
@@ -53,6 +54,10 @@ class RunReport:
     summarizer_calls: int = 0
     failures: list[str] = field(default_factory=list)
     scores: list[ProbeScore] = field(default_factory=list)
+    # what the chat model actually did (paths of successful reads and writes), so a user can
+    # tell a summarizer's loss from a model that never did what the script asked
+    files_read: list[str] = field(default_factory=list)
+    files_modified: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -74,6 +79,10 @@ class ProbeReport:
             lines.append(
                 f"{run.summarizer}: {run.turns} user turns, {run.compactions} compactions, "
                 f"{run.summarizer_calls} summarizer calls, budget {self.budget:,} tokens"
+            )
+            lines.append(
+                f"  the model read {', '.join(run.files_read) or 'nothing'}; "
+                f"modified {', '.join(run.files_modified) or 'nothing'}"
             )
             lines += [f"  failed: {failure}" for failure in run.failures]
         return "\n".join(lines)
@@ -145,6 +154,9 @@ async def _run_once(
                 isinstance(e, CompactionEntry) for e in session.entries.values()
             )
             report.summarizer_calls = agent.summarizer_calls
+            report.files_read, report.files_modified = file_trail(
+                session.get_full_history_messages()
+            )
         for number, probe in enumerate(PROBES):
             say(f"{label}: probe {probe.kind} — {probe.name}")
             answer = await _ask(path, root / f"probe-{number}.jsonl", chat, summarizer, budget,
@@ -154,6 +166,35 @@ async def _run_once(
                 judged = await _judge(judge, probe, answer)
             report.scores.append(score_answer(probe, answer, label, judged))
     return report
+
+
+def file_trail(messages: Sequence[Message]) -> tuple[list[str], list[str]]:
+    """(paths read, paths modified) by tool calls that succeeded, in first-use order."""
+    results = {
+        m.tool_call_id: m
+        for m in messages
+        if m.role == "tool" and not (m.metadata or {}).get("is_error")
+        and not m.content.startswith("Error")
+    }  # fmt: skip
+    read: list[str] = []
+    modified: list[str] = []
+    for message in messages:
+        for call in message.tool_calls or []:
+            function = call.get("function") or {}
+            if call.get("id") not in results:
+                continue
+            try:
+                path = json.loads(function.get("arguments") or "{}").get("path")
+            except (ValueError, AttributeError):
+                continue
+            name = function.get("name")
+            target = read if name == "read_file" else modified if name in _WRITES else None
+            if target is not None and isinstance(path, str) and path not in target:
+                target.append(path)
+    return read, modified
+
+
+_WRITES = frozenset({"write_file", "edit_file"})
 
 
 async def _ask(

@@ -72,8 +72,7 @@ def test_cli_offline_table_has_every_kind_and_is_deterministic():
         assert 0 <= score <= top and pct == round(100 * score / top, 1)
     assert rows[-1][3] == sum(p.max_points for p in PROBES)
     assert rows[-1][2] == sum(r[2] for r in rows[:-1])
-    notes = first.strip().splitlines()[-1]
-    found = re.search(r"(\d+) user turns, (\d+) compactions", notes)
+    found = re.search(r"(\d+) user turns, (\d+) compactions", first)
     assert found and int(found.group(1)) == 16 and int(found.group(2)) >= 3
 
 
@@ -100,6 +99,8 @@ def test_every_scripted_turn_runs_and_compacts_several_times():
         assert run.turns == 12
         assert run.compactions >= sum(t == COMPACT for t in FACT_TURNS)
         assert len(run.scores) == len(PROBES)
+        assert run.files_read == ["docs/plan.md", "src/app.py"]  # the failed read is not one
+        assert run.files_modified == ["src/app.py", "src/settings.py"]
     assert [r.summarizer for r in report.rows()].count("a") == len(KINDS) + 1
 
 
