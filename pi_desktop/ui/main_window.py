@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from pi_desktop.agent import Agent
 from pi_desktop.session import RewindError, Session, SessionLibrary, SessionLockedError
+from pi_desktop.session.export import FORMATS as EXPORT_FORMATS
 from pi_desktop.ui.approval import ApprovalPrompter
 from pi_desktop.ui.bar_figures import branch_compactions
 from pi_desktop.ui.budget_bar import BudgetBar
@@ -173,6 +174,13 @@ class MainWindow(QMainWindow):
         menu = self.menuBar().addMenu("&File")
         for action in (self.new_action, self.open_action, self.settings_action):
             menu.addAction(action)
+        self.export_menu = menu.addMenu("&Export current branch")
+        self.export_actions = {
+            fmt: self._action(f"{label}…", None, lambda f=fmt: self.export_branch(f))
+            for fmt, (label, _suffix) in EXPORT_FORMATS.items()
+        }
+        for action in self.export_actions.values():
+            self.export_menu.addAction(action)
         menu.addSeparator()
         menu.addAction(self.quit_action)
         menu = self.menuBar().addMenu("&View")
@@ -181,6 +189,8 @@ class MainWindow(QMainWindow):
         menu = self.menuBar().addMenu("&Conversation")
         for action in (self.send_action, self.stop_action, self.compact_action):
             menu.addAction(action)
+        self.probe_action = self._action("&Fidelity probe…", None, self.show_probe)
+        self.menuBar().addMenu("&Tools").addAction(self.probe_action)
 
     def _connect(self) -> None:
         self.send_button.clicked.connect(self._send_or_stop)
@@ -601,6 +611,23 @@ class MainWindow(QMainWindow):
             return None
         viewer = SummaryViewer(entry, self)
         return self._show_viewer(viewer)
+
+    def export_branch(self, fmt: str) -> QDialog | None:
+        """File → Export: a save dialog (``open()``, never ``exec()``) that writes the branch."""
+        from pi_desktop.ui.export_dialog import ExportDialog
+
+        if self.session is None:
+            return None
+        dialog = ExportDialog(self.session, fmt, self.workspace(), self)
+        dialog.exported.connect(lambda path: self.statusBar().showMessage(f"Exported to {path}"))
+        dialog.failed.connect(self.show_refusal)
+        return self._show_dialog(dialog)
+
+    def show_probe(self) -> QWidget:
+        """Tools → Fidelity probe: runs on this loop with this provider, shows the table."""
+        from pi_desktop.ui.probe_viewer import ProbeViewer
+
+        return self._show_viewer(ProbeViewer(self.provider, self))
 
     def open_tool_result(self, path: str) -> QWidget | None:
         from pi_desktop.ui.file_viewer import ToolResultViewer

@@ -24,6 +24,7 @@ from pi_desktop.agent.offline.answers import (
     wants_long_answer,
 )
 from pi_desktop.agent.offline.intents import parse_intents
+from pi_desktop.agent.offline.recall import is_recall_question, recall_answer
 from pi_desktop.agent.offline.summarizer import summarize_request
 from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT, Message, estimate_tokens
 
@@ -159,6 +160,8 @@ class OfflineLLM:
         if results is not None:
             return report_tool_results(results, saved_tail), []
         user_text = next((m.content for m in reversed(messages) if m.role == "user"), "")
+        if is_recall_question(user_text):  # the fidelity probe: quote the view, call nothing
+            return recall_answer(messages, user_text), []
         intents = parse_intents(user_text)
         usable = [i for i in intents if i.tool in names]
         missing = sorted({i.tool for i in intents if i.tool not in names})
