@@ -9,6 +9,7 @@ a tool call's arguments.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
@@ -30,6 +31,7 @@ from pi_desktop.ui.highlight import code_html
 from pi_desktop.ui.labels import count_of, format_tokens
 from pi_desktop.ui.markdown import Block
 from pi_desktop.ui.markdown_view import MarkdownBody, is_dark
+from pi_desktop.ui.theme import themed_icon
 
 TOOL_RESULT_PREVIEW_CHARS = 3_000
 # A tool call's arguments can be megabytes (write_file content, one JSON line): the block
@@ -98,7 +100,7 @@ class CodeBlockWidget(QFrame):
         layout.setSpacing(2)
         header = QHBoxLayout()
         self.lang_label = QLabel(self)
-        self.lang_label.setStyleSheet("color: palette(mid); font-size: 11px;")
+        self.lang_label.setObjectName("codeLang")
         self.copy_button = QToolButton(self)
         self.copy_button.setText("Copy")
         self.copy_button.setToolTip("Copy this code block to the clipboard")
@@ -151,8 +153,58 @@ class CodeBlockWidget(QFrame):
 ROLE_TITLES = {"user": "You", "assistant": "Assistant", "system": "System"}
 
 
+class MessageActions(QWidget):
+    """The icons under a message, shown while the pointer is over it: copy, and for the
+    user's own turns edit. Its room is kept while hidden, so hovering never moves text."""
+
+    def __init__(self, role: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("messageActions")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        self.copy_button = self._button("copy", "Copy", "Copy this message")
+        self.edit_button: QToolButton | None = None
+        if role == "user":
+            self.edit_button = self._button("edit", "Edit", "Edit this message and send it again")
+        if role == "user":
+            layout.addStretch(1)  # a user's bubble sits on the right: so do its actions
+        layout.addWidget(self.copy_button)
+        if self.edit_button is not None:
+            layout.addWidget(self.edit_button)
+        if role != "user":
+            layout.addStretch(1)
+        policy = self.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.setSizePolicy(policy)
+        self.hide()
+
+    def _button(self, icon: str, text: str, tip: str) -> QToolButton:
+        button = QToolButton(self)
+        button.setObjectName(f"{icon}Action")
+        button.setText(text)  # read by screen readers; the icon is what shows
+        button.setIcon(themed_icon(icon))
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        button.setToolTip(tip)
+        button.setCursor(Qt.CursorShape.PointingHandCursor)
+        button.setAutoRaise(True)
+        return button
+
+    def recolor(self) -> None:
+        self.copy_button.setIcon(themed_icon("copy"))
+        if self.edit_button is not None:
+            self.edit_button.setIcon(themed_icon("edit"))
+
+
 class MessageCard(QFrame):
-    """One user or assistant message: a role line and the markdown body."""
+    """One user or assistant message: the markdown body and its hover actions.
+
+    The user's turns are tinted bubbles on the right; the assistant's answer is an unboxed
+    column under a quiet role line. Copy copies the message's text; Edit only asks
+    (``editRequested(entry_id)``): what editing does is the window's business."""
+
+    editRequested = Signal(str)
+    copied = Signal()
 
     def __init__(
         self,
@@ -166,34 +218,81 @@ class MessageCard(QFrame):
         self.entry_id = entry_id
         self.stopped = False
         self.setObjectName(f"{role}Card")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(10, 6, 10, 8)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(2)
+        # the message itself: a tinted bubble for the user, an unboxed column otherwise
+        self.bubble = QFrame(self)
+        self.bubble.setObjectName(f"{role}Bubble")
+        self.bubble.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        layout = QVBoxLayout(self.bubble)
+        if role == "user":
+            layout.setContentsMargins(14, 8, 14, 8)
+        else:
+            layout.setContentsMargins(2, 0, 2, 0)
         layout.setSpacing(4)
         header = QHBoxLayout()
-        self.role_label = QLabel(f"<b>{ROLE_TITLES.get(role, role)}</b>", self)
-        self.status_label = QLabel(self)
-        self.status_label.setStyleSheet("color: palette(mid);")
+        self.role_label = QLabel(ROLE_TITLES.get(role, role), self.bubble)
+        self.role_label.setObjectName("roleLabel")
+        self.status_label = QLabel(self.bubble)
+        self.status_label.setObjectName("statusLabel")
         header.addWidget(self.role_label)
         header.addStretch(1)
         header.addWidget(self.status_label)
-        layout.addLayout(header)
-        self.body = MarkdownBody(text, self)
+        if role == "user":  # the bubble says who wrote it; a status shows under it
+            self.role_label.hide()
+            self.status_label.hide()
+        else:
+            layout.addLayout(header)
+        self.body = MarkdownBody(text, self.bubble)
         layout.addWidget(self.body)
-        if role == "user":
-            self.setStyleSheet(
-                "QFrame#userCard { background: palette(alternate-base); border-radius: 6px; }"
-            )
+        outer.addWidget(self.bubble)
+        self.actions = MessageActions(role, self)
+        self.actions.copy_button.clicked.connect(self.copy_text)
+        if self.actions.edit_button is not None:
+            self.actions.edit_button.clicked.connect(self._edit)
+        outer.addWidget(self.actions)
 
     @property
     def text(self) -> str:
         return self.body.text
+
+    def copy_text(self) -> None:
+        """Copy the message as it was written (markdown, code fences and all)."""
+        QGuiApplication.clipboard().setText(self.text)
+        self.copied.emit()
+
+    def _edit(self) -> None:
+        if self.entry_id:
+            self.editRequested.emit(self.entry_id)
 
     def set_stopped(self) -> None:
         """A stopped answer stays visible but is marked as cut short."""
         self.stopped = True
         self.status_label.setText("■ stopped")
         self.status_label.setToolTip("You stopped this answer; it is kept as it was.")
+
+    def sizeHint(self) -> QSize:
+        """A user's bubble is as wide as its text (the view caps it with a maximum width)."""
+        hint = super().sizeHint()
+        if self.role != "user":
+            return hint
+        margins = self.bubble.layout().contentsMargins()
+        ideal = math.ceil(self.body.document().idealWidth()) + 4
+        return QSize(max(ideal, 96) + margins.left() + margins.right(), hint.height())
+
+    def enterEvent(self, event: QEvent) -> None:
+        self.actions.show()
+        super().enterEvent(event)
+
+    def leaveEvent(self, event: QEvent) -> None:
+        self.actions.hide()
+        super().leaveEvent(event)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.actions.recolor()
 
 
 def _format_arguments(arguments: dict[str, Any] | str) -> str:
@@ -238,6 +337,7 @@ class ToolCallWidget(QFrame):
         layout.setContentsMargins(6, 2, 6, 4)
         layout.setSpacing(2)
         self.toggle = QToolButton(self)
+        self.toggle.setObjectName("toolToggle")
         self.toggle.setCheckable(True)
         self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.toggle.setArrowType(Qt.ArrowType.RightArrow)
@@ -256,6 +356,7 @@ class ToolCallWidget(QFrame):
         self.result_view.setTextInteractionFlags(SELECTABLE)
         self.result_view.setFont(_monospace_font())
         self.open_button = QPushButton(self.details)
+        self.open_button.setObjectName("linkButton")
         self.open_button.setFlat(True)
         self.open_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.open_button.clicked.connect(self._open)
@@ -340,8 +441,8 @@ class CompactionMarker(QFrame):
             f"{format_tokens(tokens_after)} tokens ·",
             self,
         )
-        self.label.setStyleSheet("color: palette(mid);")
         self.view_button = QPushButton("view summary", self)
+        self.view_button.setObjectName("linkButton")
         self.view_button.setFlat(True)
         self.view_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.view_button.setEnabled(entry_id is not None)
@@ -362,11 +463,8 @@ class InlineBanner(QFrame):
     def __init__(self, text: str, *, kind: str = "info", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.kind = kind
-        self.setObjectName(f"{kind}Banner")
-        colour = {"error": "#c0392b", "refusal": "#b9770e"}.get(kind, "palette(mid)")
-        self.setStyleSheet(
-            f"QFrame#{kind}Banner {{ border: 1px solid {colour}; border-radius: 6px; }}"
-        )
+        self.setObjectName(f"{kind}Banner")  # the theme draws its border in the kind's colour
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 6, 6, 6)
         self.label = WrapLabel(self)
