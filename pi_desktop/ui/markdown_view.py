@@ -199,6 +199,26 @@ class MarkdownBody(SafeBrowser):
             block = block.next()
         return None
 
+    def anchor_bounds(self, href: str):
+        """The whole of the link ``href`` as drawn (viewport coordinates), or None: what a
+        user must see of it to read it (a "Copy" cut to "C" is not visible)."""
+        doc = self.document()
+        block = doc.begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                if fragment.charFormat().anchorHref() == href:
+                    cursor = QTextCursor(doc)
+                    cursor.setPosition(fragment.position())
+                    first = self.cursorRect(cursor)
+                    cursor.setPosition(fragment.position() + fragment.length())
+                    last = self.cursorRect(cursor)
+                    return first.united(last)
+                it += 1
+            block = block.next()
+        return None
+
     # -- building ----------------------------------------------------------------------------
 
     def set_text(self, text: str) -> None:

@@ -13,13 +13,14 @@ import math
 from typing import Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QFont, QGuiApplication
+from PySide6.QtGui import QFont, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -342,6 +343,8 @@ class ToolCallWidget(QFrame):
         self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.toggle.setArrowType(Qt.ArrowType.RightArrow)
         self.toggle.setAutoRaise(True)
+        self.toggle.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._header = self._call = self._status = ""
         self.toggle.toggled.connect(self.set_expanded)
         layout.addWidget(self.toggle)
         self.details = QWidget(self)
@@ -351,10 +354,20 @@ class ToolCallWidget(QFrame):
         details.addWidget(QLabel("Arguments", self.details))
         details.addWidget(self.args_view)
         self.result_title = QLabel("Result", self.details)
-        self.result_view = WrapLabel(self.details)
+        # tool output is line-oriented (grep, listings): lines keep whole and scroll sideways
+        self.result_view = QLabel(self.details)
         self.result_view.setTextFormat(Qt.TextFormat.PlainText)
         self.result_view.setTextInteractionFlags(SELECTABLE)
         self.result_view.setFont(_monospace_font())
+        self.result_view.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.result_scroll = QScrollArea(self.details)
+        self.result_scroll.setObjectName("toolResult")
+        self.result_scroll.setWidget(self.result_view)
+        self.result_scroll.setWidgetResizable(True)
+        self.result_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.result_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.result_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.result_scroll.hide()
         self.open_button = QPushButton(self.details)
         self.open_button.setObjectName("linkButton")
         self.open_button.setFlat(True)
@@ -362,7 +375,7 @@ class ToolCallWidget(QFrame):
         self.open_button.clicked.connect(self._open)
         self.open_button.hide()
         details.addWidget(self.result_title)
-        details.addWidget(self.result_view)
+        details.addWidget(self.result_scroll)
         details.addWidget(self.open_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.details)
         self.details.hide()
@@ -389,6 +402,11 @@ class ToolCallWidget(QFrame):
         if len(shown) < len(result):
             shown += f"\n… ({len(result) - len(shown):,} more characters)"
         self.result_view.setText(shown)
+        lines = shown.count("\n") + 1
+        bar = self.result_scroll.horizontalScrollBar().sizeHint().height()
+        height = self.result_view.fontMetrics().lineSpacing() * lines + 4
+        self.result_scroll.setFixedHeight(height + bar)
+        self.result_scroll.show()
         if self.offloaded_path:
             name = self.offloaded_path.replace("\\", "/").rsplit("/", 1)[-1]
             cap = parse_cap_note(result)  # a capped output: say how much of the input it holds
@@ -408,7 +426,28 @@ class ToolCallWidget(QFrame):
             status = f"✓ {capped_words(cap)}" if cap else f"✓ {len(self.result):,} chars"
             if self.offloaded_path:
                 status += " · saved to file"
-        self.toggle.setText(f"⚙ {self.name}({_short_arguments(self.arguments)})   {status}")
+        self._call = f"⚙ {self.name}({_short_arguments(self.arguments)})"
+        self._status = status
+        self._header = f"{self._call}   {status}"
+        self._fit_header()
+
+    def _fit_header(self) -> None:
+        """The call's part of the header elided to the row (the status always shows whole):
+        a long call must not widen the conversation, or a narrow window clips every row."""
+        text = self._header
+        if self.isVisible():  # laid out: its width is the row's
+            metrics = self.toggle.fontMetrics()
+            room = self.width() - 48 - metrics.horizontalAdvance(f"   {self._status}")
+            if metrics.horizontalAdvance(self._call) > room:
+                call = metrics.elidedText(self._call, Qt.TextElideMode.ElideRight, max(40, room))
+                text = f"{call}   {self._status}"
+        self.toggle.setText(text)
+        self.toggle.setToolTip(self._header if text != self._header else "")
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit_header()
 
     def _open(self) -> None:
         if self.offloaded_path:
