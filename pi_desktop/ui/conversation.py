@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette, QResizeEvent
-from PySide6.QtWidgets import QApplication, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from pi_desktop.context.offload import offload_path
 from pi_desktop.ui.message_widgets import (
@@ -25,7 +25,6 @@ from pi_desktop.ui.message_widgets import (
     MessageCard,
     ToolCallWidget,
 )
-from pi_desktop.ui.theme import palette_changed
 
 
 @dataclass(frozen=True)
@@ -161,13 +160,6 @@ class ConversationView(QScrollArea):
         widget.deleteLater()
         # O(1): rows() per removal made clear() quadratic (2,000 rows took over a second)
         self.hint.setVisible(self._layout.count() == 1)  # only the stretch is left
-
-    def changeEvent(self, event: QEvent) -> None:
-        """The palette changed (the system switched light/dark, or a test did): the style
-        sheet's colours follow."""
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange:
-            palette_changed(QApplication.instance())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

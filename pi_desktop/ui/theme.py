@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QObject, QRectF, Qt
+from PySide6.QtCore import QByteArray, QEvent, QRectF, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QImage, QPainter, QPalette, QPixmap
+from PySide6.QtWidgets import QWidget
 
 from pi_desktop.ui.resources import resource_path
 
@@ -185,19 +186,31 @@ def system_prefers_dark(app: QGuiApplication) -> bool:
     return is_dark(_SYSTEM_PALETTE if _SYSTEM_PALETTE is not None else app.palette())
 
 
-class _Follower(QObject):
-    """Keeps the style sheet in step with the palette, whoever set it (the system, a test)."""
+class _Follower(QWidget):
+    """Keeps the style sheet in step with the palette, whoever set it (the system, a test).
+
+    A hidden widget: every widget hears of a new application palette, and this one has no
+    style-sheet rule of its own that would pin its palette."""
 
     def __init__(self, app: QGuiApplication) -> None:
-        super().__init__(app)
+        super().__init__(None)
+        self.setObjectName("themeFollower")
         self.app = app
         self.dark: bool | None = None
         hints = app.styleHints()
         if hasattr(hints, "colorSchemeChanged"):
             hints.colorSchemeChanged.connect(self._scheme_changed)
 
-    def _scheme_changed(self, *_: Any) -> None:
-        apply_theme(self.app)
+    def _scheme_changed(self, scheme: Any = None) -> None:
+        """The system switched light/dark: the signal says which (a platform may announce it
+        before ``colorScheme()`` reads the new value)."""
+        dark = {Qt.ColorScheme.Dark: True, Qt.ColorScheme.Light: False}.get(scheme)
+        apply_theme(self.app, dark=dark)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.sync()
 
     def sync(self) -> None:
         """Called when the application palette changed: restyle if the scheme flipped."""
@@ -232,12 +245,6 @@ def ensure_theme(app: Any) -> None:
     if _FOLLOWER is None:
         apply_theme(app)
     else:
-        _FOLLOWER.sync()
-
-
-def palette_changed(app: Any) -> None:
-    """A widget saw the application palette change: keep the style sheet's scheme with it."""
-    if _FOLLOWER is not None:
         _FOLLOWER.sync()
 
 
@@ -276,7 +283,6 @@ __all__ = [
     "dark_palette",
     "ensure_theme",
     "is_dark",
-    "palette_changed",
     "palette_for",
     "stylesheet",
     "theme_for",
