@@ -191,8 +191,14 @@ class MessageActions(QWidget):
         button.setAutoRaise(True)
         return button
 
+    def show_copied(self) -> None:
+        """A tick where the copy icon was, until the pointer leaves: the click did something."""
+        self.copy_button.setIcon(themed_icon("check"))
+        self.copy_button.setToolTip("Copied")
+
     def recolor(self) -> None:
         self.copy_button.setIcon(themed_icon("copy"))
+        self.copy_button.setToolTip("Copy this message")
         if self.edit_button is not None:
             self.edit_button.setIcon(themed_icon("edit"))
 
@@ -261,6 +267,7 @@ class MessageCard(QFrame):
     def copy_text(self) -> None:
         """Copy the message as it was written (markdown, code fences and all)."""
         QGuiApplication.clipboard().setText(self.text)
+        self.actions.show_copied()
         self.copied.emit()
 
     def _edit(self) -> None:
@@ -288,6 +295,7 @@ class MessageCard(QFrame):
 
     def leaveEvent(self, event: QEvent) -> None:
         self.actions.hide()
+        self.actions.recolor()  # the tick goes: the next copy shows its own
         super().leaveEvent(event)
 
     def changeEvent(self, event: QEvent) -> None:

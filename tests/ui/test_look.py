@@ -6,7 +6,8 @@ offline provider. Screenshots land in tests/artifacts/look-<scheme>.png for a hu
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QEnterEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -69,6 +70,12 @@ def test_look_screenshots(kit, qtbot, artifacts, scheme):
         bar = window.conversation.verticalScrollBar()
         bar.setValue(marker.y() - 8)
         QTest.qWait(50)
+        # the pointer over the last answer: its actions (copy) show under it
+        card = window.conversation.message_cards()[-1]
+        pos = QPointF(5, 5)
+        QApplication.sendEvent(card, QEnterEvent(pos, pos, card.mapToGlobal(pos)))
+        assert card.actions.isVisible()
+        assert window.header.title_label.text() and window.header.model_label.text()
         assert window.grab().save(str(artifacts / f"look-{scheme}.png"))
     finally:
         _set_scheme(False)

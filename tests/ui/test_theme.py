@@ -144,3 +144,6 @@ def test_hover_shows_copy_and_edit_and_they_work(qtbot):
     with qtbot.waitSignal(answer.copied):
         qtbot.mouseClick(answer.actions.copy_button, Qt.MouseButton.LeftButton)
     assert QGuiApplication.clipboard().text() == "Done: `make` passes."
+    assert answer.actions.copy_button.toolTip() == "Copied"  # a tick says it worked
+    QApplication.sendEvent(answer, QEvent(QEvent.Type.Leave))
+    assert answer.actions.isHidden() and answer.actions.copy_button.toolTip() != "Copied"
