@@ -44,6 +44,12 @@ class PathItem:
 
 
 MAX_PROBLEMS_SHOWN = 5
+# The rows form a centred column about 80 characters wide, as chat apps lay out answers:
+# long lines are hard to read, and a wide window gains margins instead.
+COLUMN_CHARS = 80
+SIDE_MARGIN = 16
+ROW_SPACING = 14
+USER_BUBBLE_SHARE = 0.8  # a user's bubble takes at most this share of the column
 EMPTY_HINT = (
     "Type a message below — Enter sends.\n\n"
     "The bar above the input shows how full the model's context is; when it passes the mark, "
@@ -58,17 +64,19 @@ class ConversationView(QScrollArea):
     summaryRequested = Signal(str)  # compaction entry id
     openFileRequested = Signal(str)  # offloaded tool-result path
     retryRequested = Signal()
+    editRequested = Signal(str)  # a user message's entry id: edit it and send it again
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setObjectName("conversation")
         self._content = QWidget(self)
         self._content.setObjectName("conversationContent")
         self._layout = QVBoxLayout(self._content)
-        self._layout.setContentsMargins(12, 12, 12, 12)
-        self._layout.setSpacing(8)
+        self._layout.setContentsMargins(SIDE_MARGIN, 16, SIDE_MARGIN, 16)
+        self._layout.setSpacing(ROW_SPACING)
         self._layout.addStretch(1)  # keeps rows at the top; rows are inserted before it
         self.setWidget(self._content)
         self._streaming: MessageCard | None = None
@@ -116,9 +124,36 @@ class ConversationView(QScrollArea):
         self._follow = True
 
     def _add(self, widget: QWidget) -> QWidget:
-        self._layout.insertWidget(self._layout.count() - 1, widget)
+        align = Qt.AlignmentFlag(0)
+        if isinstance(widget, MessageCard):
+            widget.editRequested.connect(self.editRequested)
+            if widget.role == "user":  # a bubble on the right, as wide as its text
+                align = Qt.AlignmentFlag.AlignRight
+                widget.setMaximumWidth(self._bubble_width())
+        self._layout.insertWidget(self._layout.count() - 1, widget, 0, align)
         self.hint.hide()
         return widget
+
+    def column_width(self) -> int:
+        """The width of the rows' column: about ``COLUMN_CHARS`` characters of body text."""
+        chars = self.fontMetrics().horizontalAdvance("abcdefghij klmnopqrs tuvwxyz ") / 30
+        return int(chars * COLUMN_CHARS) + 2 * SIDE_MARGIN
+
+    def _bubble_width(self) -> int:
+        inner = min(self.column_width(), self.viewport().width()) - 2 * SIDE_MARGIN
+        return max(120, int(inner * USER_BUBBLE_SHARE))
+
+    def _fit_column(self) -> None:
+        """Centre the column: the side margins take what the column does not need."""
+        width = self.viewport().width()
+        side = max(SIDE_MARGIN, (width - self.column_width()) // 2 + SIDE_MARGIN)
+        margins = self._layout.contentsMargins()
+        if margins.left() != side:
+            self._layout.setContentsMargins(side, margins.top(), side, margins.bottom())
+        bubble = self._bubble_width()
+        for card in self.message_cards():
+            if card.role == "user" and card.maximumWidth() != bubble:
+                card.setMaximumWidth(bubble)
 
     def _remove(self, widget: QWidget) -> None:
         self._layout.removeWidget(widget)
@@ -129,6 +164,8 @@ class ConversationView(QScrollArea):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit_column()
         self.hint.setGeometry(self.viewport().rect().adjusted(48, 24, -48, -24))
 
     def add_message(

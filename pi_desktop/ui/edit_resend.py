@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QTextCursor
-from PySide6.QtWidgets import QHBoxLayout, QToolButton
 
 from pi_desktop.ui.labels import shorten
 from pi_desktop.ui.message_widgets import InlineBanner, MessageCard
@@ -57,19 +56,14 @@ class EditResend(QObject):
                 self._add_edit_button(card)
 
     def _add_edit_button(self, card: MessageCard) -> None:
-        button = QToolButton(card)
-        button.setText("Edit")
-        button.setAutoRaise(True)
+        """Wire the card's own hover "edit" action (the look's action bar) to an edit."""
+        button = card.actions.edit_button
+        if button is None:  # only user cards have one
+            return
         button.setToolTip(EDIT_TIP)
         button.setAccessibleName("Edit and resend")
-        button.clicked.connect(lambda _checked=False, c=card: self.begin_edit(c.entry_id))
         button.setEnabled(not self.window.busy)
-        header = card.layout().itemAt(0)
-        layout = header.layout() if header is not None else None
-        if isinstance(layout, QHBoxLayout):
-            layout.addWidget(button)
-        else:  # the card's layout changed: the button still shows, under the text
-            card.layout().addWidget(button)
+        card.editRequested.connect(self.begin_edit)
         card.edit_button = button  # type: ignore[attr-defined]
 
     def set_enabled(self, enabled: bool) -> None:

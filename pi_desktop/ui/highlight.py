@@ -37,11 +37,13 @@ def _formatter(dark: bool) -> HtmlFormatter:
     return HtmlFormatter(nowrap=True, noclasses=True, style=DARK_STYLE if dark else LIGHT_STYLE)
 
 
-def code_html(code: str, lang: str = "", *, dark: bool = False) -> str:
-    """``code`` as a ``<pre>`` block of Qt rich text; plain when the language is unknown."""
+def code_html(code: str, lang: str = "", *, dark: bool = False, wrap: bool = False) -> str:
+    """``code`` as a ``<pre>`` block of Qt rich text; plain when the language is unknown.
+    ``wrap`` breaks long lines at the edge instead of keeping them whole."""
     lexer = _lexer(lang.lower().strip())
     if lexer is None or len(code) > MAX_HIGHLIGHT_CHARS:
         body = html.escape(code)
     else:
         body = highlight(code, lexer, _formatter(dark)).rstrip("\n")
-    return f'<pre style="margin:0; white-space:pre">{body}</pre>'
+    space = "pre-wrap" if wrap else "pre"
+    return f'<pre style="margin:0; white-space:{space}">{body}</pre>'

@@ -18,6 +18,7 @@ from typing import Any
 from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QHBoxLayout,
     QLabel,
@@ -34,6 +35,7 @@ from pi_desktop.session.export import FORMATS as EXPORT_FORMATS
 from pi_desktop.ui.approval import ApprovalPrompter
 from pi_desktop.ui.bar_figures import branch_compactions
 from pi_desktop.ui.budget_bar import BudgetBar
+from pi_desktop.ui.chat_header import ChatHeader
 from pi_desktop.ui.controller import AgentController
 from pi_desktop.ui.conversation import ConversationView, path_items
 from pi_desktop.ui.edit_resend import EditResend
@@ -46,6 +48,7 @@ from pi_desktop.ui.sessions_sidebar import SessionsSidebar
 from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
 from pi_desktop.ui.settings_dialog import PresetChoice, SettingsDialog
 from pi_desktop.ui.sidebar_controller import SidebarController
+from pi_desktop.ui.theme import ensure_theme
 from pi_desktop.ui.tree_panel import SessionTreePanel
 from pi_desktop.ui.wiring import (
     DEFAULT_SYSTEM_PROMPT,
@@ -106,6 +109,8 @@ class MainWindow(QMainWindow):
 
     def _build_ui(self) -> None:
         self.setWindowTitle("pi-desktop")
+        ensure_theme(QApplication.instance())  # the look from resources/, light/dark as the system
+        self.header = ChatHeader(self)
         self.conversation = ConversationView(self)
         self.budget_bar = BudgetBar(self)
         self.refusal_area = QVBoxLayout()
@@ -114,13 +119,15 @@ class MainWindow(QMainWindow):
         self.input.setPlaceholderText("Message — Enter sends, Shift+Enter for a new line")
         self.input.setFixedHeight(84)
         self.send_button = QPushButton("Send", self)
+        self.send_button.setObjectName("sendButton")  # the accent button
         self.send_button.setMinimumWidth(80)
         row = QHBoxLayout()
         row.addWidget(self.input, 1)
         row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
         left = QWidget(self)
         column = QVBoxLayout(left)
-        column.setContentsMargins(6, 6, 6, 6)
+        column.setContentsMargins(6, 0, 6, 6)
+        column.addWidget(self.header)
         column.addWidget(self.conversation, 1)
         column.addLayout(self.refusal_area)
         self.offer_area = QVBoxLayout()  # edit-and-resend's notes (EditResend owns them)
@@ -386,6 +393,7 @@ class MainWindow(QMainWindow):
         if self.session is not None:
             title = f"{self.session_name() or 'New session'} — pi-desktop"
         self.setWindowTitle(title)
+        self.header.set_title(self.session_name())
 
     def _update_provider_label(self) -> None:
         setup = self.provider
@@ -393,6 +401,7 @@ class MainWindow(QMainWindow):
             return
         # the folder's name only: a deep path would push the offline badge out of sight
         self.provider_label.setText(f"{setup.description} · workspace {self.workspace().name}")
+        self.header.set_model(setup.description)
         # escaped: a folder named "<img src=…>" would otherwise be read as markup
         self.provider_label.setToolTip(f"<qt>Workspace: {html.escape(str(self.workspace()))}</qt>")
         self.budget_bar.set_offline(setup.offline)

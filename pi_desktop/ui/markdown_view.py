@@ -17,7 +17,6 @@ from collections import deque
 
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
-    QColor,
     QGuiApplication,
     QPalette,
     QResizeEvent,
@@ -42,6 +41,7 @@ from pi_desktop.ui.safe_text import (
     may_hold_images,
 )
 from pi_desktop.ui.text_viewer import LongTextViewer
+from pi_desktop.ui.theme import color, colors
 from pi_desktop.ui.theme import is_dark as palette_is_dark
 
 # GitHub markdown without the underline extension: in Qt's GitHub dialect ``_x_`` underlines,
@@ -58,6 +58,8 @@ RENDER_BUDGET_S = 0.012  # per event-loop turn; the rest of a burst is drawn on 
 # "Show all" (a viewer that loads in slices) and "Copy all". Laying out megabytes would stall
 # the window for seconds to minutes, whatever the per-step budget.
 COLLAPSE_ABOVE_CHARS = 100_000
+# code blocks keep their lines and scroll sideways; the block's Wrap link flips a message
+CODE_WRAP_DEFAULT = False
 COLLAPSED_HEAD_CHARS = 6_000
 # up to this size a whole text renders at once (history, tests); above, block by block
 SYNC_RENDER_CHARS = 8_000
@@ -82,29 +84,36 @@ def markdown_html(text: str) -> str:
     return match.group(1) if match else html.escape(text)
 
 
-def code_block_html(index: int, block: Block, *, final: bool) -> str:
-    """A code block: a header row (language, Copy link) over the highlighted code; a later
-    segment of a long block (``part`` > 0) continues it without a header."""
-    palette = QGuiApplication.palette()
-    panel = palette.color(QPalette.ColorRole.AlternateBase).name()
-    muted = palette.color(QPalette.ColorRole.PlaceholderText).name()
+def code_block_html(index: int, block: Block, *, final: bool, wrap: bool = False) -> str:
+    """A code block: a header row (language; Wrap and Copy links) over the highlighted code;
+    a later segment of a long block (``part`` > 0) continues it without a header.
+
+    The header is a table of its own, as wide as the text column, so its links stay in
+    sight however wide the code is; the code's table grows with its longest line (the body
+    then scrolls sideways) unless ``wrap`` breaks the lines at the column's edge."""
+    c = colors(is_dark())
     text = block.text.removesuffix("\n")  # a segment cut at a line break ends with one
     code = (
-        code_html(text, block.lang, dark=is_dark())
+        code_html(text, block.lang, dark=is_dark(), wrap=wrap)
         if final
         else f'<pre style="margin:0">{html.escape(text)}</pre>'
     )
+    body = (
+        f'<table width="100%" cellspacing="0" cellpadding="8" bgcolor="{c["code_bg"]}">'
+        f"<tr><td>{code}</td></tr></table>"
+    )
     if block.part > 0:
-        return (
-            f'<table width="100%" cellspacing="0" cellpadding="6" bgcolor="{panel}">'
-            f"<tr><td>{code}</td></tr></table>"
-        )
-    copy = f'<a href="copy:{index}">Copy</a>' if final else ""
+        return body
+    links = (
+        f'<a href="wrap:">{"Scroll" if wrap else "Wrap"}</a>&nbsp;&nbsp;&nbsp;'
+        f'<a href="copy:{index}">Copy</a>'
+        if final
+        else ""
+    )
     return (
-        f'<table width="100%" cellspacing="0" cellpadding="6" bgcolor="{panel}">'
-        f'<tr><td><span style="color:{muted}">{html.escape(block.lang or "code")}</span></td>'
-        f'<td align="right">{copy}</td></tr>'
-        f'<tr><td colspan="2">{code}</td></tr></table>'
+        f'<table width="100%" cellspacing="0" cellpadding="4" bgcolor="{c["code_header"]}">'
+        f'<tr><td><span style="color:{c["muted"]}">&nbsp;{html.escape(block.lang or "code")}'
+        f'</span></td><td align="right">{links}&nbsp;</td></tr></table>' + body
     )
 
 
@@ -119,7 +128,8 @@ class MarkdownBody(SafeBrowser):
         super().__init__(parent)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # a code line wider than the column scrolls the body sideways (prose always wraps)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setLineWrapMode(QTextEdit.LineWrapMode.FixedPixelWidth)
         self.setLineWrapColumnOrWidth(0)
         self.viewport().setAutoFillBackground(False)
@@ -136,6 +146,7 @@ class MarkdownBody(SafeBrowser):
         self.viewer: LongTextViewer | None = None  # the "Show all" viewer, once opened
         self._dark = is_dark()  # the scheme the code colours and links were drawn for
         self._codes: list[str] = []
+        self.code_wrap = CODE_WRAP_DEFAULT  # code lines wrap (True) or scroll (False)
         self._pending_at: int | None = None  # where the open block starts
         self._queue: deque[Block] = deque()  # finished blocks not drawn yet
         self._drain_timer = QTimer(self)  # a persistent timer: no per-call Python callables
@@ -184,6 +195,26 @@ class MarkdownBody(SafeBrowser):
                     cursor = QTextCursor(doc)
                     cursor.setPosition(fragment.position() + 1)
                     return self.cursorRect(cursor)
+                it += 1
+            block = block.next()
+        return None
+
+    def anchor_bounds(self, href: str):
+        """The whole of the link ``href`` as drawn (viewport coordinates), or None: what a
+        user must see of it to read it (a "Copy" cut to "C" is not visible)."""
+        doc = self.document()
+        block = doc.begin()
+        while block.isValid():
+            it = block.begin()
+            while not it.atEnd():
+                fragment = it.fragment()
+                if fragment.charFormat().anchorHref() == href:
+                    cursor = QTextCursor(doc)
+                    cursor.setPosition(fragment.position())
+                    first = self.cursorRect(cursor)
+                    cursor.setPosition(fragment.position() + fragment.length())
+                    last = self.cursorRect(cursor)
+                    return first.united(last)
                 it += 1
             block = block.next()
         return None
@@ -283,7 +314,7 @@ class MarkdownBody(SafeBrowser):
         self._footer_at = cursor.position()  # before the break: a redraw removes both
         cursor.insertBlock()
         self._footer_length = self._length
-        muted = QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText).name()
+        muted = color("muted", is_dark()).name()
         if self._splitter is not None:
             note = (
                 f"Receiving a long answer: {self._length:,} characters so far; too long "
@@ -360,7 +391,7 @@ class MarkdownBody(SafeBrowser):
         if block.kind == "code":
             continues = block.part > 0 and bool(self._codes)
             index = len(self._codes) - 1 if continues else len(self._codes)
-            cursor.insertHtml(code_block_html(index, block, final=final))
+            cursor.insertHtml(code_block_html(index, block, final=final, wrap=self.code_wrap))
             if final and continues:
                 self._codes[-1] += block.text
             elif final:
@@ -383,7 +414,7 @@ class MarkdownBody(SafeBrowser):
         if not (is_dark() and luminance < 100):
             return
         fmt = QTextCharFormat()
-        fmt.setForeground(QColor("#58a6ff"))
+        fmt.setForeground(color("link", dark=True))
         doc = self.document()
         block = doc.findBlock(start)
         while block.isValid() and block.position() <= end:
@@ -412,15 +443,34 @@ class MarkdownBody(SafeBrowser):
         # asking for the last block's rectangle finishes the layout first.
         doc.documentLayout().blockBoundingRect(doc.lastBlock())
         height = math.ceil(doc.size().height()) + 2
+        if self.overflows():  # room for the sideways scroll bar under the text
+            height += self.horizontalScrollBar().sizeHint().height()
         if self.height() != height:
             self.setFixedHeight(height)
+
+    def overflows(self) -> bool:
+        """True when a code line is wider than the column (the body scrolls sideways)."""
+        doc = self.document()
+        return doc.size().width() > max(doc.textWidth(), 0) + 1
+
+    def set_code_wrap(self, wrap: bool) -> None:
+        """Wrap code lines at the column's edge, or keep them and scroll sideways."""
+        if wrap == self.code_wrap:
+            return
+        self.code_wrap = wrap
+        if self._length and not self.streaming and not self._collapsed:
+            self.set_text(self.text)
 
     def _likely_width(self) -> int:
         """The conversation's width less the card margins, before our own resize arrives."""
         widget = self.parentWidget()
         while widget is not None:
             if isinstance(widget, QAbstractScrollArea):
-                return max(200, widget.viewport().width() - 48)
+                width = widget.viewport().width()
+                column = getattr(widget, "column_width", None)  # the conversation's column
+                if callable(column):
+                    width = min(width, column())
+                return max(200, width - 48)
             widget = widget.parentWidget()
         return max(200, self.width())
 
@@ -444,7 +494,18 @@ class MarkdownBody(SafeBrowser):
         return QSize(40, self.height())
 
     def wheelEvent(self, event) -> None:
-        event.ignore()  # no own scrolling: let the conversation scroll
+        """Sideways wheels (or Shift+wheel) scroll a wide code line; the rest goes to the
+        conversation, which does the vertical scrolling."""
+        bar = self.horizontalScrollBar()
+        delta = event.angleDelta()
+        sideways = abs(delta.x()) > abs(delta.y())
+        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        if bar.maximum() > 0 and (sideways or shift):
+            step = delta.x() if sideways else delta.y()
+            bar.setValue(bar.value() - step)
+            event.accept()
+            return
+        event.ignore()
 
     def handle_link(self, url: QUrl) -> None:
         """Our own ``copy:N`` links copy a code block; every other link goes through the
@@ -454,6 +515,9 @@ class MarkdownBody(SafeBrowser):
                 self.copy_code(int(url.path()))
             except (ValueError, IndexError):
                 pass
+            return
+        if url.scheme() == "wrap":
+            self.set_code_wrap(not self.code_wrap)
             return
         if url.scheme() == "showall":
             self.show_all()

@@ -9,16 +9,18 @@ a tool call's arguments.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QFont, QGuiApplication
+from PySide6.QtGui import QFont, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -30,6 +32,7 @@ from pi_desktop.ui.highlight import code_html
 from pi_desktop.ui.labels import count_of, format_tokens
 from pi_desktop.ui.markdown import Block
 from pi_desktop.ui.markdown_view import MarkdownBody, is_dark
+from pi_desktop.ui.theme import themed_icon
 
 TOOL_RESULT_PREVIEW_CHARS = 3_000
 # A tool call's arguments can be megabytes (write_file content, one JSON line): the block
@@ -98,7 +101,7 @@ class CodeBlockWidget(QFrame):
         layout.setSpacing(2)
         header = QHBoxLayout()
         self.lang_label = QLabel(self)
-        self.lang_label.setStyleSheet("color: palette(mid); font-size: 11px;")
+        self.lang_label.setObjectName("codeLang")
         self.copy_button = QToolButton(self)
         self.copy_button.setText("Copy")
         self.copy_button.setToolTip("Copy this code block to the clipboard")
@@ -151,8 +154,64 @@ class CodeBlockWidget(QFrame):
 ROLE_TITLES = {"user": "You", "assistant": "Assistant", "system": "System"}
 
 
+class MessageActions(QWidget):
+    """The icons under a message, shown while the pointer is over it: copy, and for the
+    user's own turns edit. Its room is kept while hidden, so hovering never moves text."""
+
+    def __init__(self, role: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("messageActions")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        self.copy_button = self._button("copy", "Copy", "Copy this message")
+        self.edit_button: QToolButton | None = None
+        if role == "user":
+            self.edit_button = self._button("edit", "Edit", "Edit this message and send it again")
+        if role == "user":
+            layout.addStretch(1)  # a user's bubble sits on the right: so do its actions
+        layout.addWidget(self.copy_button)
+        if self.edit_button is not None:
+            layout.addWidget(self.edit_button)
+        if role != "user":
+            layout.addStretch(1)
+        policy = self.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.setSizePolicy(policy)
+        self.hide()
+
+    def _button(self, icon: str, text: str, tip: str) -> QToolButton:
+        button = QToolButton(self)
+        button.setObjectName(f"{icon}Action")
+        button.setText(text)  # read by screen readers; the icon is what shows
+        button.setIcon(themed_icon(icon))
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        button.setToolTip(tip)
+        button.setCursor(Qt.CursorShape.PointingHandCursor)
+        button.setAutoRaise(True)
+        return button
+
+    def show_copied(self) -> None:
+        """A tick where the copy icon was, until the pointer leaves: the click did something."""
+        self.copy_button.setIcon(themed_icon("check"))
+        self.copy_button.setToolTip("Copied")
+
+    def recolor(self) -> None:
+        self.copy_button.setIcon(themed_icon("copy"))
+        self.copy_button.setToolTip("Copy this message")
+        if self.edit_button is not None:
+            self.edit_button.setIcon(themed_icon("edit"))
+
+
 class MessageCard(QFrame):
-    """One user or assistant message: a role line and the markdown body."""
+    """One user or assistant message: the markdown body and its hover actions.
+
+    The user's turns are tinted bubbles on the right; the assistant's answer is an unboxed
+    column under a quiet role line. Copy copies the message's text; Edit only asks
+    (``editRequested(entry_id)``): what editing does is the window's business."""
+
+    editRequested = Signal(str)
+    copied = Signal()
 
     def __init__(
         self,
@@ -166,34 +225,83 @@ class MessageCard(QFrame):
         self.entry_id = entry_id
         self.stopped = False
         self.setObjectName(f"{role}Card")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(10, 6, 10, 8)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(2)
+        # the message itself: a tinted bubble for the user, an unboxed column otherwise
+        self.bubble = QFrame(self)
+        self.bubble.setObjectName(f"{role}Bubble")
+        self.bubble.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        layout = QVBoxLayout(self.bubble)
+        if role == "user":
+            layout.setContentsMargins(14, 8, 14, 8)
+        else:
+            layout.setContentsMargins(2, 0, 2, 0)
         layout.setSpacing(4)
         header = QHBoxLayout()
-        self.role_label = QLabel(f"<b>{ROLE_TITLES.get(role, role)}</b>", self)
-        self.status_label = QLabel(self)
-        self.status_label.setStyleSheet("color: palette(mid);")
+        self.role_label = QLabel(ROLE_TITLES.get(role, role), self.bubble)
+        self.role_label.setObjectName("roleLabel")
+        self.status_label = QLabel(self.bubble)
+        self.status_label.setObjectName("statusLabel")
         header.addWidget(self.role_label)
         header.addStretch(1)
         header.addWidget(self.status_label)
-        layout.addLayout(header)
-        self.body = MarkdownBody(text, self)
+        if role == "user":  # the bubble says who wrote it; a status shows under it
+            self.role_label.hide()
+            self.status_label.hide()
+        else:
+            layout.addLayout(header)
+        self.body = MarkdownBody(text, self.bubble)
         layout.addWidget(self.body)
-        if role == "user":
-            self.setStyleSheet(
-                "QFrame#userCard { background: palette(alternate-base); border-radius: 6px; }"
-            )
+        outer.addWidget(self.bubble)
+        self.actions = MessageActions(role, self)
+        self.actions.copy_button.clicked.connect(self.copy_text)
+        if self.actions.edit_button is not None:
+            self.actions.edit_button.clicked.connect(self._edit)
+        outer.addWidget(self.actions)
 
     @property
     def text(self) -> str:
         return self.body.text
+
+    def copy_text(self) -> None:
+        """Copy the message as it was written (markdown, code fences and all)."""
+        QGuiApplication.clipboard().setText(self.text)
+        self.actions.show_copied()
+        self.copied.emit()
+
+    def _edit(self) -> None:
+        if self.entry_id:
+            self.editRequested.emit(self.entry_id)
 
     def set_stopped(self) -> None:
         """A stopped answer stays visible but is marked as cut short."""
         self.stopped = True
         self.status_label.setText("■ stopped")
         self.status_label.setToolTip("You stopped this answer; it is kept as it was.")
+
+    def sizeHint(self) -> QSize:
+        """A user's bubble is as wide as its text (the view caps it with a maximum width)."""
+        hint = super().sizeHint()
+        if self.role != "user":
+            return hint
+        margins = self.bubble.layout().contentsMargins()
+        ideal = math.ceil(self.body.document().idealWidth()) + 4
+        return QSize(max(ideal, 96) + margins.left() + margins.right(), hint.height())
+
+    def enterEvent(self, event: QEvent) -> None:
+        self.actions.show()
+        super().enterEvent(event)
+
+    def leaveEvent(self, event: QEvent) -> None:
+        self.actions.hide()
+        self.actions.recolor()  # the tick goes: the next copy shows its own
+        super().leaveEvent(event)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.actions.recolor()
 
 
 def _format_arguments(arguments: dict[str, Any] | str) -> str:
@@ -238,10 +346,13 @@ class ToolCallWidget(QFrame):
         layout.setContentsMargins(6, 2, 6, 4)
         layout.setSpacing(2)
         self.toggle = QToolButton(self)
+        self.toggle.setObjectName("toolToggle")
         self.toggle.setCheckable(True)
         self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.toggle.setArrowType(Qt.ArrowType.RightArrow)
         self.toggle.setAutoRaise(True)
+        self.toggle.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._header = self._call = self._status = ""
         self.toggle.toggled.connect(self.set_expanded)
         layout.addWidget(self.toggle)
         self.details = QWidget(self)
@@ -251,17 +362,28 @@ class ToolCallWidget(QFrame):
         details.addWidget(QLabel("Arguments", self.details))
         details.addWidget(self.args_view)
         self.result_title = QLabel("Result", self.details)
-        self.result_view = WrapLabel(self.details)
+        # tool output is line-oriented (grep, listings): lines keep whole and scroll sideways
+        self.result_view = QLabel(self.details)
         self.result_view.setTextFormat(Qt.TextFormat.PlainText)
         self.result_view.setTextInteractionFlags(SELECTABLE)
         self.result_view.setFont(_monospace_font())
+        self.result_view.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.result_scroll = QScrollArea(self.details)
+        self.result_scroll.setObjectName("toolResult")
+        self.result_scroll.setWidget(self.result_view)
+        self.result_scroll.setWidgetResizable(True)
+        self.result_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.result_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.result_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.result_scroll.hide()
         self.open_button = QPushButton(self.details)
+        self.open_button.setObjectName("linkButton")
         self.open_button.setFlat(True)
         self.open_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.open_button.clicked.connect(self._open)
         self.open_button.hide()
         details.addWidget(self.result_title)
-        details.addWidget(self.result_view)
+        details.addWidget(self.result_scroll)
         details.addWidget(self.open_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.details)
         self.details.hide()
@@ -288,6 +410,11 @@ class ToolCallWidget(QFrame):
         if len(shown) < len(result):
             shown += f"\n… ({len(result) - len(shown):,} more characters)"
         self.result_view.setText(shown)
+        lines = shown.count("\n") + 1
+        bar = self.result_scroll.horizontalScrollBar().sizeHint().height()
+        height = self.result_view.fontMetrics().lineSpacing() * lines + 4
+        self.result_scroll.setFixedHeight(height + bar)
+        self.result_scroll.show()
         if self.offloaded_path:
             name = self.offloaded_path.replace("\\", "/").rsplit("/", 1)[-1]
             cap = parse_cap_note(result)  # a capped output: say how much of the input it holds
@@ -307,7 +434,28 @@ class ToolCallWidget(QFrame):
             status = f"✓ {capped_words(cap)}" if cap else f"✓ {len(self.result):,} chars"
             if self.offloaded_path:
                 status += " · saved to file"
-        self.toggle.setText(f"⚙ {self.name}({_short_arguments(self.arguments)})   {status}")
+        self._call = f"⚙ {self.name}({_short_arguments(self.arguments)})"
+        self._status = status
+        self._header = f"{self._call}   {status}"
+        self._fit_header()
+
+    def _fit_header(self) -> None:
+        """The call's part of the header elided to the row (the status always shows whole):
+        a long call must not widen the conversation, or a narrow window clips every row."""
+        text = self._header
+        if self.isVisible():  # laid out: its width is the row's
+            metrics = self.toggle.fontMetrics()
+            room = self.width() - 48 - metrics.horizontalAdvance(f"   {self._status}")
+            if metrics.horizontalAdvance(self._call) > room:
+                call = metrics.elidedText(self._call, Qt.TextElideMode.ElideRight, max(40, room))
+                text = f"{call}   {self._status}"
+        self.toggle.setText(text)
+        self.toggle.setToolTip(self._header if text != self._header else "")
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit_header()
 
     def _open(self) -> None:
         if self.offloaded_path:
@@ -340,8 +488,8 @@ class CompactionMarker(QFrame):
             f"{format_tokens(tokens_after)} tokens ·",
             self,
         )
-        self.label.setStyleSheet("color: palette(mid);")
         self.view_button = QPushButton("view summary", self)
+        self.view_button.setObjectName("linkButton")
         self.view_button.setFlat(True)
         self.view_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.view_button.setEnabled(entry_id is not None)
@@ -362,11 +510,8 @@ class InlineBanner(QFrame):
     def __init__(self, text: str, *, kind: str = "info", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.kind = kind
-        self.setObjectName(f"{kind}Banner")
-        colour = {"error": "#c0392b", "refusal": "#b9770e"}.get(kind, "palette(mid)")
-        self.setStyleSheet(
-            f"QFrame#{kind}Banner {{ border: 1px solid {colour}; border-radius: 6px; }}"
-        )
+        self.setObjectName(f"{kind}Banner")  # the theme draws its border in the kind's colour
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 6, 6, 6)
         self.label = WrapLabel(self)

@@ -21,7 +21,6 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt, QUrl, Signal
 from PySide6.QtGui import (
-    QColor,
     QDesktopServices,
     QGuiApplication,
     QImage,
@@ -33,6 +32,8 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 from PySide6.QtWidgets import QMessageBox, QTextBrowser, QWidget
+
+from pi_desktop.ui.theme import color as theme_color
 
 WEB_SCHEMES = ("http", "https")
 MAX_SHOWN_URL = 2_000  # a link can be megabytes long; the dialog shows its head
@@ -91,9 +92,9 @@ def blocked_image() -> QImage:
     global _BLOCKED
     if _BLOCKED is None:
         image = QImage(18, 18, QImage.Format.Format_ARGB32_Premultiplied)
-        image.fill(QColor(0, 0, 0, 0))
+        image.fill(Qt.GlobalColor.transparent)
         painter = QPainter(image)
-        painter.setPen(QPen(QColor(128, 128, 128), 1.5))
+        painter.setPen(QPen(theme_color("image_placeholder"), 1.5))  # grey in both schemes
         painter.drawRect(2, 2, 14, 14)
         painter.drawLine(3, 15, 15, 3)
         painter.end()

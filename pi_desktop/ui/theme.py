@@ -1,16 +1,51 @@
-"""Palette-aware colours for the custom-painted widgets.
+"""The app's colours: one palette and style sheet per scheme, read from ``resources/``.
 
-The widgets paint themselves, so they cannot rely on a style sheet: every colour is derived
-from the widget's current ``QPalette`` (light or dark follows the system), with fixed hues
-for meaning (ok/warn/over, compaction, sealed) tuned separately for each brightness so the
-text painted on them stays readable.
+``resources/theme.json`` holds the colours of the light and the dark scheme (one accent, the
+neutrals, and the meanings the bar and the tree paint); ``resources/theme.qss`` styles the
+widgets by object name with ``@name`` for those colours. Widgets name their parts and never
+spell a colour. The custom-painted widgets cannot use a style sheet: ``theme_for`` gives them
+the same colours for their current palette. Light or dark follows the system
+(``QStyleHints.colorScheme`` where the platform tells it, else the system palette).
 """
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtCore import QByteArray, QEvent, QRectF, Qt
+from PySide6.QtGui import QColor, QGuiApplication, QIcon, QImage, QPainter, QPalette, QPixmap
+from PySide6.QtWidgets import QWidget
+
+from pi_desktop.ui.resources import resource_path
+
+_TOKEN = re.compile(r"@([a-z_]+)")
+_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+
+
+@lru_cache(maxsize=1)
+def _tokens() -> dict[str, dict[str, str]]:
+    """Both schemes' colours from ``theme.json`` (a missing file is a packaging bug: say so)."""
+    path = resource_path("theme.json")
+    if path is None:
+        raise FileNotFoundError("resources/theme.json is not installed with pi-desktop")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {scheme: dict(data[scheme]) for scheme in ("light", "dark")}
+
+
+def colors(dark: bool) -> dict[str, str]:
+    """The named colours (``#rrggbb``) of the light or the dark scheme."""
+    return dict(_tokens()["dark" if dark else "light"])
+
+
+def color(name: str, dark: bool | None = None) -> QColor:
+    """One named colour; of the application's current scheme unless ``dark`` is given."""
+    if dark is None:
+        dark = is_dark(QGuiApplication.palette())
+    return QColor(_tokens()["dark" if dark else "light"][name])
 
 
 def is_dark(palette: QPalette) -> bool:
@@ -62,61 +97,194 @@ class Theme:
 def theme_for(palette: QPalette) -> Theme:
     """Build the colour set for a palette; call again when the palette changes."""
     dark = is_dark(palette)
+    c = _tokens()["dark" if dark else "light"]
     base = palette.color(QPalette.ColorRole.Base)
     text = palette.color(QPalette.ColorRole.Text)
-    window = palette.color(QPalette.ColorRole.Window)
-    muted = blend(text, base, 0.45)
-    if dark:
-        ok, warn, over = QColor("#3fb950"), QColor("#d29922"), QColor("#f85149")
-        user, assistant, tool = QColor("#58a6ff"), QColor("#a5d6ff"), QColor("#d2a8ff")
-        compaction, floor, stub = QColor("#e3b341"), QColor("#f0883e"), QColor("#8b949e")
-        tool_error = QColor("#ff7b72")
-    else:
-        ok, warn, over = QColor("#2da44e"), QColor("#bf8700"), QColor("#cf222e")
-        user, assistant, tool = QColor("#0969da"), QColor("#57606a"), QColor("#8250df")
-        compaction, floor, stub = QColor("#9a6700"), QColor("#bc4c00"), QColor("#6e7781")
-        tool_error = QColor("#cf222e")
     return Theme(
         dark=dark,
-        background=window,
+        background=palette.color(QPalette.ColorRole.Window),
         base=base,
         text=text,
-        muted=muted,
+        muted=blend(text, base, 0.45),
         border=blend(text, base, 0.75),
         highlight=palette.color(QPalette.ColorRole.Highlight),
         highlight_text=palette.color(QPalette.ColorRole.HighlightedText),
-        ok=ok,
-        warn=warn,
-        over=over,
+        ok=QColor(c["ok"]),
+        warn=QColor(c["warn"]),
+        over=QColor(c["over"]),
         trough=blend(text, base, 0.88),
-        user=user,
-        assistant=assistant,
-        tool=tool,
-        tool_error=tool_error,
-        compaction=compaction,
+        user=QColor(c["role_user"]),
+        assistant=QColor(c["role_assistant"]),
+        tool=QColor(c["role_tool"]),
+        tool_error=QColor(c["tool_error"]),
+        compaction=QColor(c["compaction"]),
         sealed=blend(text, base, 0.6),
-        floor=floor,
-        stub=stub,
+        floor=QColor(c["floor"]),
+        stub=QColor(c["stub"]),
     )
 
 
-def dark_palette() -> QPalette:
-    """A plain dark palette; tests and screenshots use it to check dark-mode readability."""
+def palette_for(dark: bool) -> QPalette:
+    """The scheme's palette: neutrals from theme.json, the accent as highlight and link."""
+    c = colors(dark)
     p = QPalette()
     roles = {
-        QPalette.ColorRole.Window: "#1e1f22",
-        QPalette.ColorRole.WindowText: "#dfe1e5",
-        QPalette.ColorRole.Base: "#16171a",
-        QPalette.ColorRole.AlternateBase: "#23252a",
-        QPalette.ColorRole.Text: "#dfe1e5",
-        QPalette.ColorRole.Button: "#2b2d31",
-        QPalette.ColorRole.ButtonText: "#dfe1e5",
-        QPalette.ColorRole.Highlight: "#2f5fb3",
-        QPalette.ColorRole.HighlightedText: "#ffffff",
-        QPalette.ColorRole.ToolTipBase: "#2b2d31",
-        QPalette.ColorRole.ToolTipText: "#dfe1e5",
-        QPalette.ColorRole.PlaceholderText: "#8b8e94",
+        QPalette.ColorRole.Window: c["window"],
+        QPalette.ColorRole.WindowText: c["window_text"],
+        QPalette.ColorRole.Base: c["base"],
+        QPalette.ColorRole.AlternateBase: c["alternate_base"],
+        QPalette.ColorRole.Text: c["text"],
+        QPalette.ColorRole.Button: c["button"],
+        QPalette.ColorRole.ButtonText: c["button_text"],
+        QPalette.ColorRole.Highlight: c["accent"],
+        QPalette.ColorRole.HighlightedText: c["accent_text"],
+        QPalette.ColorRole.Link: c["link"],
+        QPalette.ColorRole.LinkVisited: c["link"],
+        QPalette.ColorRole.ToolTipBase: c["tooltip_bg"],
+        QPalette.ColorRole.ToolTipText: c["tooltip_text"],
+        QPalette.ColorRole.PlaceholderText: c["muted"],
+        QPalette.ColorRole.Mid: c["border"],
     }
-    for role, color in roles.items():
-        p.setColor(role, QColor(color))
+    for role, value in roles.items():
+        p.setColor(role, QColor(value))
+    dimmed = (QPalette.ColorRole.Text, QPalette.ColorRole.WindowText, QPalette.ColorRole.ButtonText)
+    for role in dimmed:
+        p.setColor(QPalette.ColorGroup.Disabled, role, QColor(c["muted"]))
+    if hasattr(QPalette.ColorRole, "Accent"):  # Qt 6.6+
+        p.setColor(QPalette.ColorRole.Accent, QColor(c["accent"]))
     return p
+
+
+def dark_palette() -> QPalette:
+    """The dark scheme's palette; tests and screenshots use it to check dark-mode readability."""
+    return palette_for(True)
+
+
+def stylesheet(dark: bool) -> str:
+    """``theme.qss`` with the scheme's colours filled in (an unknown ``@name`` is an error)."""
+    path = resource_path("theme.qss")
+    if path is None:
+        raise FileNotFoundError("resources/theme.qss is not installed with pi-desktop")
+    c = colors(dark)
+    text = _COMMENT.sub("", path.read_text(encoding="utf-8"))
+    return _TOKEN.sub(lambda m: c[m.group(1)], text)
+
+
+# -- following the system ------------------------------------------------------------------
+
+_SYSTEM_PALETTE: QPalette | None = None
+
+
+def system_prefers_dark(app: QGuiApplication) -> bool:
+    """The platform's colour scheme where it says one, else what its palette looks like."""
+    hints = app.styleHints()
+    scheme = hints.colorScheme() if hasattr(hints, "colorScheme") else None
+    if scheme == Qt.ColorScheme.Dark:
+        return True
+    if scheme == Qt.ColorScheme.Light:
+        return False
+    return is_dark(_SYSTEM_PALETTE if _SYSTEM_PALETTE is not None else app.palette())
+
+
+class _Follower(QWidget):
+    """Keeps the style sheet in step with the palette, whoever set it (the system, a test).
+
+    A hidden widget: every widget hears of a new application palette, and this one has no
+    style-sheet rule of its own that would pin its palette."""
+
+    def __init__(self, app: QGuiApplication) -> None:
+        super().__init__(None)
+        self.setObjectName("themeFollower")
+        self.app = app
+        self.dark: bool | None = None
+        hints = app.styleHints()
+        if hasattr(hints, "colorSchemeChanged"):
+            hints.colorSchemeChanged.connect(self._scheme_changed)
+
+    def _scheme_changed(self, scheme: Any = None) -> None:
+        """The system switched light/dark: the signal says which (a platform may announce it
+        before ``colorScheme()`` reads the new value)."""
+        dark = {Qt.ColorScheme.Dark: True, Qt.ColorScheme.Light: False}.get(scheme)
+        apply_theme(self.app, dark=dark)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.sync()
+
+    def sync(self) -> None:
+        """Called when the application palette changed: restyle if the scheme flipped."""
+        dark = is_dark(self.app.palette())
+        if dark != self.dark:
+            self.dark = dark
+            self.app.setStyleSheet(stylesheet(dark))
+
+
+_FOLLOWER: _Follower | None = None
+
+
+def apply_theme(app: Any, dark: bool | None = None) -> bool:
+    """Put the scheme's palette and style sheet on ``app``; ``dark=None`` follows the system.
+    Returns whether the dark scheme is on."""
+    global _SYSTEM_PALETTE, _FOLLOWER
+    if _SYSTEM_PALETTE is None:
+        _SYSTEM_PALETTE = QPalette(app.palette())
+    if _FOLLOWER is None:
+        _FOLLOWER = _Follower(app)
+    if dark is None:
+        dark = system_prefers_dark(app)
+    app.setPalette(palette_for(dark))
+    _FOLLOWER.dark = dark
+    app.setStyleSheet(stylesheet(dark))
+    return dark
+
+
+def ensure_theme(app: Any) -> None:
+    """Apply the theme once per process (the first window does it); later calls only bring
+    the style sheet in step with a palette someone else set since."""
+    if _FOLLOWER is None:
+        apply_theme(app)
+    else:
+        _FOLLOWER.sync()
+
+
+# -- icons ---------------------------------------------------------------------------------
+
+
+def themed_icon(name: str, dark: bool | None = None, *, size: int = 16) -> QIcon:
+    """``resources/icons/<name>.svg`` drawn in the scheme's muted colour (``currentColor``)."""
+    path = resource_path(f"icons/{name}.svg")
+    if path is None:
+        return QIcon()
+    tint = color("muted", dark).name()
+    svg = path.read_text(encoding="utf-8").replace("currentColor", tint)
+    from PySide6.QtSvg import QSvgRenderer
+
+    renderer = QSvgRenderer(QByteArray(svg.encode()))
+    icon = QIcon()
+    for scale in (1, 2):
+        image = QImage(size * scale, size * scale, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        renderer.render(painter, QRectF(0, 0, size * scale, size * scale))
+        painter.end()
+        pixmap = QPixmap.fromImage(image)
+        pixmap.setDevicePixelRatio(scale)
+        icon.addPixmap(pixmap)
+    return icon
+
+
+__all__ = [
+    "Theme",
+    "apply_theme",
+    "blend",
+    "color",
+    "colors",
+    "dark_palette",
+    "ensure_theme",
+    "is_dark",
+    "palette_for",
+    "stylesheet",
+    "theme_for",
+    "themed_icon",
+]

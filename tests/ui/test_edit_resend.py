@@ -59,7 +59,9 @@ def test_edit_on_a_chat_message_resends_as_a_new_branch_from_its_parent(
     window, _q1, a1, q2, a2 = _two_turns(kit, qtbot, openai_server)
     cards = window.conversation.message_cards()
     user_cards = [c for c in cards if c.role == "user"]
-    assert all(c.edit_button.isVisible() for c in user_cards)
+    # the edit action lives in each user card's hover bar
+    assert all(c.edit_button is c.actions.edit_button for c in user_cards)
+    user_cards[1].actions.show()  # as a hover does
     qtbot.mouseClick(user_cards[1].edit_button, Qt.MouseButton.LeftButton)
     assert window.input.toPlainText() == "second question"
     assert _banner(window, "edit") is not None

@@ -1,0 +1,176 @@
+"""Code blocks and long lines at the window widths people use (issue 12, point 4).
+
+At 800, 1180 and 1600 px the window shows an answer with a 300-character code line (as the
+offline provider's grep report and as a model's fenced block) and a tool call with a long
+argument and a long grep line. Each block's Copy control must be whole and inside what is
+visible, and the long line must be reachable (a sideways scroll range that reaches its end,
+or wrapped onto more lines) instead of clipped. Screenshots: tests/artifacts/code-<w>*.png.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtTest import QTest
+
+from pi_desktop.agent import OfflineLLM
+
+LONG_LINE = "total = add(" + ", ".join(f"value_{i:03d}" for i in range(26)) + ")  # END-OF-LINE"
+WIDTHS = [800, 1180, 1600]
+
+
+def _idle(window) -> bool:
+    return not window.busy and window.send_button.text() == "Send"
+
+
+def _send(qtbot, window, text: str) -> None:
+    window.input.setPlainText(text)
+    qtbot.keyClick(window.input, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: _idle(window), timeout=30_000)
+
+
+def _settle(window) -> None:
+    for _ in range(3):
+        QTest.qWait(30)
+        window.conversation.widget().layout().activate()
+
+
+def _window_with_long_lines(kit, qtbot, width: int):
+    assert len(LONG_LINE) >= 300
+    (kit.workspace / "wide.py").write_text(f"def f():\n    {LONG_LINE}\n")
+    window = kit.window(OfflineLLM(), offline=True, description="Offline demo")
+    _send(qtbot, window, "grep END-OF-LINE")  # the provider reports the grep line in a block
+    view = window.conversation
+    view.add_message("assistant", f"The call:\n\n```python\n{LONG_LINE}\n```\n\nDone.", "a1")
+    view.add_tool_call("c1", "grep", {"pattern": LONG_LINE})
+    window.resize(width, 800)
+    _settle(window)
+    return window
+
+
+def _code_cards(window):
+    return [c for c in window.conversation.message_cards() if c.body.code_blocks()]
+
+
+def _visible_in_conversation(window, widget, rect: QRect) -> bool:
+    """``rect`` (in ``widget``'s coordinates) lies inside the conversation's viewport width."""
+    view = window.conversation.viewport()
+    left = widget.mapTo(view, rect.topLeft())
+    right = widget.mapTo(view, rect.topRight())
+    return left.x() >= 0 and right.x() <= view.width()
+
+
+def _assert_copy_visible(window, body) -> None:
+    rect = body.anchor_bounds("copy:0")
+    assert rect is not None, "the block has no Copy link"
+    width = body.fontMetrics().horizontalAdvance("Copy")
+    assert rect.width() >= width - 2, f"Copy is drawn {rect.width()} px wide, needs {width}"
+    assert body.viewport().rect().contains(rect), f"Copy at {rect} is outside the body"
+    assert _visible_in_conversation(window, body.viewport(), rect)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_copy_is_whole_and_long_lines_are_reachable(kit, qtbot, artifacts, width):
+    window = _window_with_long_lines(kit, qtbot, width)
+    cards = _code_cards(window)
+    assert len(cards) == 2  # the grep report and the fenced block
+    for card in cards:
+        body = card.body
+        assert body.horizontalScrollBar().value() == 0
+        _assert_copy_visible(window, body)
+        # the line is kept whole and the body scrolls sideways to its very end
+        assert not body.code_wrap and body.overflows()
+        bar = body.horizontalScrollBar()
+        doc_width = body.document().size().width()
+        assert bar.maximum() > 0
+        assert bar.maximum() + body.viewport().width() >= doc_width - 1
+        assert body.height() >= body.document().size().height() + bar.sizeHint().height()
+    fenced = cards[-1].body
+    assert "END-OF-LINE" in fenced.toPlainText() and LONG_LINE in fenced.code_blocks()
+    window.conversation.scroll_to_bottom()
+    _settle(window)
+    window.grab().save(str(artifacts / f"code-{width}.png"))
+
+    # Copy copies the whole line, clicked where it is drawn
+    QGuiApplication.clipboard().clear()
+    rect = fenced.anchor_bounds("copy:0")
+    with qtbot.waitSignal(fenced.codeCopied):
+        qtbot.mouseClick(fenced.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert QGuiApplication.clipboard().text() == LONG_LINE
+
+    # the tool call: its Copy button whole inside the block, both long lines scroll
+    call = window.conversation.tool_calls()[-1]
+    call.set_expanded(True)
+    _settle(window)
+    block = call.args_view
+    button = block.copy_button
+    assert button.isVisible() and button.width() >= button.sizeHint().width()
+    assert button.parentWidget() is block and block.rect().contains(button.geometry())
+    assert _visible_in_conversation(window, button, button.rect())
+    assert block.scroll.horizontalScrollBar().maximum() > 0
+    grep_call = window.conversation.tool_calls()[0]
+    grep_call.set_expanded(True)
+    _settle(window)
+    assert grep_call.name == "grep" and "END-OF-LINE" in grep_call.result_view.text()
+    assert grep_call.result_scroll.horizontalScrollBar().maximum() > 0
+    window.conversation.scroll_to_bottom()
+    _settle(window)
+    window.grab().save(str(artifacts / f"code-{width}-tool-call.png"))
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_wrap_link_wraps_the_block_and_copy_stays_whole(kit, qtbot, artifacts, width):
+    window = _window_with_long_lines(kit, qtbot, width)
+    body = _code_cards(window)[-1].body
+    lines_before = body.document().size().height()
+    rect = body.anchor_bounds("wrap:")
+    assert rect is not None and body.viewport().rect().contains(rect)
+    qtbot.mouseClick(body.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.waitUntil(lambda: body.code_wrap)
+    _settle(window)
+    assert not body.overflows() and body.horizontalScrollBar().maximum() == 0
+    assert body.document().size().height() > lines_before  # the line took more rows
+    assert "END-OF-LINE" in body.toPlainText()
+    _assert_copy_visible(window, body)
+    assert body.code_blocks() == [LONG_LINE]  # Copy still copies the line as written
+    window.conversation.scroll_to_bottom()
+    _settle(window)
+    window.grab().save(str(artifacts / f"code-{width}-wrapped.png"))
+    # and back: the link now offers scrolling
+    rect = body.anchor_bounds("wrap:")
+    qtbot.mouseClick(body.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.waitUntil(lambda: not body.code_wrap)
+    assert body.overflows()
+
+
+def test_a_sideways_wheel_scrolls_the_code_and_a_vertical_one_the_conversation(qtbot):
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QWheelEvent
+
+    from pi_desktop.ui.conversation import ConversationView
+
+    view = ConversationView()
+    qtbot.addWidget(view)
+    view.resize(700, 400)
+    view.show()
+    view.add_message("assistant", f"```\n{LONG_LINE}\n```", "a1")
+    body = view.message_cards()[0].body
+    qtbot.waitUntil(lambda: body.horizontalScrollBar().maximum() > 0)
+
+    def wheel(dx: int, dy: int, mods=Qt.KeyboardModifier.NoModifier) -> QWheelEvent:
+        pos = QPointF(10, 10)
+        return QWheelEvent(
+            pos, pos, QPoint(), QPoint(dx, dy), Qt.MouseButton.NoButton, mods,
+            Qt.ScrollPhase.NoScrollPhase, False,
+        )  # fmt: skip
+
+    event = wheel(-240, 0)
+    body.wheelEvent(event)
+    assert event.isAccepted() and body.horizontalScrollBar().value() > 0
+    event = wheel(0, -120)
+    body.wheelEvent(event)
+    assert not event.isAccepted()  # left to the conversation
+    body.horizontalScrollBar().setValue(0)
+    body.wheelEvent(wheel(0, -120, Qt.KeyboardModifier.ShiftModifier))
+    assert body.horizontalScrollBar().value() > 0
