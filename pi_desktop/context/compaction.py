@@ -146,11 +146,12 @@ class Compaction:
         return self._finish(messages, candidate, summarized=True)
 
     def _first_cut(self, messages: Sequence[Message], lo: int, base: _View) -> int | None:
-        """The kept tail's start: ``keep_recent_tokens`` of history, and — unless L1 only
-        drops — no more than half of ``max_messages``, so L1 stays quiet for ~a dozen turns."""
+        """The kept tail's start: ``keep_recent_tokens`` of history, and — when L1 is snipping
+        this view and does not only drop — no more than half of ``max_messages``, so L1 stays
+        quiet for ~a dozen turns. (A view L1 leaves whole keeps its token-sized tail.)"""
         ratio = self._ratio_for(base.weighted, base.chars)
         cut = find_cut(messages, lo, self.keep_recent_tokens / ratio, self._size_in_view)
-        if cut is None or self.snip_policy == "drop":
+        if cut is None or self.snip_policy == "drop" or not base.snipped:
             return cut
         by_count = count_cut(messages, lo, self.max_messages // 2)
         return max(cut, by_count) if by_count is not None else cut
