@@ -67,7 +67,7 @@ def _idle(app, view, steps: Steps) -> None:
 
 
 def bench_answers(app) -> None:
-    from pi_desktop.ui.conversation import ConversationView
+    from pi_desktop.ui.chat.conversation import ConversationView
 
     print(f"{'case':<36} {'chars':>10} {'how':>8} {'until idle':>11} {'longest step':>13}")
     for name, text in CASES.items():

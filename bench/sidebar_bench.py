@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QApplication
 
 from pi_desktop.context import Message
 from pi_desktop.session import SessionLibrary
-from pi_desktop.ui.sessions_sidebar import SessionsSidebar
+from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 
 WORDS = [
     "alpha",

@@ -180,7 +180,7 @@ def _make_session(path: Path, n: int):
 
 
 def bench_tree(tmp: Path) -> None:
-    from pi_desktop.ui.tree_panel import SessionTreePanel
+    from pi_desktop.ui.tree.panel import SessionTreePanel
 
     print("(b) session tree: load + first paint")
     results = {}
@@ -209,7 +209,7 @@ def bench_tree(tmp: Path) -> None:
 
 def bench_tree_append(tmp: Path) -> None:
     """What the window pays per added message: ``refresh()`` plus the repaint that follows."""
-    from pi_desktop.ui.tree_panel import SessionTreePanel
+    from pi_desktop.ui.tree.panel import SessionTreePanel
 
     print("(c) session tree: one message appended to a 10,000-entry session, panel shown")
     results = {}

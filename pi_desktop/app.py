@@ -21,9 +21,9 @@ from pi_desktop import __version__
 
 if TYPE_CHECKING:
     from pi_desktop.session import SessionLibrary
+    from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
     from pi_desktop.ui.main_window import MainWindow
     from pi_desktop.ui.settings import KeyStore, SettingsStore
-    from pi_desktop.ui.settings_dialog import PresetChoice
     from pi_desktop.ui.wiring import ProviderFactory, ToolsFactory
 
 log = logging.getLogger("pi_desktop")

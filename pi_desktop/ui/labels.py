@@ -10,6 +10,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from pi_desktop.agent.tools.paths import CapNote
+
 _MD_PREFIX = re.compile(r"^(?:#{1,6}\s+|>\s*|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)")
 _MD_MARKS = re.compile(r"\*\*|__|`+|~~")
 _MD_RULE = re.compile(r"^(?:[-*_]\s*){3,}$")
@@ -79,3 +81,8 @@ def title_from(entries: Iterable[Any], limit: int = 60) -> str | None:
         if entry.role == "user" and entry.content.strip():  # megabytes of blanks, then words
             return shorten(" ".join(entry.content.split()[:limit]), limit)
     return None
+
+
+def capped_words(note: CapNote) -> str:
+    """ "the first 100,000 of 204,825 characters" — the wording the chat and the viewer share."""
+    return f"{'the first ' if note.first else ''}{note.shown:,} of {note.total:,} characters"

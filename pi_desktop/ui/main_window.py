@@ -32,24 +32,24 @@ from PySide6.QtWidgets import (
 from pi_desktop.agent import Agent
 from pi_desktop.session import RewindError, Session, SessionLibrary, SessionLockedError
 from pi_desktop.session.export import FORMATS as EXPORT_FORMATS
-from pi_desktop.ui.approval import ApprovalPrompter
-from pi_desktop.ui.bar_figures import branch_compactions
-from pi_desktop.ui.budget_bar import BudgetBar
-from pi_desktop.ui.chat_header import ChatHeader
+from pi_desktop.ui.budget.bar import BudgetBar
+from pi_desktop.ui.budget.figures import branch_compactions
+from pi_desktop.ui.chat.conversation import ConversationView, path_items
+from pi_desktop.ui.chat.edit_resend import EditResend
+from pi_desktop.ui.chat.header import ChatHeader
+from pi_desktop.ui.chat.input_box import CompactDialog, InputBox
+from pi_desktop.ui.chat.message_widgets import InlineBanner
 from pi_desktop.ui.controller import AgentController
-from pi_desktop.ui.conversation import ConversationView, path_items
-from pi_desktop.ui.edit_resend import EditResend
-from pi_desktop.ui.input_box import CompactDialog, InputBox
+from pi_desktop.ui.dialogs.approval import ApprovalPrompter
+from pi_desktop.ui.dialogs.settings_dialog import PresetChoice, SettingsDialog
 from pi_desktop.ui.labels import count_of, title_from
-from pi_desktop.ui.message_widgets import InlineBanner
-from pi_desktop.ui.safe_text import image_policy
-from pi_desktop.ui.sessions_dialog import SessionsDialog
-from pi_desktop.ui.sessions_sidebar import SessionsSidebar
+from pi_desktop.ui.sessions.dialog import SessionsDialog
+from pi_desktop.ui.sessions.sidebar import SessionsSidebar
+from pi_desktop.ui.sessions.sidebar_controller import SidebarController
 from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
-from pi_desktop.ui.settings_dialog import PresetChoice, SettingsDialog
-from pi_desktop.ui.sidebar_controller import SidebarController
+from pi_desktop.ui.text.safe_text import image_policy
 from pi_desktop.ui.theme import ensure_theme
-from pi_desktop.ui.tree_panel import SessionTreePanel
+from pi_desktop.ui.tree.panel import SessionTreePanel
 from pi_desktop.ui.wiring import (
     DEFAULT_SYSTEM_PROMPT,
     OFFLINE_NOTE,
@@ -613,7 +613,7 @@ class MainWindow(QMainWindow):
     # ---------------------------------------------------------------- viewers & dialogs
 
     def open_summary(self, entry_id: str) -> QWidget | None:
-        from pi_desktop.ui.summary_viewer import SummaryViewer
+        from pi_desktop.ui.dialogs.summary_viewer import SummaryViewer
 
         entry = self.session.entries.get(entry_id) if self.session else None
         if entry is None or getattr(entry, "type", None) != "compaction":
@@ -623,7 +623,7 @@ class MainWindow(QMainWindow):
 
     def export_branch(self, fmt: str) -> QDialog | None:
         """File → Export: a save dialog (``open()``, never ``exec()``) that writes the branch."""
-        from pi_desktop.ui.export_dialog import ExportDialog
+        from pi_desktop.ui.dialogs.export_dialog import ExportDialog
 
         if self.session is None:
             return None
@@ -634,12 +634,12 @@ class MainWindow(QMainWindow):
 
     def show_probe(self) -> QWidget:
         """Tools → Fidelity probe: runs on this loop with this provider, shows the table."""
-        from pi_desktop.ui.probe_viewer import ProbeViewer
+        from pi_desktop.ui.dialogs.probe_viewer import ProbeViewer
 
         return self._show_viewer(ProbeViewer(self.provider, self))
 
     def open_tool_result(self, path: str) -> QWidget | None:
-        from pi_desktop.ui.file_viewer import ToolResultViewer
+        from pi_desktop.ui.dialogs.file_viewer import ToolResultViewer
 
         return self._show_viewer(ToolResultViewer(path, self))
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pi_desktop.ui.approval import ApprovalPrompter
+from pi_desktop.ui.dialogs.approval import ApprovalPrompter
+from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
 from pi_desktop.ui.settings import AppSettings, KeyStore
-from pi_desktop.ui.settings_dialog import PresetChoice
 
 DEFAULT_SYSTEM_PROMPT = (
     "You are a helpful assistant in pi-desktop. You can use the workspace tools to read, "

@@ -182,7 +182,7 @@ class WindowKit:
     ) -> Any:
         """A shown main window built by the app's own ``build_window``."""
         from pi_desktop.app import build_window
-        from pi_desktop.ui.settings_dialog import PresetChoice
+        from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
         from pi_desktop.ui.wiring import ProviderSetup
 
         def factory(_settings: Any) -> ProviderSetup:

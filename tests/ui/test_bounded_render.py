@@ -17,9 +17,10 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QTextFormat
 
 from pi_desktop.context import Message
-from pi_desktop.ui import markdown_view
-from pi_desktop.ui.conversation import ConversationView
-from pi_desktop.ui.markdown import (
+from pi_desktop.ui.chat.conversation import ConversationView
+from pi_desktop.ui.text import markdown_view
+from pi_desktop.ui.text.long_text import DISPLAY_LINE_CHARS, display_slices
+from pi_desktop.ui.text.markdown import (
     MAX_CODE_SEGMENT,
     MAX_INDENT,
     MAX_NESTING,
@@ -27,8 +28,7 @@ from pi_desktop.ui.markdown import (
     cap_nesting,
     split_blocks,
 )
-from pi_desktop.ui.markdown_view import COLLAPSE_ABOVE_CHARS, COLLAPSED_HEAD_CHARS
-from pi_desktop.ui.text_viewer import DISPLAY_LINE_CHARS, display_slices
+from pi_desktop.ui.text.markdown_view import COLLAPSE_ABOVE_CHARS, COLLAPSED_HEAD_CHARS
 from tests.ui.shots import save_shot
 
 CODE = "\n".join(f"value_{i} = compute({i}) + 'abc'" for i in range(6_500))  # ~200 KB
@@ -69,7 +69,7 @@ def test_the_watchdog_fails_a_flow_that_never_spins_the_loop(loop_watchdog):
 
 
 def _depth(line: str) -> tuple[int, int]:
-    from pi_desktop.ui.markdown import _CONTAINER
+    from pi_desktop.ui.text.markdown import _CONTAINER
 
     pos = depth = width = 0
     while (match := _CONTAINER.match(line, pos)) and match.end() > pos:
@@ -313,7 +313,7 @@ def test_a_tool_call_with_megabytes_of_arguments_shows_a_bounded_part(qtbot, loo
 
     from PySide6.QtGui import QGuiApplication
 
-    from pi_desktop.ui.message_widgets import CODE_SHOWN_CHARS, CODE_SHOWN_LINE_CHARS
+    from pi_desktop.ui.chat.message_widgets import CODE_SHOWN_CHARS, CODE_SHOWN_LINE_CHARS
 
     content = "\n".join(f"line {i} " + "y" * 60 for i in range(15_000))
     arguments = json.dumps({"path": "big.txt", "content": content})  # one 1 MB JSON line
@@ -366,7 +366,7 @@ def test_a_200kb_code_answer_streams_through_the_real_window(
 def test_a_huge_or_deeply_nested_summary_opens_bounded(qtbot, loop_watchdog):
     from types import SimpleNamespace
 
-    from pi_desktop.ui.summary_viewer import SUMMARY_MARKDOWN_CHARS, SummaryViewer
+    from pi_desktop.ui.dialogs.summary_viewer import SUMMARY_MARKDOWN_CHARS, SummaryViewer
 
     huge = SimpleNamespace(summary="word " * 1_000_000, tokens_before=10)
     nested = SimpleNamespace(summary="\n".join("> " * i + "q" for i in range(1, 400)))
@@ -393,7 +393,7 @@ def test_a_huge_or_deeply_nested_summary_opens_bounded(qtbot, loop_watchdog):
 def test_a_table_hundreds_of_columns_wide_is_capped(qtbot, loop_watchdog):
     from PySide6.QtGui import QTextTable
 
-    from pi_desktop.ui.markdown import MAX_TABLE_COLUMNS
+    from pi_desktop.ui.text.markdown import MAX_TABLE_COLUMNS
 
     table = "|" + "h|" * 900 + "\n|" + "-|" * 900 + "\n|" + "c|" * 900  # lines < 2,000 chars
     view = _view(qtbot)
@@ -408,7 +408,7 @@ def test_a_table_hundreds_of_columns_wide_is_capped(qtbot, loop_watchdog):
 
 
 def test_cap_tables_leaves_ordinary_tables_and_text_alone():
-    from pi_desktop.ui.markdown import MAX_TABLE_COLUMNS, cap_tables
+    from pi_desktop.ui.text.markdown import MAX_TABLE_COLUMNS, cap_tables
 
     table = "| a | b |\n|---|:-:|\n| 1 | 2 |\n" + "x | y\n" * 50
     assert cap_tables(table) == table

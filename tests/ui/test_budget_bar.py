@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtGui import QColor
 
 from pi_desktop.context.report import OffloadedResult, PrepareReport
-from pi_desktop.ui.budget_bar import BudgetBar, bar_text, ghost_span, zone_for
+from pi_desktop.ui.budget.bar import BudgetBar, bar_text, ghost_span, zone_for
 from pi_desktop.ui.theme import dark_palette
 from tests.ui.shots import save_shot
 
@@ -164,7 +164,7 @@ def test_theme_follows_palette_brightness(qapp):
 
 
 def test_tooltip_speaks_plainly_first_and_keeps_the_figures_under_details(bar):
-    from pi_desktop.ui.budget_bar import plain_line, summaries_words
+    from pi_desktop.ui.budget.bar import plain_line, summaries_words
 
     assert summaries_words(0) == "no summary yet"
     assert summaries_words(1) == "1 summary so far"

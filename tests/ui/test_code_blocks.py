@@ -148,7 +148,7 @@ def test_a_sideways_wheel_scrolls_the_code_and_a_vertical_one_the_conversation(q
     from PySide6.QtCore import QPointF
     from PySide6.QtGui import QWheelEvent
 
-    from pi_desktop.ui.conversation import ConversationView
+    from pi_desktop.ui.chat.conversation import ConversationView
 
     view = ConversationView()
     qtbot.addWidget(view)

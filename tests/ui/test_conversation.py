@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
-from pi_desktop.ui.conversation import ConversationView, PathItem
-from pi_desktop.ui.markdown import MAX_OPEN_CHARS, Block, StreamSplitter, split_blocks
+from pi_desktop.ui.chat.conversation import ConversationView, PathItem
+from pi_desktop.ui.text.markdown import MAX_OPEN_CHARS, Block, StreamSplitter, split_blocks
 
 ANSWER = (
     "Here is the plan.\n\nFirst **read** the file:\n\n"
@@ -253,9 +253,9 @@ def test_every_symbol_the_window_prints_has_a_glyph(qapp):
 
 
 def test_code_follows_a_light_dark_switch_after_it_was_drawn(qtbot, qapp):
-    from pi_desktop.ui.markdown import Block
-    from pi_desktop.ui.markdown_view import MarkdownBody
-    from pi_desktop.ui.message_widgets import CodeBlockWidget
+    from pi_desktop.ui.chat.message_widgets import CodeBlockWidget
+    from pi_desktop.ui.text.markdown import Block
+    from pi_desktop.ui.text.markdown_view import MarkdownBody
     from pi_desktop.ui.theme import dark_palette
 
     body = MarkdownBody("Loop:\n\n```python\nfor i in range(3):\n    print(i)\n```\n")

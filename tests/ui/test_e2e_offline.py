@@ -13,8 +13,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from pi_desktop.agent import OfflineLLM
-from pi_desktop.ui.file_viewer import ToolResultViewer
-from pi_desktop.ui.summary_viewer import SummaryViewer
+from pi_desktop.ui.dialogs.file_viewer import ToolResultViewer
+from pi_desktop.ui.dialogs.summary_viewer import SummaryViewer
 
 BIG_FILE_LINES = 900  # ~34k chars: over L3's 20k limit, so the result is offloaded
 

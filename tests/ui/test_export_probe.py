@@ -10,8 +10,8 @@ from PySide6.QtCore import Qt
 from pi_desktop.agent import OfflineLLM
 from pi_desktop.probe import KINDS
 from pi_desktop.session import Session
-from pi_desktop.ui.export_dialog import ExportDialog
-from pi_desktop.ui.probe_viewer import ProbeViewer
+from pi_desktop.ui.dialogs.export_dialog import ExportDialog
+from pi_desktop.ui.dialogs.probe_viewer import ProbeViewer
 
 HOSTILE = "<script>alert(1)</script> read notes.txt"
 

@@ -16,10 +16,10 @@ from pi_desktop.context import Message
 from pi_desktop.session import SessionLibrary
 from pi_desktop.session import library as library_mod
 from pi_desktop.session.library import SessionInfo
-from pi_desktop.ui.conversation import ConversationView, PathItem, tool_calls_of
-from pi_desktop.ui.sessions_dialog import SessionsDialog
+from pi_desktop.ui.chat.conversation import ConversationView, PathItem, tool_calls_of
+from pi_desktop.ui.sessions.dialog import SessionsDialog
 from pi_desktop.ui.settings import AppSettings, SettingsStore
-from pi_desktop.ui.tree_model import TreeSnapshot
+from pi_desktop.ui.tree.model import TreeSnapshot
 
 BAD_TOOL_CALLS = [
     "abc",

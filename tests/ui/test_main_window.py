@@ -298,7 +298,7 @@ def test_a_provider_without_its_key_falls_back_to_offline_with_a_reason(kit, qtb
 def test_dark_palette_is_followed(kit, qtbot, openai_server, artifacts):
     from PySide6.QtWidgets import QApplication
 
-    from pi_desktop.ui.markdown_view import is_dark
+    from pi_desktop.ui.text.markdown_view import is_dark
     from pi_desktop.ui.theme import dark_palette
 
     app = QApplication.instance()

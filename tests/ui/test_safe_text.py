@@ -17,9 +17,9 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QColor, QImage, QTextDocument
 from PySide6.QtWidgets import QLabel, QMessageBox, QTextBrowser
 
-from pi_desktop.ui.conversation import ConversationView
-from pi_desktop.ui.safe_text import SafeBrowser, SafeDocument, blocked_image
-from pi_desktop.ui.summary_viewer import SummaryViewer
+from pi_desktop.ui.chat.conversation import ConversationView
+from pi_desktop.ui.dialogs.summary_viewer import SummaryViewer
+from pi_desktop.ui.text.safe_text import SafeBrowser, SafeDocument, blocked_image
 from tests.ui.shots import save_shot
 
 IMAGE = QTextDocument.ResourceType.ImageResource.value
@@ -237,7 +237,7 @@ def image_server(tmp_path):
 
 @pytest.fixture
 def remote_on():
-    from pi_desktop.ui.safe_text import image_policy
+    from pi_desktop.ui.text.safe_text import image_policy
 
     image_policy().set_remote_images(True)
     yield
@@ -259,7 +259,7 @@ def test_remote_images_are_not_fetched_by_default(qtbot, image_server):
 def test_allowed_remote_images_load_capped_and_never_via_a_local_redirect(
     qtbot, image_server, remote_on, tmp_path
 ):
-    from pi_desktop.ui.safe_text import remote_images
+    from pi_desktop.ui.text.safe_text import remote_images
 
     base, hits = image_server
     (tmp_path / "x.png").write_bytes(b"not reached")
@@ -284,9 +284,9 @@ def test_the_remote_images_setting_is_off_by_default_and_switches_the_policy(kit
     from dataclasses import replace
 
     from pi_desktop.agent.offline.provider import OfflineLLM
-    from pi_desktop.ui.safe_text import image_policy
+    from pi_desktop.ui.dialogs.settings_dialog import PresetChoice, SettingsDialog
     from pi_desktop.ui.settings import AppSettings
-    from pi_desktop.ui.settings_dialog import PresetChoice, SettingsDialog
+    from pi_desktop.ui.text.safe_text import image_policy
 
     assert AppSettings().remote_images is False
     dialog = SettingsDialog(AppSettings(), [PresetChoice("offline", "Offline")], kit.key_store)
@@ -354,7 +354,7 @@ def test_hostile_markdown_never_loads_a_resource(qapp, pieces):
 def test_rich_text_labels_get_markup_escaped(lang):
     """The code label of a tool call is a rich-text QLabel (its document is not ours): the
     model's text must arrive escaped, so no <img> it writes can become an image tag."""
-    from pi_desktop.ui.highlight import code_html
+    from pi_desktop.ui.text.highlight import code_html
 
     rendered = code_html('<img src="file:///dev/zero"> <b>x</b>', lang)
     assert "<img" not in rendered and "<b>" not in rendered

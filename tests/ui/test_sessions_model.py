@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 
 from pi_desktop.session import SessionInfo
-from pi_desktop.ui.sessions_sidebar import (
+from pi_desktop.ui.sessions.sidebar import (
     ID_ROLE,
     OPEN_ROLE,
     STREAMING_ROLE,

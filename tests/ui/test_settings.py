@@ -13,10 +13,10 @@ from shiboken6 import isValid
 
 from pi_desktop.agent.tools.approval import ApprovalRequest
 from pi_desktop.session import SessionLibrary
-from pi_desktop.ui.approval import ApprovalPrompter
-from pi_desktop.ui.sessions_dialog import SessionsDialog
+from pi_desktop.ui.dialogs.approval import ApprovalPrompter
+from pi_desktop.ui.dialogs.settings_dialog import PresetChoice, SettingsDialog
+from pi_desktop.ui.sessions.dialog import SessionsDialog
 from pi_desktop.ui.settings import MIN_CONTEXT_BUDGET, AppSettings, KeyStore, SettingsStore
-from pi_desktop.ui.settings_dialog import PresetChoice, SettingsDialog
 from tests.ui.shots import save_shot
 
 PRESETS = [
@@ -368,7 +368,7 @@ def test_too_large_values_are_refused_with_the_maximum(qtbot, tmp_path):
 def test_every_numeric_field_states_its_range(qtbot, tmp_path):
     from PySide6.QtWidgets import QAbstractSpinBox
 
-    from pi_desktop.ui.settings_dialog import NumberField
+    from pi_desktop.ui.dialogs.settings_dialog import NumberField
 
     dialog = _shown_dialog(qtbot, tmp_path)
     spins = dialog.findChildren(QAbstractSpinBox)

@@ -118,7 +118,7 @@ def _hover(card) -> None:
 
 
 def test_hover_shows_copy_and_edit_and_they_work(qtbot):
-    from pi_desktop.ui.conversation import ConversationView
+    from pi_desktop.ui.chat.conversation import ConversationView
 
     view = ConversationView()
     qtbot.addWidget(view)

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from pi_desktop.context import Message
 from pi_desktop.session import Session
-from pi_desktop.ui import tree_incremental
-from pi_desktop.ui.tree_incremental import MAX_HEAD, Fingerprint, incremental_update
-from pi_desktop.ui.tree_model import TreeLayout, TreeSnapshot, layout_tree
+from pi_desktop.ui.tree import incremental as tree_incremental
+from pi_desktop.ui.tree.incremental import MAX_HEAD, Fingerprint, incremental_update
+from pi_desktop.ui.tree.model import TreeLayout, TreeSnapshot, layout_tree
 
 
 def _call(call_id: str) -> dict:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pi_desktop.agent.history import hidden_entry_ids
 from pi_desktop.context import Message
 from pi_desktop.session import Session
-from pi_desktop.ui.tree_model import (
+from pi_desktop.ui.tree.model import (
     COLLAPSE_ABOVE,
     COMPACTION_LANE,
     TreeSnapshot,

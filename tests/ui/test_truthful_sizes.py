@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from pi_desktop.agent import OfflineLLM
-from pi_desktop.ui.file_viewer import ToolResultViewer
+from pi_desktop.ui.dialogs.file_viewer import ToolResultViewer
 from tests.ui.shots import save_shot
 
 

@@ -9,8 +9,8 @@ from PySide6.QtGui import QGuiApplication
 from pi_desktop.context import Message
 from pi_desktop.context.report import CompactionInfo
 from pi_desktop.session import Session
-from pi_desktop.ui.file_viewer import ToolResultViewer, folder_url, human_size
-from pi_desktop.ui.summary_viewer import SummaryViewer, split_file_tags, summary_fields
+from pi_desktop.ui.dialogs.file_viewer import ToolResultViewer, folder_url, human_size
+from pi_desktop.ui.dialogs.summary_viewer import SummaryViewer, split_file_tags, summary_fields
 from pi_desktop.ui.theme import dark_palette
 from tests.ui.shots import save_shot
 

@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 
 from pi_desktop.context.summary import file_block, strip_file_blocks
 from pi_desktop.ui.labels import count_of
-from pi_desktop.ui.markdown import bounded_markdown
-from pi_desktop.ui.safe_text import SafeBrowser
+from pi_desktop.ui.text.markdown import bounded_markdown
+from pi_desktop.ui.text.safe_text import SafeBrowser
 
 SUMMARY_MARKDOWN_CHARS = 50_000  # beyond this the summary shows as plain text (its head)
 

@@ -32,15 +32,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pi_desktop.ui.highlight import code_html
-from pi_desktop.ui.markdown import Block, StreamSplitter, bounded_markdown, split_blocks
-from pi_desktop.ui.safe_text import (
+from pi_desktop.ui.text.highlight import code_html
+from pi_desktop.ui.text.long_text import LongTextViewer
+from pi_desktop.ui.text.markdown import Block, StreamSplitter, bounded_markdown, split_blocks
+from pi_desktop.ui.text.safe_text import (
     SafeBrowser,
     SafeDocument,
     label_blocked_images,
     may_hold_images,
 )
-from pi_desktop.ui.text_viewer import LongTextViewer
 from pi_desktop.ui.theme import color, colors
 from pi_desktop.ui.theme import is_dark as palette_is_dark
 

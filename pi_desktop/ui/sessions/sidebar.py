@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 
 from pi_desktop.session import SessionInfo
 from pi_desktop.ui.labels import count_of
-from pi_desktop.ui.sessions_dialog import format_updated
+from pi_desktop.ui.sessions.dialog import format_updated
 from pi_desktop.ui.theme import theme_for
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1

@@ -27,11 +27,10 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.agent.tools.paths import parse_cap_note
-from pi_desktop.ui.file_viewer import capped_words
-from pi_desktop.ui.highlight import code_html
-from pi_desktop.ui.labels import count_of, format_tokens
-from pi_desktop.ui.markdown import Block
-from pi_desktop.ui.markdown_view import MarkdownBody, is_dark
+from pi_desktop.ui.labels import capped_words, count_of, format_tokens
+from pi_desktop.ui.text.highlight import code_html
+from pi_desktop.ui.text.markdown import Block
+from pi_desktop.ui.text.markdown_view import MarkdownBody, is_dark
 from pi_desktop.ui.theme import themed_icon
 
 TOOL_RESULT_PREVIEW_CHARS = 3_000

@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.agent.tools.paths import CapNote, parse_cap_note, parse_lines_note
+from pi_desktop.ui.labels import capped_words
 
 CHUNK_BYTES = 256 * 1024
 MAX_BYTES = 64 * 1024 * 1024  # beyond this the viewer shows the head and says so
@@ -57,11 +58,6 @@ def human_size(n: int) -> str:
             return f"{int(size)} bytes" if unit == "bytes" else f"{size:.1f} {unit}"
         size /= 1024
     return f"{n} bytes"
-
-
-def capped_words(note: CapNote) -> str:
-    """ "the first 100,000 of 204,825 characters" — the wording the chat and the viewer share."""
-    return f"{'the first ' if note.first else ''}{note.shown:,} of {note.total:,} characters"
 
 
 def folder_url(path: str | os.PathLike[str]) -> QUrl:

@@ -21,7 +21,7 @@ from PySide6.QtGui import (
 )
 
 from pi_desktop.ui.theme import Theme
-from pi_desktop.ui.tree_model import (
+from pi_desktop.ui.tree.model import (
     COMPACTION_LANE,
     LayoutRow,
     Segment,

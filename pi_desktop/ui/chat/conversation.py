@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from pi_desktop.agent.repair import INTERRUPTED_RESULT, PairRepair
 from pi_desktop.context.offload import offload_path
-from pi_desktop.ui.message_widgets import (
+from pi_desktop.ui.chat.message_widgets import (
     CompactionMarker,
     InlineBanner,
     MessageCard,

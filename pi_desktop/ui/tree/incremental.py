@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import islice
 from typing import Any, overload
 
-from pi_desktop.ui.tree_model import (
+from pi_desktop.ui.tree.model import (
     LayoutRow,
     Segment,
     TreeLayout,

@@ -40,8 +40,8 @@ from PySide6.QtWidgets import (
 
 from pi_desktop.ui.labels import count_of
 from pi_desktop.ui.theme import blend, theme_for
-from pi_desktop.ui.tree_incremental import Fingerprint, incremental_update
-from pi_desktop.ui.tree_model import (
+from pi_desktop.ui.tree.incremental import Fingerprint, incremental_update
+from pi_desktop.ui.tree.model import (
     LayoutRow,
     TreeLayout,
     TreeNode,
@@ -50,7 +50,7 @@ from pi_desktop.ui.tree_model import (
     layout_tree,
     tooltip_text,
 )
-from pi_desktop.ui.tree_painter import NODE_R, TreePainter, lane_x
+from pi_desktop.ui.tree.painter import NODE_R, TreePainter, lane_x
 
 
 class SessionTreeView(QAbstractScrollArea):

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QSplitter
 
 from pi_desktop.session import SessionInfo, SessionLockedError
 from pi_desktop.ui.labels import shorten
-from pi_desktop.ui.sessions_sidebar import SessionsSidebar
+from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 
 if TYPE_CHECKING:
     from pi_desktop.ui.main_window import MainWindow

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QTextCursor
 
+from pi_desktop.ui.chat.message_widgets import InlineBanner, MessageCard
 from pi_desktop.ui.labels import shorten
-from pi_desktop.ui.message_widgets import InlineBanner, MessageCard
 
 if TYPE_CHECKING:
     from pi_desktop.ui.main_window import MainWindow

@@ -1,0 +1,1 @@
+"""The token-budget bar and where its figures come from."""

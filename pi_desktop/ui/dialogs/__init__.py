@@ -1,0 +1,1 @@
+"""Dialogs and viewers: settings, approval, export, summary, tool result, long text, probe."""

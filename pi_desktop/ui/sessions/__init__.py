@@ -1,0 +1,1 @@
+"""The sessions sidebar (model, view, controller) and the sessions dialog."""
