@@ -32,6 +32,7 @@ from pi_desktop.context.message import Message
 from pi_desktop.context.micro import (
     DEFAULT_KEEP_RECENT,
     DEFAULT_MIN_CHARS,
+    clearable_end,
     compacted_copy,
     micro_targets,
 )
@@ -65,6 +66,7 @@ class _View:
     chars: int
     weighted: float
     cache_used: bool
+    micro_floor: int = 0  # L2's horizon (input index) this view was built with
 
 
 class ContextManager:
@@ -83,6 +85,12 @@ class ContextManager:
     max_messages: int = DEFAULT_MAX_MESSAGES
     keep_recent_results: int = DEFAULT_KEEP_RECENT
     micro_min_chars: int = DEFAULT_MIN_CHARS
+    # L2 clears (in bulk) only when the view is above this share of ``view_limit`` and the
+    # clearing saves at least ``micro_min_gain`` of it; a smaller saving would be undone in a
+    # turn or two, so the summary (which also frees the old chat) runs instead. Measured on
+    # the 300-turn replay (bench (e)): clearing at the limit breaks the prefix least.
+    micro_trigger: float = 1.0
+    micro_min_gain: float = 0.25
 
     def __init__(
         self,
@@ -133,6 +141,8 @@ class ContextManager:
         self._summary_msg: Message | None = None
         # input index → the live message already checked against the tail at that index
         self._verified: dict[int, Message] = {}
+        # L2's horizon: answered tool results before this input index are placeholdered
+        self._micro_floor = 0
 
     @property
     def summary(self) -> str | None:
@@ -198,6 +208,7 @@ class ContextManager:
         ]
         self._summary_msg = summary_message(summary, self._covered_count)
         self._verified = {}
+        self._micro_floor = self._covered_count  # as a live compaction leaves it
 
     def record_usage(self, usage: dict[str, Any] | None) -> None:
         """Anchor the ratio on ``prompt_tokens / chars`` of the view prepare last returned.
@@ -288,13 +299,29 @@ class ContextManager:
             self._verified[start + k] = live
         return True
 
-    def _base_view(self, messages: Sequence[Message]) -> _View:
+    def _base_view(self, messages: Sequence[Message], *, clear_all: bool = False) -> _View:
+        """The free-layer view; ``clear_all``: L2 clears whatever helps (no minimum gain)."""
+        gain = 0.0 if clear_all else self.micro_min_gain
         if self._cache_fits(messages):
             assert self._summary_msg is not None
             return self._build(
-                messages, self._summary_msg, self._covered_count, self._retained_tail
+                messages,
+                self._summary_msg,
+                self._covered_count,
+                self._retained_tail,
+                self._micro_floor,
+                self.view_limit * self.micro_trigger,
+                gain,
             )
-        return self._build(messages, None, 0, [])
+        return self._build(
+            messages, None, 0, [], self._micro_floor, self.view_limit * self.micro_trigger, gain
+        )
+
+    def _degraded(self, messages: Sequence[Message], base: _View) -> _View:
+        """The view sent when no summary comes: over the limit, L2 clears all it may."""
+        if self._tokens(base) <= self.view_limit:
+            return base
+        return self._base_view(messages, clear_all=True)
 
     def _build(
         self,
@@ -302,11 +329,16 @@ class ContextManager:
         summary: Message | None,
         covered: int,
         tail: Sequence[Message],
+        micro_floor: int = 0,
+        micro_trigger: float | None = None,
+        micro_gain: float = 0.0,
     ) -> _View:
         """One view over a virtual sequence: prefix (system, summary) + tail + newly.
 
         Without a summary the whole history is "newly". L1 boundaries are computed first on
-        the virtual sequence; only survivors go through L3 and L2.
+        the virtual sequence; only survivors go through L3 and L2. L2 placeholders the results
+        before ``micro_floor``; over ``micro_trigger`` tokens it may move the floor (see
+        :meth:`_micro`), and the view records the floor it used (committed by ``_finish``).
         """
         has_system = bool(messages) and messages[0].role == "system"
         prefix: list[Message] = []
@@ -364,16 +396,57 @@ class ContextManager:
             snipped = range(first_kept - (tail_start - head_end), first_kept)
         limit = self.tool_chars_limit
         out = [self._l3(m) if m.role == "tool" and len(m.content) > limit else m for m in out]
-        micro: list[int] = []
-        for i in micro_targets(out, self.keep_recent_results, self.micro_min_chars):
+        micro, chars, weighted, micro_floor = self._micro(
+            out, sources, micro_floor, micro_trigger, micro_gain
+        )
+        return _View(
+            out, sources, snipped, micro, chars, weighted, summary is not None, micro_floor
+        )
+
+    def _micro(
+        self,
+        out: list[Message],
+        sources: list[int | None],
+        floor: int,
+        trigger: float | None,
+        min_gain: float,
+    ) -> tuple[tuple[int, ...], int, float, int]:
+        """L2 in place on ``out``: (placeholdered input indices, chars, weighted, floor).
+
+        The floor moves only when the view is over ``trigger`` tokens, and then to the newest
+        position :func:`clearable_end` allows, if that saves at least ``min_gain`` of
+        ``view_limit``: between two clearings
+        the placeholdered set, hence the request prefix, does not change. Unanswered and the
+        ``keep_recent_results`` newest answered results are never placeholdered.
+        """
+        end = clearable_end(out, self.keep_recent_results)
+        at = next((i for i, s in enumerate(sources) if s is not None and s >= floor), len(out))
+        targets = micro_targets(out, self.keep_recent_results, self.micro_min_chars, min(end, at))
+        verbatim = list(out)
+        for i in targets:
             out[i] = self._l2(out[i])
-            src = sources[i]
-            if src is not None:
-                micro.append(src)
+        chars, weighted = self._size(out)
+        if trigger is not None and end > at:
+            tokens = tokens_from_chars(chars, self._ratio_for(weighted, chars))
+            if tokens > trigger:
+                bulk = micro_targets(verbatim, self.keep_recent_results, self.micro_min_chars, end)
+                moved = list(out)
+                for i in bulk:
+                    moved[i] = self._l2(verbatim[i])
+                m_chars, m_weighted = self._size(moved)
+                saved = tokens - tokens_from_chars(m_chars, self._ratio_for(m_weighted, m_chars))
+                if saved > 0 and saved >= min_gain * self.view_limit:
+                    out[:] = moved
+                    targets, chars, weighted = bulk, m_chars, m_weighted
+                    floor = sources[end] if end < len(sources) else floor
+                    assert floor is not None  # an assistant or a tool result, never synthetic
+        micro = tuple(s for s in (sources[i] for i in targets) if s is not None)
+        return micro, chars, weighted, floor
+
+    def _size(self, out: Sequence[Message]) -> tuple[int, float]:
         chars_sum, weighted = self._memo.total(out)
         chars = list_chars_from_sizes(chars_sum, len(out))
-        weighted += (chars - chars_sum) * ASCII_WEIGHT
-        return _View(out, sources, snipped, tuple(micro), chars, weighted, summary is not None)
+        return chars, weighted + (chars - chars_sum) * ASCII_WEIGHT
 
     def _finish(
         self,
@@ -387,6 +460,7 @@ class ContextManager:
         self._ratio = self._ratio_for(view.weighted, view.chars)
         self._last_view_chars = view.chars
         self._last_view_script = script_ratio(view.weighted, view.chars)
+        self._micro_floor = view.micro_floor
         self.last_view_tokens = tokens_from_chars(view.chars, self._ratio)
         offloaded = []
         for src, message in zip(view.sources, view.messages, strict=True):
@@ -443,7 +517,11 @@ class ContextManager:
         ratio = self._ratio_for(base.weighted, base.chars)
         cut = find_cut(messages, lo, self.keep_recent_tokens / ratio, self._size_in_view)
         if cut is None:
-            return self._finish(messages, base, failed="nothing outside the kept tail to summarize")
+            return self._finish(
+                messages,
+                self._degraded(messages, base),
+                failed="nothing outside the kept tail to summarize",
+            )
         body = strip_file_blocks(previous) if previous else None
         pos, calls = lo, 0
         usage: dict[str, int] = {}
@@ -466,14 +544,17 @@ class ContextManager:
                     count=self._request_tokens,
                 )
             except SummaryFailed as exc:
-                return self._finish(messages, base, failed=str(exc))
+                return self._finish(messages, self._degraded(messages, base), failed=str(exc))
             body, calls, model = run.body, calls + run.calls, run.model or model
             for key, value in run.usage.items():
                 usage[key] = usage.get(key, 0) + value
             ops = extract_file_operations(messages[lo:cut], previous)
             summary = with_file_blocks(body, ops)
             summary_msg = summary_message(summary, cut)
-            candidate = self._build(messages, summary_msg, cut, messages[cut:])
+            # a new summary starts a new prefix: the tail verbatim unless it does not fit
+            candidate = self._build(
+                messages, summary_msg, cut, messages[cut:], cut, float(self.view_limit)
+            )
             over = self._tokens(candidate) - self.view_limit
             if over <= 0:
                 break

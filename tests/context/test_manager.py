@@ -68,8 +68,14 @@ def test_free_layers_match_the_public_functions_and_are_reported(tmp_path):
     report = mgr.last_report
     assert report.offloaded == ()  # the big result was snipped, so never written
     assert list(tmp_path.iterdir()) == []
-    expected = micro_compact(snip_messages(budget_tool_results(messages, results_dir=tmp_path)))
-    assert snapshot(view) == snapshot(expected)
+    # issue 8: far under the threshold L2 leaves every result verbatim (a stable prefix) ...
+    snipped = snip_messages(budget_tool_results(messages, results_dir=tmp_path))
+    assert snapshot(view) == snapshot(snipped) and report.micro_compacted == ()
+    # ... and when it clears, it clears what the public function would, all at once
+    mgr.micro_trigger = mgr.micro_min_gain = 0.0
+    view = run(mgr.prepare(messages))
+    report = mgr.last_report
+    assert snapshot(view) == snapshot(micro_compact(snipped))
     # head boundary moved back from 3 to 2: messages[2] is the call answered by messages[3]
     assert list(report.snipped) == list(range(2, len(messages) - 46))
     assert set(report.hidden) == set(report.snipped)
