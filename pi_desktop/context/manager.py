@@ -37,7 +37,14 @@ from pi_desktop.context.micro import (
     micro_targets,
 )
 from pi_desktop.context.offload import DEFAULT_MAX_CHARS, offload_message
-from pi_desktop.context.ratio import ASCII_WEIGHT, clamp_ratio, script_ratio, weighted_tokens
+from pi_desktop.context.ratio import (
+    ASCII_WEIGHT,
+    CJK_WEIGHT,
+    SEPARATOR_WEIGHT,
+    clamp_ratio,
+    script_ratio,
+    weighted_tokens,
+)
 from pi_desktop.context.report import CompactionInfo, OffloadedResult, PrepareReport
 from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES, snip_plan
 from pi_desktop.context.summarizer import SummaryFailed, summarize_texts
@@ -180,10 +187,16 @@ class ContextManager:
 
         A tool result of the newest turn cannot be summarized, so one that alone outgrew the
         view's share would force a request over the budget. Here a result may take at most
-        half the share (at the current ratio) before it goes to a file, but never less than
-        a marker saves; an explicit ``max_tool_chars`` below that is kept as set.
+        half the share before it goes to a file, but never less than a marker saves; an
+        explicit ``max_tool_chars`` below that is kept as set. The share is converted at the
+        ratio of dense (CJK) text, anchored on usage when there is one: a result of any script
+        fits, and the limit does not move with each view's mix (which would offload an older
+        result later, changing the prefix, and let a restarted app offload differently).
         """
-        share = int(max(self.view_limit, 0) / 2 / self._ratio)
+        dense = CJK_WEIGHT
+        if self._anchor is not None:
+            dense = clamp_ratio(self._anchor[0] * CJK_WEIGHT / self._anchor[1])
+        share = int(max(self.view_limit, 0) / 2 / dense)
         return min(self.max_tool_chars, max(_MIN_OFFLOAD_CHARS, share))
 
     def restore_cache(
@@ -446,7 +459,7 @@ class ContextManager:
     def _size(self, out: Sequence[Message]) -> tuple[int, float]:
         chars_sum, weighted = self._memo.total(out)
         chars = list_chars_from_sizes(chars_sum, len(out))
-        return chars, weighted + (chars - chars_sum) * ASCII_WEIGHT
+        return chars, weighted + (chars - chars_sum) * SEPARATOR_WEIGHT
 
     def _finish(
         self,
