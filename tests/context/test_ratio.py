@@ -14,6 +14,8 @@ from pi_desktop.context import ContextManager, Message
 from pi_desktop.context.ratio import (
     DIGIT_WEIGHT,
     ESCAPE_WEIGHT,
+    LETTER_WEIGHT,
+    QUOTE_WEIGHT,
     WEIGHTS,
     WORD_WEIGHT,
     char_classes,
@@ -85,15 +87,17 @@ def test_first_estimate_overestimates_typical_messages_a_little(name):
 
 def test_char_classes_on_hand_made_samples():
     text = json.dumps({"a": 'line\nnext "q" back\\ café Привет 上下文 🚀 “x”'}, ensure_ascii=False)
-    # words: a line nnext q back caf x; long runs; digits; spaces; escapes \n \" \" \\;
-    # punctuation; CJK; non-ASCII words (é, Привет) and their letters; symbols “ ”; astral
-    assert char_classes(text) == (7, 19, 0, 0, 8, 4, 6, 3, 2, 7, 2, 1)
-    assert char_classes("additionalProperties HTTPServer") == (3, 30, 0, 0, 1, 0, 0) + (0,) * 5
+    # words: a line nnext q back caf x; letters; long runs; digits; spaces; escapes \n \\;
+    # escaped quotes; punctuation; CJK; non-ASCII words (é, Привет) and their letters;
+    # symbols “ ”; astral
+    assert char_classes(text) == (7, 19, 0, 0, 8, 2, 2, 6, 3, 2, 7, 2, 1)
+    assert char_classes("additionalProperties HTTPServer") == (3, 30, 0, 0, 1, 0, 0, 0) + (0,) * 5
     assert char_classes("r" * 40)[:3] == (1, 40, 2)  # one word, two 16-letter chunks
     assert char_classes("") == (0,) * len(WEIGHTS)
     assert weighted_tokens("12345") == pytest.approx(5 * DIGIT_WEIGHT)
-    assert weighted_tokens('\\"') == pytest.approx(ESCAPE_WEIGHT)  # an escaped quote
-    assert weighted_tokens("hello") == pytest.approx(WORD_WEIGHT)
+    assert weighted_tokens('\\"') == pytest.approx(QUOTE_WEIGHT)
+    assert weighted_tokens("\\t") == pytest.approx(ESCAPE_WEIGHT + WORD_WEIGHT + LETTER_WEIGHT)
+    assert weighted_tokens("hello") == pytest.approx(WORD_WEIGHT + 5 * LETTER_WEIGHT)
 
 
 @given(st.text(max_size=300))
