@@ -90,11 +90,11 @@ def _cause(before: Any, after: Any) -> str:
     """Which layer changed the prefix (for the bench's breakdown)."""
     if after.summarized or before.covered_count != after.covered_count:
         return "summary"
+    if set(before.snipped) != set(after.snipped):
+        return "L1 snip"
     old = before.input_count
     if {o.index for o in before.offloaded} != {o.index for o in after.offloaded if o.index < old}:
         return "L3 offload"
-    if set(before.snipped) != set(after.snipped):
-        return "L1 snip"
     if not set(before.micro_compacted) <= set(after.micro_compacted):
         return "L2 restored"
     if set(before.micro_compacted) != set(after.micro_compacted):
