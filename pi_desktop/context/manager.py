@@ -433,19 +433,23 @@ class ContextManager:
         ``keep_recent_results`` newest answered results are never placeholdered.
         """
         end = clearable_end(out, self.keep_recent_results)
-        at = next((i for i, s in enumerate(sources) if s is not None and s >= floor), len(out))
-        targets = micro_targets(out, self.keep_recent_results, self.micro_min_chars, min(end, at))
-        verbatim = list(out)
+        at = 0
+        if end:
+            at = next((i for i, s in enumerate(sources) if s is not None and s >= floor), len(out))
+        keep, min_chars = self.keep_recent_results, self.micro_min_chars
+        targets = micro_targets(out, keep, min_chars, min(end, at)) if at else []
         for i in targets:
             out[i] = self._l2(out[i])
         chars, weighted = self._size(out)
         if trigger is not None and end > at:
             tokens = tokens_from_chars(chars, self._ratio_for(weighted, chars))
             if tokens > trigger:
-                bulk = micro_targets(verbatim, self.keep_recent_results, self.micro_min_chars, end)
+                # results before ``at`` are placeholders already (short: not re-listed)
+                more = [i for i in micro_targets(out, keep, min_chars, end) if i >= at]
+                bulk = targets + more
                 moved = list(out)
-                for i in bulk:
-                    moved[i] = self._l2(verbatim[i])
+                for i in more:
+                    moved[i] = self._l2(out[i])
                 m_chars, m_weighted = self._size(moved)
                 saved = tokens - tokens_from_chars(m_chars, self._ratio_for(m_weighted, m_chars))
                 if saved > 0 and saved >= min_gain * self.view_limit:

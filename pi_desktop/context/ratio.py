@@ -54,6 +54,19 @@ _WORD_MAP = bytes(
     for c in range(256)
 )
 _LONG_RUN = b"a" * 16
+# letters → "a", digits → "0", space, backslash, newline/tab → "n", everything else → "."
+_CLASS_MAP = bytes(
+    0x61
+    if chr(c).isalpha() and c < 128
+    else 0x30
+    if chr(c).isdigit() and c < 128
+    else c
+    if c in (0x20, 0x5C)
+    else 0x6E
+    if c in (0x0A, 0x09)
+    else 0x2E
+    for c in range(256)
+)
 _CJK = re.compile(
     r"[\u1100-\u11ff\u2e80-\u9fff\ua960-\ua97f\uac00-\ud7ff\uf900-\ufaff\uff00-\uffef]"
 )
@@ -81,24 +94,27 @@ WEIGHTS = (
 
 def char_classes(text: str) -> tuple[int, ...]:
     """Counts the weights apply to: words, letters, 16-letter chunks of long runs, digits,
-    spaces, escapes, punctuation, CJK, non-ASCII words and their letters, other symbols,
-    astral chars."""
+    spaces, escapes, escaped quotes, punctuation, CJK, non-ASCII words and their letters,
+    other symbols, astral chars."""
     if not text:
         return (0,) * len(WEIGHTS)
-    raw = text.encode("ascii", "replace")  # one byte per char: non-ASCII becomes "?"
+    ascii_only = text.isascii()
+    # one byte per char: non-ASCII becomes "?" (counted apart below)
+    raw = text.encode("ascii") if ascii_only else text.encode("ascii", "replace")
     n = len(raw)
-    letters = n - len(raw.translate(None, _LETTERS))
-    digits = n - len(raw.translate(None, _DIGITS))
-    spaces = raw.count(b" ")
+    classes = raw.translate(_CLASS_MAP)
+    letters = classes.count(b"a")
+    digits = classes.count(b"0")
+    spaces = classes.count(b" ")
     mapped = raw.translate(_WORD_MAP)
     words = mapped.count(b" a") + mapped.count(b" A") + mapped.count(b"aA")
     words += mapped[0] != 0x20
     long_runs = mapped.count(_LONG_RUN)
-    # JSON escapes; raw newlines and tabs (text that was not serialised) cost alike
-    escapes = raw.count(b"\\") - raw.count(b"\\\\") + raw.count(b"\n") + raw.count(b"\t")
     quotes = raw.count(b'\\"')
-    if text.isascii():
-        punct = n - letters - digits - spaces - 2 * escapes
+    # JSON escapes; raw newlines and tabs (text that was not serialised) cost alike
+    escapes = classes.count(b"\\") - raw.count(b"\\\\") + classes.count(b"n")
+    punct = n - letters - digits - spaces - 2 * escapes - classes.count(b"n")
+    if ascii_only:
         return (
             words,
             letters,
@@ -110,7 +126,6 @@ def char_classes(text: str) -> tuple[int, ...]:
             max(punct, 0),
         ) + (0,) * 5
     other = n - len(text.encode("ascii", "ignore"))
-    punct = n - letters - digits - spaces - 2 * escapes - other
     cjk = len(_CJK.findall(text))
     astral = len(_ASTRAL.findall(text))
     runs = _OTHER_WORDS.findall(text)
@@ -124,7 +139,7 @@ def char_classes(text: str) -> tuple[int, ...]:
         spaces,
         escapes - quotes,
         quotes,
-        max(punct, 0),
+        max(punct - other, 0),
         cjk,
         len(runs),
         other_letters,
@@ -136,7 +151,26 @@ def char_classes(text: str) -> tuple[int, ...]:
 def weighted_tokens(text: str) -> float:
     """Expected tokens of ``text`` (serialised JSON or plain) by character class; a float,
     summed over messages before rounding."""
-    return sum(w * c for w, c in zip(WEIGHTS, char_classes(text), strict=True))
+    c = char_classes(text)
+    total = (
+        c[0] * WORD_WEIGHT
+        + c[1] * LETTER_WEIGHT
+        + c[2] * LONG_RUN_WEIGHT
+        + c[3] * DIGIT_WEIGHT
+        + c[4] * SPACE_WEIGHT
+        + c[5] * ESCAPE_WEIGHT
+        + c[6] * QUOTE_WEIGHT
+        + c[7] * PUNCT_WEIGHT
+    )
+    if c[8] or c[9] or c[11] or c[12]:
+        total += (
+            c[8] * CJK_WEIGHT
+            + c[9] * WORD_WEIGHT
+            + c[10] * OTHER_LETTER_WEIGHT
+            + c[11] * SYMBOL_WEIGHT
+            + c[12] * ASTRAL_WEIGHT
+        )
+    return total
 
 
 def clamp_ratio(ratio: float) -> float:
