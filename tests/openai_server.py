@@ -33,19 +33,50 @@ chunks), ``error_event_after_chars`` + ``error_event`` (an ``{"error": …}`` ev
 Constructors for the usual faults: :meth:`Reply.rate_limited`, :meth:`Reply.server_error`,
 :meth:`Reply.context_overflow` (one per provider's wording, see ``OVERFLOW_BODIES``),
 :meth:`Reply.http_error`, :meth:`Reply.cut`, :meth:`Reply.slow`, :meth:`Reply.stream_error`.
+
+Stream faults: :meth:`Reply.malformed` (a chunk that is not JSON, the rest valid),
+:meth:`Reply.truncated_chunk` (half a chunk, then a clean end), :meth:`Reply.truncated` (no finish
+reason, no usage, no [DONE]), :meth:`Reply.trickle` (keep-alive comments, empty deltas or single
+tokens forever), :meth:`Reply.huge_line` (one ``data:`` line of N bytes); ``ignore_stream=True``
+answers one JSON completion to a streaming request, as some local servers do. Lone surrogates
+need no fault: ``ToolCall("f", {"s": "\ud800"})`` or ``Reply(text="\ud800")`` reach the client as
+the JSON escape ``\ud800``.
+
+Chaos mode (``tests/openai_chaos.py``): ``server.chaos = Chaos(seed=…)`` turns a share of the
+responder's replies into seeded random faults; every request is recorded in ``server.served``
+(arrival, fault, marker), and ``server.verdict(accepted_texts)`` lists findings: a request sent
+before a 429's Retry-After had elapsed, or a broken stream's text kept as an answer. The stream
+faults are written by ``tests/openai_faults.py``.
+
+A model with a real context window: ``server.responder = window_limited(4096, responder)``
+refuses larger prompts with an error stating the window (``WINDOW_WORDINGS``).
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from tests.openai_chaos import CHAOS_FAULTS, Chaos, Served, verdict
+from tests.openai_faults import StreamFaultWriter
+
+__all__ = [
+    "CHAOS_FAULTS",
+    "OVERFLOW_BODIES",
+    "Chaos",
+    "OpenAIServer",
+    "Reply",
+    "Served",
+    "ToolCall",
+]
 
 Responder = Callable[[dict[str, Any]], "Reply"]
 
@@ -150,6 +181,16 @@ class Reply:
     chunk_delay: float = 0.0
     error_event_after_chars: int | None = None
     error_event: dict[str, Any] | None = None
+    # stream faults (see "Stream faults" in the module docstring)
+    malformed_after_chars: int | None = None
+    truncated_chunk_after_chars: int | None = None
+    truncate: bool = False
+    keepalive: str | None = None
+    keepalive_interval: float = 0.05
+    huge_line_bytes: int | None = None
+    ignore_stream: bool = False  # answer one JSON completion even when a stream was asked for
+    fault: str | None = None  # a label the server records (chaos mode, the verdict)
+    marker: str | None = None  # text only this faulty reply carries; accepted → a finding
 
     @classmethod
     def http_error(
@@ -183,6 +224,35 @@ class Reply:
     def slow(cls, text: str, delay: float) -> Reply:
         return cls(text=text, first_byte_delay=delay)
 
+    # stream faults -------------------------------------------------------------------------
+    @classmethod
+    def malformed(cls, text: str, after_chars: int = 0, **kw: Any) -> Reply:
+        """A chunk that is not valid JSON after ``after_chars`` chars; the rest of the stream
+        (finish reason, usage, [DONE]) follows as if nothing happened."""
+        return cls(text=text, malformed_after_chars=after_chars, **kw)
+
+    @classmethod
+    def truncated_chunk(cls, text: str, after_chars: int = 0) -> Reply:
+        """Half a chunk's JSON with no line end after ``after_chars`` chars, then a clean end."""
+        return cls(text=text, truncated_chunk_after_chars=after_chars)
+
+    @classmethod
+    def truncated(cls, text: str, **kw: Any) -> Reply:
+        """Every delta, then a clean end with no finish reason, no usage and no [DONE]."""
+        return cls(text=text, truncate=True, **kw)
+
+    @classmethod
+    def trickle(cls, kind: str = "comment", interval: float = 0.05, text: str = "hi") -> Reply:
+        """``text``, then forever (until the client leaves) one ``kind`` every ``interval`` s:
+        ``"comment"`` (``: keep-alive``), ``"empty_delta"`` or ``"tokens"`` (one char each)."""
+        assert kind in ("comment", "empty_delta", "tokens"), kind
+        return cls(text=text, keepalive=kind, keepalive_interval=interval)
+
+    @classmethod
+    def huge_line(cls, size: int) -> Reply:
+        """One ``data:`` line of ``size`` bytes (sent in 1 MiB pieces, never held whole)."""
+        return cls(huge_line_bytes=size)
+
     @classmethod
     def stream_error(
         cls,
@@ -195,10 +265,68 @@ class Reply:
         return cls(text=text, error_event_after_chars=after_chars, error_event=event)
 
 
+# What each provider says when the prompt exceeds a window of ``{window}`` tokens
+# (``{prompt}`` = the prompt's tokens): for :func:`window_limited`.
+WINDOW_WORDINGS: dict[str, Callable[[int, int], Any]] = {
+    "openai": lambda window, prompt: {
+        "error": {
+            "message": f"This model's maximum context length is {window} tokens. However, your "
+            f"messages resulted in {prompt} tokens. Please reduce the length of the messages.",
+            "type": "invalid_request_error",
+            "param": "messages",
+            "code": "context_length_exceeded",
+        }
+    },
+    "llamacpp": lambda window, prompt: {
+        "error": {
+            "code": 400,
+            "message": f"request ({prompt} tokens) exceeds the available context size "
+            f"({window} tokens), try increasing it",
+            "type": "exceed_context_size_error",
+        }
+    },
+    "lmstudio": lambda window, prompt: {
+        "error": f"Trying to keep the first {prompt} tokens when context the overflows. However, "
+        f"the model is loaded with context length of only {window} tokens, which is not enough."
+    },
+    "dashscope": lambda window, prompt: {
+        "error": {
+            "code": "invalid_parameter_error",
+            "message": "<400> InternalError.Algo.InvalidParameter: Range of input length "
+            f"should be [1, {window}]",
+            "type": "invalid_request_error",
+        }
+    },
+}
+
+
+def window_limited(
+    window: int, responder: Responder, provider: str = "openai"
+) -> Callable[[dict[str, Any]], Reply]:
+    """A responder for a model whose context window is ``window`` tokens (counted as
+    :func:`auto_usage` counts): a larger prompt gets HTTP 400 stating the window in
+    ``provider``'s wording; the others go to ``responder``. ``overflows`` counts refusals."""
+
+    def respond(body: dict[str, Any]) -> Reply:
+        prompt = auto_usage(body, Reply())["prompt_tokens"]
+        if prompt > window:
+            respond.overflows += 1  # type: ignore[attr-defined]
+            return Reply(status=400, error_body=WINDOW_WORDINGS[provider](window, prompt))
+        return responder(body)
+
+    respond.overflows = 0  # type: ignore[attr-defined]
+    return respond
+
+
 class _HTTPServer(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
     owner: OpenAIServer
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that hangs up (a cut stream it gave up on) is not a server error."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
 
 class OpenAIServer:
@@ -210,6 +338,8 @@ class OpenAIServer:
         self.requests: list[dict[str, Any]] = []
         self.request_headers: list[dict[str, str]] = []
         self.paths: list[str] = []
+        self.chaos: Chaos | None = None
+        self.served: list[Served] = []
         self._lock = threading.Lock()
         self._stopping = threading.Event()
         self._ids = itertools.count(1)
@@ -274,13 +404,42 @@ class OpenAIServer:
         with self._lock:
             return max((len(json.dumps(r.get("messages", []))) for r in self.requests), default=0)
 
-    def _next_reply(self, body: dict[str, Any]) -> Reply | None:
+    def _next_reply(self, body: dict[str, Any]) -> tuple[int, Reply | None]:
         with self._lock:
             self.requests.append(body)
+            index = len(self.requests) - 1
             if self._queue:
-                return self._queue.popleft()
+                return index, self._queue.popleft()
             responder = self.responder
-        return responder(body) if responder is not None else None
+            chaos = self.chaos
+        reply = responder(body) if responder is not None else None
+        if chaos is not None and reply is not None:
+            reply = chaos.disturb(index, reply)
+        return index, reply
+
+    def _served(self, index: int, arrival: float, reply: Reply) -> None:
+        retry_after = None
+        if reply.status == 429:
+            raw = {k.lower(): v for k, v in reply.headers.items()}.get("retry-after")
+            try:
+                retry_after = float(raw) if raw is not None else None
+            except ValueError:
+                retry_after = None
+        record = Served(
+            index, arrival, time.monotonic(), reply.fault, reply.marker, reply.status, retry_after
+        )
+        with self._lock:
+            self.served.append(record)
+
+    def verdict(self, accepted: Iterable[str] = ()) -> list[str]:
+        """Strict findings about the client, empty when it behaved (see ``tests.openai_chaos``).
+
+        ``accepted`` is every text the client kept (stored messages, summaries): a faulty
+        reply's marker found there means a broken stream was taken as an answer.
+        """
+        with self._lock:
+            served = list(self.served)
+        return verdict(served, accepted)
 
     def _record_headers(self, headers: dict[str, str], path: str) -> None:
         with self._lock:
@@ -305,7 +464,7 @@ def auto_usage(body: dict[str, Any], reply: Reply) -> dict[str, int]:
     return {"prompt_tokens": p, "completion_tokens": c, "total_tokens": p + c}
 
 
-class _Handler(BaseHTTPRequestHandler):
+class _Handler(StreamFaultWriter, BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server: _HTTPServer
 
@@ -332,6 +491,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _post(self) -> None:
         owner = self.server.owner
+        arrival = time.monotonic()
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
         owner._record_headers({k.lower(): v for k, v in self.headers.items()}, self.path)
@@ -345,17 +505,20 @@ class _Handler(BaseHTTPRequestHandler):
         except ValueError:
             self._send_json(400, {"error": {"message": "invalid JSON body", "type": "invalid"}})
             return
-        reply = owner._next_reply(body)
+        index, reply = owner._next_reply(body)
         if reply is None:
             self._send_json(500, {"error": {"message": "no scripted reply", "type": "test_error"}})
             return
-        owner._sleep(reply.first_byte_delay)
-        if reply.status != 200:
-            self._send_json(reply.status, reply.error_body, reply.headers)
-        elif body.get("stream"):
-            self._stream(body, reply)
-        else:
-            self._send_json(200, self._completion(body, reply), reply.headers)
+        try:
+            owner._sleep(reply.first_byte_delay)
+            if reply.status != 200:
+                self._send_json(reply.status, reply.error_body, reply.headers)
+            elif body.get("stream") and not reply.ignore_stream:
+                self._stream(body, reply)
+            else:
+                self._send_json(200, self._completion(body, reply), reply.headers)
+        finally:
+            owner._served(index, arrival, reply)
 
     def _not_found(self) -> None:
         error = {"message": f"no route {self.path}", "type": "not_found"}
@@ -421,11 +584,17 @@ class _Handler(BaseHTTPRequestHandler):
             step = max(1, reply.chunk_chars)
             for i in range(0, len(reply.reasoning), step):
                 self._event(chunk({"reasoning_content": reply.reasoning[i : i + step]}))
+            if reply.huge_line_bytes is not None:
+                self._huge_line(reply.huge_line_bytes)
+                return
             sent = 0
+            once: set[str] = set()
             for i in range(0, len(reply.text), step):
                 piece = reply.text[i : i + step]
                 if reply.cut_after_chars is not None and sent + len(piece) > reply.cut_after_chars:
                     self._cut()
+                    return
+                if self._stream_fault(reply, sent, once):
                     return
                 if (
                     reply.error_event_after_chars is not None
@@ -444,6 +613,8 @@ class _Handler(BaseHTTPRequestHandler):
             if reply.cut_after_chars is not None:
                 self._cut()
                 return
+            if self._stream_fault(reply, sent, once, last=True):
+                return
             for index, call in enumerate(reply.tool_calls):
                 call_id = call.id or f"call_{owner._next_id()}"
                 head = {"index": index, "id": call_id, "type": "function"}
@@ -453,6 +624,12 @@ class _Handler(BaseHTTPRequestHandler):
                 for j in range(0, len(raw), 7):
                     piece = {"index": index, "function": {"arguments": raw[j : j + 7]}}
                     self._event(chunk({"tool_calls": [piece]}))
+            if reply.keepalive is not None:
+                self._keepalive(reply, chunk)
+                return
+            if reply.truncate:
+                self._end()
+                return
             self._event(chunk({}, _finish(reply)))
             usage = _usage(body, reply)
             if usage is not None and (body.get("stream_options") or {}).get("include_usage"):

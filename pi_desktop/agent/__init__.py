@@ -43,6 +43,7 @@ _EXPORTS: dict[str, str] = {
     "UsageRecorded": "pi_desktop.agent.events",
     "RetryScheduled": "pi_desktop.agent.events",
     "Notice": "pi_desktop.agent.events",
+    "HistoryRepaired": "pi_desktop.agent.events",
 }
 
 __all__ = [
@@ -56,6 +57,7 @@ __all__ = [
     "ContextOverflowError",
     "ContextPrepared",
     "ContextSessionBridge",
+    "HistoryRepaired",
     "MessageAdded",
     "Notice",
     "OfflineLLM",
@@ -99,6 +101,7 @@ if TYPE_CHECKING:
         CompactionStarted,
         ContextCompacted,
         ContextPrepared,
+        HistoryRepaired,
         MessageAdded,
         Notice,
         RetryScheduled,

@@ -19,6 +19,7 @@ from pi_desktop.agent.events import (
     CompactionStarted,
     ContextCompacted,
     ContextPrepared,
+    HistoryRepaired,
     MessageAdded,
     Notice,
     RetryScheduled,
@@ -43,6 +44,7 @@ from pi_desktop.agent.llm import (
     ProviderError,
     TransientProviderError,
 )
+from pi_desktop.agent.repair import PairRepair
 from pi_desktop.agent.retry import RetryPolicy, call_with_retries
 from pi_desktop.agent.tool import Tool
 from pi_desktop.agent.tool_exec import (
@@ -59,6 +61,7 @@ from pi_desktop.agent.view import (
     schema_tokens,
     usage_for_anchor,
 )
+from pi_desktop.agent.window import lowered_budget, window_notice
 from pi_desktop.context import (
     ContextManager,
     Message,
@@ -89,6 +92,11 @@ class Agent:
     history). With a ``session`` the conversation lives in its file and the compaction cache is
     restored on construction, so a restarted app spends no API call on old history; without
     one the history is kept in memory.
+
+    The session also keeps the usage anchor (so a restart estimates exactly as the live app)
+    and a window a provider's overflow error stated (the budget drops to fit it, one
+    ``Notice``). The history sent is repaired, never the file (``history_repairs``; a
+    ``HistoryRepaired`` event at the start of a run names the entries).
 
     Every run ends with exactly one terminal event: ``RunFinished`` (``stopped=True`` after a
     cancellation, and ``run`` then re-raises ``CancelledError``) or ``RunFailed`` with kind
@@ -162,7 +170,14 @@ class Agent:
         else:
             self._history = MemoryHistory(system_prompt)
 
-        self._probe = SummaryProbe(summarizer or llm, self._announce_compaction)
+        self._probe = SummaryProbe(
+            summarizer or llm,
+            self._announce_compaction,
+            policy=self._retry,
+            on_retry=lambda attempt, delay, error: self._emit(
+                RetryScheduled(attempt, delay, f"Summary: {error}")
+            ),
+        )
         self._results_dir = self._bridge.results_dir() if self._bridge is not None else None
         self._ctx: ContextManager | None = None
         if context_budget is not None:
@@ -175,8 +190,9 @@ class Agent:
                 summarizer=self._probe,
                 reserved_tokens=self._tools_tokens,
             )
-            if self._bridge is not None:
-                self._bridge.restore_cache(self._ctx)
+            if self._bridge is not None:  # what the live app had: budget, anchor, cache
+                self._bridge.restore_all(self._ctx)
+                self._budget = self._ctx.budget
 
     # ---------------------------------------------------------------- properties
 
@@ -218,6 +234,11 @@ class Agent:
     def last_error(self) -> RunFailed | None:
         """The ``RunFailed`` of the latest run, None when it succeeded or was stopped."""
         return self._last_error
+
+    @property
+    def history_repairs(self) -> tuple[PairRepair, ...]:
+        """What the latest history snapshot repaired (see ``HistoryRepaired``); the file is not."""
+        return self._history.repairs
 
     @property
     def summarizer_calls(self) -> int:
@@ -286,6 +307,8 @@ class Agent:
         try:
             self._emit(RunStarted(user_text))
             messages, path_ids = self._history.snapshot()
+            if self._history.repairs:
+                self._emit(HistoryRepaired(self._history.repairs))
             if first is not None:
                 self._append(messages, path_ids, first)
             turn.final_text = await self._loop(messages, path_ids, turn)
@@ -315,6 +338,7 @@ class Agent:
             return ""
         finally:
             self._busy = False
+            self._save_usage()
         self._emit(RunFinished(turn.final_text, turn.steps))
         return turn.final_text
 
@@ -360,6 +384,7 @@ class Agent:
             return done
         finally:
             self._busy = False
+            self._save_usage()
 
     def rewind(self, entry_id: str) -> None:
         """Move the conversation back to ``entry_id`` (``RewindError`` propagates unchanged).
@@ -521,6 +546,7 @@ class Agent:
                     if overflow_retried or self._ctx is None:
                         raise
                     overflow_retried = True
+                    self._learn_window(exc)
                     view = await self._compact_after_overflow(messages, path_ids, exc)
         except asyncio.CancelledError:
             self._keep_partial(messages, path_ids, "".join(turn.streamed))
@@ -542,6 +568,24 @@ class Agent:
                 status=error.status,
             )
         return view
+
+    def _learn_window(self, error: ContextOverflowError) -> None:
+        """The error stated the model's window: lower this session's budget to fit, say so once."""
+        assert self._ctx is not None and self._budget is not None
+        budget = lowered_budget(self._budget, error.window_tokens)
+        if budget is None or error.window_tokens is None:
+            return
+        self._emit(Notice(window_notice(error.window_tokens, self._budget, budget)))
+        self._ctx.set_budget(budget)
+        self._budget = budget
+        if self._bridge is not None:
+            self._bridge.save_window(error.window_tokens, budget)
+
+    def _save_usage(self) -> None:
+        """Persist the usage anchor when it changed (once per run or compaction, at its end),
+        so an app restarted between runs estimates exactly as this one."""
+        if self._bridge is not None and self._ctx is not None:
+            self._bridge.save_usage(self._ctx)
 
     def _keep_partial(self, messages: list[Message], path_ids: list[str | None], text: str) -> None:
         """Store a half-streamed answer, marked ``stopped`` so the window can say so."""

@@ -22,6 +22,7 @@ import httpx2
 import openai
 
 from pi_desktop.agent.llm import ContextOverflowError, ProviderError, TransientProviderError
+from pi_desktop.agent.sse import clean_text
 
 # Phrases providers use when a prompt does not fit the model's context window, lowercased.
 # OpenAI / vLLM / OpenRouter / Mistral: "This model's maximum context length is 8192 tokens";
@@ -65,6 +66,25 @@ _OVERFLOW_PATTERNS = tuple(
     )
 )
 
+# The window size those messages state (group 1), in the same providers' wordings.
+_WINDOW_PATTERNS = tuple(
+    re.compile(p)
+    for p in (
+        r"maximum context length is (\d+)",  # OpenAI, vLLM, OpenRouter, Mistral
+        r"longer than the maximum model length of (\d+)",  # vLLM (newer)
+        r"available context size \((\d+) tokens?\)",  # llama.cpp
+        r"context length of only (\d+)",  # LM Studio
+        r"exceeds? (?:the )?context length (?:of )?(\d+)",  # LM Studio, Ollama variants
+        r"reached context length of (\d+)",  # LM Studio
+        r"max(?:imum)? context length (?:of |is )?(\d+)",  # Ollama variants
+        r"range of input length should be \[\d+,\s*(\d+)\]",  # DashScope
+        r"tokens? > (\d+) maximum",  # Anthropic-compatible
+        r"maximum number of tokens allowed \((\d+)\)",  # Gemini-compatible
+    )
+)
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
+_MIN_WINDOW = 256  # below this a parsed number is more likely something else than a window
+
 _TRANSIENT_STATUSES = frozenset({408, 409, 425, 429})
 _TRANSIENT_TYPES = frozenset(
     {"server_error", "rate_limit_error", "rate_limit_exceeded", "overloaded_error", "timeout"}
@@ -83,6 +103,26 @@ def is_context_overflow_message(text: str | None) -> bool:
         return False
     lowered = text.lower()
     return any(p.search(lowered) for p in _OVERFLOW_PATTERNS)
+
+
+def parse_window_tokens(text: str | None, body: object = None) -> int | None:
+    """The context window an overflow error states (tokens), or None when it states none.
+
+    Reads the wordings above, and llama.cpp's ``n_ctx`` field when the body carries it.
+    """
+    inner = body.get("error", body) if isinstance(body, Mapping) else None
+    if isinstance(inner, Mapping):
+        n_ctx = inner.get("n_ctx")
+        if isinstance(n_ctx, int) and not isinstance(n_ctx, bool) and n_ctx >= _MIN_WINDOW:
+            return n_ctx
+    lowered = _THOUSANDS.sub("", (text or "").lower())  # "131,072" -> "131072"
+    for pattern in _WINDOW_PATTERNS:
+        match = pattern.search(lowered)
+        if match is not None:
+            value = int(match.group(1))
+            if value >= _MIN_WINDOW:
+                return value
+    return None
 
 
 def redact(text: str, secrets: Sequence[str | None] = ()) -> str:
@@ -161,7 +201,7 @@ def _opt_str(value: object) -> str | None:
 
 
 def _clip(text: str) -> str:
-    text = " ".join(text.split())
+    text = " ".join(clean_text(text).split())  # a lone surrogate would break the log and UI
     return text if len(text) <= _MAX_MESSAGE_CHARS else text[: _MAX_MESSAGE_CHARS - 1] + "…"
 
 
@@ -187,10 +227,16 @@ def classify_http_error(
         or is_context_overflow_message(raw_message)
     )
     if status == 413 or (overflow and status != 429):
+        if isinstance(body, (str, bytes, bytearray)):
+            try:
+                body = json.loads(body)
+            except ValueError:
+                pass
         return ContextOverflowError(
             f"{provider}: the request is too long for the model's context window{detail}",
             status=status,
             partial=partial,
+            window_tokens=parse_window_tokens(raw_message, body),
         )
     if status == 429 or (status is None and lowered_type in _TRANSIENT_TYPES):
         return TransientProviderError(
@@ -270,7 +316,12 @@ def classify_provider_error(
         return classify_http_error(
             None, body, None, provider=provider, partial=partial, secrets=secrets
         )
-    if isinstance(exc, (TimeoutError, ConnectionError, httpx2.TransportError)):
+    if isinstance(exc, httpx2.TimeoutException):  # raw: the stream body is read past the SDK
+        return TransientProviderError(f"{provider}: the stream timed out", partial=partial)
+    if isinstance(exc, httpx2.TransportError):
+        what = "the connection dropped mid-stream" if partial else "the connection failed"
+        return TransientProviderError(f"{provider}: {what} ({type(exc).__name__})", partial=partial)
+    if isinstance(exc, (TimeoutError, ConnectionError)):
         return TransientProviderError(
             f"{provider}: {type(exc).__name__}", partial=partial, retry_after=None
         )

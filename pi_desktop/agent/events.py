@@ -110,6 +110,19 @@ class Notice:
     details: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class HistoryRepaired:
+    """The history sent to the model differs from the file to keep every tool call paired.
+
+    ``repairs`` (``pi_desktop.agent.repair.PairRepair``) name the entries: an assistant message
+    whose call got no result (a synthetic "interrupted" result stands in) or a result with no
+    call (left out). The file is unchanged; the window can mark the gap at those entries.
+    Emitted at the start of a run when the history needs repairs.
+    """
+
+    repairs: tuple[Any, ...]
+
+
 AgentEvent = (
     RunStarted
     | RunFinished
@@ -124,4 +137,5 @@ AgentEvent = (
     | UsageRecorded
     | RetryScheduled
     | Notice
+    | HistoryRepaired
 )

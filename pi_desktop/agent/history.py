@@ -10,6 +10,7 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from pi_desktop.agent.repair import PairRepair, repair_pairs
 from pi_desktop.context import Message
 from pi_desktop.context.report import PrepareReport
 
@@ -20,7 +21,13 @@ log = logging.getLogger(__name__)
 
 
 class History(Protocol):
-    """The conversation truth: ``[system] + path`` messages and the path's entry ids."""
+    """The conversation truth: ``[system] + path`` messages and the path's entry ids.
+
+    ``snapshot`` returns the history as it is sent: with every tool call paired (see
+    :mod:`pi_desktop.agent.repair`); ``repairs`` lists what the latest snapshot changed.
+    """
+
+    repairs: tuple[PairRepair, ...]
 
     def snapshot(self) -> tuple[list[Message], list[str | None]]: ...
 
@@ -41,6 +48,8 @@ class SessionHistory:
         self._key: tuple[str | None, str | None] | None = None
         self._messages: list[Message] = []
         self._ids: list[str | None] = []
+        self._repaired: tuple[list[Message], list[str | None]] | None = None
+        self.repairs: tuple[PairRepair, ...] = ()
 
     def _current_key(self) -> tuple[str | None, str | None]:
         return self.session.current_id, self.session.system_prompt
@@ -51,7 +60,12 @@ class SessionHistory:
             self._messages = list(self.session.get_full_history_messages())
             self._ids = [entry.id for entry in self.session.get_current_path()]
             self._key = key
-        return list(self._messages), list(self._ids)
+            self._repaired = None
+        if self._repaired is None:
+            messages, ids, self.repairs = repair_pairs(self._messages, self._ids)
+            self._repaired = (messages, ids)
+        messages, ids = self._repaired
+        return list(messages), list(ids)
 
     def append(self, message: Message) -> str | None:
         in_step = self._key == self._current_key()
@@ -60,6 +74,7 @@ class SessionHistory:
             self._messages.append(message)
             self._ids.append(entry_id)
             self._key = self._current_key()
+            self._repaired = None
         return entry_id
 
 
@@ -68,12 +83,14 @@ class MemoryHistory:
 
     def __init__(self, system_prompt: str | None = None) -> None:
         self._messages: list[Message] = []
+        self.repairs: tuple[PairRepair, ...] = ()
         if system_prompt:
             self._messages.append(Message(role="system", content=system_prompt))
 
     def snapshot(self) -> tuple[list[Message], list[str | None]]:
         ids: list[str | None] = [None] * sum(1 for m in self._messages if m.role != "system")
-        return list(self._messages), ids
+        messages, ids, self.repairs = repair_pairs(self._messages, ids)
+        return messages, ids
 
     def append(self, message: Message) -> str | None:
         self._messages.append(message)

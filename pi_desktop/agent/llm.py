@@ -47,7 +47,21 @@ class ProviderError(Exception):
 
 
 class ContextOverflowError(ProviderError):
-    """The provider refused the request as too long for the model's context window."""
+    """The provider refused the request as too long for the model's context window.
+
+    ``window_tokens`` is the window size the error stated, when it stated one.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int | None = None,
+        partial: str = "",
+        window_tokens: int | None = None,
+    ) -> None:
+        super().__init__(message, status=status, partial=partial)
+        self.window_tokens = window_tokens
 
 
 class TransientProviderError(ProviderError):

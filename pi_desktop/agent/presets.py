@@ -76,8 +76,10 @@ def build_llm(
     **opts: Any,
 ) -> OfflineLLM | OpenAIChatLLM:
     """An LLM for ``preset_key``; ``opts`` go to ``OpenAIChatLLM`` (timeout, temperature,
-    max_tokens, extra_headers). Raises ``ValueError`` with a message fit for the settings
-    dialog when the choice is incomplete (unknown preset, no URL, no model, missing key)."""
+    max_tokens, extra_headers, response_deadline, idle_deadline, max_line_bytes). Clients built
+    for the same URL and key share one Retry-After gate (a chat and a summarizer model).
+    Raises ``ValueError`` with a message fit for the settings dialog when the choice is
+    incomplete (unknown preset, no URL, no model, missing key)."""
     preset = PRESETS.get(preset_key)
     if preset is None:
         known = ", ".join(PRESETS)

@@ -8,8 +8,9 @@ the server's Retry-After, so it is tested without sleeping.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from pi_desktop.agent.llm import TransientProviderError
@@ -48,6 +49,30 @@ class RetryPolicy:
                 return None
             return float(retry_after)
         return float(min(self.max_delay, self.base_delay * 2 ** (attempt - 1)))
+
+
+@dataclass
+class RateGate:
+    """The earliest moment the next request to one provider may go out (a Retry-After).
+
+    Shared by every request to the provider — chat, summarizer, the overflow path's immediate
+    forced compaction — so a wait a server asked for is honoured whoever sends next, even after
+    the caller that was told has given up. ``clock`` is monotonic seconds.
+    """
+
+    clock: Callable[[], float] = time.monotonic
+    not_before: float = field(default=0.0)
+    max_hold: float = 300.0  # a bogus Retry-After (a far-off date) cannot lock the app out
+
+    def hold(self, seconds: float | None) -> None:
+        """No request before ``seconds`` from now (a later hold never shortens an earlier one)."""
+        if seconds is not None and seconds > 0:
+            until = self.clock() + min(seconds, self.max_hold)
+            self.not_before = max(self.not_before, until)
+
+    def remaining(self) -> float:
+        """Seconds left before a request may be sent (0 when it may go now)."""
+        return max(0.0, self.not_before - self.clock())
 
 
 def as_transient(error: BaseException) -> TransientProviderError | None:

@@ -3,6 +3,7 @@
 Imports nothing from session/, agent/ or ui/; no Qt; no I/O except L3 offload files.
 """
 
+from pi_desktop.context.errors import TurnTooLarge
 from pi_desktop.context.manager import ContextManager
 from pi_desktop.context.message import Message
 from pi_desktop.context.micro import micro_compact
@@ -28,6 +29,7 @@ __all__ = [
     "Message",
     "OffloadedResult",
     "PrepareReport",
+    "TurnTooLarge",
     "budget_tool_results",
     "estimate_tokens",
     "extract_file_operations",

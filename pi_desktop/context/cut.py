@@ -74,3 +74,24 @@ def tighter_cut(
     start = _tail_start(messages, cut, room_chars, size_of)
     new_cut = min(safe_boundary_at_or_after(role, n, start), last_safe)
     return new_cut if new_cut > cut else None
+
+
+def count_cut(messages: Sequence[Message], lo: int, keep: int) -> int | None:
+    """A cut that keeps about ``keep`` messages: the first user message among the last
+    ``keep``, else the first pair-safe boundary there; None when nothing after ``lo`` goes.
+
+    Used when L1 would drop messages: keeping about half of L1's ``max_messages`` verbatim
+    means the next such compaction comes only after the tail has grown by as much again.
+    """
+    n = len(messages)
+
+    def role(i: int) -> str:
+        return messages[i].role
+
+    start = max(n - max(keep, 1), lo + 1)
+    cut = next((i for i in range(start, n) if role(i) == "user"), None)
+    if cut is None:
+        cut = safe_boundary_at_or_after(role, n, start)
+        if cut >= n:
+            cut = safe_boundary_at_or_before(role, n, n - 1, lo)
+    return cut if lo < cut < n else None

@@ -1,10 +1,13 @@
-"""L4 and the pipeline: ``ContextManager`` turns the full history into the view that is sent.
+"""The pipeline: ``ContextManager`` turns the full history into the view that is sent.
 
 Decision tree (DESIGN §3, the write-up's ``prepare``): with a cached summary the view is
 ``[system] + [summary] + retained tail + newly``; without one it is the history through the
 free layers (L3 offload, L1 snip, L2 micro). Under ``int(budget * threshold)`` the view is
-returned (0 API); over it, the uncovered part before the cut is summarized, in chunks when it
-would not fit one summarizer request, each chunk updating the previous summary.
+returned (0 API); over it — or, with ``snip_policy="summarize"`` (the default), when L1 would
+drop messages no summary covers — the uncovered part before the cut is summarized (L4, in
+``compaction.py``), in chunks when it would not fit one summarizer request, each chunk
+updating the previous summary. A newest message that cannot fit even alone is refused with
+:class:`TurnTooLarge` before any call (``check_turn`` lets the agent ask before storing it).
 
 Requests carry more than the messages: a chat request also carries the tool schemas.
 ``reserved_tokens`` is that fixed share; the threshold applies to the whole request, so the
@@ -20,13 +23,14 @@ identity in a ``MessageMemo`` (messages are immutable values, as everywhere in t
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pi_desktop.context.cut import find_cut, tighter_cut
+from pi_desktop.context.compaction import Compaction
+from pi_desktop.context.errors import TurnTooLarge
+from pi_desktop.context.files import FileLists
 from pi_desktop.context.memo import MessageMemo
 from pi_desktop.context.message import Message
 from pi_desktop.context.micro import (
@@ -39,27 +43,19 @@ from pi_desktop.context.micro import (
 from pi_desktop.context.offload import DEFAULT_MAX_CHARS, offload_message
 from pi_desktop.context.ratio import (
     ASCII_WEIGHT,
-    CJK_WEIGHT,
-    SEPARATOR_WEIGHT,
     clamp_ratio,
+    list_weight,
     script_ratio,
-    weighted_tokens,
 )
 from pi_desktop.context.report import CompactionInfo, OffloadedResult, PrepareReport
 from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES, snip_plan
-from pi_desktop.context.summarizer import SummaryFailed, summarize_texts
-from pi_desktop.context.summary import (
-    extract_file_operations,
-    serialize_message,
-    strip_file_blocks,
-    summary_message,
-    with_file_blocks,
-)
+from pi_desktop.context.summary import summary_message
+from pi_desktop.context.summary_trim import summary_allowance, summary_target
 from pi_desktop.context.tokens import list_chars_from_sizes, tokens_from_chars
 
 _SEPARATOR_CHARS = 2  # ", " between list items in the serialised view
 _MIN_OFFLOAD_CHARS = 3_000  # an L3 marker carries a 2,000-char preview: smaller saves nothing
-_MAX_TIGHTEN_ROUNDS = 4
+SNIP_POLICIES = ("summarize", "drop")
 
 
 @dataclass
@@ -76,7 +72,7 @@ class _View:
     micro_floor: int = 0  # L2's horizon (input index) this view was built with
 
 
-class ContextManager:
+class ContextManager(Compaction):
     """The four-layer context pipeline with a summary cache; see the module docstring.
 
     ``llm`` and ``summarizer`` are duck-typed (``await chat(messages, tools=[])`` returning an
@@ -109,6 +105,7 @@ class ContextManager:
         *,
         summarizer: Any | None = None,
         reserved_tokens: int = 0,
+        snip_policy: str = "summarize",
     ) -> None:
         if int(budget) <= 0:
             raise ValueError("budget must be a positive number of tokens")
@@ -116,14 +113,16 @@ class ContextManager:
             raise ValueError("reserved_tokens must be >= 0")
         if not 0 < threshold <= 1:
             raise ValueError("threshold must lie in (0, 1]")
+        if snip_policy not in SNIP_POLICIES:
+            raise ValueError(f"snip_policy must be one of {SNIP_POLICIES}")
+        # "summarize": messages L1 would drop are summarized first; "drop": the seed's L1
+        self.snip_policy = snip_policy
         self.budget = int(budget)
         self.threshold = float(threshold)
         self.llm = llm
         self.summarizer = summarizer if summarizer is not None else llm
         self.reserved_tokens = int(reserved_tokens)
-        self.keep_recent_tokens = (
-            int(keep_recent_tokens) if keep_recent_tokens is not None else self.budget // 4
-        )
+        self.keep_recent_tokens = keep_recent_tokens
         self.results_dir = results_dir
         self._memo = MessageMemo()
         self._anchor: tuple[float, float] | None = None  # (prompt/chars, script ratio) of a view
@@ -146,6 +145,8 @@ class ContextManager:
         self._covered_count = 0
         self._retained_tail: list[Message] = []
         self._summary_msg: Message | None = None
+        # every path the summarized part read / modified (None: derive from the history)
+        self._files: FileLists | None = FileLists()
         # input index → the live message already checked against the tail at that index
         self._verified: dict[int, Message] = {}
         # L2's horizon: answered tool results before this input index are placeholdered
@@ -182,21 +183,53 @@ class ContextManager:
         return self.threshold_tokens - self.reserved_tokens
 
     @property
+    def keep_recent_tokens(self) -> int:
+        """Tokens of recent history a compaction keeps verbatim (``budget // 4`` unless set)."""
+        if self._keep_recent_tokens is not None:
+            return self._keep_recent_tokens
+        return self.budget // 4
+
+    @keep_recent_tokens.setter
+    def keep_recent_tokens(self, value: int | None) -> None:
+        self._keep_recent_tokens = int(value) if value is not None else None
+
+    @property
+    def summary_allowance(self) -> int:
+        """Tokens the summary message (header, body, file lists) may take in the view.
+
+        Derived from the live budget (see ``summary_trim.summary_allowance``): a budget
+        lowered at run time lowers it for the next compaction.
+        """
+        return summary_allowance(self.view_limit)
+
+    @property
+    def summary_target(self) -> int:
+        """The summary size stated in the summarizer's prompt (and what a trim goes down to)."""
+        return summary_target(self.summary_allowance)
+
+    @property
     def tool_chars_limit(self) -> int:
         """L3's threshold: ``max_tool_chars``, lowered under a small budget.
 
         A tool result of the newest turn cannot be summarized, so one that alone outgrew the
         view's share would force a request over the budget. Here a result may take at most
         half the share before it goes to a file, but never less than a marker saves; an
-        explicit ``max_tool_chars`` below that is kept as set. The share is converted at the
-        ratio of dense (CJK) text, anchored on usage when there is one: a result of any script
-        fits, and the limit does not move with each view's mix (which would offload an older
-        result later, changing the prefix, and let a restarted app offload differently).
+        explicit ``max_tool_chars`` below that is kept as set. This is the figure for ASCII
+        text; :meth:`tool_chars_limit_for` scales it by a result's own script mix. Both depend
+        only on the budget and the usage anchor, never on earlier views, so a restarted
+        manager offloads exactly what the live one did.
         """
-        dense = CJK_WEIGHT
-        if self._anchor is not None:
-            dense = clamp_ratio(self._anchor[0] * CJK_WEIGHT / self._anchor[1])
-        share = int(max(self.view_limit, 0) / 2 / dense)
+        return self._chars_limit(self._ratio_for(ASCII_WEIGHT, 1))
+
+    def tool_chars_limit_for(self, message: Message) -> int:
+        """L3's threshold for one tool result, at that result's own tokens per char."""
+        if len(message.content) <= min(_MIN_OFFLOAD_CHARS, self.max_tool_chars):
+            return self.max_tool_chars  # too small to matter: skip measuring it
+        chars, weighted = self._memo.measure(message)
+        return self._chars_limit(self._ratio_for(weighted, chars))
+
+    def _chars_limit(self, ratio: float) -> int:
+        share = int(max(self.view_limit, 0) / 2 / ratio)
         return min(self.max_tool_chars, max(_MIN_OFFLOAD_CHARS, share))
 
     def restore_cache(
@@ -220,6 +253,7 @@ class ContextManager:
             m if isinstance(m, Message) else Message.model_validate(m) for m in retained_tail
         ]
         self._summary_msg = summary_message(summary, self._covered_count)
+        self._files = None  # the text's lists are capped: the next compaction re-derives them
         self._verified = {}
         self._micro_floor = self._covered_count  # as a live compaction leaves it
 
@@ -242,15 +276,93 @@ class ContextManager:
         self._anchor = (anchored, self._last_view_script)
         self._ratio = anchored
 
+    @property
+    def usage_anchor(self) -> dict[str, Any]:
+        """Everything besides the messages the estimate depends on, JSON-serialisable.
+
+        A session saves it and a restarted manager takes it back (``restore_usage_anchor``),
+        so the restarted app estimates — and therefore summarizes — exactly as the live one.
+        (The last view's size is not in it: the next ``record_usage`` follows a prepare.)
+        """
+        anchor = None if self._anchor is None else [self._anchor[0], self._anchor[1]]
+        return {"anchor": anchor, "ratio": self._ratio}
+
+    def restore_usage_anchor(self, anchor: dict[str, Any] | None) -> bool:
+        """Take back a saved ``usage_anchor``; a malformed one is ignored (False), never fatal."""
+        if not isinstance(anchor, dict):
+            return False
+
+        def positive(value: Any) -> float | None:
+            ok = isinstance(value, int | float) and not isinstance(value, bool)
+            return float(value) if ok and 0 < value < float("inf") else None  # NaN fails too
+
+        pair, ratio = anchor.get("anchor"), positive(anchor.get("ratio"))
+        if ratio is None:
+            return False
+        if pair is not None:
+            if not isinstance(pair, list) or len(pair) != 2:
+                return False
+            first, second = positive(pair[0]), positive(pair[1])
+            if first is None or second is None:
+                return False
+            pair = (first, second)
+        self._anchor = pair
+        self._ratio = ratio
+        return True
+
+    def set_budget(self, budget: int) -> None:
+        """Change the budget (e.g. to a window the provider stated); the cache is kept.
+
+        Everything derived from the budget (the default ``keep_recent_tokens``, the summary
+        allowance, L3's threshold) is computed on use, so it follows.
+        """
+        if int(budget) <= 0:
+            raise ValueError("budget must be a positive number of tokens")
+        self.budget = int(budget)
+
     # ------------------------------------------------------------------ the pipeline
 
     async def prepare(self, messages: Sequence[Message]) -> list[Message]:
-        """The send view of ``messages`` (``[system] + history``); never mutates the input."""
+        """The send view of ``messages`` (``[system] + history``); never mutates the input.
+
+        Summarizes when the view is over ``view_limit``, or — with ``snip_policy ==
+        "summarize"`` — when L1 would drop messages no summary covers. Raises
+        :class:`TurnTooLarge` (before any summarizer call, state unchanged) when the newest
+        user message cannot fit the view even alone with the system prompt.
+        """
         self.pending_compaction = None
         view = self._base_view(messages)
-        if self._tokens(view) <= self.view_limit:
+        over = self._tokens(view) > self.view_limit
+        unread = self.snip_policy == "summarize" and len(view.snipped) > 0
+        if not over and not unread:
             return self._finish(messages, view)
+        if over:
+            newest = next(
+                (k for k in range(len(messages) - 1, -1, -1) if messages[k].role == "user"), None
+            )
+            covered = self._covered_count if view.cache_used else 0
+            if newest is not None and newest >= covered:  # a covered one is not sent
+                self._check_fits(messages, messages[newest])
         return await self._compact(messages, view, instructions=None)
+
+    def check_turn(self, messages: Sequence[Message]) -> None:
+        """Refuse a new message that cannot fit: call before storing it.
+
+        ``messages`` is ``[system] + history + [new message]``. Raises :class:`TurnTooLarge`
+        when the system prompt and the new message alone exceed ``view_limit`` (L3 does not
+        apply to user messages; no summary can make room for the newest turn). No LLM call,
+        no change of state.
+        """
+        if messages:
+            self._check_fits(messages, messages[-1])
+
+    def _check_fits(self, messages: Sequence[Message], newest: Message) -> None:
+        # measured outside the memo: a refused paste must not stay referenced by it
+        system = [messages[0]] if messages[0].role == "system" and messages[0] is not newest else []
+        if self._request_tokens([*system, newest]) > self.view_limit:
+            system_tokens = self._message_tokens(system) if system else 0
+            alone = self._request_tokens([newest])
+            raise TurnTooLarge(alone, self.view_limit, self.budget, system_tokens)
 
     async def force_compact(
         self, messages: Sequence[Message], instructions: str | None = None
@@ -281,14 +393,21 @@ class ContextManager:
     def _tokens(self, view: _View) -> int:
         return tokens_from_chars(view.chars, self._ratio_for(view.weighted, view.chars))
 
+    def _message_tokens(self, messages: Sequence[Message]) -> int:
+        """The estimate of ``messages`` as a list of their own (memoised sizes)."""
+        chars, weighted = self._size(messages)
+        return tokens_from_chars(chars, self._ratio_for(weighted, chars))
+
     # ------------------------------------------------------------------ layers, memoised
 
     def _l3(self, message: Message) -> Message:
-        limit = self.tool_chars_limit
-        if message.role != "tool" or len(message.content) <= limit or self.results_dir is None:
+        if message.role != "tool" or self.results_dir is None:
+            return message
+        limit = self.tool_chars_limit_for(message)
+        if len(message.content) <= limit:
             return message
         return self._memo.derive(
-            "l3", message, lambda m: offload_message(m, limit, self.results_dir)
+            f"l3:{limit}", message, lambda m: offload_message(m, limit, self.results_dir)
         )
 
     def _l2(self, message: Message) -> Message:
@@ -407,8 +526,8 @@ class ContextManager:
             first_kept = sources[head_end + 1]
             assert first_kept is not None
             snipped = range(first_kept - (tail_start - head_end), first_kept)
-        limit = self.tool_chars_limit
-        out = [self._l3(m) if m.role == "tool" and len(m.content) > limit else m for m in out]
+        small = min(_MIN_OFFLOAD_CHARS, self.max_tool_chars)
+        out = [self._l3(m) if m.role == "tool" and len(m.content) > small else m for m in out]
         micro, chars, weighted, micro_floor = self._micro(
             out, sources, micro_floor, micro_trigger, micro_gain
         )
@@ -463,7 +582,7 @@ class ContextManager:
     def _size(self, out: Sequence[Message]) -> tuple[int, float]:
         chars_sum, weighted = self._memo.total(out)
         chars = list_chars_from_sizes(chars_sum, len(out))
-        return chars, weighted + (chars - chars_sum) * SEPARATOR_WEIGHT
+        return chars, weighted + list_weight(len(out))
 
     def _finish(
         self,
@@ -508,6 +627,13 @@ class ContextManager:
             micro_compacted=view.micro,
             offloaded=tuple(offloaded),
             summary_failed=failed,
+            snip_policy=self.snip_policy,
+            summary_tokens=(
+                self._message_tokens([self._summary_msg])
+                if view.cache_used and self._summary_msg is not None
+                else 0
+            ),
+            summary_allowance=self.summary_allowance,
         )
         self._memo.prune(view.messages, self._retained_tail)
         return list(view.messages)
@@ -516,96 +642,3 @@ class ContextManager:
 
     def _size_in_view(self, message: Message) -> int:
         return self._memo.measure(self._l3(message))[0] + _SEPARATOR_CHARS
-
-    # ------------------------------------------------------------------ L4
-
-    async def _compact(
-        self,
-        messages: Sequence[Message],
-        base: _View,
-        *,
-        instructions: str | None,
-    ) -> list[Message]:
-        tokens_before = self._tokens(base) + self.reserved_tokens
-        has_system = bool(messages) and messages[0].role == "system"
-        cached = base.cache_used
-        lo = self._covered_count if cached else int(has_system)
-        previous = self._summary if cached else None
-        ratio = self._ratio_for(base.weighted, base.chars)
-        cut = find_cut(messages, lo, self.keep_recent_tokens / ratio, self._size_in_view)
-        if cut is None:
-            return self._finish(
-                messages,
-                self._degraded(messages, base),
-                failed="nothing outside the kept tail to summarize",
-            )
-        body = strip_file_blocks(previous) if previous else None
-        pos, calls = lo, 0
-        usage: dict[str, int] = {}
-        model: str | None = None
-        candidate: _View | None = None
-        summary_msg: Message | None = None
-        summary = ""
-        ops = extract_file_operations([], previous)
-        for _ in range(_MAX_TIGHTEN_ROUNDS):
-            # offloaded results are serialised as their marker: the summary can name the file
-            texts = [serialize_message(self._l3(m)) for m in messages[pos:cut]]
-            try:
-                run = await summarize_texts(
-                    self.summarizer,
-                    texts,
-                    body,
-                    instructions,
-                    limit=self.threshold_tokens,  # the summary's own output needs room too
-                    max_summary_tokens=self.view_limit // 2,
-                    count=self._request_tokens,
-                )
-            except SummaryFailed as exc:
-                return self._finish(messages, self._degraded(messages, base), failed=str(exc))
-            body, calls, model = run.body, calls + run.calls, run.model or model
-            for key, value in run.usage.items():
-                usage[key] = usage.get(key, 0) + value
-            ops = extract_file_operations(messages[lo:cut], previous)
-            summary = with_file_blocks(body, ops)
-            summary_msg = summary_message(summary, cut)
-            # a new summary starts a new prefix: the tail verbatim unless it does not fit
-            candidate = self._build(
-                messages, summary_msg, cut, messages[cut:], cut, float(self.view_limit)
-            )
-            over = self._tokens(candidate) - self.view_limit
-            if over <= 0:
-                break
-            fixed = self._memo.measure(summary_msg)[0]
-            if has_system:
-                fixed += self._memo.measure(messages[0])[0]
-            r = self._ratio_for(candidate.weighted, candidate.chars)
-            room = self.view_limit / r - fixed - 64
-            later = tighter_cut(messages, cut, room, self._size_in_view)
-            if later is None:
-                break  # system + summary + newest turn do not fit: the best we can do
-            pos, cut = cut, later
-        assert candidate is not None and summary_msg is not None
-        self._summary = summary
-        self._covered_count = cut
-        self._retained_tail = list(messages[cut:])
-        self._summary_msg = summary_msg
-        self._verified = {cut + k: m for k, m in enumerate(self._retained_tail)}
-        self.pending_compaction = CompactionInfo(
-            tokens_before=tokens_before,
-            tokens_after=self._tokens(candidate) + self.reserved_tokens,
-            summarized_count=cut - lo,
-            summary=summary,
-            covered_count=cut,
-            retained_tail=[m.model_dump() for m in self._retained_tail],
-            summary_usage=usage or None,
-            summary_model=model,
-            read_files=list(ops.read),
-            modified_files=list(ops.modified),
-            summarizer_calls=calls,
-            instructions=instructions,
-        )
-        return self._finish(messages, candidate, summarized=True)
-
-    def _request_tokens(self, request: Sequence[Message]) -> int:
-        text = json.dumps([m.model_dump() for m in request], ensure_ascii=False, default=str)
-        return tokens_from_chars(len(text), self._ratio_for(weighted_tokens(text), len(text)))

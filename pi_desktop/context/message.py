@@ -26,14 +26,18 @@ class Message(BaseModel):
     @property
     def tool_calls(self) -> list[dict[str, Any]]:
         """The assistant's tool calls (empty for every other message)."""
-        if self.role != "assistant" or not self.metadata:
+        if self.role != "assistant" or not isinstance(self.metadata, dict):
             return []
-        return list(self.metadata.get("tool_calls") or [])
+        calls = self.metadata.get("tool_calls")
+        # a hand-edited or foreign session may hold anything here ("abc", 5, [1, 2])
+        if not isinstance(calls, list):
+            return []
+        return [call for call in calls if isinstance(call, dict)]
 
     @property
     def tool_call_id(self) -> str | None:
         """The id of the call a tool result answers (None for other roles)."""
-        if self.role != "tool" or not self.metadata:
+        if self.role != "tool" or not isinstance(self.metadata, dict):
             return None
         value = self.metadata.get("tool_call_id")
-        return str(value) if value is not None else None
+        return str(value) if isinstance(value, str | int) and not isinstance(value, bool) else None

@@ -12,6 +12,8 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import secrets
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -52,11 +54,16 @@ def is_offloaded(content: str) -> bool:
 
 
 def offload_marker(path: str, original_chars: int, content: str) -> str:
-    """The view text: one line naming file and size, then a preview and how to read more."""
+    """The view text: one line naming file and size, then a preview and how to read more.
+
+    The path is absolute: the workspace tools accept it (read-only) for this session's
+    results folder, so the model can page through the file with read_file.
+    """
     preview = content[:PREVIEW_CHARS]
     return (
         f"{MARKER_PREFIX} {original_chars} chars saved to {path} — the first "
-        f"{len(preview)} chars follow; read that file to see the whole result.]\n{preview}"
+        f"{len(preview)} chars follow; to see the rest call read_file with that exact path "
+        f"(offset/limit page through it).]\n{preview}"
     )
 
 
@@ -75,12 +82,45 @@ def parse_marker(content: str) -> tuple[str, int, str] | None:
 
 
 def _same_file(path: Path, data: bytes) -> bool:
+    """Whether ``path`` is a regular file (not a symlink planted there) holding ``data``."""
     try:
-        if path.stat().st_size != len(data):
-            return False
-        return path.read_bytes() == data
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError:
         return False
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size != len(data):
+            return False
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            return handle.read(len(data) + 1) == data
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
+def _write_new(directory: Path, stem: str, data: bytes) -> Path:
+    """A fresh temp file in ``directory`` holding ``data``: created with O_EXCL|O_NOFOLLOW under
+    a random name, so whatever was planted at a predictable name is never followed."""
+    for _ in range(8):
+        tmp = directory / f".{stem}.{secrets.token_hex(8)}.tmp"
+        try:
+            fd = os.open(
+                tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600
+            )
+        except FileExistsError:
+            continue
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+        except BaseException:
+            os.close(fd)
+            tmp.unlink(missing_ok=True)
+            raise
+        os.close(fd)
+        return tmp
+    raise FileExistsError(f"no free temporary name in {directory}")
 
 
 def _write_once(results_dir: Path, tool_call_id: str, content: str) -> Path | None:
@@ -93,18 +133,21 @@ def _write_once(results_dir: Path, tool_call_id: str, content: str) -> Path | No
     path = offload_path(results_dir, tool_call_id)
     try:
         root = results_dir.resolve()
-        if path.resolve().parent != root:  # belt and braces: sanitising already ensures it
+        if path.parent.resolve() != root:  # belt and braces: sanitising already ensures it
             return None
         if _same_file(path, data):
             return path
-        if path.exists():
+        if os.path.lexists(path):
             path = path.with_name(f"{path.stem}-{_digest(content, 16)}.txt")
             if _same_file(path, data):
                 return path
         results_dir.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
+        tmp = _write_new(results_dir, path.name, data)
+        try:
+            os.replace(tmp, path)  # renames over a planted symlink itself, never through it
+        except OSError:
+            tmp.unlink(missing_ok=True)
+            raise
         return path
     except (OSError, ValueError):
         return None

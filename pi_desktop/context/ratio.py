@@ -25,9 +25,9 @@ WORD_WEIGHT = 0.994  # per run of letters
 LETTER_WEIGHT = 0.012  # per letter, on top of its word
 # per 16 letters of one run (a hash, a blob, "rrrr…"): such runs cost ~0.25-0.6 token per
 # letter, not one word; natural words are shorter, so this is 0 for prose. Real JSON
-# documents hold long runs that tokenize in big pieces, so the fit settles on a floor
-# (~0.3 per letter) rather than the worst case
-LONG_RUN_WEIGHT = 4.62
+# documents hold long runs that tokenize in big pieces, so this stays near the floor
+# (~0.2 per letter; "x" * 50 is 7 tokens) rather than the worst case
+LONG_RUN_WEIGHT = 3.0
 DIGIT_WEIGHT = 1.058
 SPACE_WEIGHT = 0.025
 ESCAPE_WEIGHT = 1.507  # per JSON escape (``\n``, ``\uXXXX``...)
@@ -40,8 +40,6 @@ ASTRAL_WEIGHT = 2.0  # emoji and other chars outside the BMP
 
 # chars/4: what a plain ASCII char costs in the DESIGN §2 estimate (and a neutral fallback)
 ASCII_WEIGHT = 0.25
-# the ", " between two serialised messages
-SEPARATOR_WEIGHT = (PUNCT_WEIGHT + SPACE_WEIGHT) / 2
 MIN_RATIO = 0.02
 MAX_RATIO = 4.0
 
@@ -171,6 +169,14 @@ def weighted_tokens(text: str) -> float:
             + c[12] * ASTRAL_WEIGHT
         )
     return total
+
+
+def list_weight(count: int) -> float:
+    """What the serialised list adds around ``count`` messages: ``[``, ``]`` and ``", "``
+    between them, so per-message figures sum to exactly ``weighted_tokens`` of the list."""
+    if count <= 0:
+        return 2 * PUNCT_WEIGHT
+    return (count + 1) * PUNCT_WEIGHT + (count - 1) * SPACE_WEIGHT
 
 
 def clamp_ratio(ratio: float) -> float:

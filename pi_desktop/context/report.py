@@ -30,6 +30,13 @@ class CompactionInfo:
     modified_files: list[str] = field(default_factory=list)
     summarizer_calls: int = 1
     instructions: str | None = None
+    # size group: the summary message's estimate against the allowance it is held to, how
+    # many old items a deterministic trim left out (the summary states it), whether the
+    # summarizer was asked to condense
+    summary_tokens: int = 0
+    summary_allowance: int = 0
+    omitted_items: int = 0
+    condensed: bool = False
 
 
 @dataclass(frozen=True)
@@ -66,6 +73,11 @@ class PrepareReport:
     offloaded: tuple[OffloadedResult, ...] = ()
     summary_failed: str | None = None  # why a needed summary did not happen
     reserved_tokens: int = 0  # sent with every chat request besides the view (tool schemas)
+    # "summarize": what L1 would drop is summarized first ("snipped" then lists only what a
+    # failed summary left to L1); "drop": the seed's pure L1 drop
+    snip_policy: str = "summarize"
+    summary_tokens: int = 0  # the summary message in this view (0 without one)...
+    summary_allowance: int = 0  # ...and the size it is held to, from the current budget
 
     @property
     def request_tokens(self) -> int:

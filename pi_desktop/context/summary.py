@@ -43,12 +43,24 @@ SUMMARIZATION_PROMPT_TEMPLATE = (
 )
 
 SUMMARY_HEADER = "[Context summary — earlier conversation compacted]"
+MORE_MARK = "… and "  # "… and N more" closes a capped file list; it is not a path
 TOOL_RESULT_CHARS = 2_000
 FOCUS_PREFIX = "\n\nAdditional focus for this summary: "
+SIZE_RULE = (
+    "\n\nSize: the whole summary must stay under about {tokens} tokens. Update the previous "
+    "summary rather than rewriting it; when space runs short, fold the oldest Done items "
+    "together first."
+)
+CONDENSE_PROMPT = (
+    "Condense this context summary to under about {tokens} tokens. Keep every section "
+    "heading. Keep paths, identifiers, errors and decisions verbatim; shorten or merge the "
+    "oldest Done items first. Output only the condensed summary inside <summary> tags.\n\n"
+    "Summary:\n{summary}"
+)
 
 # tools that read one file (read_file, view, cat); listing and searching tools are not reads
-_READ_NAMES = ("read", "view", "open", "cat")
-_WRITE_NAMES = ("write", "edit", "create", "patch", "replace", "delete", "move", "rename")
+READ_NAMES = ("read", "view", "open", "cat")
+WRITE_NAMES = ("write", "edit", "create", "patch", "replace", "delete", "move", "rename")
 _PATH_KEYS = ("path", "file_path", "filepath", "file", "filename", "target", "paths", "files")
 
 
@@ -88,14 +100,31 @@ def serialize_transcript(
 
 
 def build_summary_request(
-    conversation: str, previous_summary: str | None, instructions: str | None = None
+    conversation: str,
+    previous_summary: str | None,
+    instructions: str | None = None,
+    target_tokens: int | None = None,
 ) -> list[Message]:
-    """``[system, prompt]`` exactly as the summarizer receives it."""
+    """``[system, prompt]`` exactly as the summarizer receives it.
+
+    ``target_tokens`` states the size the summary is held to (a number the model can aim at).
+    """
     prompt = SUMMARIZATION_PROMPT_TEMPLATE.format(
         previous_summary=previous_summary or "(none)", conversation=conversation
     )
+    if target_tokens:
+        prompt += SIZE_RULE.format(tokens=f"{int(target_tokens):,}")
     if instructions:
         prompt += FOCUS_PREFIX + instructions.strip()
+    return [
+        Message(role="system", content=SUMMARIZATION_SYSTEM_PROMPT),
+        Message(role="user", content=prompt),
+    ]
+
+
+def build_condense_request(summary: str, target_tokens: int) -> list[Message]:
+    """``[system, prompt]`` asking to shorten ``summary`` alone (no transcript)."""
+    prompt = CONDENSE_PROMPT.format(tokens=f"{int(target_tokens):,}", summary=summary)
     return [
         Message(role="system", content=SUMMARIZATION_SYSTEM_PROMPT),
         Message(role="user", content=prompt),
@@ -125,12 +154,67 @@ REQUIRED_SECTIONS = (
 )
 
 
+# the six top-level sections; a reply with fewer than half of them is not a summary
+SECTION_HEADINGS = (
+    "## Goal",
+    "## Constraints & Preferences",
+    "## Progress",
+    "## Key Decisions",
+    "## Next Steps",
+    "## Critical Context",
+)
+_REFUSAL = re.compile(
+    r"^\W*(i['’]?m sorry|i am sorry|sorry\b|i apologi[sz]e|i can['’]?t\b|i cannot\b|"
+    r"i can not\b|i won['’]?t\b|i will not\b|i['’]?m (?:not able|unable)|i am (?:not able|unable)|"
+    r"as an ai\b|unfortunately,? i\b)",
+    re.IGNORECASE,
+)
+_TRANSCRIPT_LABEL = re.compile(
+    r"^\[(?:User|Assistant|System|Assistant tool call|Tool result[^\]]*)\]:", re.MULTILINE
+)
+_MAX_PREAMBLE_CHARS = 300  # prose before the first section: "Here is the summary:" is fine
+
+
+def section_count(summary: str) -> int:
+    """How many of the six section headings ``summary`` has as lines of its own."""
+    present = {line.strip() for line in summary.splitlines()}
+    return sum(h in present for h in SECTION_HEADINGS)
+
+
+def summary_problem(summary: str) -> str | None:
+    """Why ``summary`` is not a summary (None when it is one).
+
+    A refusal, a reply that carries on the conversation (transcript labels, or a long stretch
+    of prose before the first section) or one with fewer than half of the six sections would
+    replace the history with junk; the caller treats it as a failed summary.
+    """
+    text = summary.strip()
+    if not text:
+        return "the summarizer returned an empty summary"
+    if _REFUSAL.match(text):
+        return "the summarizer refused (its answer opens as a refusal)"
+    first = min((text.find(h) for h in SECTION_HEADINGS if h in text), default=len(text))
+    if _TRANSCRIPT_LABEL.search(text[:first]):  # (a quoted line inside a section is fine)
+        return "the summarizer continued the conversation instead of summarizing it"
+    if first > _MAX_PREAMBLE_CHARS:
+        return "the summarizer continued the conversation instead of summarizing it"
+    found = section_count(text)
+    if found * 2 < len(SECTION_HEADINGS):
+        return f"the summarizer's answer is not a summary (only {found} of the 6 sections)"
+    return None
+
+
 def ensure_sections(summary: str) -> str:
     """``summary`` with any of the six sections the model left out appended, marked empty.
 
     The next compaction updates the summary section by section, and the window shows it;
-    both rely on the structure being complete even when a small model skips a heading.
+    both rely on the structure being complete even when a small model skips a heading. Only a
+    mostly structured answer (at least half of the six sections) is completed: anything less
+    raises ``ValueError`` rather than being dressed up as a summary.
     """
+    found = section_count(summary)
+    if found * 2 < len(SECTION_HEADINGS):
+        raise ValueError(f"not a summary: only {found} of the 6 sections")
     present = {line.strip() for line in summary.splitlines()}
     missing = [h for h in REQUIRED_SECTIONS if h not in present]
     if not missing:
@@ -145,7 +229,7 @@ class FileOperations(NamedTuple):
     modified: list[str]
 
 
-def _paths_in(args: Any) -> list[str]:
+def paths_in(args: Any) -> list[str]:
     if isinstance(args, str):
         try:
             args = json.loads(args)
@@ -164,7 +248,8 @@ def _paths_in(args: Any) -> list[str]:
 def file_block(summary: str | None, tag: str) -> list[str]:
     """The paths listed in ``summary``'s ``<tag>`` blocks (``read-files``/``modified-files``)."""
     found = re.findall(rf"<{tag}>\n?(.*?)</{tag}>", summary or "", re.DOTALL)
-    return [line.strip() for body in found for line in body.splitlines() if line.strip()]
+    lines = (line.strip() for body in found for line in body.splitlines())
+    return [line for line in lines if line and not line.startswith(MORE_MARK)]
 
 
 def extract_file_operations(
@@ -177,10 +262,10 @@ def extract_file_operations(
         for call in message.tool_calls:
             function = call.get("function") or {}
             name = str(function.get("name") or "").lower()
-            paths = _paths_in(function.get("arguments"))
-            if any(w in name for w in _WRITE_NAMES):
+            paths = paths_in(function.get("arguments"))
+            if any(w in name for w in WRITE_NAMES):
                 modified.update(paths)
-            elif any(r in name for r in _READ_NAMES):
+            elif any(r in name for r in READ_NAMES):
                 read.update(paths)
     return FileOperations(sorted(read - modified), sorted(modified))
 

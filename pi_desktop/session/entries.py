@@ -19,7 +19,10 @@ from pydantic_core import PydanticSerializationError
 
 from pi_desktop.context.message import Message, Role
 
-FORMAT_VERSION = 1
+# 1: compaction lines copied the retained tail and listed every replaced id (still read).
+# 2: compaction lines reference what they keep (``first_kept_entry_id`` + ``retained_count``);
+#    ``usage`` and ``model_window`` lines carry what the token estimate depends on.
+FORMAT_VERSION = 2
 
 
 def new_id() -> str:
@@ -74,13 +77,16 @@ class CompactionEntry(_Entry):
 
     It never lies on the conversation path; ``covered_count`` indexes ``[system] + history``
     and ``first_kept_entry_id`` lets a loader check the cache still fits the current path.
+    The line is O(summary): it names the kept tail (``first_kept_entry_id`` and
+    ``retained_count`` messages from there), never copies it — the path holds those messages.
+    Lines of format 1 carry the tail itself in ``retained_tail`` (and ``replaces_entry_ids``);
+    they still load, and ``retained_count`` is None on them.
     """
 
     type: Literal["compaction"] = "compaction"
     summary: str
     covered_count: int = Field(ge=0)
-    retained_tail: list[dict[str, Any]] = Field(default_factory=list)
-    replaces_entry_ids: list[str] = Field(default_factory=list)
+    retained_count: int | None = Field(default=None, ge=0)
     first_kept_entry_id: str | None = None
     tokens_before: int = 0
     tokens_after: int = 0
@@ -92,6 +98,37 @@ class CompactionEntry(_Entry):
     manual: bool = False
     summarizer_calls: int = 1
     instructions: str | None = None  # the user's focus line of a manual compaction
+    # format 1 only (read, never written again)
+    retained_tail: list[dict[str, Any]] = Field(default_factory=list)
+    replaces_entry_ids: list[str] = Field(default_factory=list)
+
+    @property
+    def kept_count(self) -> int:
+        """How many messages from ``covered_count`` on the cache keeps verbatim."""
+        if self.retained_count is not None:
+            return self.retained_count
+        return len(self.retained_tail)
+
+
+class UsageEntry(_Entry):
+    """What the token estimate depends on (``ContextManager.usage_anchor``), when it changed.
+
+    Session-wide, the last one wins: a restarted app estimates exactly as the live one did.
+    """
+
+    type: Literal["usage"] = "usage"
+    anchor: dict[str, Any]
+
+
+class ModelWindowEntry(_Entry):
+    """The provider stated the model's context window; the session's budget was lowered to fit.
+
+    Session-wide, the last one wins; ``budget`` is the effective budget used from then on.
+    """
+
+    type: Literal["model_window"] = "model_window"
+    window_tokens: int = Field(gt=0)
+    budget: int = Field(gt=0)
 
 
 class LeafEntry(_Entry):
@@ -116,10 +153,19 @@ class SystemPromptEntry(_Entry):
 
 
 Entry = Annotated[
-    SessionHeader | MessageEntry | CompactionEntry | LeafEntry | TitleEntry | SystemPromptEntry,
+    SessionHeader
+    | MessageEntry
+    | CompactionEntry
+    | LeafEntry
+    | TitleEntry
+    | SystemPromptEntry
+    | UsageEntry
+    | ModelWindowEntry,
     Field(discriminator="type"),
 ]
-KNOWN_TYPES = frozenset({"session", "message", "compaction", "leaf", "title", "system_prompt"})
+KNOWN_TYPES = frozenset(
+    {"session", "message", "compaction", "leaf", "title", "system_prompt", "usage", "model_window"}
+)
 
 _ADAPTER: TypeAdapter[Entry] = TypeAdapter(Entry)
 
@@ -148,9 +194,61 @@ def parse_line(line: bytes) -> ParsedLine:
         raise LineError(f"invalid entry ({loc}: {first.get('msg', 'invalid')})") from None
 
 
+_FORMAT1_ONLY = frozenset({"retained_tail", "replaces_entry_ids"})
+
+
+# Fields without which a line means nothing; any other invalid field is dropped (its default
+# applies) and reported, so e.g. a header with a non-text title keeps its system prompt.
+_ESSENTIAL: dict[str, frozenset[str]] = {
+    "session": frozenset({"id"}),
+    "message": frozenset({"id", "parent_id", "role", "content"}),
+    "compaction": frozenset({"id", "parent_id", "summary", "covered_count"}),
+    "leaf": frozenset({"id", "target_id"}),
+    "usage": frozenset({"id", "anchor"}),
+    "model_window": frozenset({"id", "window_tokens", "budget"}),
+}
+
+
+def salvage_line(line: bytes) -> tuple[Entry, list[str]] | None:
+    """A line that failed validation only in non-essential fields, with those fields dropped.
+
+    Returns the entry and one reason per dropped field, or None when the line cannot be saved.
+    """
+    try:
+        raw = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
+        return None
+    essential = _ESSENTIAL.get(raw["type"], frozenset({"id"}))
+    dropped: list[str] = []
+    for _ in range(3):
+        try:
+            return _ADAPTER.validate_python(raw), dropped
+        except ValidationError as exc:
+            fields = set()
+            for error in exc.errors(include_url=False):
+                loc = error.get("loc", ())
+                if len(loc) < 2 or loc[0] != raw["type"] or not isinstance(loc[1], str):
+                    return None
+                fields.add(loc[1])
+            if fields & essential or not fields <= set(raw):
+                return None
+            for name in sorted(fields):
+                del raw[name]
+                dropped.append(f"field {name!r} is invalid; dropped")
+    return None
+
+
 def dump_line(entry: Entry) -> bytes:
-    """Serialise an entry as one JSONL line including the trailing newline."""
-    return entry.model_dump_json().encode("utf-8") + b"\n"
+    """Serialise an entry as one JSONL line including the trailing newline.
+
+    A compaction of the current format leaves out the empty format-1 fields.
+    """
+    exclude = None
+    if isinstance(entry, CompactionEntry) and entry.retained_count is not None:
+        exclude = _FORMAT1_ONLY
+    return entry.model_dump_json(exclude=exclude).encode("utf-8") + b"\n"
 
 
 _SURROGATES = re.compile("[\ud800-\udfff]")

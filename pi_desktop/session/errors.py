@@ -21,3 +21,7 @@ class SessionWriteError(SessionError):
 
 class SessionReadOnlyError(SessionError):
     """A change was attempted on a session opened read-only."""
+
+
+class SessionFileError(SessionError):
+    """The path is not a session file that can be opened (a FIFO, a device, a directory)."""

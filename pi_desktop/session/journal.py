@@ -11,12 +11,13 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import stat as stat_mod
 import threading
 import weakref
 from collections.abc import Iterator
 from pathlib import Path
 
-from pi_desktop.session.errors import SessionLockedError, SessionWriteError
+from pi_desktop.session.errors import SessionFileError, SessionLockedError, SessionWriteError
 
 # Seam for tests that inject a failing write (e.g. ENOSPC); production always uses os.write.
 _os_write = os.write
@@ -25,9 +26,45 @@ _REGISTRY: dict[tuple[int, int], str] = {}
 _REGISTRY_LOCK = threading.Lock()
 
 
+def _refuse_irregular(path: Path, mode: int) -> None:
+    if stat_mod.S_ISREG(mode):
+        return
+    if stat_mod.S_ISDIR(mode):
+        kind = "a directory"
+    elif stat_mod.S_ISFIFO(mode):
+        kind = "a FIFO (named pipe)"
+    elif stat_mod.S_ISCHR(mode) or stat_mod.S_ISBLK(mode):
+        kind = "a device"
+    elif stat_mod.S_ISSOCK(mode):
+        kind = "a socket"
+    else:
+        kind = "not a regular file"
+    raise SessionFileError(
+        f"{path.name} is {kind}, not a session file; only regular files can be opened."
+    )
+
+
+def open_regular(path: Path, flags: int) -> int:
+    """Open ``path`` only if it is a regular file, without ever blocking on a FIFO or device.
+
+    The type is checked before the open (a FIFO's open for reading blocks until a writer
+    comes) and again on the descriptor (the path may have been swapped in between).
+    """
+    _refuse_irregular(path, os.stat(path).st_mode)
+    fd = os.open(path, flags | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        _refuse_irregular(path, os.fstat(fd).st_mode)
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
 def read_bytes(path: Path) -> bytes:
     """The whole file (sessions are read once at open; appends never re-read)."""
-    with open(path, "rb") as handle:
+    fd = open_regular(path, os.O_RDONLY)
+    with os.fdopen(fd, "rb") as handle:
         return handle.read()
 
 
@@ -70,7 +107,7 @@ class Journal:
     @classmethod
     def open(cls, path: Path, *, fsync: bool = True) -> tuple[Journal, bytes]:
         """Lock an existing file and return it with its current content."""
-        fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CLOEXEC)
+        fd = open_regular(path, os.O_RDWR | os.O_APPEND)
         journal = cls._lock(path, fd, fsync)
         try:
             data = read_bytes(path)
@@ -147,8 +184,8 @@ class Journal:
 
 def lock_is_free(path: Path) -> bool:
     """Whether nobody (this process or another) has ``path`` open for writing."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    try:  # O_NONBLOCK: a FIFO at ``path`` must not block the caller
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
     except FileNotFoundError:
         return True
     try:

@@ -15,6 +15,7 @@ import re
 import shutil
 import weakref
 from dataclasses import asdict, dataclass
+from dataclasses import fields as dataclass_fields
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,9 @@ class _Scan:
     preview: str | None = None
 
 
+_SCAN_FIELDS = dataclass_fields(_Scan)
+
+
 class SessionLibrary:
     """The folder of sessions: create, open, list, rename, delete."""
 
@@ -81,6 +85,7 @@ class SessionLibrary:
             root = Path(platformdirs.user_data_dir("pi-desktop")) / "sessions"
         self.root = Path(root)
         self._open: weakref.WeakValueDictionary[str, Session] = weakref.WeakValueDictionary()
+        self.problems: list[str] = []  # what the last listing skipped in the index cache
 
     # ------------------------------------------------------------------ paths
     def path_for(self, session_id: str) -> Path:
@@ -174,13 +179,26 @@ class SessionLibrary:
         return infos
 
     def _read_index(self) -> dict[str, _Scan]:
+        """The cached scans; an entry with a bad field is dropped (its file is read again from
+        the start, so nothing is lost) and named in ``problems``."""
+        self.problems = []
         try:
             raw = json.loads((self.root / INDEX_NAME).read_text("utf-8"))
-            if raw.get("version") != INDEX_VERSION:
-                return {}
-            return {name: _Scan(**fields) for name, fields in raw["files"].items()}
-        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        except (OSError, ValueError):
             return {}
+        if not isinstance(raw, dict) or raw.get("version") != INDEX_VERSION:
+            return {}
+        files = raw.get("files")
+        if not isinstance(files, dict):
+            return {}  # another version's cache, or not ours: rebuilt silently
+        scans: dict[str, _Scan] = {}
+        for name, fields in files.items():
+            scan = _scan_from_index(fields)
+            if scan is None:
+                self.problems.append(f"{INDEX_NAME}: ignored the invalid entry for {name!r}")
+            else:
+                scans[name] = scan
+        return scans
 
     def _write_index(self, scans: dict[str, _Scan]) -> None:
         """Best effort: a cache that cannot be written only costs a rescan next time."""
@@ -191,6 +209,29 @@ class SessionLibrary:
             os.replace(tmp, self.root / INDEX_NAME)
         except OSError:
             tmp.unlink(missing_ok=True)
+
+
+_INT_FIELDS = ("ino", "size", "mtime_ns", "offset", "message_count")
+_TEXT_FIELDS = ("id", "created", "title", "preview")
+
+
+def _scan_from_index(fields: Any) -> _Scan | None:
+    """One cached scan, or None when any field has the wrong type or range.
+
+    The index is a plain file anyone can edit: ``offset: "zz"`` would raise in ``seek`` and
+    ``offset: -10`` (or past the size) would make the file unreadable and hide the session."""
+    if not isinstance(fields, dict) or set(fields) != {f.name for f in _SCAN_FIELDS}:
+        return None
+    for key in _INT_FIELDS:
+        value = fields[key]
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            return None
+    for key in _TEXT_FIELDS:
+        if fields[key] is not None and not isinstance(fields[key], str):
+            return None
+    if fields["offset"] > fields["size"]:
+        return None
+    return _Scan(**fields)
 
 
 def new_session_id() -> str:
@@ -237,13 +278,18 @@ def _scan_line(scan: _Scan, line: bytes) -> None:
     elif line.startswith(_TITLE_PREFIX):
         entry = _loads(line)
         if entry is not None:
-            scan.title = entry.get("title")
+            scan.title = _text_or_none(entry.get("title"))
     elif line.startswith(_HEADER_PREFIX) and scan.id is None:
         entry = _loads(line)
         if entry is not None:
-            scan.id = entry.get("id")
-            scan.created = entry.get("created")
-            scan.title = entry.get("title")
+            scan.id = _text_or_none(entry.get("id"))
+            scan.created = _text_or_none(entry.get("created"))
+            scan.title = _text_or_none(entry.get("title"))
+
+
+def _text_or_none(value: Any) -> str | None:
+    """A listing shows titles as text: a number or an object in a hand-edited line is dropped."""
+    return value if isinstance(value, str) else None
 
 
 def _loads(line: bytes) -> dict[str, Any] | None:
@@ -255,11 +301,15 @@ def _loads(line: bytes) -> dict[str, Any] | None:
 
 
 def _info(path: Path, scan: _Scan) -> SessionInfo:
+    try:
+        updated = datetime.fromtimestamp(scan.mtime_ns / 1e9, tz=UTC)
+    except (OverflowError, OSError, ValueError):  # a clock far off: sort it as the oldest
+        updated = datetime.fromtimestamp(0, tz=UTC)
     return SessionInfo(
         id=path.stem,
         path=path,
         title=scan.title,
-        updated=datetime.fromtimestamp(scan.mtime_ns / 1e9, tz=UTC),
+        updated=updated,
         message_count=scan.message_count,
         created=scan.created,
         preview=scan.preview,

@@ -15,23 +15,28 @@ from typing import Any
 
 from pi_desktop.context.message import Message
 from pi_desktop.session.entries import (
+    FORMAT_VERSION,
     CompactionEntry,
     Entry,
     LeafEntry,
     LineError,
     MessageEntry,
+    ModelWindowEntry,
     ParsedLine,
     SessionHeader,
     SystemPromptEntry,
     TitleEntry,
+    UsageEntry,
     dump_line,
     encode_entry,
     new_id,
     parse_line,
+    salvage_line,
 )
 from pi_desktop.session.errors import RewindError, SessionReadOnlyError, SessionWriteError
 from pi_desktop.session.journal import Journal, read_bytes, split_lines, write_new_file
 from pi_desktop.session.state import SessionState
+from pi_desktop.session.validate import clean_message_entry
 
 Subscriber = Callable[[Entry], None]
 _log = logging.getLogger(__name__)
@@ -43,7 +48,9 @@ _AUDIT_FIELDS = frozenset(CompactionEntry.model_fields) - {
     "timestamp",
     "summary",
     "covered_count",
+    "retained_count",
     "retained_tail",
+    "replaces_entry_ids",
 }
 
 
@@ -56,13 +63,36 @@ def parse_file(data: bytes) -> tuple[list[tuple[int, ParsedLine]], list[str]]:
     torn_tail = bool(data) and not data.endswith(b"\n")
     for number, line in lines:
         try:
-            parsed.append((number, parse_line(line)))
+            entry = parse_line(line)
         except LineError as exc:
-            if number == last_no and torn_tail:
-                problems.append(f"line {number}: incomplete last line (interrupted write); skipped")
-            else:
-                problems.append(f"line {number}: {exc}; skipped")
+            saved = salvage_line(line) if str(exc).startswith("invalid entry") else None
+            if saved is None:
+                if number == last_no and torn_tail:
+                    reason = "incomplete last line (interrupted write)"
+                    problems.append(f"line {number}: {reason}; skipped")
+                else:
+                    problems.append(f"line {number}: {exc}; skipped")
+                continue
+            entry, issues = saved
+            problems.extend(f"line {number}: {issue}" for issue in issues)
+        if isinstance(entry, MessageEntry):
+            entry, issues = clean_message_entry(entry)
+            problems.extend(f"line {number}: {issue}" for issue in issues)
+        parsed.append((number, entry))
     return parsed, problems
+
+
+def newer_format(data: bytes) -> int | None:
+    """The header's format version when it is newer than this app writes, else None."""
+    for _, line in split_lines(data):
+        try:
+            header = parse_line(line)
+        except LineError:
+            return None
+        if isinstance(header, SessionHeader) and header.version > FORMAT_VERSION:
+            return header.version
+        return None
+    return None
 
 
 def load_state(data: bytes, fallback_id: str) -> SessionState:
@@ -92,6 +122,8 @@ class Session:
         self._state = state
         self._journal = journal
         self._subscribers: list[Subscriber] = []
+        # why a writable open was downgraded to read-only (a newer format), for the window
+        self.read_only_reason: str | None = None
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -130,7 +162,19 @@ class Session:
             journal, data = None, read_bytes(path)
         else:
             journal, data = Journal.open(path, fsync=fsync)
-        return cls(path, load_state(data, path.stem), journal)
+        state = load_state(data, path.stem)
+        session = cls(path, state, journal)
+        version = newer_format(data)
+        if version is not None:  # appending our lines could corrupt what a newer app wrote
+            session.close()
+            session._journal = None
+            session.read_only_reason = (
+                f"This session was written by a newer pi-desktop (session format {version}; "
+                f"this version reads format {FORMAT_VERSION} and older). It is open read-only: "
+                "update pi-desktop to continue it."
+            )
+            state.problems.insert(0, session.read_only_reason)
+        return session
 
     def close(self) -> None:
         """Release the file lock (idempotent). Reads keep working on the in-memory state."""
@@ -191,6 +235,16 @@ class Session:
     def compaction_floor(self) -> str | None:
         return self._state.compaction_floor
 
+    @property
+    def usage_anchor(self) -> dict[str, Any] | None:
+        """What the token estimate was anchored on last (see ``set_usage_anchor``)."""
+        return self._state.usage_anchor
+
+    @property
+    def model_window(self) -> ModelWindowEntry | None:
+        """The context window a provider stated for this session's model, if one did."""
+        return self._state.model_window
+
     # ------------------------------------------------------------------ changes
     def append_message(self, message: Message) -> str:
         """Append ``message`` as a child of the current entry and make it current."""
@@ -200,6 +254,7 @@ class Session:
             content=message.content,
             metadata=message.metadata,
         )
+        entry, _ = clean_message_entry(entry)  # memory holds exactly what a reload reads
         return self._commit(entry)
 
     def add_summary_cache(
@@ -209,7 +264,12 @@ class Session:
         retained_tail: list[dict[str, Any]],
         **audit: Any,
     ) -> str:
-        """Record a compaction off the current entry; the floor moves to the current entry."""
+        """Record a compaction off the current entry; the floor moves to the current entry.
+
+        The line references the kept tail (its length and ``first_kept_entry_id``) instead of
+        copying it: the tail's messages are on the path, and ``get_latest_compaction_cache``
+        reads them from there.
+        """
         unknown = set(audit) - _AUDIT_FIELDS
         if unknown:
             raise TypeError(f"unknown compaction fields: {', '.join(sorted(unknown))}")
@@ -219,10 +279,21 @@ class Session:
             parent_id=self._state.current_id,
             summary=summary,
             covered_count=covered_count,
-            retained_tail=[dict(item) for item in retained_tail],
+            retained_count=len(retained_tail),
             **audit,
         )
         return self._commit(entry)
+
+    def set_usage_anchor(self, anchor: dict[str, Any] | None) -> None:
+        """Save what the token estimate depends on (one line, only when it changed)."""
+        if anchor is not None and anchor != self._state.usage_anchor:
+            self._commit(UsageEntry(anchor=dict(anchor)))
+
+    def set_model_window(self, window_tokens: int, budget: int) -> None:
+        """Remember the model's stated context window and the budget lowered to fit it."""
+        known = self._state.model_window
+        if known is None or (known.window_tokens, known.budget) != (window_tokens, budget):
+            self._commit(ModelWindowEntry(window_tokens=window_tokens, budget=budget))
 
     def rewind(self, entry_id: str) -> None:
         """Move the current position to ``entry_id`` (the floor or anything grown after it)."""
@@ -322,11 +393,14 @@ class Session:
         comp = self._state.latest_compaction()
         if comp is None:
             return None
-        return {
-            "summary": comp.summary,
-            "covered_count": comp.covered_count,
-            "retained_tail": [dict(item) for item in comp.retained_tail],
-        }
+        if comp.retained_count is None:  # format 1: the line carries the tail
+            tail = [dict(item) for item in comp.retained_tail]
+        else:
+            offset = 1 if self.system_prompt is not None else 0
+            start = max(0, comp.covered_count - offset)
+            kept = self._state.path_to(comp.parent_id)[start : start + comp.kept_count]
+            tail = [entry.to_message().model_dump() for entry in kept]
+        return {"summary": comp.summary, "covered_count": comp.covered_count, "retained_tail": tail}
 
     def latest_compaction(self) -> CompactionEntry | None:
         """The compaction entry behind ``get_latest_compaction_cache`` (for the window)."""

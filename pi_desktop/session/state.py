@@ -4,8 +4,10 @@ The file is the truth and this state is derived from it, so loading is a pure fo
 entries always give the same state. ``Session`` reuses the same step (:meth:`SessionState.apply`)
 after each successful append, which keeps an append O(1) — nothing is re-read or re-folded.
 
-Lines that break the tree's rules (a parent that does not exist, a rewind below the floor, a
-duplicate id) are skipped and reported in ``problems``; they never make the load fail.
+Lines that break the tree's rules (a rewind below the floor, a duplicate id) are skipped and
+reported in ``problems``; they never make the load fail. A message whose parent is missing (its
+line was corrupt) is not lost with it: it attaches to the nearest earlier good message of the
+file, so one bad line in the middle costs that line only.
 """
 
 from __future__ import annotations
@@ -18,10 +20,12 @@ from pi_desktop.session.entries import (
     CompactionEntry,
     LeafEntry,
     MessageEntry,
+    ModelWindowEntry,
     ParsedLine,
     SessionHeader,
     SystemPromptEntry,
     TitleEntry,
+    UsageEntry,
 )
 
 
@@ -43,6 +47,8 @@ class SessionState:
     current_id: str | None = None
     compaction_floor: str | None = None
     message_count: int = 0
+    usage_anchor: dict[str, Any] | None = None  # the latest ``usage`` line's anchor
+    model_window: ModelWindowEntry | None = None  # the latest learned context window
     unknown: list[dict[str, Any]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     # memo for "grew after the floor" (valid for one floor): keeps guard checks amortised O(1)
@@ -53,13 +59,27 @@ class SessionState:
     def from_entries(cls, entries: Iterable[ParsedLine | tuple[int, ParsedLine]]) -> SessionState:
         """Fold entries (optionally tagged with their line number) into a fresh state."""
         state = cls()
+        last_message: str | None = None  # the latest message applied, in file order
         for item in entries:
             line_no, entry = item if isinstance(item, tuple) else (None, item)
+            where = f"line {line_no}: " if line_no is not None else ""
+            if (
+                isinstance(entry, MessageEntry)
+                and entry.parent_id is not None
+                and entry.parent_id not in state.depth
+                and entry.id not in state.entries
+            ):
+                state.problems.append(
+                    f"{where}message {entry.id} has unknown parent {entry.parent_id} (a lost "
+                    f"line?); attached to {last_message or 'the root'}"
+                )
+                entry = entry.model_copy(update={"parent_id": last_message})
             problem = state.check(entry)
             if problem is None:
                 state.apply(entry)
+                if isinstance(entry, MessageEntry):
+                    last_message = entry.id
             else:
-                where = f"line {line_no}: " if line_no is not None else ""
                 state.problems.append(f"{where}{problem}; skipped")
         return state
 
@@ -93,6 +113,10 @@ class SessionState:
             self.title = entry.title
         elif isinstance(entry, SystemPromptEntry):
             self.system_prompt = entry.system_prompt
+        elif isinstance(entry, UsageEntry):
+            self.usage_anchor = entry.anchor
+        elif isinstance(entry, ModelWindowEntry):
+            self.model_window = entry
         elif isinstance(entry, SessionHeader):
             self.id = entry.id
             self.created = entry.created
@@ -211,7 +235,7 @@ def cache_fits(
     parent_index = index_of.get(comp.parent_id or "")
     if parent_index is None:
         return False
-    if comp.covered_count + len(comp.retained_tail) > parent_index + 1 + offset:
+    if comp.covered_count + comp.kept_count > parent_index + 1 + offset:
         return False
     if comp.first_kept_entry_id is None:
         return True

@@ -17,7 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainter, QPaintEvent, Q
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from pi_desktop.context.report import PrepareReport
-from pi_desktop.ui.labels import format_tokens
+from pi_desktop.ui.labels import count_of, format_tokens
 from pi_desktop.ui.theme import Theme, theme_for
 
 Zone = Literal["ok", "warn", "over"]
@@ -80,6 +80,18 @@ def report_line(report: PrepareReport) -> str:
     if report.summary_failed:
         parts.append(f"summary failed: {report.summary_failed}")
     return " · ".join(parts)
+
+
+def summaries_words(count: int) -> str:
+    """'no summary yet', '1 summary so far', '5 summaries so far'."""
+    return "no summary yet" if count <= 0 else f"{count_of(count, 'summary', 'summaries')} so far"
+
+
+def plain_line(tokens: int, budget: int | None, compactions: int) -> str:
+    """The tooltip's first line, in words: '32 % of the context used · 2 summaries so far'."""
+    if not budget:
+        return f"{format_tokens(tokens)} tokens in the context · no limit set"
+    return f"{round(100 * tokens / budget)} % of the context used · {summaries_words(compactions)}"
 
 
 class BudgetBar(QWidget):
@@ -170,7 +182,11 @@ class BudgetBar(QWidget):
         self._update_tooltip()
 
     def mark_compacted(self, tokens_before: int, tokens_after: int) -> None:
-        """Count a compaction and show the drop: the old level lingers as a fading ghost."""
+        """Count a compaction and show the drop: the old level lingers as a fading ghost.
+
+        The window then sets the session's own count (``set_compactions``), so the figure
+        agrees with the tree whatever happened before this process started.
+        """
         self._compactions += 1
         self._last_drop = (tokens_before, tokens_after)
         self._ghost_tokens = max(tokens_before, self._tokens)
@@ -180,6 +196,12 @@ class BudgetBar(QWidget):
         self._ghost.start()
         self._update_tooltip()
         self.update()
+
+    def set_compactions(self, count: int, last_drop: tuple[int, int] | None = None) -> None:
+        """The session's summaries on the current branch and the latest one's drop."""
+        self._compactions = max(0, int(count))
+        self._last_drop = last_drop
+        self._update_tooltip()
 
     def reset_compactions(self) -> None:
         """A different session was opened: its compaction count starts from zero, and the
@@ -210,6 +232,17 @@ class BudgetBar(QWidget):
     # ---- tooltip ----------------------------------------------------------------------------
 
     def _update_tooltip(self) -> None:
+        lines = [plain_line(self._tokens, self._budget, self._compactions)]
+        if self._budget:
+            limit = int(self._budget * self._threshold)
+            lines.append(
+                f"Older turns are summarized when it passes {round(self._threshold * 100)} % "
+                f"({format_tokens(limit)} tokens)."
+            )
+        else:
+            lines.append("Context management is off: everything is sent every time.")
+        if self._offline:
+            lines.append("Offline provider: the counts are this app's own estimates.")
         rows: list[tuple[str, str]] = [("Estimate", f"{self._tokens:,} tokens")]
         if self._budget:
             pct = 100 * self._tokens / self._budget
@@ -218,16 +251,16 @@ class BudgetBar(QWidget):
             rows.append(("Compaction at", f"{round(self._threshold * 100)} % = {limit:,} tokens"))
         else:
             rows.append(("Budget", "none — context management is off"))
-        rows.append(
-            ("Anchored ratio", f"{self._ratio:.4f} tokens/char" if self._ratio else "not yet")
-        )
+        rows.append(("Tokens per character", f"{self._ratio:.4f}" if self._ratio else "not yet"))
         rows.append(
             (
-                "Last prompt_tokens",
-                f"{self._prompt_tokens:,}" if self._prompt_tokens is not None else "—",
+                "Last request",
+                f"{self._prompt_tokens:,} tokens by the provider's count"
+                if self._prompt_tokens is not None
+                else "—",
             )
         )
-        comp = str(self._compactions)
+        comp = f"{self._compactions} on this branch"
         if self._last_drop:
             b, a = self._last_drop
             comp += f" (last {format_tokens(b)} → {format_tokens(a)})"
@@ -236,11 +269,12 @@ class BudgetBar(QWidget):
             rows.append(("Layers", report_line(self._report)))
         if self._offline:
             rows.append(("Provider", "offline"))
+        plain = "".join(f"<p>{html.escape(line)}</p>" for line in lines)
         body = "".join(
             f"<tr><td><b>{html.escape(k)}</b>&nbsp;</td><td>{html.escape(v)}</td></tr>"
             for k, v in rows
         )
-        self.setToolTip(f"<table>{body}</table>")
+        self.setToolTip(f"{plain}<p><b>Details</b></p><table>{body}</table>")
 
     # ---- painting ---------------------------------------------------------------------------
 

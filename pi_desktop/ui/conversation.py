@@ -18,6 +18,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from pi_desktop.agent.repair import INTERRUPTED_RESULT, PairRepair
 from pi_desktop.context.offload import offload_path
 from pi_desktop.ui.message_widgets import (
     CompactionMarker,
@@ -42,6 +43,7 @@ class PathItem:
     offloaded_path: str | None = None  # tool messages: the L3 file, when one exists
 
 
+MAX_PROBLEMS_SHOWN = 5
 EMPTY_HINT = (
     "Type a message below — Enter sends.\n\n"
     "The bar above the input shows how full the model's context is; when it passes the mark, "
@@ -72,6 +74,8 @@ class ConversationView(QScrollArea):
         self._streaming: MessageCard | None = None
         self._tool_calls: dict[str, ToolCallWidget] = {}
         self._follow = True
+        # fields of saved messages that could not be drawn (skipped, and said so in a banner)
+        self.problems: list[str] = []
         self.verticalScrollBar().rangeChanged.connect(self._on_range_changed)
         self.verticalScrollBar().valueChanged.connect(self._on_scrolled)
         self.hint = QLabel(EMPTY_HINT, self.viewport())  # what a first start sees, until a row
@@ -141,10 +145,11 @@ class ConversationView(QScrollArea):
         if role == "system":
             return None
         if role == "tool":
-            call_id = str((metadata or {}).get("tool_call_id", ""))
+            meta = metadata if isinstance(metadata, dict) else {}
+            call_id = str(meta.get("tool_call_id", ""))
             widget = self._tool_calls.get(call_id)
             if widget is None:
-                name = str((metadata or {}).get("name", "tool"))
+                name = str(meta.get("name", "tool"))
                 widget = self.add_tool_call(call_id, name, {})
             if widget.result is None:
                 widget.set_result(content, offloaded_path=offloaded_path)
@@ -164,13 +169,11 @@ class ConversationView(QScrollArea):
             if content.strip() or role == "user":
                 card = self._add(MessageCard(role, content, entry_id, self._content))
         if role == "assistant" and metadata:
-            for call in metadata.get("tool_calls") or []:
-                function = call.get("function") or {}
-                self.add_tool_call(
-                    str(call.get("id", "")),
-                    str(function.get("name", "tool")),
-                    _parse_arguments(function.get("arguments", "")),
-                )
+            calls, problems = tool_calls_of(metadata)
+            for problem in problems:
+                self.problems.append(f"message {entry_id or '(new)'}: {problem}")
+            for call_id, name, arguments in calls:
+                self.add_tool_call(call_id, name, arguments)
         return card
 
     def append_delta(self, text: str) -> None:
@@ -276,8 +279,10 @@ class ConversationView(QScrollArea):
                 self.remove_banner(banner)
 
     def show_path(self, items: Iterable[PathItem]) -> None:
-        """Redraw from scratch: after a rewind, on load, after a fork."""
+        """Redraw from scratch: after a rewind, on load, after a fork. Fields that cannot be
+        drawn (malformed tool calls in a hand-edited file) are skipped and listed in a banner."""
         self.clear()
+        self.problems = []
         for item in items:
             if item.kind == "compaction":
                 self.add_compaction(
@@ -291,9 +296,52 @@ class ConversationView(QScrollArea):
                 item.metadata,
                 offloaded_path=item.offloaded_path,
             )
+        if self.problems:
+            shown = self.problems[:MAX_PROBLEMS_SHOWN]
+            more = len(self.problems) - len(shown)
+            self.add_banner(
+                "Some saved data could not be shown and was skipped:\n"
+                + "\n".join(shown)
+                + (f"\n… and {more} more" if more > 0 else ""),
+                kind="refusal",
+            )
         self._layout.activate()  # size the new rows now, not a frame later
         self.widget().adjustSize()
         self.scroll_to_bottom()
+
+    def show_repairs(self, repairs: Iterable[PairRepair]) -> InlineBanner | None:
+        """Mark the gaps the history sent to the model papers over (the file is unchanged).
+
+        A call that never got a result shows the synthetic result the model is sent; a result
+        that answers no call stays drawn but is named as not sent. One banner explains both.
+        """
+        missing = orphans = 0
+        for repair in repairs:
+            if repair.kind == "missing_result":
+                missing += 1
+                widget = self._tool_calls.get(repair.tool_call_id or "")
+                if widget is not None and widget.result is None:
+                    widget.set_result(INTERRUPTED_RESULT, is_error=True)
+            else:
+                orphans += 1
+        if not missing and not orphans:
+            return None
+        parts = []
+        if missing:
+            parts.append(
+                f"{_count(missing, 'tool call')} never got a result (the run was interrupted); "
+                f'the model is sent "{INTERRUPTED_RESULT}" in its place'
+            )
+        if orphans:
+            verb = ("answers", "is") if orphans == 1 else ("answer", "are")
+            parts.append(
+                f"{_count(orphans, 'tool result')} {verb[0]} no call and {verb[1]} left out "
+                "of what the model is sent"
+            )
+        return self.add_banner(
+            "This conversation has a gap: " + "; ".join(parts) + ". The session file is unchanged.",
+            kind="info",
+        )
 
     # -- following the newest row --------------------------------------------------------
 
@@ -318,7 +366,8 @@ def path_items(session: Any, results_dir: Path) -> list[PathItem]:
     for entry in session.get_current_path():
         offloaded = None
         if entry.role == "tool":
-            call_id = str((entry.metadata or {}).get("tool_call_id", ""))
+            meta = entry.metadata if isinstance(entry.metadata, dict) else {}
+            call_id = str(meta.get("tool_call_id", ""))
             candidate = offload_path(results_dir, call_id) if call_id else None
             offloaded = str(candidate) if candidate and candidate.is_file() else None
         items.append(
@@ -344,6 +393,42 @@ def path_items(session: Any, results_dir: Path) -> list[PathItem]:
     return items
 
 
+def tool_calls_of(
+    metadata: Any,
+) -> tuple[list[tuple[str, str, dict[str, Any] | str]], list[str]]:
+    """An assistant message's tool calls as (id, name, arguments), and what was skipped.
+
+    A session file may be hand-edited or written by another tool: ``tool_calls`` can be a
+    string, a call can be a number, ``function`` a list. Such fields are skipped with a reason
+    instead of raising at every start."""
+    if not isinstance(metadata, dict) or metadata.get("tool_calls") in (None, []):
+        return [], []
+    raw = metadata["tool_calls"]
+    if not isinstance(raw, list):
+        return [], [f"tool_calls is {type(raw).__name__}, not a list"]
+    calls: list[tuple[str, str, dict[str, Any] | str]] = []
+    problems: list[str] = []
+    for index, call in enumerate(raw):
+        if not isinstance(call, dict):
+            problems.append(f"tool call {index} is {type(call).__name__}, not an object")
+            continue
+        function = call.get("function")
+        if function is None:
+            function = {}
+        if not isinstance(function, dict):
+            problems.append(f"tool call {index}: function is {type(function).__name__}")
+            function = {}
+        name = function.get("name")
+        calls.append(
+            (
+                str(call.get("id", "")),
+                name if isinstance(name, str) and name else "tool",
+                _parse_arguments(function.get("arguments", "")),
+            )
+        )
+    return calls, problems
+
+
 def _parse_arguments(raw: Any) -> dict[str, Any] | str:
     if isinstance(raw, dict):
         return raw
@@ -352,3 +437,7 @@ def _parse_arguments(raw: Any) -> dict[str, Any] | str:
     except (TypeError, ValueError):
         return str(raw)
     return value if isinstance(value, dict) else str(raw)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"

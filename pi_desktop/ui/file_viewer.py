@@ -3,6 +3,10 @@
 Large files load in chunks from a zero-interval QTimer, so the event loop (and the agent
 running on it) never stalls; a progress bar shows how far it got. "Open containing folder"
 goes through ``open_url`` so tests can check the URL without launching a file manager.
+
+The sizes it states are the file's own (characters, bytes, lines); when the saved output ends
+with a tool's cap note, it says so: "the first 100,000 of the 204,825 characters the tool
+read". No button is a default one, so Enter in Find finds instead of opening a folder.
 """
 
 from __future__ import annotations
@@ -13,12 +17,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
-from PySide6.QtCore import Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QCloseEvent,
     QDesktopServices,
     QFontDatabase,
     QGuiApplication,
+    QKeyEvent,
     QKeySequence,
     QShortcut,
     QTextCursor,
@@ -38,6 +43,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pi_desktop.agent.tools.paths import CapNote, parse_cap_note, parse_lines_note
+
 CHUNK_BYTES = 256 * 1024
 MAX_BYTES = 64 * 1024 * 1024  # beyond this the viewer shows the head and says so
 
@@ -50,6 +57,11 @@ def human_size(n: int) -> str:
             return f"{int(size)} bytes" if unit == "bytes" else f"{size:.1f} {unit}"
         size /= 1024
     return f"{n} bytes"
+
+
+def capped_words(note: CapNote) -> str:
+    """ "the first 100,000 of 204,825 characters" — the wording the chat and the viewer share."""
+    return f"{'the first ' if note.first else ''}{note.shown:,} of {note.total:,} characters"
 
 
 def folder_url(path: str | os.PathLike[str]) -> QUrl:
@@ -81,7 +93,9 @@ class ToolResultViewer(QDialog):
         self._file: BinaryIO | None = None
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._loaded_bytes = 0
+        self._loaded_chars = 0
         self._total = 0
+        self.cap: CapNote | None = None  # the tool's cap note at the end of the file, if any
         self._done = False
         self._error: str | None = None
         self.setWindowTitle(title or f"Tool result — {self.path.name}")
@@ -91,6 +105,9 @@ class ToolResultViewer(QDialog):
         self.path_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.path_label.setWordWrap(True)
         self.size_label = QLabel(self)
+        self.cap_label = QLabel(self)  # what the file holds when the tool capped its output
+        self.cap_label.setWordWrap(True)
+        self.cap_label.hide()
         self.progress = QProgressBar(self)
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(True)
@@ -99,12 +116,21 @@ class ToolResultViewer(QDialog):
         self.open_folder_button.clicked.connect(self.open_containing_folder)
         copy_path = QPushButton("Copy path", self)
         copy_path.clicked.connect(lambda: QGuiApplication.clipboard().setText(str(self.path)))
+        for button in (self.open_folder_button, copy_path):
+            button.setAutoDefault(False)  # Enter belongs to Find, never to a button
+            button.setDefault(False)
         self.wrap_box = QCheckBox("Wrap lines", self)
         self.wrap_box.toggled.connect(self._set_wrap)
 
         self.editor = QPlainTextEdit(self)
         self.editor.setReadOnly(True)
         self.editor.setUndoRedoEnabled(False)
+        # read-only text is mouse-only by default: the keyboard (Ctrl+Home/End, PgUp/PgDn,
+        # Shift+arrows to select) must move through it too
+        self.editor.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
         self.editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self._set_wrap(False)
 
@@ -142,18 +168,24 @@ class ToolResultViewer(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.path_label)
         layout.addLayout(top)
+        layout.addWidget(self.cap_label)
         layout.addWidget(self.editor, 1)
         layout.addWidget(self.find_bar)
 
         QShortcut(QKeySequence.StandardKey.Find, self, activated=self.show_find)
         QShortcut(QKeySequence.StandardKey.FindNext, self, activated=self._find_next)
         QShortcut(QKeySequence.StandardKey.FindPrevious, self, activated=self._find_prev)
-        shift_enter = QShortcut(QKeySequence("Shift+Return"), self.find_edit)
-        shift_enter.activated.connect(lambda: self.find(self.find_edit.text(), backward=True))
+        for keys in ("Shift+Return", "Shift+Enter"):
+            shift_enter = QShortcut(QKeySequence(keys), self.find_edit)
+            shift_enter.setContext(Qt.ShortcutContext.WidgetShortcut)
+            shift_enter.activated.connect(self._find_prev)
+        # from the Find field too (the editor handles them itself when it has the focus)
+        self.find_edit.installEventFilter(self)
 
         self._timer = QTimer(self)
         self._timer.setInterval(0)
         self._timer.timeout.connect(self._load_chunk)
+        self.editor.setFocus()  # keys work at once: Ctrl+End, PgDn, Ctrl+F
         self._start()
 
     # ---- loading ----------------------------------------------------------------------------
@@ -205,6 +237,7 @@ class ToolResultViewer(QDialog):
         self._loaded_bytes += len(data)
         final = not data or self._loaded_bytes >= self._max
         text = self._decoder.decode(data, final=final)
+        self._loaded_chars += len(text)
         if text:
             cursor = self.editor.textCursor()
             cursor.movePosition(QTextCursor.MoveOperation.End)
@@ -220,15 +253,41 @@ class ToolResultViewer(QDialog):
             self._file = None
         self._done = True
         self.progress.setVisible(False)
-        note = human_size(self._total)
-        if self._loaded_bytes < self._total:
-            note += f" — showing the first {human_size(self._loaded_bytes)}"
         lines = self.editor.blockCount()
         if self.editor.document().lastBlock().text() == "" and lines > 1:
             lines -= 1  # a trailing newline ends the last line, it does not start one
+        if self._loaded_bytes < self._total:
+            note = (
+                f"{human_size(self._total)} — showing the first {self._loaded_chars:,} "
+                f"characters ({human_size(self._loaded_bytes)})"
+            )
+        else:
+            note = f"{self._loaded_chars:,} characters · {human_size(self._total)}"
         self.size_label.setText(f"{note} · {lines:,} lines")
+        self._show_cap()
         self.editor.moveCursor(QTextCursor.MoveOperation.Start)
         self.loaded.emit()
+
+    def _show_cap(self) -> None:
+        """A saved output that ends with the tool's cap note: say what it holds, plainly."""
+        if self._loaded_bytes < self._total:
+            return  # the end of the file is not loaded: its note is not ours to read
+        end = self.editor.document().lastBlock()
+        tail = "\n".join(b.text() for b in (end.previous().previous(), end.previous(), end))
+        self.cap = parse_cap_note("\n" + tail)
+        lines = parse_lines_note("\n" + tail)
+        if self.cap is not None:
+            self.cap_label.setText(
+                f"The tool capped its output: this file holds {capped_words(self.cap)} "
+                "it read (its last line says where to go on)."
+            )
+        elif lines is not None:
+            first, last, total = lines
+            self.cap_label.setText(
+                f"The tool read part of a file: this holds its lines {first:,}-{last:,} "
+                f"of {total:,} (the last line says where to go on)."
+            )
+        self.cap_label.setVisible(self.cap is not None or lines is not None)
 
     def _update_progress(self) -> None:
         shown = min(self._total, self._max) or 1
@@ -259,6 +318,30 @@ class ToolResultViewer(QDialog):
         self.find_bar.setVisible(True)
         self.find_edit.setFocus()
         self.find_edit.selectAll()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Ctrl+Home / Ctrl+End typed in Find move the file, not the one-line field; Esc
+        closes Find and leaves the viewer open (a second Esc closes it)."""
+        if watched is self.find_edit and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            if event.key() == Qt.Key.Key_Escape:  # closes Find, not the whole viewer
+                self.find_bar.hide()
+                self.editor.setFocus()
+                return True
+            for key, end in (
+                (QKeySequence.StandardKey.MoveToStartOfDocument, False),
+                (QKeySequence.StandardKey.MoveToEndOfDocument, True),
+            ):
+                if event.matches(key):
+                    self.jump(end=end)
+                    return True
+        return super().eventFilter(watched, event)
+
+    def jump(self, *, end: bool) -> None:
+        """Ctrl+Home / Ctrl+End: to the first or last line, the view following."""
+        move = QTextCursor.MoveOperation.End if end else QTextCursor.MoveOperation.Start
+        self.editor.moveCursor(move)
+        self.editor.ensureCursorVisible()
 
     def _find_next(self) -> None:
         self.find(self.find_edit.text())

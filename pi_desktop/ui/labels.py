@@ -72,6 +72,10 @@ def format_tokens(n: int | None) -> str:
 def title_from(entries: Iterable[Any], limit: int = 60) -> str | None:
     """A session's name until the user gives it one: its first user message, on one line."""
     for entry in entries:
-        if entry.role == "user" and entry.content.strip():
-            return shorten(" ".join(entry.content.split()), limit)
+        # only the head can show: splitting a 5 MB message for a 60-char title stalls the loop
+        head = entry.content[: limit * 4 + 64]
+        if entry.role == "user" and head.strip():
+            return shorten(" ".join(head.split()), limit)
+        if entry.role == "user" and entry.content.strip():  # megabytes of blanks, then words
+            return shorten(" ".join(entry.content.split()[:limit]), limit)
     return None

@@ -9,12 +9,13 @@ in, so tests drive the real window with the real offline provider (or a loopback
 from __future__ import annotations
 
 import asyncio
+import html
 import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -30,12 +31,14 @@ from PySide6.QtWidgets import (
 from pi_desktop.agent import Agent
 from pi_desktop.session import RewindError, Session, SessionLibrary, SessionLockedError
 from pi_desktop.ui.approval import ApprovalPrompter
+from pi_desktop.ui.bar_figures import branch_compactions
 from pi_desktop.ui.budget_bar import BudgetBar
 from pi_desktop.ui.controller import AgentController
 from pi_desktop.ui.conversation import ConversationView, path_items
 from pi_desktop.ui.input_box import CompactDialog, InputBox
 from pi_desktop.ui.labels import count_of, title_from
 from pi_desktop.ui.message_widgets import InlineBanner
+from pi_desktop.ui.safe_text import image_policy
 from pi_desktop.ui.sessions_dialog import SessionsDialog
 from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
 from pi_desktop.ui.settings_dialog import PresetChoice, SettingsDialog
@@ -72,6 +75,9 @@ class MainWindow(QMainWindow):
         self.key_store = key_store
         self.library = library
         self.settings = settings_store.load()
+        # unusable saved values (defaults were kept): said once, in the first session shown
+        self._settings_problems = list(getattr(settings_store, "problems", None) or [])
+        image_policy().set_remote_images(self.settings.remote_images)
         self._provider_factory = provider_factory
         self._tools_factory = tools_factory
         self._presets = presets or [PresetChoice("offline", "Offline (no network)")]
@@ -84,6 +90,8 @@ class MainWindow(QMainWindow):
         self.viewers: list[QWidget] = []  # summary / tool-result viewers that are open
         self.dialog: QDialog | None = None  # the dialog on screen (tests drive it)
         self._closing = False
+        self._provider_note: str | None = None  # the status-bar note of the current provider
+        self._settings_pending = False  # saved during a run: applied when it ends
         self._close_task: asyncio.Future[None] | None = None
         self._build_ui()
         self._connect()
@@ -125,6 +133,7 @@ class MainWindow(QMainWindow):
         self.offline_label.setVisible(False)
         self.offline_label.setContentsMargins(0, 0, 12, 0)
         self.provider_label = QLabel(self)
+        self.provider_label.setTextFormat(Qt.TextFormat.PlainText)  # names come from files
         self.statusBar().addPermanentWidget(self.offline_label)
         self.statusBar().addPermanentWidget(self.provider_label)
         self._build_actions()
@@ -189,14 +198,16 @@ class MainWindow(QMainWindow):
         self.tree.compactionActivated.connect(self.open_summary)
 
     def _restore_geometry(self) -> None:
+        """Saved window state; a hand-edited value ("zz", a number) is ignored and reported."""
         geometry = self.settings_store.value("geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
+        if not (isinstance(geometry, QByteArray | bytes) and self.restoreGeometry(geometry)):
             self.resize(1180, 780)
+            if geometry is not None:
+                self._settings_problems.append("window/geometry is not a saved geometry; ignored")
         state = self.settings_store.value("splitter")
-        if state is not None:
-            self.splitter.restoreState(state)
+        valid = isinstance(state, QByteArray | bytes) and self.splitter.restoreState(state)
+        if state is not None and not valid:
+            self._settings_problems.append("window/splitter is not a saved layout; ignored")
 
     # ---------------------------------------------------------------- sessions
 
@@ -206,14 +217,19 @@ class MainWindow(QMainWindow):
 
     def workspace(self) -> Path:
         """--workspace, else the settings, else the session's, else the current folder."""
-        for candidate in (
-            self._workspace_override,
-            self.settings.workspace,
-            self.session.workspace if self.session else None,
+        return self.effective_workspace()[0]
+
+    def effective_workspace(self) -> tuple[Path, str]:
+        """The folder the tools use and where it came from ("argument", "settings", "session",
+        "cwd"), so the settings dialog can show the real one and say why."""
+        for candidate, origin in (
+            (self._workspace_override, "argument"),
+            (self.settings.workspace, "settings"),
+            (self.session.workspace if self.session else None, "session"),
         ):
             if candidate:
-                return Path(candidate).expanduser()
-        return Path.cwd()
+                return Path(candidate).expanduser(), origin
+        return Path.cwd(), "cwd"
 
     def new_session(self) -> Session | None:
         if self.busy:
@@ -263,11 +279,29 @@ class MainWindow(QMainWindow):
                 + "\n".join(session.problems[:5]),
                 kind="error",
             )
+        if self._settings_problems:
+            self.conversation.add_banner(
+                "Some saved settings could not be used; the defaults apply:\n"
+                + "\n".join(self._settings_problems[:5]),
+                kind="refusal",
+            )
+            self._settings_problems = []
         self._update_title()
         if self.agent is not None:
             self._on_context_prepared(self.agent.estimate_now())
         self.budget_bar.reset_compactions()
+        self.budget_bar.set_compactions(*branch_compactions(self.session))
         self.input.setFocus()
+
+    def _refresh_bar(self) -> None:
+        """Between runs the bar shows what the next request would carry — the figure a restart,
+        a rewind or a budget change shows for the same conversation (never the last request's
+        view, which lacks the answer that came back)."""
+        if self.agent is None or self.session is None:
+            return
+        ev = self.agent.estimate_now()
+        self.budget_bar.set_estimate(ev.estimated_tokens, ev.budget, ev.threshold, ratio=ev.ratio)
+        self.budget_bar.set_compactions(*branch_compactions(self.session))
 
     def _build_agent(self) -> None:
         assert self.session is not None
@@ -276,7 +310,13 @@ class MainWindow(QMainWindow):
         self.approver.policy = settings.approval_policy
         self.approver.remembered.clear()
         tools = (
-            self._tools_factory(self.workspace(), self.approver, settings)
+            self._tools_factory(
+                self.workspace(),
+                self.approver,
+                settings,
+                results_dir=self.library.results_dir(self.session.path),
+                sessions_root=self.library.root,
+            )
             if self._tools_factory
             else []
         )
@@ -317,10 +357,15 @@ class MainWindow(QMainWindow):
             return
         # the folder's name only: a deep path would push the offline badge out of sight
         self.provider_label.setText(f"{setup.description} · workspace {self.workspace().name}")
-        self.provider_label.setToolTip(f"Workspace: {self.workspace()}")
+        # escaped: a folder named "<img src=…>" would otherwise be read as markup
+        self.provider_label.setToolTip(f"<qt>Workspace: {html.escape(str(self.workspace()))}</qt>")
         self.budget_bar.set_offline(setup.offline)
         self.offline_label.setVisible(setup.offline)  # stays after the note is cleared
         self.offline_label.setToolTip(setup.note or OFFLINE_NOTE)
+        # the previous provider's note ("Offline provider: …") must not outlive it
+        if self._provider_note and self.statusBar().currentMessage() == self._provider_note:
+            self.statusBar().clearMessage()
+        self._provider_note = setup.note
         if setup.note:
             self.statusBar().showMessage(setup.note)
 
@@ -331,6 +376,9 @@ class MainWindow(QMainWindow):
             return
         results_dir = self.library.results_dir(self.session.path)
         self.conversation.show_path(path_items(self.session, results_dir))
+        if self.agent is not None:
+            self.agent.estimate_now()  # a fresh snapshot of the path, with its repairs
+            self.conversation.show_repairs(self.agent.history_repairs)
 
     # ---------------------------------------------------------------- running
 
@@ -378,6 +426,10 @@ class MainWindow(QMainWindow):
             action.setEnabled(not busy)
         if not busy:
             self.statusBar().clearMessage()
+            if self._settings_pending:
+                self._rebuild_agent()
+            else:
+                self._refresh_bar()
             self.tree.refresh()
             self._update_title()
 
@@ -414,6 +466,7 @@ class MainWindow(QMainWindow):
 
     def _on_compacted(self, ev: Any) -> None:
         self.budget_bar.mark_compacted(ev.tokens_before, ev.tokens_after)
+        self.budget_bar.set_compactions(*branch_compactions(self.session))
         self.conversation.add_compaction(
             ev.entry_id, ev.tokens_before, ev.tokens_after, ev.summarized_count, manual=ev.manual
         )
@@ -458,6 +511,7 @@ class MainWindow(QMainWindow):
         self.tree.refresh()
         self.render_path()
         self._update_title()
+        self._refresh_bar()
         return True
 
     def fork_from(self, entry_id: str) -> Session | None:
@@ -523,7 +577,15 @@ class MainWindow(QMainWindow):
         return dialog
 
     def show_settings(self) -> SettingsDialog:
-        dialog = SettingsDialog(self.settings, self._presets, self.key_store, self)
+        folder, origin = self.effective_workspace()
+        dialog = SettingsDialog(
+            self.settings,
+            self._presets,
+            self.key_store,
+            self,
+            workspace=str(folder),
+            workspace_origin=origin,
+        )
         dialog.accepted.connect(
             lambda: self.apply_settings(dialog.result_settings(), dialog.new_api_key())
         )
@@ -531,20 +593,37 @@ class MainWindow(QMainWindow):
         return dialog
 
     def apply_settings(self, settings: AppSettings, api_key: str | None = None) -> None:
-        """Persist and rebuild the agent on the same session (its cache is restored, 0 calls)."""
+        """Persist and rebuild the agent on the same session (its cache is restored, 0 calls).
+
+        During a run the agent is rebuilt as soon as the run ends, so the provider shown in the
+        status bar is always the one the next message goes to.
+        """
         failed = None
         if api_key is not None and settings.provider != "offline":
             failed = self.key_store.set(settings.provider, api_key)
+        if settings.workspace != self.settings.workspace:
+            self._workspace_override = None  # a folder chosen in Settings beats --workspace
         self.settings = settings
         self.settings_store.save(settings)
-        if self.session is not None and not self.busy:
-            self.controller.set_agent(None)
-            self._build_agent()
-            self._on_context_prepared(self.agent.estimate_now())  # type: ignore[union-attr]
-        elif self.busy:
-            self.statusBar().showMessage("Settings saved; they apply from the next session.", 6000)
+        image_policy().set_remote_images(settings.remote_images)
+        if self.busy:
+            self._settings_pending = True
+            self.statusBar().showMessage("Settings saved; they apply when this answer ends.", 6000)
+        else:
+            self._rebuild_agent()
         if failed:
             self.statusBar().showMessage(f"The API key was not saved: {failed}.")
+
+    def _rebuild_agent(self) -> None:
+        """A new agent for the new settings (it restores the usage anchor the session saved)."""
+        self._settings_pending = False
+        if self.session is None:
+            return
+        self.controller.set_agent(None)
+        self._build_agent()
+        assert self.agent is not None
+        self._on_context_prepared(self.agent.estimate_now())
+        self.budget_bar.set_compactions(*branch_compactions(self.session))
 
     def show_sessions(self) -> SessionsDialog | None:
         if self.busy:

@@ -16,15 +16,93 @@ _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)[^`]*$")
 # An open paragraph longer than this is committed at a line or word break, so a model that
 # never writes a blank line cannot make every flush re-render an ever-growing block.
 MAX_OPEN_CHARS = 2_000
+# An open code block longer than this is committed as a segment (``Block.part`` > 0 continues
+# it), so streaming a 200 KB code block redraws at most this much per flush.
+MAX_CODE_SEGMENT = 2_000
+# Consecutive paragraphs of a whole message are merged (loose lists, reference links) up to
+# this size: one markdown import must stay small enough for one turn of the event loop.
+MAX_MERGED_CHARS = 6_000
+# Container syntax (quotes, list markers, indentation) at the start of a line is capped: deeper
+# nesting adds nothing a reader can see, and 10,000 nested levels stall Qt's layout.
+MAX_NESTING = 8
+MAX_INDENT = 2 * MAX_NESTING  # a list level takes at least two columns ("- ")
+# A GFM table wider than this keeps its first columns; the rest of a row stays text in the
+# last cell (Qt lays a 1,000-column table out in ~0.3 s).
+MAX_TABLE_COLUMNS = 32
+_DELIMITER_ROW = re.compile(r"^[\s|:-]+$")
+_CONTAINER = re.compile(r"[ \t]+|>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$)")
 
 
 @dataclass(frozen=True)
 class Block:
-    """``kind`` is "text" (markdown) or "code" (``lang`` may be empty)."""
+    """``kind`` is "text" (markdown) or "code" (``lang`` may be empty).
+
+    A long code block comes in segments: ``part`` 0 opens it (with the header), ``part`` > 0
+    continues it; the segments' texts concatenated are the code."""
 
     kind: str
     text: str
     lang: str = ""
+    part: int = 0
+
+
+def cap_nesting(text: str) -> str:
+    """``text`` with at most ``MAX_NESTING`` quote/list levels and ``MAX_INDENT`` columns of
+    indentation per line; deeper container syntax is dropped, the line's words are kept."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        # cheap filter: only a line whose container-looking prefix is long can be too deep
+        if len(line) - len(line.lstrip(_PREFIX_CHARS)) > MAX_NESTING:
+            lines[i] = _cap_line(line)
+    return "\n".join(lines)
+
+
+_PREFIX_CHARS = " \t>-*+0123456789.)"
+
+
+def cap_tables(text: str) -> str:
+    """Escape the pipes of a line beyond ``MAX_TABLE_COLUMNS`` columns, so no table is wider."""
+    if text.count("|") <= MAX_TABLE_COLUMNS:
+        return text
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line.count("|") > MAX_TABLE_COLUMNS + 1:
+            head, sep, tail = _split_after(line, "|", MAX_TABLE_COLUMNS + 1)
+            if _DELIMITER_ROW.match(line):
+                lines[i] = head + sep  # a delimiter row only loses its extra columns
+            else:
+                lines[i] = head + sep + tail.replace("\\|", "|").replace("|", "\\|")
+    return "\n".join(lines)
+
+
+def _split_after(line: str, mark: str, n: int) -> tuple[str, str, str]:
+    """``line`` cut after its ``n``-th ``mark``: (before it, the mark, the rest)."""
+    at = -1
+    for _ in range(n):
+        at = line.find(mark, at + 1)
+    return line[:at], line[at], line[at + 1 :]
+
+
+def bounded_markdown(text: str) -> str:
+    """What the views import as markdown: nesting and table width capped."""
+    return cap_tables(cap_nesting(text))
+
+
+def _cap_line(line: str) -> str:
+    pos = depth = width = 0
+    while (match := _CONTAINER.match(line, pos)) and match.end() > pos:
+        token = match.group()
+        marker = not token.isspace()
+        step = len(token) if marker else len(token.expandtabs(4))
+        if depth + marker > MAX_NESTING or width + step > MAX_INDENT:
+            rest = pos  # drop this and every further container token
+            while (more := _CONTAINER.match(line, rest)) and more.end() > rest:
+                rest = more.end()
+            return line[:pos] + line[rest:]
+        depth += marker
+        width += step
+        pos = match.end()
+    return line
 
 
 def _closes(line: str, fence: str) -> bool:
@@ -50,13 +128,17 @@ class StreamSplitter:
         self._open_chars = 0
         self._fence: str | None = None
         self._lang = ""
+        self._part = 0  # the segment of the open code block
 
     @property
     def pending(self) -> Block | None:
         """The open block as it would render now (None when nothing is open)."""
-        text = "\n".join([*self._lines, self._partial]) if self._lines else self._partial
+        partial = self._partial
+        if self._fence is not None and len(partial) > MAX_CODE_SEGMENT:
+            partial = partial[:MAX_CODE_SEGMENT] + "…"  # a huge line is cut when it completes
+        text = "\n".join([*self._lines, partial]) if self._lines else partial
         if self._fence is not None:
-            return Block("code", text, self._lang)
+            return Block("code", text, self._lang, self._part)
         if not text.strip():
             return None
         return Block("text", text)
@@ -69,9 +151,8 @@ class StreamSplitter:
         self._partial = pieces.pop()
         for line in pieces:
             self._line(line, done)
-        if self._fence is None and len(self._partial) > MAX_OPEN_CHARS:
-            cut = self._partial.rfind(" ", 0, MAX_OPEN_CHARS) + 1 or MAX_OPEN_CHARS
-            head, self._partial = self._partial[:cut], self._partial[cut:]
+        while self._fence is None and len(self._partial) > MAX_OPEN_CHARS:
+            head, self._partial = _cut(self._partial)
             self._lines.append(head)
             self._flush_text(done)
         return done
@@ -85,7 +166,9 @@ class StreamSplitter:
                 else:
                     self._lines.append(self._partial)
                     self._partial = ""
-                done.append(Block("code", "\n".join(self._lines).rstrip("\n"), self._lang))
+                done.append(
+                    Block("code", "\n".join(self._lines).rstrip("\n"), self._lang, self._part)
+                )
                 self._reset()
                 return done
             self._lines.append(self._partial)
@@ -98,6 +181,13 @@ class StreamSplitter:
         self._open_chars = 0
         self._fence = None
         self._lang = ""
+        self._part = 0
+
+    def _code_segment(self, done: list[Block], text: str) -> None:
+        done.append(Block("code", text, self._lang, self._part))
+        self._part += 1
+        self._lines = []
+        self._open_chars = 0
 
     def _flush_text(self, done: list[Block]) -> None:
         text = "\n".join(self._lines).strip("\n")
@@ -108,10 +198,17 @@ class StreamSplitter:
     def _line(self, line: str, done: list[Block]) -> None:
         if self._fence is not None:
             if _closes(line, self._fence):
-                done.append(Block("code", "\n".join(self._lines).rstrip("\n"), self._lang))
+                text = "\n".join(self._lines).rstrip("\n")
+                done.append(Block("code", text, self._lang, self._part))
                 self._reset()
-            else:
-                self._lines.append(line)
+                return
+            if self._lines and self._open_chars + len(line) + 1 > MAX_CODE_SEGMENT:
+                self._code_segment(done, "\n".join(self._lines) + "\n")
+            while len(line) > MAX_CODE_SEGMENT:  # one huge line: hard pieces, no newline
+                self._code_segment(done, line[:MAX_CODE_SEGMENT])
+                line = line[MAX_CODE_SEGMENT:]
+            self._lines.append(line)
+            self._open_chars += len(line) + 1
             return
         match = _FENCE.match(line)
         if match:
@@ -122,20 +219,46 @@ class StreamSplitter:
         if not line.strip():
             self._flush_text(done)
             return
+        while len(line) > MAX_OPEN_CHARS:  # the same cuts as a streamed partial line gets
+            head, line = _cut(line)
+            self._lines.append(head)
+            self._flush_text(done)
         self._lines.append(line)
         self._open_chars += len(line) + 1
         if self._open_chars > MAX_OPEN_CHARS:
             self._flush_text(done)
 
 
+def _cut(line: str) -> tuple[str, str]:
+    """Split a too-long line at its last space within ``MAX_OPEN_CHARS`` (or hard)."""
+    cut = line.rfind(" ", 0, MAX_OPEN_CHARS) + 1 or MAX_OPEN_CHARS
+    return line[:cut], line[cut:]
+
+
 def split_blocks(text: str) -> list[Block]:
-    """A whole message as blocks; consecutive text paragraphs are merged into one block."""
+    """A whole message as blocks; consecutive text paragraphs are merged into one block of
+    at most ``MAX_MERGED_CHARS`` (a bigger one would stall the loop in one import)."""
     splitter = StreamSplitter()
     blocks = splitter.feed(text) + splitter.finish()
     merged: list[Block] = []
+    run: list[str] = []  # text paragraphs waiting to be merged (joined once: no quadratic +=)
+    size = 0
+
+    def close_run() -> None:
+        nonlocal size
+        if run:
+            merged.append(Block("text", "\n\n".join(run)))
+            run.clear()
+            size = 0
+
     for block in blocks:
-        if block.kind == "text" and merged and merged[-1].kind == "text":
-            merged[-1] = Block("text", merged[-1].text + "\n\n" + block.text)
-        else:
+        if block.kind != "text":
+            close_run()
             merged.append(block)
+            continue
+        if run and size + len(block.text) > MAX_MERGED_CHARS:
+            close_run()
+        run.append(block.text)
+        size += len(block.text) + 2
+    close_run()
     return merged

@@ -18,7 +18,6 @@ from collections import deque
 from PySide6.QtCore import QEvent, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QColor,
-    QDesktopServices,
     QGuiApplication,
     QPalette,
     QResizeEvent,
@@ -30,13 +29,19 @@ from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QFrame,
     QSizePolicy,
-    QTextBrowser,
     QTextEdit,
     QWidget,
 )
 
 from pi_desktop.ui.highlight import code_html
-from pi_desktop.ui.markdown import Block, StreamSplitter, split_blocks
+from pi_desktop.ui.markdown import Block, StreamSplitter, bounded_markdown, split_blocks
+from pi_desktop.ui.safe_text import (
+    SafeBrowser,
+    SafeDocument,
+    label_blocked_images,
+    may_hold_images,
+)
+from pi_desktop.ui.text_viewer import LongTextViewer
 from pi_desktop.ui.theme import is_dark as palette_is_dark
 
 # GitHub markdown without the underline extension: in Qt's GitHub dialect ``_x_`` underlines,
@@ -45,7 +50,18 @@ _MD_FEATURES = QTextDocument.MarkdownFeature(
     QTextDocument.MarkdownFeature.MarkdownDialectGitHub.value & ~0x4000
 )
 _BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S)
+# Qt wraps a long unbreakable run in time quadratic in its length (10,000 chars: ~0.8 s);
+# the collapsed head gets a zero-width break opportunity every so often instead
+_LONG_RUN = re.compile(r"\S{24}(?=\S)")
 RENDER_BUDGET_S = 0.012  # per event-loop turn; the rest of a burst is drawn on the next
+# A message longer than this is not laid out as markdown: its head shows as plain text with
+# "Show all" (a viewer that loads in slices) and "Copy all". Laying out megabytes would stall
+# the window for seconds to minutes, whatever the per-step budget.
+COLLAPSE_ABOVE_CHARS = 100_000
+COLLAPSED_HEAD_CHARS = 6_000
+# up to this size a whole text renders at once (history, tests); above, block by block
+SYNC_RENDER_CHARS = 8_000
+FOOTER_EVERY_CHARS = 64 * 1024  # while a collapsed answer streams, how often its count moves
 
 
 def is_dark() -> bool:
@@ -58,22 +74,31 @@ def markdown_html(text: str) -> str:
     """Markdown → Qt rich text. Going through QTextDocument (not QLabel's MarkdownText) makes
     inline code monospace and ``_x_`` italic; the body's fixed font is dropped so the view
     keeps the application font and palette."""
-    doc = QTextDocument()
+    doc = SafeDocument()  # never laid out, but never able to load a file either
     doc.setMarkdown(text, _MD_FEATURES)
+    if may_hold_images(text):
+        label_blocked_images(doc)
     match = _BODY.search(doc.toHtml())
     return match.group(1) if match else html.escape(text)
 
 
 def code_block_html(index: int, block: Block, *, final: bool) -> str:
-    """A code block: a header row (language, Copy link) over the highlighted code."""
+    """A code block: a header row (language, Copy link) over the highlighted code; a later
+    segment of a long block (``part`` > 0) continues it without a header."""
     palette = QGuiApplication.palette()
     panel = palette.color(QPalette.ColorRole.AlternateBase).name()
     muted = palette.color(QPalette.ColorRole.PlaceholderText).name()
+    text = block.text.removesuffix("\n")  # a segment cut at a line break ends with one
     code = (
-        code_html(block.text, block.lang, dark=is_dark())
+        code_html(text, block.lang, dark=is_dark())
         if final
-        else f'<pre style="margin:0">{html.escape(block.text)}</pre>'
+        else f'<pre style="margin:0">{html.escape(text)}</pre>'
     )
+    if block.part > 0:
+        return (
+            f'<table width="100%" cellspacing="0" cellpadding="6" bgcolor="{panel}">'
+            f"<tr><td>{code}</td></tr></table>"
+        )
     copy = f'<a href="copy:{index}">Copy</a>' if final else ""
     return (
         f'<table width="100%" cellspacing="0" cellpadding="6" bgcolor="{panel}">'
@@ -83,8 +108,10 @@ def code_block_html(index: int, block: Block, *, final: bool) -> str:
     )
 
 
-class MarkdownBody(QTextBrowser):
-    """Renders a message; ``append`` streams, ``set_text`` renders whole, ``finish`` closes."""
+class MarkdownBody(SafeBrowser):
+    """Renders a message; ``append`` streams, ``set_text`` renders whole, ``finish`` closes.
+
+    A ``SafeBrowser``: no local image loads, links open only after a confirmation."""
 
     codeCopied = Signal(int)
 
@@ -93,16 +120,20 @@ class MarkdownBody(QTextBrowser):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setOpenLinks(False)
         self.setLineWrapMode(QTextEdit.LineWrapMode.FixedPixelWidth)
         self.setLineWrapColumnOrWidth(0)
-        self.anchorClicked.connect(self._on_anchor)
         self.viewport().setAutoFillBackground(False)
         self.setStyleSheet("QTextBrowser { background: transparent; }")
         self.document().setDocumentMargin(0)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self._splitter: StreamSplitter | None = None
-        self._text = ""
+        self._parts: list[str] = []  # the text as it arrived (joined on demand: no O(n²) +=)
+        self._length = 0
+        self._collapsed = False  # too long for markdown: head + "Show all" (see set_text)
+        self._footer_at: int | None = None  # where the collapsed footer starts
+        self._footer_length = 0  # the length the footer last reported
+        self._head_chars = 0
+        self.viewer: LongTextViewer | None = None  # the "Show all" viewer, once opened
         self._dark = is_dark()  # the scheme the code colours and links were drawn for
         self._codes: list[str] = []
         self._pending_at: int | None = None  # where the open block starts
@@ -111,6 +142,7 @@ class MarkdownBody(QTextBrowser):
         self._drain_timer.setSingleShot(True)
         self._drain_timer.setInterval(0)
         self._drain_timer.timeout.connect(self._drain)
+        self.safe_document().imagesChanged.connect(self._fit)  # a remote image arrived
         if text:
             self.set_text(text)
 
@@ -118,7 +150,14 @@ class MarkdownBody(QTextBrowser):
 
     @property
     def text(self) -> str:
-        return self._text
+        if len(self._parts) > 1:
+            self._parts = ["".join(self._parts)]
+        return self._parts[0] if self._parts else ""
+
+    @property
+    def collapsed(self) -> bool:
+        """True when the message is too long for markdown and shows its head as plain text."""
+        return self._collapsed
 
     @property
     def streaming(self) -> bool:
@@ -152,33 +191,122 @@ class MarkdownBody(QTextBrowser):
     # -- building ----------------------------------------------------------------------------
 
     def set_text(self, text: str) -> None:
-        """Render the whole text once (history, or a final text that differs from the stream)."""
+        """Render the whole text (history, or a final text that differs from the stream).
+
+        Small texts render at once; larger ones block by block within the loop's budget
+        (``streaming`` stays True until done); beyond ``COLLAPSE_ABOVE_CHARS`` the head shows
+        as plain text with "Show all"."""
         self.clear()
         self._splitter = None
         self._queue.clear()
         self._drain_timer.stop()
         self._codes = []
         self._pending_at = None
-        self._text = text
+        self._footer_at = None
+        self._collapsed = False
+        self._parts = [text] if text else []
+        self._length = len(text)
         self._dark = is_dark()
-        for block in split_blocks(text):
-            self._insert(block, final=True)
+        if self._length > COLLAPSE_ABOVE_CHARS:
+            self._collapse()
+        elif self._length <= SYNC_RENDER_CHARS:
+            for block in split_blocks(text):
+                self._insert(block, final=True)
+        else:
+            self._queue.extend(split_blocks(text))
+            self._drain()
+            return
         self._fit()
 
     def append(self, chunk: str) -> None:
         """Streaming: finished blocks are appended once; only the open block is replaced."""
+        if not chunk:
+            return
+        self._parts.append(chunk)
+        self._length += len(chunk)
+        if self._collapsed:
+            if self._length - self._footer_length >= FOOTER_EVERY_CHARS:
+                self._write_footer()
+                self._fit()
+            return
         if self._splitter is None:
             self._splitter = StreamSplitter()
-        self._text += chunk
+        if self._length > COLLAPSE_ABOVE_CHARS:
+            self._collapse()  # from now on only the count moves
+            self._fit()
+            return
         self._queue.extend(self._splitter.feed(chunk))
         self._drain()
 
     def finish(self) -> None:
+        if self._collapsed:
+            self._splitter = None
+            self._write_footer()
+            self._fit()
+            return
         if self._splitter is None:
             return
         self._queue.extend(self._splitter.finish())
         self._splitter = None
         self._drain()
+
+    def _collapse(self) -> None:
+        """Drop the markdown drawn so far and show the head as plain text with a footer."""
+        self._collapsed = True
+        self._queue.clear()
+        self._drain_timer.stop()
+        self._pending_at = None
+        self._codes = []
+        self.clear()
+        head = self.text[:COLLAPSED_HEAD_CHARS]
+        for stop in ("\n", " "):  # end at a line, else a word, if one is near the end
+            at = head.rfind(stop)
+            if at > COLLAPSED_HEAD_CHARS // 2:
+                head = head[:at]
+                break
+        head = head.rstrip()
+        self._head_chars = len(head)
+        cursor = QTextCursor(self.document())
+        shown = _LONG_RUN.sub(lambda m: m.group() + "\u200b", head) + " …"
+        cursor.insertText(shown, QTextCharFormat())
+        self._write_footer()
+
+    def _write_footer(self) -> None:
+        """The line under a collapsed head: how much is hidden, and Show all / Copy all."""
+        doc = self.document()
+        cursor = QTextCursor(doc)
+        if self._footer_at is not None:
+            cursor.setPosition(self._footer_at)
+            cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+            cursor.removeSelectedText()
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        self._footer_at = cursor.position()  # before the break: a redraw removes both
+        cursor.insertBlock()
+        self._footer_length = self._length
+        muted = QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText).name()
+        if self._splitter is not None:
+            note = (
+                f"Receiving a long answer: {self._length:,} characters so far; too long "
+                "for markdown, it shows as plain text (Show all once it has ended)."
+            )
+            links = ""
+        else:
+            note = (
+                f"Showing the first {self._head_chars:,} of {self._length:,} characters as "
+                "plain text (too long to lay out as markdown)."
+            )
+            links = ' <a href="showall:">Show all</a> · <a href="copyall:">Copy all</a>'
+        cursor.insertHtml(f'<span style="color:{muted}"><i>— {html.escape(note)}</i></span>{links}')
+        self._recolor_links(self._footer_at, cursor.position())
+
+    def show_all(self) -> LongTextViewer:
+        """Open the whole message in a viewer that loads it in slices (non-modal)."""
+        if self.viewer is not None and self.viewer.isVisible():
+            self.viewer.raise_()
+            return self.viewer
+        self.viewer = LongTextViewer(self.text, self.window(), title="Whole message")
+        self.viewer.show()
+        return self.viewer
 
     def _drain(self) -> None:
         """Render queued blocks for at most ``RENDER_BUDGET_S``; the rest on the next turn of
@@ -217,11 +345,11 @@ class MarkdownBody(QTextBrowser):
         super().changeEvent(event)
         if (
             event.type() == QEvent.Type.PaletteChange
-            and self._text
+            and self._length
             and not self.streaming
             and is_dark() != self._dark
         ):
-            self.set_text(self._text)
+            self.set_text(self.text)
 
     def _insert(self, block: Block, *, final: bool) -> None:
         cursor = QTextCursor(self.document())
@@ -230,15 +358,18 @@ class MarkdownBody(QTextBrowser):
             cursor.insertBlock()
         start = cursor.position()
         if block.kind == "code":
-            index = len(self._codes)
+            continues = block.part > 0 and bool(self._codes)
+            index = len(self._codes) - 1 if continues else len(self._codes)
             cursor.insertHtml(code_block_html(index, block, final=final))
-            if final:
+            if final and continues:
+                self._codes[-1] += block.text
+            elif final:
                 self._codes.append(block.text)
         else:
             if final:
                 # not cursor.insertMarkdown: in PySide6 6.12 it corrupts a refcount (None is
                 # deallocated after enough calls and the interpreter aborts)
-                cursor.insertHtml(markdown_html(block.text))
+                cursor.insertHtml(markdown_html(bounded_markdown(block.text)))
             else:
                 cursor.insertText(block.text)
         if final:
@@ -315,11 +446,19 @@ class MarkdownBody(QTextBrowser):
     def wheelEvent(self, event) -> None:
         event.ignore()  # no own scrolling: let the conversation scroll
 
-    def _on_anchor(self, url: QUrl) -> None:
+    def handle_link(self, url: QUrl) -> None:
+        """Our own ``copy:N`` links copy a code block; every other link goes through the
+        safe browser's confirmation."""
         if url.scheme() == "copy":
             try:
                 self.copy_code(int(url.path()))
             except (ValueError, IndexError):
                 pass
             return
-        QDesktopServices.openUrl(url)
+        if url.scheme() == "showall":
+            self.show_all()
+            return
+        if url.scheme() == "copyall":
+            QGuiApplication.clipboard().setText(self.text)
+            return
+        super().handle_link(url)

@@ -24,12 +24,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pi_desktop.agent.tools.paths import parse_cap_note
+from pi_desktop.ui.file_viewer import capped_words
 from pi_desktop.ui.highlight import code_html
 from pi_desktop.ui.labels import count_of, format_tokens
 from pi_desktop.ui.markdown import Block
 from pi_desktop.ui.markdown_view import MarkdownBody, is_dark
 
 TOOL_RESULT_PREVIEW_CHARS = 3_000
+# A tool call's arguments can be megabytes (write_file content, one JSON line): the block
+# shows a bounded head and says so; Copy still copies everything.
+CODE_SHOWN_CHARS = 12_000
+CODE_SHOWN_LINE_CHARS = 1_000
 TOOL_RESULT_PREVIEW_LINES = 40
 SELECTABLE = (
     Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
@@ -59,6 +65,21 @@ class WrapLabel(QLabel):
 
     def minimumSizeHint(self) -> QSize:
         return QSize(40, self.fontMetrics().height())
+
+
+def shown_code(code: str) -> tuple[str, bool]:
+    """The part of ``code`` a block shows, and whether anything was left out: at most
+    ``CODE_SHOWN_CHARS``, each line at most ``CODE_SHOWN_LINE_CHARS`` (a label lays out all of
+    its text at once, and one 1 MB line took seconds)."""
+    head = code[:CODE_SHOWN_CHARS]
+    cut = len(head) < len(code)
+    lines = head.split("\n")
+    for i, line in enumerate(lines):
+        if len(line) > CODE_SHOWN_LINE_CHARS:
+            lines[i] = line[:CODE_SHOWN_LINE_CHARS] + " …"
+            cut = True
+    shown = "\n".join(lines)
+    return (shown + "\n…" if len(head) < len(code) else shown), cut
 
 
 class CodeBlockWidget(QFrame):
@@ -100,18 +121,24 @@ class CodeBlockWidget(QFrame):
         layout.addWidget(self.scroll)
         self.code = block.text
         self.lang = block.lang
+        self.shown, cut = shown_code(block.text)
         self.lang_label.setText(block.lang or "code")
-        self.code_label.setText(code_html(block.text, block.lang, dark=is_dark()))
+        if cut:
+            self.lang_label.setText(
+                f"{block.lang or 'code'} · showing part of {len(block.text):,} characters; "
+                "Copy copies all of it"
+            )
+        self.code_label.setText(code_html(self.shown, block.lang, dark=is_dark()))
         self._fit_height()
 
     def changeEvent(self, event: QEvent) -> None:
         """Light/dark switched: recolour the highlighted code for the new scheme."""
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:
-            self.code_label.setText(code_html(self.code, self.lang, dark=is_dark()))
+            self.code_label.setText(code_html(self.shown, self.lang, dark=is_dark()))
 
     def _fit_height(self) -> None:
-        lines = self.code.count("\n") + 1
+        lines = self.shown.count("\n") + 1
         height = self.code_label.fontMetrics().lineSpacing() * lines + 8
         bar = self.scroll.horizontalScrollBar().sizeHint().height()
         self.scroll.setFixedHeight(height + bar)
@@ -263,7 +290,9 @@ class ToolCallWidget(QFrame):
         self.result_view.setText(shown)
         if self.offloaded_path:
             name = self.offloaded_path.replace("\\", "/").rsplit("/", 1)[-1]
-            self.open_button.setText(f"Open the full result ↗  ({name})")
+            cap = parse_cap_note(result)  # a capped output: say how much of the input it holds
+            held = f"{capped_words(cap)} the tool read" if cap else f"{len(result):,} characters"
+            self.open_button.setText(f"Open the saved result ↗  ({name}: {held})")
             self.open_button.setToolTip(f"Saved to {self.offloaded_path} to keep the context small")
             self.open_button.show()
         self._update_header()
@@ -274,7 +303,8 @@ class ToolCallWidget(QFrame):
         elif self.is_error:
             status = "✗ error"
         else:
-            status = f"✓ {len(self.result):,} chars"
+            cap = parse_cap_note(self.result)
+            status = f"✓ {capped_words(cap)}" if cap else f"✓ {len(self.result):,} chars"
             if self.offloaded_path:
                 status += " · saved to file"
         self.toggle.setText(f"⚙ {self.name}({_short_arguments(self.arguments)})   {status}")

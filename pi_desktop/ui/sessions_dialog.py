@@ -23,8 +23,10 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.session import SessionLibrary, SessionLockedError
+from pi_desktop.ui.labels import count_of, shorten
 
 ID_ROLE = Qt.ItemDataRole.UserRole
+TITLE_CHARS = 200  # a hand-made file can hold a megabyte title; a row shows a line
 OPEN_MARK = "  (open)"  # after the open session's title; never part of a new title
 
 
@@ -94,10 +96,15 @@ class SessionsDialog(QDialog):
         self._filling = True
         self.tree.clear()
         for info in self._library.list_sessions():
-            title = info.display_title
+            # str(): a listing from another version (or a test double) may carry any value
+            title = shorten(" ".join(str(info.display_title).split()), TITLE_CHARS)
             if info.id == self._current_id:
                 title += OPEN_MARK
-            item = QTreeWidgetItem([title, format_updated(info.updated), str(info.message_count)])
+            try:
+                updated = format_updated(info.updated)
+            except (AttributeError, TypeError, ValueError, OverflowError, OSError):
+                updated = "?"
+            item = QTreeWidgetItem([title, updated, str(info.message_count)])
             item.setData(0, ID_ROLE, info.id)
             item.setData(0, Qt.ItemDataRole.ToolTipRole, str(info.path))
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
@@ -107,6 +114,12 @@ class SessionsDialog(QDialog):
         self.tree.setColumnWidth(0, max(self.tree.columnWidth(0), 360))
         if self.tree.topLevelItemCount():
             self.tree.setCurrentItem(self.tree.topLevelItem(0))
+        problems = getattr(self._library, "problems", None) or []
+        if problems:
+            bad = count_of(len(problems), "invalid entry", "invalid entries")
+            self.status.setText(
+                f"The session index had {bad}; those sessions were read again from their files."
+            )
         self._filling = False
         self._update_buttons()
 

@@ -28,8 +28,16 @@ APPROVAL_POLICIES = ("ask", "auto", "deny")  # ask each time / auto-approve / de
 # The smallest budget offered: the seven workspace tools' schemas (~810 tokens) must fit under
 # the threshold with room for a conversation, or every run would fail before sending.
 MIN_CONTEXT_BUDGET = 2_000
+MAX_CONTEXT_BUDGET = 10_000_000  # above every model's window; a typo of zeros stops here
 # where compaction may start, as a share of the budget (the dialog offers the same range)
 THRESHOLD_RANGE = (0.3, 0.95)
+# how fast the offline demo streams, in characters per second (0: at once). The default reads
+# like a model answering, so Stop (Esc) can be tried; tests build the provider without a pace.
+OFFLINE_SPEED_RANGE = (0, 10_000)
+DEFAULT_OFFLINE_SPEED = 300
+# seconds a whole response may take, and a stream may go without progress (keep-alives aside)
+RESPONSE_DEADLINE_RANGE = (10, 7_200)
+IDLE_DEADLINE_RANGE = (5, 3_600)
 
 
 @dataclass(frozen=True)
@@ -44,16 +52,24 @@ class AppSettings:
     threshold: float = 0.8
     keep_recent_tokens: int = 0  # 0: the engine's default (budget // 4)
     workspace: str = ""  # empty: the user's home folder is never used implicitly
+    remote_images: bool = False  # http(s) images in messages; local sources never load
     approval_policy: str = "ask"
     allow_commands: bool = False
+    offline_chars_per_second: int = DEFAULT_OFFLINE_SPEED
+    response_deadline: int = 600  # seconds for a whole response, however slowly it streams
+    idle_deadline: int = 120  # seconds without progress before a stalled stream is retried
 
     def validated(self) -> AppSettings:
         """Clamp values a hand-edited settings file could break the engine with."""
-        budget = max(MIN_CONTEXT_BUDGET, int(self.context_budget))
+        budget = min(MAX_CONTEXT_BUDGET, max(MIN_CONTEXT_BUDGET, int(self.context_budget)))
         low, high = THRESHOLD_RANGE
         threshold = min(high, max(low, float(self.threshold)))
         keep = max(0, min(int(self.keep_recent_tokens), budget // 2))
+        speed_low, speed_high = OFFLINE_SPEED_RANGE
+        speed = min(speed_high, max(speed_low, int(self.offline_chars_per_second)))
         policy = self.approval_policy if self.approval_policy in APPROVAL_POLICIES else "ask"
+        response = _clamp(int(self.response_deadline), RESPONSE_DEADLINE_RANGE)
+        idle = _clamp(int(self.idle_deadline), IDLE_DEADLINE_RANGE)
         return replace(
             self,
             provider=self.provider or "offline",
@@ -61,19 +77,39 @@ class AppSettings:
             threshold=threshold,
             keep_recent_tokens=keep,
             approval_policy=policy,
+            offline_chars_per_second=speed,
+            response_deadline=response,
+            idle_deadline=min(idle, response),
         )
 
 
+def _clamp(value: int, bounds: tuple[int, int]) -> int:
+    return min(max(value, bounds[0]), bounds[1])
+
+
 def _coerce(value: Any, like: Any) -> Any:
-    """QSettings (INI) hands back strings; turn them into the default's type."""
+    """QSettings (INI) hands back strings; turn them into the default's type.
+
+    Raises TypeError/ValueError/OverflowError for a value that is not one ("zz", "inf", a
+    list from an unquoted comma in a number field); the caller keeps the default."""
+    if isinstance(value, list | tuple):  # INI reads ``a, b`` as a list
+        if isinstance(like, str) and not isinstance(like, bool):
+            return ", ".join(str(v) for v in value)
+        raise TypeError("a list")
     if isinstance(like, bool):
         if isinstance(value, str):
-            return value.strip().lower() in ("1", "true", "yes", "on")
+            word = value.strip().lower()
+            if word not in ("1", "true", "yes", "on", "0", "false", "no", "off"):
+                raise ValueError("not a yes/no value")
+            return word in ("1", "true", "yes", "on")
         return bool(value)
     if isinstance(like, int):
         return int(float(value))
     if isinstance(like, float):
-        return float(value)
+        number = float(value)
+        if number != number:  # NaN compares false with every bound and would slip through
+            raise ValueError("not a number")
+        return number
     return str(value)
 
 
@@ -88,6 +124,7 @@ class SettingsStore:
 
     def __init__(self, qsettings: QSettings | None = None) -> None:
         self._qs = qsettings if qsettings is not None else QSettings(APP_NAME, APP_NAME)
+        self.problems: list[str] = []  # values the last ``load`` could not use (defaults kept)
 
     @property
     def qsettings(self) -> QSettings:
@@ -100,12 +137,16 @@ class SettingsStore:
     def load(self) -> AppSettings:
         defaults = AppSettings()
         values: dict[str, Any] = {}
+        self.problems = []
         for f in fields(AppSettings):
             raw = self._qs.value(f"{self.GROUP}/{f.name}", None)
             if raw is None:
                 continue
-            with contextlib.suppress(TypeError, ValueError):
+            try:
                 values[f.name] = _coerce(raw, getattr(defaults, f.name))
+            except (TypeError, ValueError, OverflowError):
+                shown = repr(raw) if len(repr(raw)) <= 60 else repr(raw)[:59] + "…"
+                self.problems.append(f"settings: {f.name} = {shown} is not usable; default kept")
         return AppSettings(**values).validated()
 
     def save(self, settings: AppSettings) -> None:

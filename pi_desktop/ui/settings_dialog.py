@@ -4,13 +4,19 @@ It edits an ``AppSettings`` value and a key for the ``KeyStore``; the window per
 when the dialog is accepted. It is opened with ``open()`` (never ``exec()``), so it is safe
 while a run streams. The key field never shows a stored key: it says where the key lives and
 stays empty unless the user types a new one.
+
+Every number states its range beside it, and a value out of range stays as typed with a
+message under the field (OK is disabled until it is fixed): a spin box that silently snaps
+1000 back to 32,000 on Tab teaches nothing. The workspace field shows the folder the tools
+really use, even when it came from ``--workspace`` or the session rather than the settings.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -30,12 +36,17 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.ui.settings import (
+    IDLE_DEADLINE_RANGE,
+    MAX_CONTEXT_BUDGET,
     MIN_CONTEXT_BUDGET,
+    OFFLINE_SPEED_RANGE,
+    RESPONSE_DEADLINE_RANGE,
     THRESHOLD_RANGE,
     AppSettings,
     KeyStore,
     env_key_names,
 )
+from pi_desktop.ui.theme import theme_for
 
 
 @dataclass(frozen=True)
@@ -47,6 +58,95 @@ class PresetChoice:
     base_url: str = ""
     model: str = ""
     needs_key: bool = False
+
+
+WORKSPACE_NOTES = {
+    "argument": "Given with --workspace for this run. Change it here to use another folder.",
+    "settings": "",
+    "session": "This session's folder (none is set in Settings).",
+    "cwd": "The folder the app was started in (none is set). Choose one to keep it.",
+}
+
+
+class NumberField(QWidget):
+    """A spin box, its allowed range beside it and, when the value is outside, why — inline.
+
+    The spin box accepts any number of its width, so what the user typed stays on screen;
+    ``error()`` says what is allowed instead of the box correcting it silently. ``limits``
+    is a callable because a range may depend on another field (keep-recent ≤ half the budget).
+    """
+
+    changed = Signal()
+
+    def __init__(
+        self,
+        spin: QSpinBox | QDoubleSpinBox,
+        limits: Callable[[], tuple[float, float]],
+        fmt: Callable[[float], str],
+        unit: str,
+        parent: QWidget | None = None,
+        *,
+        low_words: str = "",
+    ) -> None:
+        super().__init__(parent)
+        self.spin = spin
+        self._limits = limits
+        self._fmt = fmt
+        self._unit = unit
+        self._low_words = low_words  # e.g. "0 (automatic)" instead of "0"
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        spin.setKeyboardTracking(True)
+        spin.setParent(self)
+        spin.setMinimumWidth(260)  # one width for all: the ranges line up beside them
+        row.addWidget(spin)
+        self.range_label = QLabel(self)
+        self.range_label.setStyleSheet("color: palette(mid);")
+        row.addWidget(self.range_label, 1)
+        column.addLayout(row)
+        self.error_label = QLabel(self)
+        self.error_label.setWordWrap(True)
+        self.error_label.setStyleSheet(f"color: {theme_for(self.palette()).tool_error.name()};")
+        self.error_label.hide()
+        column.addWidget(self.error_label)
+        spin.valueChanged.connect(self.check)
+        spin.lineEdit().textEdited.connect(lambda _text: self.check())
+
+    def _words(self, value: float) -> str:
+        return f"{self._fmt(value)} {self._unit}".strip()
+
+    def range_text(self) -> str:
+        low, high = self._limits()
+        low_text = self._low_words or self._fmt(low)
+        return f"{low_text} – {self._words(high)}"
+
+    def error(self) -> str | None:
+        """Why the value cannot be saved, or None."""
+        if not self.spin.hasAcceptableInput():
+            return f"Enter a number: {self.range_text()}."
+        low, high = self._limits()
+        value = self.spin.value()
+        if value < low:
+            return f"At least {self._words(low)}."
+        if value > high:
+            return f"At most {self._words(high)}."
+        return None
+
+    def check(self) -> str | None:
+        """Refresh the range and the message; tell the dialog (it enables OK)."""
+        self.range_label.setText(self.range_text())
+        problem = self.error()
+        self.error_label.setText(problem or "")
+        self.error_label.setVisible(problem is not None)
+        self.changed.emit()
+        return problem
+
+
+def _tokens(value: float) -> str:
+    return f"{int(value):,}"
 
 
 POLICY_LABELS = {
@@ -65,7 +165,12 @@ class SettingsDialog(QDialog):
         presets: list[PresetChoice],
         key_store: KeyStore,
         parent: QWidget | None = None,
+        *,
+        workspace: str | None = None,
+        workspace_origin: str = "settings",
     ) -> None:
+        """``workspace`` is the folder in use (``MainWindow.effective_workspace``) and
+        ``workspace_origin`` where it came from: "argument", "settings", "session" or "cwd"."""
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self._settings = settings
@@ -114,35 +219,124 @@ class SettingsDialog(QDialog):
         form.addRow("Summarizer model", self.summarizer_model)
 
         self.budget = QSpinBox(self)
-        self.budget.setRange(MIN_CONTEXT_BUDGET, 2_000_000)
+        self.budget.setRange(0, 99_999_999)  # wider than allowed: a typo stays visible
         self.budget.setSingleStep(1_000)
         self.budget.setSuffix(" tokens")
         self.budget.setGroupSeparatorShown(True)
         self.budget.setValue(settings.context_budget)
-        form.addRow("Context budget", self.budget)
+        self.budget.setObjectName("budget")
+        self.budget_field = NumberField(
+            self.budget, lambda: (MIN_CONTEXT_BUDGET, MAX_CONTEXT_BUDGET), _tokens, "tokens", self
+        )
+        form.addRow("Context budget", self.budget_field)
         self.threshold = QDoubleSpinBox(self)
-        self.threshold.setRange(*THRESHOLD_RANGE)
+        self.threshold.setRange(0.0, 1.0)
         self.threshold.setSingleStep(0.05)
         self.threshold.setDecimals(2)
         self.threshold.setValue(settings.threshold)
-        form.addRow("Compact at", self.threshold)
+        self.threshold.setObjectName("threshold")
+        self.threshold_field = NumberField(
+            self.threshold, lambda: THRESHOLD_RANGE, lambda v: f"{v:.2f}", "of the budget", self
+        )
+        form.addRow("Compact at", self.threshold_field)
         self.keep_recent = QSpinBox(self)
-        self.keep_recent.setRange(0, 1_000_000)
+        self.keep_recent.setRange(0, 99_999_999)
         self.keep_recent.setSingleStep(500)
+        self.keep_recent.setGroupSeparatorShown(True)
         self.keep_recent.setSpecialValueText("automatic (a quarter of the budget)")
         self.keep_recent.setValue(settings.keep_recent_tokens)
-        form.addRow("Keep recent", self.keep_recent)
+        self.keep_recent.setObjectName("keep_recent")
+        self.keep_recent_field = NumberField(
+            self.keep_recent,
+            lambda: (0, self.budget.value() // 2),
+            _tokens,
+            "tokens (half the budget)",
+            self,
+            low_words="0 (automatic)",
+        )
+        form.addRow("Keep recent", self.keep_recent_field)
+        self.offline_speed = QSpinBox(self)
+        self.offline_speed.setRange(0, 99_999_999)
+        self.offline_speed.setSingleStep(50)
+        self.offline_speed.setSuffix(" characters/s")
+        self.offline_speed.setSpecialValueText("instant")
+        self.offline_speed.setValue(settings.offline_chars_per_second)
+        self.offline_speed.setObjectName("offline_speed")
+        self.offline_speed_field = NumberField(
+            self.offline_speed,
+            lambda: OFFLINE_SPEED_RANGE,
+            _tokens,
+            "characters/s",
+            self,
+            low_words="0 (instant)",
+        )
+        self.offline_speed.setToolTip(
+            "How fast the offline demo streams its answers, so Stop (Esc) can be tried."
+        )
+        form.addRow("Offline demo speed", self.offline_speed_field)
+        self.budget.valueChanged.connect(lambda _v: self.keep_recent_field.check())
+        self.response_deadline = QSpinBox(self)
+        self.response_deadline.setRange(0, 99_999_999)
+        self.response_deadline.setSingleStep(60)
+        self.response_deadline.setSuffix(" s")
+        self.response_deadline.setGroupSeparatorShown(True)
+        self.response_deadline.setValue(settings.response_deadline)
+        self.response_deadline.setObjectName("response_deadline")
+        self.response_deadline.setToolTip("The longest a whole response may take.")
+        self.response_deadline_field = NumberField(
+            self.response_deadline, lambda: RESPONSE_DEADLINE_RANGE, _tokens, "s", self
+        )
+        form.addRow("Response deadline", self.response_deadline_field)
+        self.idle_deadline = QSpinBox(self)
+        self.idle_deadline.setRange(0, 99_999_999)
+        self.idle_deadline.setSingleStep(10)
+        self.idle_deadline.setSuffix(" s")
+        self.idle_deadline.setGroupSeparatorShown(True)
+        self.idle_deadline.setValue(settings.idle_deadline)
+        self.idle_deadline.setObjectName("idle_deadline")
+        self.idle_deadline.setToolTip(
+            "A stream with no new text for this long is retried (keep-alives do not count)."
+        )
+        self.idle_deadline_field = NumberField(
+            self.idle_deadline,
+            lambda: (
+                IDLE_DEADLINE_RANGE[0],
+                min(IDLE_DEADLINE_RANGE[1], self.response_deadline.value()),
+            ),
+            _tokens,
+            "s (at most the response deadline)",
+            self,
+        )
+        form.addRow("Stall timeout", self.idle_deadline_field)
+        self.response_deadline.valueChanged.connect(lambda _v: self.idle_deadline_field.check())
 
         ws_row = QWidget(self)
         ws_layout = QHBoxLayout(ws_row)
         ws_layout.setContentsMargins(0, 0, 0, 0)
-        self.workspace = QLineEdit(settings.workspace, self)
+        self._workspace_shown = workspace if workspace is not None else settings.workspace
+        self.workspace = QLineEdit(self._workspace_shown, self)
         self.workspace.setPlaceholderText("the folder the tools may read and write")
         browse = QPushButton("Browse…", self)
         browse.clicked.connect(self._browse)
         ws_layout.addWidget(self.workspace, 1)
         ws_layout.addWidget(browse)
         form.addRow("Workspace", ws_row)
+        self.workspace_note = QLabel(WORKSPACE_NOTES.get(workspace_origin, ""), self)
+        self.workspace_note.setWordWrap(True)
+        self.workspace_note.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
+        self.workspace_note.setMinimumWidth(320)
+        self.workspace_note.setStyleSheet("color: palette(mid);")
+        self.workspace_note.setVisible(bool(self.workspace_note.text()))
+        self._workspace_note_text = self.workspace_note.text()
+        self.workspace.textChanged.connect(self._workspace_edited)
+        form.addRow("", self.workspace_note)
+        self.remote_images = QCheckBox("Show web images in messages (fetched from their site)")
+        self.remote_images.setToolTip(
+            "Off: images are never fetched (a model can use them to track you).\n"
+            "Local files are never shown, whatever this says."
+        )
+        self.remote_images.setChecked(settings.remote_images)
+        form.addRow("", self.remote_images)
 
         self.policy = QComboBox(self)
         for key, label in POLICY_LABELS.items():
@@ -160,9 +354,44 @@ class SettingsDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         outer.addWidget(buttons)
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        for field in self.number_fields():
+            field.changed.connect(self._update_ok)
+            field.check()
         self.provider.currentIndexChanged.connect(self._provider_changed)
         self._provider_changed(initial=True)
         self.resize(560, self.sizeHint().height())
+
+    def number_fields(self) -> list[NumberField]:
+        return [
+            self.budget_field,
+            self.threshold_field,
+            self.keep_recent_field,
+            self.offline_speed_field,
+            self.response_deadline_field,
+            self.idle_deadline_field,
+        ]
+
+    def problems(self) -> dict[str, str]:
+        """The fields whose value cannot be saved and why (empty when all is well)."""
+        found = {}
+        for field in self.number_fields():
+            problem = field.error()
+            if problem:
+                found[field.spin.objectName() or type(field.spin).__name__] = problem
+        return found
+
+    def _update_ok(self) -> None:
+        self.ok_button.setEnabled(not any(f.error() for f in self.number_fields()))
+
+    def accept(self) -> None:
+        """Refuse while a field is invalid: its message is on screen, focus goes there."""
+        for field in self.number_fields():
+            if field.check():
+                field.spin.setFocus()
+                field.spin.selectAll()
+                return
+        super().accept()
 
     @property
     def provider_key(self) -> str:
@@ -209,6 +438,11 @@ class SettingsDialog(QDialog):
         self.api_key.clear()
         self._update_key_status()
 
+    def _workspace_edited(self, text: str) -> None:
+        """The note explains the folder shown; once the user picks another it no longer applies."""
+        same = text.strip() == (self._workspace_shown or "").strip()
+        self.workspace_note.setVisible(same and bool(self._workspace_note_text))
+
     def _browse(self) -> None:
         dialog = QFileDialog(self, "Workspace folder", self.workspace.text())
         dialog.setFileMode(QFileDialog.FileMode.Directory)
@@ -226,10 +460,22 @@ class SettingsDialog(QDialog):
             context_budget=self.budget.value(),
             threshold=round(self.threshold.value(), 2),
             keep_recent_tokens=self.keep_recent.value(),
-            workspace=self.workspace.text().strip(),
+            offline_chars_per_second=self.offline_speed.value(),
+            workspace=self.workspace_setting(),
+            remote_images=self.remote_images.isChecked(),
             approval_policy=str(self.policy.currentData()),
             allow_commands=self.allow_commands.isChecked(),
+            response_deadline=self.response_deadline.value(),
+            idle_deadline=self.idle_deadline.value(),
         ).validated()
+
+    def workspace_setting(self) -> str:
+        """The workspace to save: what the user typed, or the saved one when the field still
+        shows the folder in use (a ``--workspace`` for one run is not made permanent)."""
+        typed = self.workspace.text().strip()
+        if typed == (self._workspace_shown or "").strip():
+            return self._settings.workspace
+        return typed
 
     def new_api_key(self) -> str | None:
         """The key to store: the typed one, "" to forget the stored one, None to keep it."""

@@ -21,13 +21,16 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QSplitter,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
 from pi_desktop.context.summary import file_block, strip_file_blocks
 from pi_desktop.ui.labels import count_of
+from pi_desktop.ui.markdown import bounded_markdown
+from pi_desktop.ui.safe_text import SafeBrowser
+
+SUMMARY_MARKDOWN_CHARS = 50_000  # beyond this the summary shows as plain text (its head)
 
 
 def split_file_tags(summary: str) -> tuple[str, list[str], list[str]]:
@@ -84,7 +87,7 @@ def summary_fields(entry: Any) -> dict[str, str]:
         "Summarized": count_of(int(getattr(entry, "summarized_count", 0) or 0), "message"),
         "Covered": count_of(int(getattr(entry, "covered_count", 0) or 0), "message")
         + " (system + history before the kept tail)",
-        "Kept tail": count_of(len(getattr(entry, "retained_tail", None) or []), "message"),
+        "Kept tail": count_of(_kept_count(entry), "message"),
         "Summary model": getattr(entry, "summary_model", None) or "not reported",
         "Summary usage": _usage_text(getattr(entry, "summary_usage", None)),
         "When": _when(getattr(entry, "timestamp", None)),
@@ -92,6 +95,14 @@ def summary_fields(entry: Any) -> dict[str, str]:
     if instructions:
         fields["Focus"] = str(instructions)
     return fields
+
+
+def _kept_count(entry: Any) -> int:
+    """Messages kept verbatim: a compaction entry names the count, older ones copied the tail."""
+    kept = getattr(entry, "kept_count", None)
+    if isinstance(kept, int):
+        return kept
+    return len(getattr(entry, "retained_tail", None) or [])
 
 
 class SummaryViewer(QDialog):
@@ -121,9 +132,16 @@ class SummaryViewer(QDialog):
             self._field_labels[key] = label
             form.addRow(f"{key}:", label)
 
-        self.browser = QTextBrowser(self)
-        self.browser.setOpenExternalLinks(False)
-        self.browser.setMarkdown(prose or "_The summary is empty._")
+        self.browser = SafeBrowser(self)  # a summary quotes the model: no local loads
+        if len(prose) > SUMMARY_MARKDOWN_CHARS:
+            # a model can write megabytes here too: lay out a plain head, never all of it
+            self.browser.setPlainText(
+                prose[:SUMMARY_MARKDOWN_CHARS]
+                + f"\n\n… {len(prose) - SUMMARY_MARKDOWN_CHARS:,} more characters; "
+                "Copy summary copies all of it."
+            )
+        else:
+            self.browser.set_safe_markdown(bounded_markdown(prose) or "_The summary is empty._")
 
         self.read_list = self._file_list(self._read)
         self.modified_list = self._file_list(self._modified)

@@ -36,12 +36,14 @@ def _preview(text: str, limit: int = PREVIEW_CHARS) -> str:
 
 
 def _tool_calls(metadata: Mapping[str, Any] | None) -> list[dict[str, Any]]:
-    calls = (metadata or {}).get("tool_calls") or []
-    return [c for c in calls if isinstance(c, dict)]
+    calls = metadata.get("tool_calls") if isinstance(metadata, Mapping) else None
+    # malformed metadata (a string, a number) draws no calls instead of crashing the tree
+    return [c for c in calls if isinstance(c, dict)] if isinstance(calls, list) else []
 
 
 def _call_name(call: Mapping[str, Any]) -> str:
-    fn = call.get("function") or {}
+    fn = call.get("function")
+    fn = fn if isinstance(fn, Mapping) else {}
     return str(fn.get("name") or call.get("name") or "tool")
 
 
@@ -217,8 +219,9 @@ def _full_text(content: str, calls: list[dict[str, Any]]) -> str:
     """The message text plus its calls as ``name(arguments)``, for copying."""
     lines = [content] if content else []
     for c in calls:
-        fn = c.get("function") or {}
-        lines.append(f"{_call_name(c)}({fn.get('arguments') or ''})")
+        fn = c.get("function")
+        arguments = fn.get("arguments") if isinstance(fn, Mapping) else None
+        lines.append(f"{_call_name(c)}({arguments or ''})")
     return "\n".join(lines)
 
 

@@ -39,13 +39,16 @@ class ProviderSetup:
 
 
 ProviderFactory = Callable[[AppSettings], ProviderSetup]
-ToolsFactory = Callable[[Path, ApprovalPrompter, AppSettings], list[Any]]
+# (workspace, approver, settings, *, results_dir=None, sessions_root=None) -> tools
+ToolsFactory = Callable[..., list[Any]]
 
 
-def offline_setup(note: str | None = OFFLINE_NOTE) -> ProviderSetup:
+def offline_setup(note: str | None = OFFLINE_NOTE, chars_per_second: float = 0) -> ProviderSetup:
+    """The offline demo; ``chars_per_second`` paces its streaming (0: at once)."""
     from pi_desktop.agent import OfflineLLM
 
-    return ProviderSetup(OfflineLLM(), None, "Offline provider (no network)", True, note)
+    llm = OfflineLLM(chars_per_second=chars_per_second)
+    return ProviderSetup(llm, None, "Offline provider (no network)", True, note)
 
 
 def preset_choices() -> list[PresetChoice]:
@@ -72,21 +75,27 @@ def make_provider_factory(key_store: KeyStore) -> ProviderFactory:
     """
 
     def factory(settings: AppSettings) -> ProviderSetup:
+        speed = settings.offline_chars_per_second
         if settings.provider == "offline":
-            return offline_setup()
+            return offline_setup(chars_per_second=speed)
         from pi_desktop.agent.presets import PRESETS, build_llm
 
         preset = PRESETS.get(settings.provider)
         label = preset.label if preset else settings.provider
         key, _source = key_store.get(settings.provider)
-        common = {"base_url": settings.base_url or None, "api_key": key}
+        common = {
+            "base_url": settings.base_url or None,
+            "api_key": key,
+            "response_deadline": settings.response_deadline,
+            "idle_deadline": settings.idle_deadline,
+        }
         try:
             llm = build_llm(settings.provider, model=settings.model or None, **common)
             summarizer = None
             if settings.summarizer_model and settings.summarizer_model != settings.model:
                 summarizer = build_llm(settings.provider, model=settings.summarizer_model, **common)
         except ValueError as exc:
-            return offline_setup(f"{exc} — using the offline provider until then.")
+            return offline_setup(f"{exc} — using the offline provider until then.", speed)
         model = getattr(llm, "model", settings.model)
         description = f"{label} · {model}"
         if summarizer is not None:
@@ -97,11 +106,26 @@ def make_provider_factory(key_store: KeyStore) -> ProviderFactory:
 
 
 def default_tools_factory(
-    workspace: Path, approver: ApprovalPrompter, settings: AppSettings
+    workspace: Path,
+    approver: ApprovalPrompter,
+    settings: AppSettings,
+    *,
+    results_dir: Path | None = None,
+    sessions_root: Path | None = None,
 ) -> list[Any]:
-    """The workspace tools; writes and commands go through the approval prompt."""
+    """The workspace tools; writes and commands go through the approval prompt.
+
+    The session library is out of the tools' reach even inside the workspace; the current
+    session's tool-results folder stays readable so the model can read offloaded results.
+    """
     from pi_desktop.agent import build_workspace_tools
 
     return list(
-        build_workspace_tools(workspace, approve=approver, allow_commands=settings.allow_commands)
+        build_workspace_tools(
+            workspace,
+            approve=approver,
+            allow_commands=settings.allow_commands,
+            protected=[sessions_root] if sessions_root is not None else [],
+            readable=[results_dir] if results_dir is not None else [],
+        )
     )

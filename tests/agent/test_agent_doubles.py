@@ -68,7 +68,9 @@ def calls(*specs: tuple[str, str, str], text: str = "") -> ChatResponse:
 
 
 def summary_reply(text: str = "the story so far") -> ChatResponse:
-    return reply(f"<analysis>draft</analysis><summary>## Goal\n{text}</summary>")
+    """A summary with the six sections (a reply with fewer than half of them is junk)."""
+    sections = "\n## Constraints & Preferences\n## Progress\n## Key Decisions\n## Next Steps"
+    return reply(f"<analysis>draft</analysis><summary>## Goal\n{text}{sections}</summary>")
 
 
 def echo_tool(log: list[dict] | None = None) -> Tool:

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pi_desktop.agent.bridge import ContextSessionBridge, map_covered
+from pi_desktop.agent import Agent
+from pi_desktop.agent.bridge import ContextSessionBridge, first_kept_id
 from pi_desktop.agent.llm import ChatResponse
 from pi_desktop.context import Message
 from pi_desktop.context.manager import ContextManager
@@ -78,8 +81,14 @@ def test_write_compaction_records_the_cut_and_moves_the_floor(session):
     cut = info.covered_count
     assert entry.parent_id == session.current_id == session.compaction_floor
     assert entry.first_kept_entry_id == path[cut - 1].id
-    assert entry.replaces_entry_ids == [e.id for e in path[: cut - 1]]
-    assert entry.retained_tail == [e.to_message().model_dump() for e in path[cut - 1 :]]
+    # the line names the kept tail, never copies it (O(summary), not O(history))
+    assert entry.retained_count == len(path) - (cut - 1) and entry.retained_tail == []
+    line = session.path.read_bytes().splitlines()[-1]
+    assert b"retained_tail" not in line and b"replaces_entry_ids" not in line
+    assert len(line) < len(entry.summary.encode()) + 1500
+    cache = session.get_latest_compaction_cache()
+    assert cache is not None
+    assert cache["retained_tail"] == [e.to_message().model_dump() for e in path[cut - 1 :]]
     assert (entry.summary, entry.covered_count) == (info.summary, cut)
     assert (entry.tokens_before, entry.tokens_after) == (info.tokens_before, info.tokens_after)
     calls = llm.calls  # a large history is summarized in chunks: usage adds up
@@ -172,16 +181,16 @@ def test_results_dir_sits_next_to_the_session_and_receives_offloads(session):
     assert files and all(p.resolve().is_relative_to(results.resolve()) for p in files)
 
 
-def test_map_covered_without_system_prompt():
+def test_first_kept_id_with_and_without_system_prompt():
     class E:
         def __init__(self, i: str) -> None:
             self.id = i
 
-    path = [E("a"), E("b"), E("c")]
-    assert map_covered(path, 2, has_system=False) == (["a", "b"], "c")
-    assert map_covered(path, 2, has_system=True) == (["a"], "b")
-    assert map_covered(path, 4, has_system=True) == (["a", "b", "c"], None)
-    assert map_covered(path, 0, has_system=True) == ([], None)
+    path: list = [E("a"), E("b"), E("c")]
+    assert first_kept_id(path, 2, has_system=False) == "c"
+    assert first_kept_id(path, 2, has_system=True) == "b"
+    assert first_kept_id(path, 4, has_system=True) is None
+    assert first_kept_id(path, 0, has_system=True) is None
 
 
 def test_compaction_line_is_plain_json(session):
@@ -192,3 +201,19 @@ def test_compaction_line_is_plain_json(session):
     bridge.write_compaction(ctx)
     last = json.loads(session.path.read_text().splitlines()[-1])
     assert last["type"] == "compaction" and last["parent_id"] == session.current_id
+
+
+def test_an_agent_on_a_format_1_file_restores_its_cache_with_zero_calls(tmp_path):
+    path = tmp_path / "old.jsonl"
+    shutil.copy(Path(__file__).parents[1] / "session" / "fixtures" / "v1_session.jsonl", path)
+    with Session.load(path, fsync=False) as s:
+        stored = s.latest_compaction()
+        assert stored is not None and stored.retained_tail  # the old line carries the tail
+        summarizer = ScriptedSummarizer()
+        agent = Agent(summarizer, session=s, context_budget=1500, summarizer=summarizer)
+        ctx = agent.context
+        assert ctx is not None and ctx.summary == stored.summary
+        assert ctx.covered_count == stored.covered_count
+        assert [m.model_dump() for m in ctx.retained_tail] == stored.retained_tail
+        estimate = agent.estimate_now()
+        assert summarizer.calls == 0 and estimate.estimated_tokens < 1500

@@ -7,7 +7,6 @@ import itertools
 import json
 import time
 from email.utils import formatdate
-from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
@@ -21,10 +20,10 @@ from pi_desktop.agent.llm import (
 from pi_desktop.agent.offline import OfflineLLM
 from pi_desktop.agent.openai_llm import (
     OpenAIChatLLM,
-    _ToolCallAssembler,
     normalize_base_url,
     to_openai_messages,
 )
+from pi_desktop.agent.openai_stream import ToolCallAssembler
 from pi_desktop.agent.presets import PRESETS, build_llm
 from pi_desktop.context import Message
 from tests.openai_server import OVERFLOW_BODIES, OpenAIServer, Reply, ToolCall
@@ -486,8 +485,7 @@ async def test_server_rejecting_stream_options_is_retried_without_it(openai_serv
 
 
 def _fragment(index, call_id=None, name=None, arguments=None):
-    function = SimpleNamespace(name=name, arguments=arguments)
-    return SimpleNamespace(index=index, id=call_id, function=function)
+    return {"index": index, "id": call_id, "function": {"name": name, "arguments": arguments}}
 
 
 @settings(max_examples=100, deadline=None)
@@ -507,7 +505,7 @@ def test_tool_call_fragments_reassemble_in_any_interleaving(calls, data):
         queue = [_fragment(index, f"id{index}", name, "")]
         queue += [_fragment(index, arguments=p) for p in pieces]
         queues.append(queue)
-    assembler = _ToolCallAssembler()
+    assembler = ToolCallAssembler()
     while any(queues):
         live = [q for q in queues if q]
         queue = live[data.draw(st.integers(0, len(live) - 1))]
@@ -519,7 +517,7 @@ def test_tool_call_fragments_reassemble_in_any_interleaving(calls, data):
 
 
 def test_fragments_without_index_or_id():
-    assembler = _ToolCallAssembler()
+    assembler = ToolCallAssembler()
     assembler.add(_fragment(None, "a", "read_file", '{"pa'))
     assembler.add(_fragment(None, None, None, 'th": 1}'))
     assembler.add(_fragment(None, "b", "grep", "{}"))
@@ -529,7 +527,7 @@ def test_fragments_without_index_or_id():
         ("a", "read_file", '{"path": 1}'),
         ("b", "grep", "{}"),
     ]
-    missing_id = _ToolCallAssembler()
+    missing_id = ToolCallAssembler()
     missing_id.add(_fragment(0, None, "list_dir", "{}"))
     assert missing_id.result(prefix="gen")[0]["id"] == "gen_0"
 

@@ -276,7 +276,7 @@ def test_output_cap(ws: Path):
     ts = tools(ws, max_output_chars=30_000)
     out = run(ts["read_file"], path="big.txt", limit=10_000)
     assert len(out) < 30_200
-    assert out.endswith(f"[output truncated: showing 30,000 of {len(big):,} chars]")
+    assert f"[output truncated: showing the first 30,000 of {len(big):,} chars" in out
     grep_out = run(ts["grep"], pattern="line")
     assert "[output truncated" in grep_out or "more matches not shown" in grep_out
     default = tools(ws)["read_file"]
@@ -369,7 +369,10 @@ def test_run_command_does_not_see_secrets(ws: Path, monkeypatch):
     t = tools(ws, approve=auto_approve, allow_commands=True)["run_command"]
     out = run(t, command="env")
     assert "should-not-leak" not in out
-    assert "visible-value" in out and "PATH=" in out
+    assert "visible-value" not in out and "PATH=" in out  # an allow-list: unknown names stay out
+    allowed = tools(ws, approve=auto_approve, allow_commands=True, env_allow=["PI_DESKTOP_V*"])
+    out = run(allowed["run_command"], command="env")
+    assert "visible-value" in out and "should-not-leak" not in out
 
 
 _SEGMENTS = st.sampled_from(["..", ".", "src", "pkg", "out", "link", "README.md", "", "a b", "ü"])

@@ -3,7 +3,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pi_desktop.context.cut import find_cut, tighter_cut
+from pi_desktop.context.cut import count_cut, find_cut, tighter_cut
 from tests.context.strategies import assistant, conversations, tool_call, tool_result, user
 
 
@@ -57,3 +57,23 @@ def test_tighter_cut_moves_into_the_turn_at_an_assistant_boundary():
     cut = tighter_cut(messages, 0, room, size)
     assert cut == len(messages) - 6 and messages[cut].role == "assistant"
     assert tighter_cut(messages, cut, room, size) is None
+
+
+@settings(max_examples=120, deadline=None)
+@given(conversations(min_turns=1, max_turns=12), st.integers(1, 30))
+def test_count_cut_keeps_about_keep_messages_at_a_safe_boundary(messages, keep):
+    lo = 1
+    cut = count_cut(messages, lo, keep)
+    n = len(messages)
+    safe = [i for i in range(lo + 1, n) if messages[i].role != "tool"]
+    if cut is None:
+        assert not safe
+        return
+    assert lo < cut < n and messages[cut].role != "tool"
+    users = [i for i in range(max(n - keep, lo + 1), n) if messages[i].role == "user"]
+    if users:  # a whole turn starts inside the last ``keep``: the oldest such
+        assert cut == users[0]
+    elif any(i >= n - keep for i in safe):  # else the first safe boundary inside them
+        assert cut == min(i for i in safe if i >= max(n - keep, lo + 1))
+    else:  # only a fan-out's results there: the last safe boundary before them
+        assert cut == max(safe)

@@ -64,7 +64,8 @@ def test_free_layers_match_the_public_functions_and_are_reported(tmp_path):
     messages = [SYSTEM, *chat(20, size=300)]
     messages[6] = tool_result("c1", "read_file", big)  # turn 1's result
     messages.append(user("last"))
-    mgr = ContextManager(1_000_000, FakeSummarizer(), results_dir=tmp_path)
+    # the seed's pure L1 drop, reported (the default summarizes what L1 would drop instead)
+    mgr = ContextManager(1_000_000, FakeSummarizer(), results_dir=tmp_path, snip_policy="drop")
     view = run(mgr.prepare(messages))
     report = mgr.last_report
     assert report.offloaded == ()  # the big result was snipped, so never written
@@ -132,9 +133,10 @@ def test_compaction_summarizes_the_head_and_keeps_a_whole_recent_turn():
     assert info.tokens_before > mgr.threshold_tokens
     assert info.summary_model == "fake-summarizer" and info.summary_usage["prompt_tokens"] > 0
     assert info.read_files == sorted(f"src/m{k}.py" for k in range(30) if 4 * k + 1 < cut)
-    assert "<read-files>\nsrc/m0.py" in info.summary
-    keep_chars = sum(len(json.dumps(m.model_dump(), ensure_ascii=False)) + 2 for m in view[2:])
-    assert keep_chars <= mgr.keep_recent_tokens / mgr.ratio
+    newest_first = "\n".join(reversed([f"src/m{k}.py" for k in range(30) if 4 * k + 1 < cut]))
+    assert f"<read-files>\n{newest_first}\n</read-files>" in info.summary
+    # the kept tail holds keep_recent_tokens, by the engine's own (class) estimate
+    assert mgr._message_tokens(view[2:]) <= mgr.keep_recent_tokens
     assert (mgr.summary, mgr.covered_count) == (info.summary, cut)
     request = fake.requests[-1]
     assert request[0].role == "system" and "#t0u" in request[1].content
@@ -198,7 +200,7 @@ def test_chunked_summarization_keeps_every_request_under_budget():
     assert fake.calls > 2
     assert mgr.pending_compaction.summarizer_calls == fake.calls
     for request in fake.requests:
-        assert estimate_tokens(request) <= mgr.threshold_tokens  # ASCII: ratio is chars/4
+        assert mgr._request_tokens(request) <= mgr.threshold_tokens  # the engine's own count
     for request in fake.requests[1:]:
         assert "Previous summary:\n## Goal" in request[1].content
     assert estimate_tokens(view, mgr.ratio) <= mgr.threshold_tokens
@@ -354,18 +356,31 @@ def test_summary_input_names_offloaded_files(tmp_path):
     assert_pairs_intact(view)
 
 
-def test_an_oversized_summary_is_a_failure_not_a_bigger_view():
-    fake = FakeSummarizer(summary_chars=10_000)
+def test_an_oversized_summary_is_condensed_once_then_trimmed_never_a_bigger_view():
+    """Issue 8: an answer over the allowance no longer jams compaction (it used to fail)."""
+    fake = FakeSummarizer(summary_chars=10_000)  # it never shortens, condense or not
     mgr = ContextManager(4_000, fake)
     messages = [SYSTEM]
     for k in range(40):
         messages += chat(1, start=k)
         view = run(mgr.prepare(messages))
-        assert mgr.pending_compaction is None and mgr.summary is None
-        if mgr.last_report.summary_failed:
-            assert "too long" in mgr.last_report.summary_failed
-            assert snapshot(view) == snapshot(micro_compact(snip_messages(messages)))
-            return
+        info = mgr.pending_compaction
+        if info is None:
+            assert not mgr.last_report.summary_failed
+            continue
+        assert info.condensed and info.summarizer_calls == 2 and info.omitted_items >= 1
+        assert fake.requests[-1][1].content.startswith("Condense this context summary")
+        assert "keep paths, identifiers, errors and decisions verbatim" in (
+            fake.requests[-1][1].content.lower()
+        )
+        assert info.summary_tokens == mgr._message_tokens([view[1]])
+        assert info.summary_tokens <= info.summary_allowance == mgr.summary_allowance
+        assert "older items left out" in info.summary and "full history is in the session" in (
+            info.summary
+        )
+        assert "x" * 1_000 not in info.summary
+        assert info.tokens_after <= mgr.threshold_tokens
+        return
     raise AssertionError("no summary was attempted")
 
 

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from pi_desktop.context import (
     ContextManager,
     Message,
-    budget_tool_results,
     estimate_tokens,
     micro_compact,
 )
+from pi_desktop.context.offload import offload_message
 from pi_desktop.context.ratio import script_ratio, weighted_tokens
 from pi_desktop.context.summary import SUMMARY_HEADER
 from tests.context.strategies import (
@@ -59,6 +59,14 @@ def assert_report_is_honest(messages, view, report):
             assert messages[i].tool_call_id not in view_ids
 
 
+def l3(mgr, messages, results_dir):
+    """L3 as ``mgr`` applies it: each result against its own (script-scaled) threshold."""
+    return [
+        offload_message(m, mgr.tool_chars_limit_for(m), results_dir) if m.role == "tool" else m
+        for m in messages
+    ]
+
+
 def agent_points(messages):
     """Prefix lengths at which an agent calls prepare: before every assistant message."""
     return [i for i, m in enumerate(messages) if m.role == "assistant" and i > 0]
@@ -79,7 +87,6 @@ def test_invariants_hold_at_every_turn(tmp_path, messages, budget, keep):
         before = snapshot(prefix)
         calls = fake.calls
         was_cached = mgr.summary is not None
-        limit = mgr.tool_chars_limit  # L3's threshold for this budget, as prepare applies it
         view = asyncio.run(mgr.prepare(prefix))
         report, info = mgr.last_report, mgr.pending_compaction
 
@@ -91,7 +98,11 @@ def test_invariants_hold_at_every_turn(tmp_path, messages, budget, keep):
             assert all(persona not in r[1].content for r in fake.requests)
         assert mgr.last_view_tokens == estimate_tokens(view, mgr.ratio) == report.tokens
         assert_report_is_honest(prefix, view, report)
-        assert (fake.calls > calls) == (info is not None) == report.summarized  # 5: cache path
+        # 5: the cache path makes no call; a call that did not help commits nothing, says why
+        assert (info is not None) == report.summarized
+        assert fake.calls > calls or info is None
+        if fake.calls > calls and info is None:
+            assert report.summary_failed
         if was_cached and info is None:
             assert report.cache_used
         for request in fake.requests[calls:]:  # no summarizer request over budget
@@ -104,7 +115,7 @@ def test_invariants_hold_at_every_turn(tmp_path, messages, budget, keep):
         assert all(s in summary.content for s in SECTIONS) and "<analysis>" not in summary.content
         assert info.summarizer_calls == fake.calls - calls
         # the retained tail: each message verbatim (after L3) or as L2 would placeholder it
-        kept = budget_tool_results(prefix[info.covered_count :], limit, results_dir=tmp_path)
+        kept = l3(mgr, prefix[info.covered_count :], tmp_path)
         if len(view) >= len(kept) + 2:
             cleared = micro_compact(kept)
             for got, plain, micro in zip(view[-len(kept) :], kept, cleared, strict=True):
@@ -112,7 +123,7 @@ def test_invariants_hold_at_every_turn(tmp_path, messages, budget, keep):
         # a compaction lands under the threshold whenever system + summary + newest turn fit
         newest = max(i for i, m in enumerate(prefix) if m.role == "user")
         floor = [*prefix[: int(has_system)], summary]
-        floor += micro_compact(budget_tool_results(prefix[newest:], limit, results_dir=tmp_path))
+        floor += micro_compact(l3(mgr, prefix[newest:], tmp_path))
         if estimate_tokens(floor, mgr.ratio) <= mgr.threshold_tokens * 0.9:
             assert info.tokens_after <= mgr.threshold_tokens
 
@@ -160,7 +171,9 @@ def test_500_turn_run_never_sends_a_request_over_the_budget(tmp_path):
             mgr.record_usage({"prompt_tokens": true_tokens, "completion_tokens": 10})
         messages += turn[start:]
     assert fake.calls > 0 and mgr.summary is not None
-    assert zero_api / sum(1 for m in messages if m.role == "assistant") >= 0.95
+    # nothing leaves the view unread: L1's drops are summarized too (about every 25 messages
+    # of this tool-heavy replay), so the share is lower than with the seed's pure drop (95 %)
+    assert zero_api / sum(1 for m in messages if m.role == "assistant") >= 0.90
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=CHECKS)
@@ -178,6 +191,7 @@ def test_a_restarted_manager_sends_the_same_views_with_zero_calls(tmp_path, mess
         restarted_fake = FakeSummarizer()
         restarted = ContextManager(budget, restarted_fake, results_dir=tmp_path)
         restarted.restore_cache(info.summary, info.covered_count, info.retained_tail)
+        restarted.restore_usage_anchor(mgr.usage_anchor)  # what the session saves, too
         for later in points[n + 1 :]:
             calls = fake.calls
             original = asyncio.run(mgr.prepare(messages[:later]))

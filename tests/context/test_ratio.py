@@ -19,6 +19,7 @@ from pi_desktop.context.ratio import (
     WEIGHTS,
     WORD_WEIGHT,
     char_classes,
+    list_weight,
     weighted_tokens,
 )
 from tests.context.strategies import FakeSummarizer, assistant, tool_call, tool_result, user
@@ -113,3 +114,21 @@ def test_the_manager_starts_from_the_class_estimate_not_chars_over_4():
     _, estimate = mgr.preview(messages)
     truth = 3 + sum(t for _, t in SAMPLES.values()) + 7  # list framing + the system message
     assert truth <= estimate <= truth * 1.3
+
+
+@given(
+    st.lists(
+        st.builds(
+            Message,
+            role=st.sampled_from(["user", "assistant", "tool"]),
+            content=st.text(max_size=60),
+            metadata=st.none() | st.dictionaries(st.text(max_size=5), st.text(max_size=10)),
+        ),
+        max_size=6,
+    )
+)
+def test_per_message_figures_add_up_to_the_list(messages):
+    """The manager sums memoised per-message figures; they must equal the whole list's."""
+    parts = sum(weighted_tokens(serialised(m)) for m in messages) + list_weight(len(messages))
+    whole = json.dumps([m.model_dump() for m in messages], ensure_ascii=False, default=str)
+    assert parts == pytest.approx(weighted_tokens(whole), abs=1e-6)

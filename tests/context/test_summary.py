@@ -100,8 +100,8 @@ def test_missing_sections_are_restored_in_order_and_complete_ones_untouched():
 
     complete = "\n".join(f"{h}\n- x" for h in SECTIONS)
     assert ensure_sections(complete) == complete
-    fixed = ensure_sections("## Goal\nship it\n## Next Steps\n- tests")
+    fixed = ensure_sections("## Goal\nship it\n## Progress\n- a\n## Next Steps\n- tests")
     lines = fixed.splitlines()
     assert all(h in lines for h in SECTIONS)
-    assert fixed.startswith("## Goal\nship it\n## Next Steps\n- tests")
+    assert fixed.startswith("## Goal\nship it\n## Progress\n- a\n## Next Steps\n- tests")
     assert fixed.count("## Goal") == 1 and "- (none reported)" in fixed

@@ -39,6 +39,5 @@ def compact_here(session: Session, **audit: object) -> str:
         covered,
         tail,
         first_kept_entry_id=path[-1].id,
-        replaces_entry_ids=[e.id for e in path[:-1]],
         **audit,
     )

@@ -103,6 +103,67 @@ def test_corrupt_index_is_rebuilt(lib):
     assert lib.list_sessions()[0].title == "x"
 
 
+def _index_with(lib, **changes):
+    """List once (the index now describes the one session), then rewrite its entry's fields."""
+    import json
+
+    lib.list_sessions()
+    index = lib.root / library_mod.INDEX_NAME
+    raw = json.loads(index.read_text())
+    for fields in raw["files"].values():
+        fields.update(changes)
+    index.write_text(json.dumps(raw))
+
+
+BAD_INDEX_FIELDS = [
+    {"offset": "zz"},
+    {"offset": -10},
+    {"offset": 10**9},  # past the end of the file
+    {"offset": None},
+    {"offset": True},
+    {"size": -1},
+    {"message_count": "many"},
+    {"ino": 1.5},
+    {"title": 42},
+    {"title": {"x": 1}},
+    {"preview": ["a"]},
+    {"created": 3},
+    {"unexpected": 1},
+]
+
+
+@pytest.mark.parametrize("changes", BAD_INDEX_FIELDS, ids=lambda c: repr(c))
+def test_a_bad_index_field_is_reported_and_the_session_still_listed(lib, changes):
+    with lib.create(title="kept", fsync=False) as s:
+        s.append_message(user("a"))
+        s.append_message(assistant("b"))
+    _index_with(lib, **changes)
+    (info,) = lib.list_sessions()
+    assert (info.title, info.message_count) == ("kept", 2)
+    assert len(lib.problems) == 1 and library_mod.INDEX_NAME in lib.problems[0]
+    lib.list_sessions()  # the rewritten index is clean again
+    assert lib.problems == []
+
+
+@pytest.mark.parametrize("raw", ["[1, 2]", '"text"', '{"version": 1, "files": [1]}', "null"])
+def test_an_index_of_the_wrong_shape_is_rebuilt(lib, raw):
+    with lib.create(title="x", fsync=False) as s:
+        s.append_message(user("a"))
+    lib.list_sessions()
+    (lib.root / library_mod.INDEX_NAME).write_text(raw)
+    assert [i.title for i in lib.list_sessions()] == ["x"]
+
+
+def test_a_non_text_title_line_is_listed_without_a_title(lib):
+    with lib.create(fsync=False) as s:
+        s.append_message(user("hello there"))
+        path = s.path
+    with open(path, "ab") as f:
+        f.write(b'{"type":"title","id":"t1","timestamp":"t","title":{"evil":1}}\n')
+    (info,) = lib.list_sessions()
+    assert info.title is None and info.display_title == "hello there"
+
+
 def test_rename_uses_the_open_session_or_the_file(lib):
     s = lib.create(title="old", fsync=False)
     lib.rename(s.id, "via live session")

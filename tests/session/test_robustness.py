@@ -55,17 +55,49 @@ def test_complete_but_unterminated_last_line_is_kept(tmp_path):
     assert Session.load(path, read_only=True).current_id == new
 
 
-def test_corrupt_middle_line_skips_only_what_depends_on_it(tmp_path):
+def test_corrupt_middle_line_loses_only_itself(tmp_path):
     path, ids, _ = _make(tmp_path, n=4)
     lines = path.read_bytes().split(b"\n")
     lines[2] = b"{garbage"  # the second message (ids[1])
     path.write_bytes(b"\n".join(lines))
     s = Session.load(path, read_only=True)
     assert s.problems[0] == "line 3: not valid JSON; skipped"  # problems in file order
-    assert [p.split(":")[0] for p in s.problems] == ["line 3", "line 4", "line 5"]
-    # ids[2] and ids[3] descend from the lost line: reported, not fatal
-    assert any(ids[2] in p and "unknown parent" in p for p in s.problems)
-    assert s.current_id == ids[0] and list(s.entries) == [ids[0]]
+    assert [p.split(":")[0] for p in s.problems] == ["line 3", "line 4"]
+    # ids[2] descended from the lost line: it attaches to the nearest earlier good message
+    assert ids[2] in s.problems[1] and "unknown parent" in s.problems[1]
+    assert f"attached to {ids[0]}" in s.problems[1]
+    assert s.current_id == ids[3]
+    assert [e.id for e in s.get_current_path()] == [ids[0], ids[2], ids[3]]
+
+
+def test_corrupt_line_4_of_a_12_message_file_keeps_11_on_the_path(tmp_path):
+    path = tmp_path / "s.jsonl"
+    with Session.create(path, fsync=False) as s:
+        for i in range(6):
+            s.append_message(user(f"q{i}"))
+            s.append_message(assistant(f"a{i}"))
+    lines = path.read_bytes().split(b"\n")
+    lines[3] = lines[3][:20] + b"\x00garbage"  # line 4: the third message
+    path.write_bytes(b"\n".join(lines))
+    with Session.load(path, fsync=False) as s:
+        assert len(s.get_current_path()) == 11
+        assert [p.split(":")[0] for p in s.problems] == ["line 4", "line 5"]
+        assert "attached to" in s.problems[1]
+        # the next append continues the conversation; the bad line stays as it was
+        s.append_message(user("next"))
+    assert path.read_bytes().split(b"\n")[3] == lines[3]
+    with Session.load(path, read_only=True) as again:
+        assert len(again.get_current_path()) == 12
+
+
+def test_corrupt_first_message_makes_its_child_a_root(tmp_path):
+    path, ids, _ = _make(tmp_path, n=3)
+    lines = path.read_bytes().split(b"\n")
+    lines[1] = b"{garbage"  # ids[0]
+    path.write_bytes(b"\n".join(lines))
+    s = Session.load(path, read_only=True)
+    assert [e.id for e in s.get_current_path()] == ids[1:]
+    assert "attached to the root" in s.problems[1]
 
 
 def test_non_utf8_bytes_do_not_crash_the_loader(tmp_path):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +20,7 @@ from typing import Any
 
 import pytest
 import qasync
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt, QTimer
 
 from pi_desktop.ui.pyside_fix import guard_none_refcount
 from tests.ui.shots import ARTIFACTS
@@ -50,6 +52,78 @@ def qloop(qapp, qtbot) -> Iterator[asyncio.AbstractEventLoop]:
             executor.shutdown(wait=True)
         asyncio.events._set_running_loop(None)
         asyncio.set_event_loop(None)
+
+
+class LoopWatchdog:
+    """Fails a flow in which one callback kept the event loop for more than ``limit_ms``.
+
+    A precise 10 ms timer ticks while the flow runs; between two ticks the main thread ran
+    exactly one stretch of callbacks. What is measured is the main thread's *CPU* time between
+    ticks (``time.thread_time``), not the wall clock: on a loaded 2-core machine the process
+    may be descheduled for 100 ms without any callback being slow, and that must not fail a
+    test. A gap of ``hang_ms`` wall time fails too (a callback that sleeps or waits on I/O).
+    The heap is collected and frozen first, so a full GC of what earlier tests left behind
+    is not charged to the flow under test. Use it as a context manager around a flow whose
+    work is bounded (streaming, opening a big session), and spin the loop inside it
+    (``qtbot.waitUntil``): the check fails when the timer never ticked.
+    """
+
+    def __init__(self, qtbot: Any, limit_ms: float = 100, hang_ms: float = 2_000) -> None:
+        self.qtbot = qtbot
+        self.limit_ms = limit_ms
+        self.hang_ms = hang_ms
+        self.ticks = 0
+        self.worst_cpu_ms = 0.0
+        self.worst_wall_ms = 0.0
+        self.stalls: list[tuple[float, float]] = []  # (cpu ms, wall ms) of each offence
+        self._timer = QTimer()
+        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self._timer.setInterval(10)
+        self._timer.timeout.connect(self._tick)
+        self._wall = self._cpu = 0.0
+
+    def __enter__(self) -> LoopWatchdog:
+        gc.collect()
+        gc.freeze()
+        self._wall, self._cpu = time.perf_counter(), time.thread_time()
+        self._timer.start()
+        return self
+
+    def _tick(self) -> None:
+        wall, cpu = time.perf_counter(), time.thread_time()
+        wall_ms, cpu_ms = (wall - self._wall) * 1000, (cpu - self._cpu) * 1000
+        self._wall, self._cpu = wall, cpu
+        self.ticks += 1
+        self.worst_cpu_ms = max(self.worst_cpu_ms, cpu_ms)
+        self.worst_wall_ms = max(self.worst_wall_ms, wall_ms)
+        if cpu_ms > self.limit_ms or wall_ms > self.hang_ms:
+            self.stalls.append((round(cpu_ms), round(wall_ms)))
+
+    def __exit__(self, exc_type: Any, *_: Any) -> None:
+        self._tick()  # the stretch since the last tick counts too
+        self._timer.stop()
+        gc.unfreeze()
+        print(
+            f"loop watchdog: {self.ticks} ticks, longest callback {self.worst_cpu_ms:.0f} ms "
+            f"CPU ({self.worst_wall_ms:.0f} ms wall)"
+        )
+        if exc_type is None:
+            self.check()
+
+    def check(self) -> None:
+        assert self.ticks > 1, "the event loop never ran inside the watched flow"
+        assert not self.stalls, (
+            f"a callback blocked the event loop (limit {self.limit_ms:.0f} ms CPU, "
+            f"{self.hang_ms:.0f} ms wall); (cpu ms, wall ms) of each: {self.stalls[:10]}"
+        )
+
+
+@pytest.fixture
+def loop_watchdog(qtbot) -> Iterator[LoopWatchdog]:
+    """Opt in per test: ``with loop_watchdog: ...`` around the flow to watch."""
+    watchdog = LoopWatchdog(qtbot)
+    yield watchdog
+    watchdog._timer.stop()
 
 
 @pytest.fixture

@@ -161,3 +161,23 @@ def test_theme_follows_palette_brightness(qapp):
     for t in (dark, light):
         assert abs(t.text.lightnessF() - t.base.lightnessF()) > 0.5
         assert abs(t.muted.lightnessF() - t.base.lightnessF()) > 0.2
+
+
+def test_tooltip_speaks_plainly_first_and_keeps_the_figures_under_details(bar):
+    from pi_desktop.ui.budget_bar import plain_line, summaries_words
+
+    assert summaries_words(0) == "no summary yet"
+    assert summaries_words(1) == "1 summary so far"
+    assert plain_line(10_240, 32_000, 2) == "32 % of the context used · 2 summaries so far"
+    bar.set_estimate(10_240, 32_000, 0.8, ratio=0.2712, prompt_tokens=9_876)
+    bar.set_compactions(2, (26_000, 9_000))
+    tip = bar.toolTip()
+    first = tip.index("32 % of the context used · 2 summaries so far")
+    assert first < tip.index("summarized when it passes 80 %") < tip.index("Details")
+    details = tip[tip.index("Details") :]
+    for needle in ("10,240 tokens", "0.2712", "9,876", "2 on this branch", "26k → 9k"):
+        assert needle in details, needle
+    for jargon in ("Anchored ratio", "prompt_tokens"):
+        assert jargon not in tip
+    bar.set_compactions(0)
+    assert "no summary yet" in bar.toolTip() and "last" not in bar.toolTip()

@@ -97,3 +97,14 @@ def test_title_from_the_first_user_message():
     assert title_from(entries) == shorten("Fix the login bug " + "x" * 80, 60)
     assert len(title_from(entries)) == 60
     assert title_from(entries[:3]) is None
+
+
+def test_a_title_from_a_huge_first_message_reads_only_its_head():
+    from types import SimpleNamespace
+
+    from pi_desktop.ui.labels import title_from
+
+    huge = SimpleNamespace(role="user", content="hello   world " + "x " * 2_500_000)
+    assert title_from([huge]).startswith("hello world x x")
+    late = SimpleNamespace(role="user", content=" " * 1_000 + "words at last")
+    assert title_from([late]) == "words at last"

@@ -159,7 +159,10 @@ def test_close_while_running_cancels_and_releases_the_session(kit, qtbot, openai
 def test_compact_now_with_instructions_adds_a_marker_and_drops_the_bar(kit, qtbot, openai_server):
     def responder(body):
         if not body.get("tools"):
-            return Reply(text="<summary>## Goal\nTalk about turns.</summary>")
+            return Reply(
+                text="<summary>## Goal\nTalk about turns.\n## Progress\n- asked\n"
+                "## Next Steps\n- answer</summary>"
+            )
         return Reply(text=f"Answer number {len(body['messages'])}. " + "detail " * 60)
 
     openai_server.responder = responder
@@ -391,3 +394,85 @@ def test_a_deep_workspace_path_does_not_crowd_out_the_status_bar(kit, qtbot, tmp
     assert window.statusBar().minimumSizeHint().width() < 900
     assert window.provider_label.text().endswith(deep.name)
     assert str(deep) in window.provider_label.toolTip()
+
+
+# ------------------------------------------------------------- settings flow (issue 12.5, 12.7)
+
+
+def _shown_app_window(kit, qtbot):
+    window = _app_window(kit)
+    window.show()
+    window.activateWindow()  # window shortcuts fire only in the active window
+    qtbot.waitUntil(window.isActiveWindow)
+    return window
+
+
+def _open_settings(qtbot, window):
+    qtbot.keyClick(window, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.dialog is not None and window.dialog.isVisible())
+    return window.dialog
+
+
+def test_the_settings_show_the_workspace_given_on_the_command_line(kit, qtbot, tmp_path):
+    kit.save_settings()  # nothing chosen in Settings ...
+    store = kit.settings_store()
+    from dataclasses import replace
+
+    store.save(replace(store.load(), workspace=""))
+    window = _shown_app_window(kit, qtbot)  # ... but the app was started with --workspace
+    dialog = _open_settings(qtbot, window)
+    assert dialog.workspace.text() == str(kit.workspace)
+    assert "--workspace" in dialog.workspace_note.text()
+    dialog.accept()
+    assert kit.settings_store().load().workspace == ""  # not made permanent behind one's back
+    assert window.workspace() == kit.workspace
+    other = tmp_path / "other-project"
+    other.mkdir()
+    dialog = _open_settings(qtbot, window)
+    dialog.workspace.setText(str(other))
+    dialog.accept()
+    assert kit.settings_store().load().workspace == str(other)
+    assert window.workspace() == other  # the folder chosen in Settings wins for this run too
+    assert window.provider_label.text().endswith("other-project")
+    assert window.agent.tools and window.agent.tools[0].name == "read_file"
+
+
+def test_switching_provider_updates_the_status_bar_at_once(kit, qtbot):
+    window = _shown_app_window(kit, qtbot)
+    bar = window.statusBar()
+    assert "Offline provider" in bar.currentMessage() and window.offline_label.isVisible()
+    dialog = _open_settings(qtbot, window)
+    dialog.provider.setCurrentIndex(dialog.provider.findData("ollama"))  # needs no key
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert type(window.agent.llm).__name__ == "OpenAIChatLLM"
+    assert "Offline" not in bar.currentMessage()
+    assert window.offline_label.isHidden()
+    assert window.provider_label.text().startswith("Ollama")
+    dialog = _open_settings(qtbot, window)  # and back
+    dialog.provider.setCurrentIndex(dialog.provider.findData("offline"))
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert window.offline_label.isVisible() and "Offline" in window.provider_label.text()
+
+
+def test_the_offline_demo_streams_at_the_set_pace_and_stop_keeps_the_partial_answer(kit, qtbot):
+    """The app's offline provider is paced by the setting, so Esc can stop it mid-answer;
+    settings saved meanwhile apply the moment the run ends."""
+    kit.save_settings(offline_chars_per_second=400)
+    window = _shown_app_window(kit, qtbot)
+    assert window.agent.llm.chars_per_second == 400
+    _type_and_enter(qtbot, window, "hello")
+    qtbot.waitUntil(lambda: window.conversation.streaming_card is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: len(window.conversation.streaming_card.text) > 40, timeout=10_000)
+    from dataclasses import replace
+
+    window.apply_settings(replace(window.settings, context_budget=9_000))
+    assert "apply when this answer ends" in window.statusBar().currentMessage()
+    assert window.agent.budget == 32_000  # not rebuilt under the running answer
+    qtbot.keyClick(window.input, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: _idle(window), timeout=10_000)
+    card = window.conversation.message_cards()[-1]
+    assert card.role == "assistant" and card.stopped
+    stored = window.session.get_full_history_messages()[-1]
+    assert stored.role == "assistant" and 0 < len(stored.content) < 1_000
+    assert card.text.startswith(stored.content[:40])
+    assert window.agent.budget == 9_000 and window.budget_bar.budget == 9_000

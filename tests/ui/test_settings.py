@@ -17,6 +17,7 @@ from pi_desktop.ui.approval import ApprovalPrompter
 from pi_desktop.ui.sessions_dialog import SessionsDialog
 from pi_desktop.ui.settings import MIN_CONTEXT_BUDGET, AppSettings, KeyStore, SettingsStore
 from pi_desktop.ui.settings_dialog import PresetChoice, SettingsDialog
+from tests.ui.shots import save_shot
 
 PRESETS = [
     PresetChoice("offline", "Offline"),
@@ -308,3 +309,117 @@ def test_an_unwritable_key_file_is_reported(tmp_path):
     reason = keys.set("openai", SECRET)
     assert reason and "could not write" in reason and SECRET not in reason
     keys.set("openai", "")  # forgetting does not raise either
+
+
+# ------------------------------------------------------------------ inline validation (issue 12.5)
+
+
+def _shown_dialog(qtbot, tmp_path, settings=None, **kwargs):
+    dialog = SettingsDialog(settings or AppSettings(), PRESETS, KeyStore(tmp_path), **kwargs)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()  # key focus and Tab need the active window
+    qtbot.waitUntil(dialog.isActiveWindow)
+    return dialog
+
+
+def _type_into(qtbot, spin, text: str) -> None:
+    spin.setFocus()
+    spin.selectAll()
+    qtbot.keyClicks(spin, text)
+
+
+def test_a_budget_below_the_minimum_stays_as_typed_and_says_why(qtbot, tmp_path):
+    """1000 typed as the budget is not silently turned back into 32,000 on Tab."""
+    dialog = _shown_dialog(qtbot, tmp_path)
+    field = dialog.budget_field
+    assert not field.error_label.isVisible() and dialog.ok_button.isEnabled()
+    _type_into(qtbot, dialog.budget, "1000")
+    qtbot.keyClick(dialog.budget, Qt.Key.Key_Tab)
+    assert dialog.focusWidget() is dialog.threshold  # Tab moved on ...
+    assert dialog.budget.value() == 1_000  # ... and the typed value stayed
+    assert field.error_label.isVisible()
+    assert field.error_label.text() == "At least 2,000 tokens."
+    assert not dialog.ok_button.isEnabled()
+    save_shot(dialog, "settings-invalid-budget")
+    dialog.accept()  # Enter or a stray call cannot save it either
+    assert dialog.isVisible() and dialog.result() != dialog.DialogCode.Accepted
+    assert dialog.focusWidget() is dialog.budget  # back to the field that needs fixing
+    assert dialog.problems() == {"budget": "At least 2,000 tokens."}
+    _type_into(qtbot, dialog.budget, "9000")
+    assert not field.error_label.isVisible() and dialog.ok_button.isEnabled()
+    with qtbot.waitSignal(dialog.accepted):
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert dialog.result_settings().context_budget == 9_000
+
+
+def test_too_large_values_are_refused_with_the_maximum(qtbot, tmp_path):
+    dialog = _shown_dialog(qtbot, tmp_path)
+    _type_into(qtbot, dialog.budget, "50000000")
+    assert dialog.budget.value() == 50_000_000
+    assert dialog.budget_field.error_label.text() == "At most 10,000,000 tokens."
+    _type_into(qtbot, dialog.threshold, "0.1")
+    assert dialog.threshold_field.error_label.text() == "At least 0.30 of the budget."
+    assert set(dialog.problems()) == {"budget", "threshold"}
+    assert not dialog.ok_button.isEnabled()
+
+
+def test_every_numeric_field_states_its_range(qtbot, tmp_path):
+    from PySide6.QtWidgets import QAbstractSpinBox
+
+    from pi_desktop.ui.settings_dialog import NumberField
+
+    dialog = _shown_dialog(qtbot, tmp_path)
+    spins = dialog.findChildren(QAbstractSpinBox)
+    assert len(spins) >= 4
+    for spin in spins:  # a new number in the dialog must come with its range (NumberField)
+        assert isinstance(spin.parent(), NumberField), spin.objectName()
+    ranges = {f.spin.objectName(): f.range_label.text() for f in dialog.number_fields()}
+    assert ranges == {
+        "budget": "2,000 – 10,000,000 tokens",
+        "threshold": "0.30 – 0.95 of the budget",
+        "keep_recent": "0 (automatic) – 16,000 tokens (half the budget)",
+        "offline_speed": "0 (instant) – 10,000 characters/s",
+        "response_deadline": "10 – 7,200 s",
+        "idle_deadline": "5 – 600 s (at most the response deadline)",
+    }
+    assert all(f.range_label.isVisible() for f in dialog.number_fields())
+
+
+def test_keep_recent_follows_the_budget_it_depends_on(qtbot, tmp_path):
+    dialog = _shown_dialog(qtbot, tmp_path, replace(AppSettings(), keep_recent_tokens=10_000))
+    assert dialog.keep_recent_field.error() is None
+    _type_into(qtbot, dialog.budget, "12000")  # half of it is now less than 10,000
+    assert dialog.keep_recent_field.range_label.text().endswith("6,000 tokens (half the budget)")
+    assert dialog.keep_recent_field.error_label.isVisible()
+    assert "At most 6,000" in dialog.keep_recent_field.error_label.text()
+    assert not dialog.ok_button.isEnabled()
+    _type_into(qtbot, dialog.keep_recent, "0")
+    assert dialog.keep_recent.value() == 0
+    assert dialog.ok_button.isEnabled()
+    assert dialog.result_settings().keep_recent_tokens == 0
+
+
+def test_the_workspace_field_shows_the_folder_in_use_and_saves_only_a_change(qtbot, tmp_path):
+    saved = replace(AppSettings(), workspace="")
+    dialog = _shown_dialog(
+        qtbot, tmp_path, saved, workspace=str(tmp_path), workspace_origin="argument"
+    )
+    assert dialog.workspace.text() == str(tmp_path)
+    assert dialog.workspace_note.isVisible() and "--workspace" in dialog.workspace_note.text()
+    assert dialog.result_settings().workspace == ""  # one run's --workspace is not made permanent
+    other = tmp_path / "other"
+    dialog.workspace.setText(str(other))
+    assert not dialog.workspace_note.isVisible()
+    assert dialog.result_settings().workspace == str(other)
+
+
+def test_the_offline_speed_is_a_setting(qtbot, tmp_path, qsettings):
+    dialog = _shown_dialog(qtbot, tmp_path)
+    assert dialog.offline_speed.value() == AppSettings().offline_chars_per_second > 0
+    dialog.offline_speed.setValue(0)
+    assert dialog.offline_speed.text() == "instant"
+    store = SettingsStore(qsettings)
+    store.save(dialog.result_settings())
+    assert store.load().offline_chars_per_second == 0

@@ -222,3 +222,80 @@ def test_summary_figures_use_singular_for_one():
     f = summary_fields(info)
     assert (f["Summarized"], f["Kept tail"]) == ("1 message", "1 message")
     assert f["Covered"].startswith("1 message (")
+
+
+# ------------------------------------------------------------ keyboard and honest sizes (12.6)
+
+
+def _shown_viewer(qtbot, path, **kwargs):
+    v = ToolResultViewer(path, **kwargs)
+    qtbot.addWidget(v)
+    v.show()
+    qtbot.waitExposed(v)
+    v.activateWindow()
+    qtbot.waitUntil(v.isActiveWindow)
+    qtbot.waitUntil(lambda: v.is_loaded)
+    return v
+
+
+def test_enter_in_find_finds_the_next_match_and_presses_no_button(qtbot, tmp_path):
+    from PySide6.QtWidgets import QPushButton
+
+    path = tmp_path / "f.txt"
+    path.write_text("alpha\nbeta needle\ngamma\nneedle again\nlast needle\n")
+    opened: list[QUrl] = []
+    v = _shown_viewer(qtbot, path, open_url=opened.append)
+    buttons = v.findChildren(QPushButton)
+    assert buttons and not any(b.isDefault() or b.autoDefault() for b in buttons)
+    qtbot.keyClick(v, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert v.focusWidget() is v.find_edit
+    qtbot.keyClicks(v.find_edit, "needle")
+    starts = []
+    for _ in range(3):
+        qtbot.keyClick(v.find_edit, Qt.Key.Key_Return)
+        starts.append(v.editor.textCursor().selectionStart())
+    text = path.read_text()
+    assert starts == [text.index("needle"), text.index("needle again"), text.rindex("needle")]
+    qtbot.keyClick(v.find_edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    assert v.editor.textCursor().selectionStart() == starts[1]  # Shift+Enter: the previous one
+    qtbot.keyClick(v.find_edit, Qt.Key.Key_Enter)  # the keypad's Enter too
+    assert v.editor.textCursor().selectionStart() == starts[2]
+    assert opened == [] and v.isVisible()  # no folder opened, the viewer still open
+    qtbot.keyClick(v.find_edit, Qt.Key.Key_Escape)  # Esc closes Find first ...
+    assert not v.find_bar.isVisible() and v.isVisible() and v.focusWidget() is v.editor
+    qtbot.keyClick(v.editor, Qt.Key.Key_Escape)  # ... then the viewer
+    assert not v.isVisible()
+
+
+def test_ctrl_home_and_ctrl_end_move_through_the_file(qtbot, tmp_path):
+    path = tmp_path / "long.txt"
+    path.write_text("".join(f"line {i}\n" for i in range(3_000)) + "the very end")
+    v = _shown_viewer(qtbot, path)
+    bar = v.editor.verticalScrollBar()
+    assert v.focusWidget() is v.editor and bar.value() == 0
+    qtbot.keyClick(v.editor, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    assert v.editor.textCursor().atEnd() and bar.value() > 0
+    assert v.editor.viewport().rect().contains(v.editor.cursorRect())  # the end is in view
+    qtbot.keyClick(v.editor, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
+    assert v.editor.textCursor().atStart() and bar.value() == 0
+    qtbot.keyClick(v, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(v.find_edit, Qt.Key.Key_End, Qt.KeyboardModifier.ControlModifier)
+    assert v.editor.textCursor().atEnd() and bar.value() > 0
+    assert v.editor.viewport().rect().contains(v.editor.cursorRect())
+
+
+def test_a_capped_tool_output_says_what_it_holds(qtbot, tmp_path):
+    from pi_desktop.agent.tools.paths import cap_note
+
+    body = "x" * 99 + "\n"
+    path = tmp_path / "call_1.txt"
+    path.write_text(body * 1_000 + cap_note(100_000, 204_825, first=True, more="big.txt"))
+    v = _shown_viewer(qtbot, path)
+    chars = len(path.read_text())
+    assert v.size_label.text().startswith(f"{chars:,} characters · ")
+    assert v.cap_label.isVisible()
+    assert "the first 100,000 of 204,825 characters" in v.cap_label.text()
+    save_shot(v, "file_viewer_capped")
+    plain = tmp_path / "plain.txt"
+    plain.write_text(body * 10)
+    assert not _shown_viewer(qtbot, plain).cap_label.isVisible()

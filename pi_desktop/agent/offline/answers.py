@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pi_desktop.agent.tools.paths import parse_cap_note, parse_lines_note
 from pi_desktop.context.offload import parse_marker
 
 INTRO = (
@@ -181,19 +182,54 @@ def _report_listing(result: ToolResult, shown: int) -> str:
     return f"**{head}**\n```\n{block}\n```{more}"
 
 
-def report_tool_results(results: Sequence[ToolResult]) -> str:
-    """A plain summary of what the tools returned, one section per call."""
+def offload_note(path: str, original_chars: int, preview_chars: int, saved_tail: str = "") -> str:
+    """What the chat says about a result L3 saved to a file, with sizes that are true: the
+    saved copy's, and — when the tool capped its output (the note ending ``saved_tail``) —
+    how much of what the tool read it holds ("the first 100,000 of 204,825 characters")."""
+    cap = parse_cap_note(saved_tail)
+    lines = parse_lines_note(saved_tail)
+    name = Path(path).name
+    if lines is not None:
+        first, last, total = lines
+        held = (
+            f"The tool returned lines {first:,}-{last:,} of the file's {total:,} "
+            f"({original_chars:,} characters). That was too large for the context, so it was "
+            f"saved to `{name}`"
+        )
+    elif cap is not None:
+        part = "the first " if cap.first else ""
+        held = (
+            f"The tool capped its output: it returned {part}{cap.shown:,} of the "
+            f"{cap.total:,} characters it read. That result was too large for the context, "
+            f"so it was saved to `{name}`"
+        )
+    else:
+        held = (
+            f"The result ({original_chars:,} characters) was too large for the context, "
+            f"so it was saved whole to `{name}`"
+        )
+    return (
+        f"{held} — open it from the tool call above. What follows describes its first "
+        f"{preview_chars:,} characters.\n\n"
+    )
+
+
+def report_tool_results(
+    results: Sequence[ToolResult], saved_tail: Callable[[str], str] | None = None
+) -> str:
+    """A plain summary of what the tools returned, one section per call.
+
+    ``saved_tail(path)`` returns the end of a file L3 saved (the provider reads it), so the
+    report can state what the saved copy holds; without it the sizes of the view are used.
+    """
     sections = []
     for result in results:
         note = ""
         marker = parse_marker(result.content)
-        if marker is not None:  # L3 kept only a preview in the view; the whole result is a file
+        if marker is not None:  # L3 kept only a preview in the view; the result is in a file
             path, original_chars, preview = marker
-            note = (
-                f"The whole result ({original_chars:,} characters) was too large for the "
-                f"context, so it was saved to `{Path(path).name}` — open it from the tool "
-                f"call above. What follows describes its first {len(preview):,} characters.\n\n"
-            )
+            tail = saved_tail(path) if saved_tail is not None else ""
+            note = offload_note(path, original_chars, len(preview), tail)
             result = ToolResult(result.name, result.arguments, preview, result.is_error)
         if result.is_error or result.content.startswith("Error"):
             sections.append(f"**{result.name} failed:** {_quote(result.content, 300)}")

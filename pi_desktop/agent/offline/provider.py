@@ -84,6 +84,18 @@ def _pending_results(messages: Sequence[Message]) -> list[ToolResult] | None:
     return results
 
 
+def saved_tail(path: str, chars: int = 600) -> str:
+    """The end of a tool result L3 saved to disk ("" when unreadable): its cap note says how
+    much of the tool's input the saved copy holds."""
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(0, 2)
+            fh.seek(max(0, fh.tell() - 4 * chars))
+            return fh.read().decode("utf-8", errors="replace")[-chars:]
+    except OSError:
+        return ""
+
+
 class OfflineLLM:
     """The offline demo provider (``model = "offline-demo"``).
 
@@ -95,9 +107,18 @@ class OfflineLLM:
     model = MODEL_NAME
     name = MODEL_NAME
 
-    def __init__(self, *, chunk_chars: int = 24, long_answer_chars: int = 6_000) -> None:
+    def __init__(
+        self,
+        *,
+        chunk_chars: int = 24,
+        long_answer_chars: int = 6_000,
+        chars_per_second: float = 0,
+    ) -> None:
+        """``chars_per_second`` > 0 streams at that pace (the app's readable demo, so Stop can
+        be tried); 0, the default, hands the text out as fast as the loop runs (tests)."""
         self.chunk_chars = max(1, chunk_chars)
         self.long_answer_chars = long_answer_chars
+        self.chars_per_second = max(0.0, float(chars_per_second))
 
     def describe(self) -> str:
         return "Offline demo (no network)"
@@ -136,7 +157,7 @@ class OfflineLLM:
         names = _tool_names(tools)
         results = _pending_results(messages)
         if results is not None:
-            return report_tool_results(results), []
+            return report_tool_results(results, saved_tail), []
         user_text = next((m.content for m in reversed(messages) if m.role == "user"), "")
         intents = parse_intents(user_text)
         usable = [i for i in intents if i.tool in names]
@@ -165,11 +186,23 @@ class OfflineLLM:
         return help_answer(user_text, names, missing), []
 
     async def _stream(self, content: str, on_delta: DeltaCallback | None) -> None:
-        """Hand the text out in small pieces, yielding to the loop between them."""
+        """Hand the text out in small pieces, yielding to the loop between them.
+
+        With a pace, each piece is due at ``start + sent / chars_per_second`` on the loop's
+        clock (no drift from slow frames), in pieces of about a frame's worth of text.
+        """
         if on_delta is None or not content:
             return
-        for start in range(0, len(content), self.chunk_chars):
-            result = on_delta(content[start : start + self.chunk_chars])
+        loop = asyncio.get_running_loop()
+        pace = self.chars_per_second
+        step = self.chunk_chars if pace <= 0 else max(1, min(self.chunk_chars, round(pace / 30)))
+        start = loop.time()
+        for offset in range(0, len(content), step):
+            if pace > 0:
+                delay = start + offset / pace - loop.time()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+            result = on_delta(content[offset : offset + step])
             if inspect.isawaitable(result):
                 await result
             await asyncio.sleep(0)

@@ -1,7 +1,10 @@
-"""The file tools: read (by line window), write, exact-text edit, list a folder.
+"""The file tools: read (by line window), write, exact-text edit.
 
 Reads are free; writes and edits show the user a diff through the approval callback first.
-Blocking file I/O runs in a worker thread so a large file never freezes the window's loop.
+Every open goes through :mod:`fsafe` (no symlink followed after the check, regular files
+only), and a write happens only if the file is still the one whose diff the user approved.
+Blocking file I/O runs in a worker thread, always bounded (a line window, a byte cap), so a
+huge file neither freezes the window's loop nor fills memory.
 """
 
 from __future__ import annotations
@@ -9,68 +12,44 @@ from __future__ import annotations
 import asyncio
 import difflib
 import os
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from pi_desktop.agent.tool import ToolError
-from pi_desktop.agent.tools.approval import ApprovalRequest, ApproveCallback, require_approval
-from pi_desktop.agent.tools.paths import (
-    cap_output,
-    contains,
-    display_path,
-    resolve_in_workspace,
+from pi_desktop.agent.tools.access import Workspace, arg_int, arg_str
+from pi_desktop.agent.tools.approval import ApprovalRequest, require_approval
+from pi_desktop.agent.tools.fsafe import (
+    Stamp,
+    Target,
+    open_leaf,
+    open_regular_for_read,
+    read_upto,
+    regular_or_refuse,
+    tool_error,
+    write_regular,
 )
+from pi_desktop.agent.tools.listing import MAX_LIST_ENTRIES, list_dir
+from pi_desktop.agent.tools.paths import cap_note, cap_output
+
+__all__ = [
+    "DEFAULT_READ_LIMIT",
+    "MAX_LIST_ENTRIES",
+    "Workspace",
+    "arg_int",
+    "arg_str",
+    "edit_file",
+    "list_dir",
+    "looks_binary",
+    "read_file",
+    "write_file",
+]
 
 DEFAULT_READ_LIMIT = 2_000
-MAX_LIST_ENTRIES = 1_000
 DETAILS_CHARS = 20_000
+READ_BYTES_CAP = 16 * 1024 * 1024  # the most one read_file window takes from a file
+SCAN_BYTES_CAP = 1024 * 1024 * 1024  # how far read_file skips lines to reach `offset`
+COUNT_LINES_UP_TO = 8 * 1024 * 1024  # files up to this size get an "of N lines" total
+EDIT_BYTES_CAP = 16 * 1024 * 1024  # write_file diffs / edit_file edits files up to this size
 _BINARY_PROBE = 8_192
-
-
-@dataclass(frozen=True)
-class Workspace:
-    """What every tool handler needs: the root, the approval callback, the output cap.
-
-    ``root`` is resolved once, when the tools are built; every containment check and every
-    path shown to the model is relative to it, so nothing resolves it again per call.
-    """
-
-    root: Path
-    approve: ApproveCallback | None
-    max_output_chars: int
-
-    def resolve(self, raw: object, what: str = "path") -> Path:
-        return resolve_in_workspace(self.root, raw, what=what)
-
-    def show(self, path: Path) -> str:
-        return display_path(self.root, path)
-
-
-def arg_str(args: dict[str, Any], key: str, *, required: bool = True, default: str = "") -> str:
-    """A string argument; ``ToolError`` names the problem so the model can fix its call."""
-    value = args.get(key)
-    if value is None:
-        if required:
-            raise ToolError(f"missing required argument '{key}'")
-        return default
-    if not isinstance(value, str):
-        raise ToolError(f"argument '{key}' must be a string, got {type(value).__name__}")
-    return value
-
-
-def arg_int(args: dict[str, Any], key: str, default: int, *, minimum: int = 0) -> int:
-    """An integer argument (numeric strings accepted: models send them)."""
-    value = args.get(key)
-    if value is None or value == "":
-        return default
-    try:
-        number = int(value)
-    except (TypeError, ValueError):
-        raise ToolError(f"argument '{key}' must be an integer, got {value!r}") from None
-    if number < minimum:
-        raise ToolError(f"argument '{key}' must be at least {minimum}, got {number}")
-    return number
 
 
 def looks_binary(data: bytes) -> bool:
@@ -78,43 +57,142 @@ def looks_binary(data: bytes) -> bool:
     return b"\x00" in data[:_BINARY_PROBE]
 
 
-def read_text(path: Path, shown: str) -> str:
-    """The file as text; refuses folders, missing files and binary content."""
-    if not path.exists():
-        raise ToolError(f"no such file: {shown}")
-    if path.is_dir():
-        raise ToolError(f"{shown} is a directory; use list_dir to see what it contains")
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ToolError(f"cannot read {shown}: {exc.strerror or exc}") from None
-    if looks_binary(data):
-        raise ToolError(f"{shown} looks like a binary file ({len(data):,} bytes); not shown")
-    return data.decode("utf-8", errors="replace")
+def _count_rest(handle: Any) -> tuple[int, bool]:
+    """Newlines left in ``handle`` and whether the last byte read was a newline."""
+    count, last = 0, b"\n"
+    while chunk := handle.read(1 << 20):
+        count += chunk.count(b"\n")
+        last = chunk[-1:]
+    return count, last == b"\n"
 
 
-def _read_window(path: Path, shown: str, offset: int, limit: int) -> str:
-    text = read_text(path, shown)
-    if not text:
-        return f"({shown} is empty)"
-    lines = text.splitlines(keepends=True)
-    if offset > len(lines):
-        raise ToolError(f"offset {offset} is past the end of {shown} ({len(lines)} lines)")
-    window = lines[offset - 1 : offset - 1 + limit]
-    body = "".join(window)
-    last = offset - 1 + len(window)
-    if offset > 1 or last < len(lines):
-        more = f"; continue with offset={last + 1}" if last < len(lines) else ""
-        body += f"\n[lines {offset}-{last} of {len(lines)} in {shown}{more}]"
-    return body
+def _skip_lines(handle: Any, offset: int, shown: str) -> None:
+    """Advance past ``offset - 1`` lines, reading at most ``SCAN_BYTES_CAP`` bytes."""
+    line, scanned = 1, 0
+    while line < offset:
+        chunk = handle.readline(1 << 20)
+        if not chunk:
+            raise ToolError(f"offset {offset} is past the end of {shown} ({line - 1} lines)")
+        scanned += len(chunk)
+        if chunk.endswith(b"\n") or not handle.peek(1):
+            line += 1
+        if scanned > SCAN_BYTES_CAP and line < offset:
+            raise ToolError(
+                f"offset {offset} lies beyond the first {SCAN_BYTES_CAP >> 20} MiB of {shown}; "
+                "use grep to find the part you need"
+            )
+
+
+def _read_window(target: Target, offset: int, limit: int, max_chars: int = READ_BYTES_CAP) -> str:
+    shown = target.shown
+    fd, st = open_regular_for_read(target)
+    with os.fdopen(fd, "rb", buffering=1 << 16) as handle:
+        probe = read_upto(fd, _BINARY_PROBE)
+        if not probe:
+            return f"({shown} is empty)"
+        if looks_binary(probe):
+            raise ToolError(f"{shown} looks like a binary file ({st.st_size:,} bytes); not shown")
+        _skip_lines(handle, offset, shown)
+        window: list[bytes] = []
+        size, cut = 0, False
+        while len(window) < limit:
+            room = READ_BYTES_CAP - size
+            chunk = handle.readline(room) if room > 0 else b""
+            if not chunk:
+                cut = room <= 0
+                break
+            window.append(chunk)
+            size += len(chunk)
+            if not chunk.endswith(b"\n") and len(chunk) == room:
+                cut = True
+                break
+        if not window:
+            raise ToolError(f"offset {offset} is past the end of {shown} ({offset - 1} lines)")
+        body = b"".join(window).decode("utf-8", errors="replace")
+        last = offset - 1 + len(window)
+        if len(body) > max_chars:  # the note states the file's real size and where to go on
+            return body[:max_chars] + _size_note(handle, st, target, body, offset, max_chars)
+        if cut:
+            return (
+                body
+                + f"\n[read stopped at {READ_BYTES_CAP >> 20} MiB inside line {last} of {shown}]"
+            )
+        more = bool(handle.peek(1))
+        if not more and offset == 1:
+            return body
+        follow = f"; continue with offset={last + 1}" if more else ""
+        if not more:
+            total = str(last)
+        elif st.st_size <= COUNT_LINES_UP_TO:
+            rest, ends_with_newline = _count_rest(handle)
+            total = str(last + rest + (0 if ends_with_newline else 1))
+        else:
+            return body + f"\n[lines {offset}-{last} of {shown} ({st.st_size:,} bytes){follow}]"
+        return body + f"\n[lines {offset}-{last} of {total} in {shown}{follow}]"
+
+
+def _size_note(
+    handle: Any, st: os.stat_result, target: Target, body: str, offset: int, max_chars: int
+) -> str:
+    """The cap note of a window over ``max_chars``: the file's real size, where to go on.
+
+    Files up to ``COUNT_LINES_UP_TO`` bytes are counted exactly (chars and lines); a larger
+    one is described by its size in bytes, an upper bound of its chars.
+    """
+    shown = target.shown
+    whole = body[:max_chars].count("\n")
+    if st.st_size <= COUNT_LINES_UP_TO:
+        handle.seek(0)
+        text = handle.read(COUNT_LINES_UP_TO + 1).decode("utf-8", errors="replace")
+        total, lines = len(text), text.count("\n") + (0 if text.endswith("\n") else 1)
+        more = f"{shown} has {lines:,} lines"
+    else:
+        total, lines = st.st_size, 0
+        more = f"{shown} is {st.st_size:,} bytes"
+    if whole:
+        more += f"; lines {offset}-{offset - 1 + whole} are complete"
+        if not lines or offset + whole <= lines:
+            more += f", continue with offset={offset + whole}"
+    return cap_note(max_chars, total, first=offset == 1, more=more)
 
 
 async def read_file(ws: Workspace, args: dict[str, Any]) -> str:
-    path = ws.resolve(arg_str(args, "path"))
+    target = ws.locate(arg_str(args, "path"))
     offset = arg_int(args, "offset", 1, minimum=1)
     limit = arg_int(args, "limit", DEFAULT_READ_LIMIT, minimum=1)
-    text = await asyncio.to_thread(_read_window, path, ws.show(path), offset, limit)
-    return cap_output(text, ws.max_output_chars)
+    max_chars = ws.max_output_chars  # applied in the window, so its notes are never cut off
+    return await asyncio.to_thread(_read_window, target, offset, limit, max_chars)
+
+
+def _read_for_change(target: Target, *, need_text: bool) -> tuple[str | None, Stamp | None]:
+    """The current text and stamp of the file a change is about, ``(None, None)`` if absent.
+
+    A file over ``EDIT_BYTES_CAP`` has no text for a diff (``need_text`` makes that an error).
+    """
+    shown = target.shown
+    if not target.parts:
+        raise ToolError(f"{shown} is a directory; give a file path")
+    try:
+        fd = open_leaf(target, os.O_RDONLY)
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        raise tool_error(exc, shown) from None
+    st = regular_or_refuse(fd, shown)
+    try:
+        if st.st_size > EDIT_BYTES_CAP:
+            if need_text:
+                raise ToolError(
+                    f"{shown} is {st.st_size:,} bytes, too large to edit here "
+                    f"(limit {EDIT_BYTES_CAP >> 20} MiB)"
+                )
+            return None, Stamp.of(st)
+        data = read_upto(fd, EDIT_BYTES_CAP + 1)
+    finally:
+        os.close(fd)
+    if looks_binary(data):
+        raise ToolError(f"{shown} looks like a binary file ({len(data):,} bytes); not changed")
+    return data.decode("utf-8", errors="replace"), Stamp.of(st)
 
 
 def unified_diff(old: str, new: str, shown: str) -> str:
@@ -129,31 +207,24 @@ def _count_lines(text: str) -> int:
     return len(text.splitlines())
 
 
-def _write(path: Path, content: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w", encoding="utf-8", newline="") as handle:
-        handle.write(content)
-
-
 async def write_file(ws: Workspace, args: dict[str, Any]) -> str:
-    path = ws.resolve(arg_str(args, "path"))
+    target = ws.locate(arg_str(args, "path"), write=True)
     content = arg_str(args, "content")
-    shown = ws.show(path)
-    if path == ws.root or path.is_dir():
-        raise ToolError(f"{shown} is a directory; give a file path")
-    exists = path.exists()
-    if exists:
-        old = await asyncio.to_thread(read_text, path, shown)
+    shown = target.shown
+    old, stamp = await asyncio.to_thread(_read_for_change, target, need_text=False)
+    exists = stamp is not None
+    if old is not None:
         summary = f"overwrite {shown} ({_count_lines(old)} → {_count_lines(content)} lines)"
         details = unified_diff(old, content, shown) or "(no changes)"
+    elif exists:
+        summary = f"overwrite {shown} (a large file) with {_count_lines(content)} lines"
+        details = cap_output(content, DETAILS_CHARS)
     else:
         summary = f"create {shown} ({_count_lines(content)} lines, {len(content):,} chars)"
         details = cap_output(content, DETAILS_CHARS)
     await require_approval(ws.approve, ApprovalRequest("write_file", summary, details))
-    try:
-        await asyncio.to_thread(_write, path, content)
-    except OSError as exc:
-        raise ToolError(f"cannot write {shown}: {exc.strerror or exc}") from None
+    data = content.encode("utf-8", errors="replace")
+    await asyncio.to_thread(write_regular, target, data, stamp)
     verb = "Overwrote" if exists else "Created"
     return f"{verb} {shown} ({len(content):,} chars, {_count_lines(content)} lines)"
 
@@ -170,16 +241,18 @@ def _line_numbers(text: str, needle: str, limit: int = 10) -> list[int]:
 
 
 async def edit_file(ws: Workspace, args: dict[str, Any]) -> str:
-    path = ws.resolve(arg_str(args, "path"))
+    target = ws.locate(arg_str(args, "path"), write=True)
     old_text = arg_str(args, "old_text")
     new_text = arg_str(args, "new_text")
     replace_all = bool(args.get("replace_all", False))
-    shown = ws.show(path)
+    shown = target.shown
     if not old_text:
         raise ToolError("old_text is empty; give the exact text to replace")
     if old_text == new_text:
         raise ToolError("old_text and new_text are identical; nothing to change")
-    content = await asyncio.to_thread(read_text, path, shown)
+    content, stamp = await asyncio.to_thread(_read_for_change, target, need_text=True)
+    if content is None or stamp is None:
+        raise ToolError(f"no such file: {shown}")
     needle, replacement = old_text, new_text
     count = content.count(needle)
     if count == 0 and "\r\n" in content and "\r\n" not in old_text:  # CRLF file, LF old_text
@@ -207,44 +280,6 @@ async def edit_file(ws: Workspace, args: dict[str, Any]) -> str:
     summary = f"edit {shown}: replace {count} occurrence(s) near line {first_line}"
     details = unified_diff(content, updated, shown)
     await require_approval(ws.approve, ApprovalRequest("edit_file", summary, details))
-    try:
-        await asyncio.to_thread(_write, path, updated)
-    except OSError as exc:
-        raise ToolError(f"cannot write {shown}: {exc.strerror or exc}") from None
+    data = updated.encode("utf-8", errors="replace")
+    await asyncio.to_thread(write_regular, target, data, stamp)
     return f"Edited {shown}: replaced {count} occurrence(s), first at line {first_line}"
-
-
-def _list(path: Path, shown: str, root: Path) -> str:
-    if not path.exists():
-        raise ToolError(f"no such directory: {shown}")
-    if not path.is_dir():
-        raise ToolError(f"{shown} is a file; use read_file to read it")
-    try:
-        entries = sorted(os.scandir(path), key=lambda e: (not e.is_dir(), e.name.lower()))
-    except OSError as exc:
-        raise ToolError(f"cannot list {shown}: {exc.strerror or exc}") from None
-    lines = []
-    for entry in entries[:MAX_LIST_ENTRIES]:
-        if entry.is_symlink():
-            target = Path(entry.path).resolve()
-            inside = contains(root, target)
-            where = display_path(root, target) if inside else "(outside the workspace)"
-            lines.append(f"{entry.name} -> {where}")
-        elif entry.is_dir():
-            lines.append(f"{entry.name}/")
-        else:
-            try:
-                size = entry.stat().st_size
-            except OSError:
-                size = 0
-            lines.append(f"{entry.name}  ({size:,} bytes)")
-    header = f"{shown}: {len(entries)} entr{'y' if len(entries) == 1 else 'ies'}"
-    if len(entries) > MAX_LIST_ENTRIES:
-        lines.append(f"[{len(entries) - MAX_LIST_ENTRIES} more entries not shown]")
-    return "\n".join([header, *lines]) if lines else f"{shown} is empty"
-
-
-async def list_dir(ws: Workspace, args: dict[str, Any]) -> str:
-    path = ws.resolve(arg_str(args, "path", required=False, default="."))
-    text = await asyncio.to_thread(_list, path, ws.show(path), ws.root)
-    return cap_output(text, ws.max_output_chars)

@@ -7,17 +7,17 @@ understands the tool makes fewer failed calls.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from pi_desktop.agent.tool import Tool
+from pi_desktop.agent.tools.access import Workspace
 from pi_desktop.agent.tools.approval import ApproveCallback
 from pi_desktop.agent.tools.command import DEFAULT_TIMEOUT, MAX_TIMEOUT, run_command
 from pi_desktop.agent.tools.files import (
     DEFAULT_READ_LIMIT,
-    Workspace,
     edit_file,
     list_dir,
     read_file,
@@ -44,7 +44,8 @@ _PATH = {"type": "string", "description": "Path relative to the workspace root."
 _SPECS: dict[str, tuple[str, dict[str, Any], _Handler]] = {
     "read_file": (
         f"Read a text file. Returns up to `limit` lines (default {DEFAULT_READ_LIMIT}) starting "
-        "at line `offset` (1-based); a note at the end says how to continue.",
+        "at line `offset` (1-based); a note at the end says how to continue. Also reads a "
+        "saved (offloaded) tool result at the absolute path its note gives.",
         _schema(
             {
                 "path": _PATH,
@@ -82,7 +83,8 @@ _SPECS: dict[str, tuple[str, dict[str, Any], _Handler]] = {
         list_dir,
     ),
     "find_files": (
-        "Find files by glob pattern, e.g. '*.py' (searched recursively), 'src/**/*.md'.",
+        "Find files by glob pattern, e.g. '*.py' (searched recursively), 'src/**/*.md'. "
+        "Skips files .gitignore excludes, bulky folders (.git, node_modules, ...) and symlinks.",
         _schema(
             {"pattern": {"type": "string"}, "path": {**_PATH, "description": "Folder to search."}},
             ["pattern"],
@@ -90,10 +92,16 @@ _SPECS: dict[str, tuple[str, dict[str, Any], _Handler]] = {
         find_files,
     ),
     "grep": (
-        "Search file contents with a regular expression; returns 'path:line: text' lines.",
+        "Search file contents with a regular expression (ripgrep); returns 'path:line: text' "
+        "lines. Skips files .gitignore excludes, bulky folders (.git, node_modules, ...), "
+        "binary files and symlinks; a search running too long stops with partial results.",
         _schema(
             {
-                "pattern": {"type": "string", "description": "Python regular expression."},
+                "pattern": {
+                    "type": "string",
+                    "description": "Regular expression (ripgrep/Rust syntax, close to Python's "
+                    "but without look-around or backreferences).",
+                },
                 "path": {**_PATH, "description": "File or folder to search (default: all)."},
                 "glob": {"type": "string", "description": "Only files matching, e.g. '*.py'."},
                 "ignore_case": {"type": "boolean", "default": False},
@@ -131,6 +139,9 @@ def build_workspace_tools(
     approve: ApproveCallback | None = None,
     allow_commands: bool = False,
     max_output_chars: int = DEFAULT_MAX_OUTPUT_CHARS,
+    protected: Iterable[Path | str] = (),
+    readable: Iterable[Path | str] = (),
+    env_allow: Iterable[str] = (),
 ) -> list[Tool]:
     """The built-in tools rooted at ``workspace``.
 
@@ -138,11 +149,24 @@ def build_workspace_tools(
     (pass ``auto_approve`` to allow without asking). ``run_command`` exists only when
     ``allow_commands``. ``max_output_chars`` is a sanity cap far above the size the context
     engine offloads (L3), not a substitute for it.
+
+    ``protected`` folders (the session library, ...) are refused to every tool even inside the
+    workspace, in addition to the app's own data, config, cache, state and log folders, which
+    always are. ``readable`` folders (the session's tool-results folder) can be read, never
+    written. ``env_allow`` adds variable names or patterns (``MY_*``) that commands may see on
+    top of the base allow-list (PATH, HOME, locale, terminal, ...).
     """
     root = Path(workspace).expanduser().resolve()
     if not root.is_dir():
         raise ValueError(f"workspace {root} is not a directory")
-    ws = Workspace(root=root, approve=approve, max_output_chars=max_output_chars)
+    ws = Workspace.build(
+        root,
+        approve,
+        max_output_chars,
+        protected=protected,
+        readable=readable,
+        env_allow=env_allow,
+    )
     tools = []
     for name, (description, parameters, handler) in _SPECS.items():
         if name == "run_command" and not allow_commands:

@@ -1,0 +1,153 @@
+"""One streamed chat completion, folded chunk by chunk (the OpenAI chunk format as dicts).
+
+Kept apart from the transport (:mod:`pi_desktop.agent.openai_llm`) so what counts as a chat
+chunk, as progress, and as an assembled tool call is tested without a server. Text is cleaned
+of lone surrogates as it arrives; a JSON value that is not a chat chunk is ``StreamFormatError``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pi_desktop.agent.sse import SSEDecoder, StreamFormatError, TextCleaner, clean_text
+
+
+class ToolCallAssembler:
+    """Joins streamed tool-call fragments (chunk dicts) by index: id/name once, arguments
+    appended. Text is cleaned of lone surrogates when the call is complete, so a pair split
+    across two fragments survives."""
+
+    def __init__(self) -> None:
+        self._calls: dict[int, dict[str, str]] = {}
+
+    def add(self, fragment: dict[str, Any]) -> None:
+        index = fragment.get("index")
+        if not isinstance(index, int) or isinstance(index, bool):
+            # some servers omit it: a new id opens a call, else continue the last
+            frag_id = fragment.get("id")
+            new = frag_id and all(c["id"] != frag_id for c in self._calls.values())
+            index = len(self._calls) if new or not self._calls else max(self._calls)
+        call = self._calls.setdefault(index, {"id": "", "name": "", "arguments": ""})
+        frag_id = fragment.get("id")
+        if isinstance(frag_id, str) and frag_id and not call["id"]:
+            call["id"] = frag_id
+        function = fragment.get("function")
+        if isinstance(function, dict):
+            name = function.get("name")
+            if isinstance(name, str) and name and name != call["name"]:
+                call["name"] = name if not call["name"] else call["name"] + name
+            arguments = function.get("arguments")
+            if isinstance(arguments, str) and arguments:
+                call["arguments"] += arguments
+
+    def result(self, prefix: str) -> list[dict[str, Any]]:
+        calls = []
+        for position, index in enumerate(sorted(self._calls)):
+            c = self._calls[index]
+            calls.append(
+                {
+                    "id": clean_text(c["id"]) or f"{prefix}_{position}",
+                    "type": "function",
+                    "function": {
+                        "name": clean_text(c["name"]),
+                        "arguments": clean_text(c["arguments"]),
+                    },
+                }
+            )
+        return calls
+
+
+def usage_dict(usage: Any) -> dict[str, Any] | None:
+    """The usage (a chunk's dict or an SDK object) as a plain dict with the three counts."""
+    if usage is None:
+        return None
+    get = usage.get if isinstance(usage, dict) else lambda name: getattr(usage, name, None)
+    prompt, completion, total = (_count(get(k)) for k in _USAGE_KEYS)
+    if prompt is None and completion is None:
+        return None
+    prompt, completion = prompt or 0, completion or 0
+    return {
+        "prompt_tokens": prompt,
+        "completion_tokens": completion,
+        "total_tokens": total if total is not None else prompt + completion,
+    }
+
+
+_USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens")
+
+
+def _count(value: Any) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return int(value) if value == value and abs(value) < 2**53 else None
+
+
+class StreamState:
+    """What one streamed response has delivered so far."""
+
+    def __init__(self, max_line_bytes: int) -> None:
+        self.decoder = SSEDecoder(max_line_bytes)
+        self.cleaner = TextCleaner()
+        self.text: list[str] = []
+        self.calls = ToolCallAssembler()
+        self.usage: dict[str, Any] | None = None
+        self.model: str | None = None
+        self.finish_reason: str | None = None
+        self.done = False  # [DONE] seen
+
+    @property
+    def partial(self) -> str:
+        return "".join(self.text)
+
+    def apply(self, payload: dict[str, Any]) -> tuple[bool, str]:
+        """Fold one chunk in; returns (progress, new text). Raises ``StreamFormatError`` for a
+        chunk that is JSON but not a chat chunk. Progress is text, reasoning, tool-call pieces,
+        a finish reason or usage — never an empty delta (a keep-alive in disguise)."""
+        progress = False
+        model = payload.get("model")
+        if isinstance(model, str) and model:
+            self.model = clean_text(model)
+        usage = payload.get("usage")
+        if isinstance(usage, dict):
+            self.usage = usage_dict(usage) or self.usage
+            progress = True
+        choices = payload.get("choices")
+        if choices is None:
+            choices = []
+        if not isinstance(choices, list):
+            raise StreamFormatError("a chunk's choices are not a list")
+        new_text = ""
+        for choice in choices:
+            if not isinstance(choice, dict):
+                raise StreamFormatError("a chunk's choice is not an object")
+            delta = choice.get("delta")
+            if delta is None:
+                delta = {}
+            if not isinstance(delta, dict):
+                raise StreamFormatError("a chunk's delta is not an object")
+            content = delta.get("content")
+            if isinstance(content, str) and content:
+                new_text += self.cleaner.feed(content)
+                progress = True
+            for key in ("reasoning_content", "reasoning"):
+                if isinstance(delta.get(key), str) and delta[key]:
+                    progress = True
+            fragments = delta.get("tool_calls")
+            if isinstance(fragments, list):
+                for fragment in fragments:
+                    if isinstance(fragment, dict):
+                        self.calls.add(fragment)
+                        progress = True
+            finish = choice.get("finish_reason")
+            if isinstance(finish, str) and finish:
+                self.finish_reason = finish
+                progress = True
+        if new_text:
+            self.text.append(new_text)
+        return progress, new_text
+
+    def flush(self) -> str:
+        rest = self.cleaner.flush()
+        if rest:
+            self.text.append(rest)
+        return rest
