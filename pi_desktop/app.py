@@ -30,6 +30,7 @@ log = logging.getLogger("pi_desktop")
 # Set (to anything) to measure startup: the app prints how long after its process started
 # the window was first painted, then closes the normal way (the UI bench runs it so).
 EXIT_AFTER_PAINT_ENV = "PI_DESKTOP_EXIT_AFTER_PAINT"
+WARM_UP_AFTER_MS = 300
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -126,8 +127,10 @@ def main(argv: list[str] | None = None) -> int:
         print(problem, file=sys.stderr)
         return 1
     import qasync
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from pi_desktop.ui.highlight import warm_up
     from pi_desktop.ui.pyside_fix import guard_none_refcount
 
     guard_none_refcount()  # PySide6 6.12 leaks a None reference per void call (see module)
@@ -153,6 +156,9 @@ def main(argv: list[str] | None = None) -> int:
         if os.environ.get(EXIT_AFTER_PAINT_ENV):
             _exit_after_first_paint(window)
         window.show()
+        # the highlighter's lexers load in a thread once the first frame is out (the import
+        # competes for the GIL, so not before)
+        QTimer.singleShot(WARM_UP_AFTER_MS, warm_up)
         loop.run_until_complete(done)
     return 0
 
