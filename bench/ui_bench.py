@@ -173,7 +173,8 @@ def bench_streaming(tmp: Path, deltas: int = DELTAS) -> None:
     )
     print(
         f"    loop stalls while streaming: longest {during[-1]:.1f} ms (target < 16.7), p99 "
-        f"{during[int(len(during) * 0.99)]:.1f} ms (target < 8), median {statistics.median(during):.2f} ms"
+        f"{during[int(len(during) * 0.99)]:.1f} ms (target < 8), "
+        f"median {statistics.median(during):.2f} ms"
     )
     print(
         f"    the same in main-thread CPU time (what the process itself spent; the wall clock "
