@@ -126,3 +126,27 @@ def test_highlighting_warm_up_loads_lexers_off_the_ui_thread():
     assert not thread.is_alive()
     assert highlight._lexer("python") is highlight._lexer("python")  # cached, not rebuilt
     assert "color" in highlight.code_html("def f(): pass", "python")
+
+
+# -- the session tree: a fresh layout builds rows and labels only when they are read ---------
+
+
+def test_a_fresh_layout_derives_labels_only_for_the_rows_read(tmp_path):
+    from pi_desktop.context import Message
+    from pi_desktop.session import Session
+    from pi_desktop.ui.tree_model import TreeSnapshot, layout_tree
+
+    session = Session.create(tmp_path / "s.jsonl", system_prompt="sys", fsync=False)
+    for i in range(300):
+        role = "user" if i % 2 == 0 else "assistant"
+        session.append_message(Message(role=role, content=f"## message **{i}**\n\nbody {i}"))
+    snap = TreeSnapshot.from_session(session)
+    layout = layout_tree(snap)
+    assert not any("label" in node.__dict__ for node in snap.nodes.values())
+    top = layout.rows[:10]
+    labelled = {nid for nid, node in snap.nodes.items() if "label" in node.__dict__}
+    assert labelled == {row.node_id for row in top}
+    assert top[0].label == "message 299" and top[0].current
+    assert layout.rows[-1].label == "message 0"
+    assert list(layout.rows) == [layout.rows[i] for i in range(len(layout.rows))]
+    session.close()
