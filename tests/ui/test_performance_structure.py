@@ -150,3 +150,27 @@ def test_a_fresh_layout_derives_labels_only_for_the_rows_read(tmp_path):
     assert layout.rows[-1].label == "message 0"
     assert list(layout.rows) == [layout.rows[i] for i in range(len(layout.rows))]
     session.close()
+
+
+def test_the_tree_build_pauses_the_cyclic_gc_and_restores_it():
+    import gc
+
+    from pi_desktop.ui.tree_model import paused_gc
+
+    assert gc.isenabled()
+    with paused_gc():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with paused_gc():
+            pass
+        assert not gc.isenabled()  # a caller's own pause is left as it was
+    finally:
+        gc.enable()
+    try:
+        with paused_gc():
+            raise ValueError("a broken session")
+    except ValueError:
+        pass
+    assert gc.isenabled()
