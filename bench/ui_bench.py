@@ -346,6 +346,17 @@ def bench_memory(tmp: Path, turns: int = 500) -> None:
     window.resize(1200, 800)
     window.show()
     marks: list[tuple[int, float]] = []
+    full_gc_ms: list[float] = []
+    in_run: list[float] = []  # full collections Python started on its own during a run
+    gc_started = [0.0]
+
+    def watch_gc(phase: str, info: dict) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            gc_started[0] = time.perf_counter()
+        elif window.controller.busy:
+            in_run.append((time.perf_counter() - gc_started[0]) * 1000)
 
     async def run() -> None:
         await asyncio.sleep(0.1)
@@ -358,11 +369,17 @@ def bench_memory(tmp: Path, turns: int = 500) -> None:
             await task
             if turn % 100 == 0:
                 await asyncio.sleep(0.05)  # let deferred deletes and paints run
+                started = time.perf_counter()
                 gc.collect()
+                full_gc_ms.append((time.perf_counter() - started) * 1000)
                 marks.append((turn, rss_mb()))
 
     started = time.perf_counter()
-    asyncio.get_event_loop().run_until_complete(run())
+    gc.callbacks.append(watch_gc)
+    try:
+        asyncio.get_event_loop().run_until_complete(run())
+    finally:
+        gc.callbacks.remove(watch_gc)
     elapsed = time.perf_counter() - started
     rows = len(window.conversation.rows())
     print("    RSS by turn: " + ", ".join(f"{t}: {mb:.0f} MB" for t, mb in marks))
@@ -370,6 +387,12 @@ def bench_memory(tmp: Path, turns: int = 500) -> None:
         f"    after {turns} turns: {marks[-1][1]:.0f} MB (target < 400), "
         f"{(marks[-1][1] - marks[0][1]) / turns * 1000:.0f} kB per turn, {rows} rows in the "
         f"conversation, {elapsed:.1f} s"
+    )
+    print(
+        f"    a full garbage collection (a stall Python starts on its own now and then) took "
+        f"{full_gc_ms[-1]:.1f} ms after {turns} turns ({full_gc_ms[0]:.1f} ms after 100) and "
+        f"scanned {len(gc.get_objects()):,} objects; during the runs Python started "
+        f"{len(in_run)} on its own (longest {max(in_run, default=0):.1f} ms)"
     )
     window.close()
 
