@@ -252,7 +252,8 @@ class MarkdownBody(SafeBrowser):
             return
         self._queue.extend(self._splitter.finish())
         self._splitter = None
-        self._drain()
+        if not self._drain_timer.isActive():  # else the slice already due draws the rest
+            self._drain()
 
     def _collapse(self) -> None:
         """Drop the markdown drawn so far and show the head as plain text with a footer."""

@@ -115,6 +115,18 @@ def test_text_arriving_while_a_slice_is_due_waits_for_that_slice(qtbot):
     assert body.toPlainText().rstrip().endswith("More text.")
 
 
+def test_the_end_of_a_stream_waits_for_the_slice_already_due(qtbot):
+    """The controller's last flush and the end of the run arrive in one callback: ``finish``
+    must not draw a second slice in that turn (it made the end of an answer a 9 ms turn)."""
+    body = _body(qtbot)
+    body.append(BURST)
+    before = body.document().characterCount()
+    body.finish()
+    assert body.document().characterCount() == before and body.streaming
+    qtbot.waitUntil(lambda: not body.streaming, timeout=60_000)
+    assert len(body.code_blocks()) == 400
+
+
 def test_highlighting_warm_up_loads_lexers_off_the_ui_thread():
     import threading
 
