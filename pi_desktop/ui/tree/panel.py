@@ -48,6 +48,7 @@ from pi_desktop.ui.tree.model import (
     TreeSnapshot,
     faded_nodes,
     layout_tree,
+    paused_gc,
     tooltip_text,
 )
 from pi_desktop.ui.tree.painter import NODE_R, TreePainter, lane_x
@@ -567,8 +568,11 @@ class SessionTreePanel(QWidget):
                 self.view.apply_update(*update)
                 self._update_status()
                 return
-        snap = TreeSnapshot.from_session(self._session) if self._session else TreeSnapshot.empty()
-        self.view.set_snapshot(snap)
+        with paused_gc():
+            snap = (
+                TreeSnapshot.from_session(self._session) if self._session else TreeSnapshot.empty()
+            )
+            self.view.set_snapshot(snap)
         self._update_status()
 
     def _fingerprint(self) -> Fingerprint | None:
