@@ -259,7 +259,8 @@ class ContextManager(Compaction):
         self._summary_msg = summary_message(summary, self._covered_count)
         self._files = None  # the text's lists are capped: the next compaction re-derives them
         self._verified = {}
-        self._micro_floor = self._covered_count  # as a live compaction leaves it
+        # as a live compaction leaves it, or later if a saved floor says L2 cleared since
+        self._micro_floor = max(self._covered_count, self._micro_floor)
 
     def record_usage(self, usage: dict[str, Any] | None) -> None:
         """Anchor the ratio on ``prompt_tokens / chars`` of the view prepare last returned.
@@ -299,9 +300,11 @@ class ContextManager(Compaction):
         the anchored one, so the value changes only when the anchor does — one session line
         per real change, not one per turn.)
         """
-        if self._anchor is None:
-            return {"anchor": None, "ratio": ASCII_WEIGHT}
-        return {"anchor": [self._anchor[0], self._anchor[1]], "ratio": self._anchor[0]}
+        anchor = None if self._anchor is None else [self._anchor[0], self._anchor[1]]
+        ratio = ASCII_WEIGHT if self._anchor is None else self._anchor[0]
+        # L2's horizon decides which results the view placeholders: a restart must clear the
+        # same ones (it moves only when L2 clears in bulk, so this stays rare)
+        return {"anchor": anchor, "ratio": ratio, "micro_floor": self._micro_floor}
 
     def restore_usage_anchor(self, anchor: dict[str, Any] | None) -> bool:
         """Take back a saved ``usage_anchor``; a malformed one is ignored (False), never fatal."""
@@ -322,8 +325,12 @@ class ContextManager(Compaction):
             if first is None or second is None:
                 return False
             pair = (first, second)
+        floor = anchor.get("micro_floor", 0)
+        if not isinstance(floor, int) or isinstance(floor, bool) or floor < 0:
+            return False
         self._anchor = pair
         self._ratio = ratio
+        self._micro_floor = floor  # restore_cache (called after) keeps the later of the two
         return True
 
     def set_budget(self, budget: int) -> None:
