@@ -63,9 +63,11 @@ from pi_desktop.agent.view import (
 )
 from pi_desktop.agent.window import lowered_budget, window_notice
 from pi_desktop.context import (
+    ContextBreakdown,
     ContextManager,
     Message,
     TurnTooLarge,
+    context_breakdown,
     estimate_tokens,
 )
 from pi_desktop.session import RewindError, Session, SessionError
@@ -482,6 +484,19 @@ class Agent:
         _, tokens = self._ctx.preview(messages)
         ratio = self._ctx.ratio
         return ContextPrepared(tokens + self._tools_tokens, self._budget, self._threshold, ratio)
+
+    def breakdown(self) -> ContextBreakdown:
+        """Where the tokens of ``estimate_now()`` go, by category; no LLM call.
+
+        The same view and ratio as the estimate plus the tool schemas as their own row, so
+        ``breakdown().total_tokens == estimate_now().estimated_tokens`` always.
+        """
+        messages, _ = self._history.snapshot()
+        if self._ctx is None:
+            result = context_breakdown(messages, None)
+        else:
+            result = self._ctx.breakdown(messages)
+        return result.with_row("tools", self._tools_tokens)
 
     # ---------------------------------------------------------------- the loop
 
