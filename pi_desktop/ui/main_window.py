@@ -234,6 +234,7 @@ class MainWindow(QMainWindow):
         self.tree.editRequested.connect(self.edits.begin_edit)
         self.sessions.titleChanged.connect(self._update_title)
         self.tree.compactionActivated.connect(self.open_summary)
+        self.budget_bar.clicked.connect(self.show_breakdown)
 
     def _restore_geometry(self) -> None:
         """Saved window state; a hand-edited value ("zz", a number) is ignored and reported."""
@@ -620,6 +621,18 @@ class MainWindow(QMainWindow):
             return None
         viewer = SummaryViewer(entry, self)
         return self._show_viewer(viewer)
+
+    def show_breakdown(self) -> QDialog | None:
+        """Click on the budget bar: where the next request's tokens go (``open()``)."""
+        from pi_desktop.ui.dialogs.breakdown_dialog import BreakdownDialog
+
+        if self.agent is None:
+            return None
+        dialog = BreakdownDialog(self.agent.breakdown(), self)
+        dialog.refreshRequested.connect(
+            lambda: dialog.set_breakdown(self.agent.breakdown()) if self.agent else None
+        )
+        return self._show_dialog(dialog)
 
     def export_branch(self, fmt: str) -> QDialog | None:
         """File → Export: a save dialog (``open()``, never ``exec()``) that writes the branch."""
