@@ -30,7 +30,13 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.agent import Agent
-from pi_desktop.session import RewindError, Session, SessionLibrary, SessionLockedError
+from pi_desktop.session import (
+    RewindError,
+    Session,
+    SessionError,
+    SessionLibrary,
+    SessionLockedError,
+)
 from pi_desktop.session.export import FORMATS as EXPORT_FORMATS
 from pi_desktop.ui.budget.bar import BudgetBar
 from pi_desktop.ui.budget.figures import branch_compactions
@@ -614,13 +620,40 @@ class MainWindow(QMainWindow):
     # ---------------------------------------------------------------- viewers & dialogs
 
     def open_summary(self, entry_id: str) -> QWidget | None:
+        """The summary viewer on the branch's history, ``entry_id`` selected (an entry off the
+        branch is shown alone); its ranges select in the tree, its edits go to the agent."""
+        from pi_desktop.ui.dialogs.summary_history import branch_history
         from pi_desktop.ui.dialogs.summary_viewer import SummaryViewer
 
         entry = self.session.entries.get(entry_id) if self.session else None
         if entry is None or getattr(entry, "type", None) != "compaction":
             return None
-        viewer = SummaryViewer(entry, self)
+        history = branch_history(self.session)
+        on_branch = any(item.entry.id == entry_id for item in history)
+        viewer = SummaryViewer(
+            entry, self, history=history if on_branch else None, editable=on_branch
+        )
+        viewer.rangeRequested.connect(self.tree.select_entries)
+        viewer.saveRequested.connect(lambda cid, text: self.save_summary_edit(viewer, cid, text))
         return self._show_viewer(viewer)
+
+    def save_summary_edit(self, viewer: Any, compaction_id: str, text: str) -> str | None:
+        """Store the edit as a compaction of kind "edited"; the viewer shows the new history."""
+        from pi_desktop.ui.dialogs.summary_history import branch_history
+
+        if self.agent is None or self.busy:
+            viewer.show_edit_error("Wait for the answer to finish, then save the edit.")
+            return None
+        try:
+            entry_id = self.agent.edit_summary(compaction_id, text)
+        except (ValueError, RuntimeError, SessionError) as exc:
+            viewer.show_edit_error(f"Not saved: {exc}.")
+            return None
+        viewer.set_history(branch_history(self.session), entry_id)
+        self.tree.refresh()
+        self._refresh_bar()
+        self.statusBar().showMessage("Edited summary saved; the next request uses it.", 6000)
+        return entry_id
 
     def show_breakdown(self) -> QDialog | None:
         """Click on the budget bar: where the next request's tokens go (``open()``)."""

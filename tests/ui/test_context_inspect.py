@@ -17,6 +17,8 @@ from pi_desktop.agent import OfflineLLM
 from pi_desktop.context import Message
 from pi_desktop.session import Session
 from pi_desktop.ui.dialogs.breakdown_dialog import BreakdownDialog
+from pi_desktop.ui.dialogs.summary_history import branch_history
+from pi_desktop.ui.dialogs.summary_viewer import SummaryViewer
 from tests.ui.shots import save_shot
 
 SYSTEM = "You are a careful assistant working on a small Python project."
@@ -107,3 +109,98 @@ def test_clicking_the_budget_bar_opens_a_breakdown_that_adds_up(kit, qtbot, arti
     assert dialog.breakdown.total_tokens == window.agent.estimate_now().estimated_tokens
     assert dialog.breakdown.total_tokens > result.total_tokens
     dialog.close()
+
+
+def _open_history(window, qtbot, entry_id):
+    viewer = window.open_summary(entry_id)
+    assert isinstance(viewer, SummaryViewer)
+    qtbot.waitExposed(viewer)
+    return viewer
+
+
+def test_summary_history_lists_the_branch_with_diffs_ranges_and_costs(kit, qtbot, artifacts):
+    path = kit.tmp / "history.jsonl"
+    build_session(path).close()
+    kit.save_settings(context_budget=16_000)
+    window = kit.window(OfflineLLM(), session_path=path)
+    second = branch_history(window.session)[1]
+    viewer = _open_history(window, qtbot, second.entry.id)
+    assert [i.number for i in viewer.history] == [1, 2]
+    assert viewer.history_list.count() == 2
+    assert viewer.history_list.item(1).text() == "#2 automatic · 10,000 → 3,500 · in use"
+    assert viewer.current_item.entry.id == second.entry.id
+    # the diff against #1 marks the changed lines
+    diff = viewer.diff
+    assert ("-", "- line numbers") in diff and ("+", "- column numbers") in diff
+    assert ("+", "- update the changelog") in diff and (" ", "## Goal") in diff
+    assert "2 lines added, 1 line removed" in viewer.diff_label.text()
+    assert "column numbers" in viewer.diff_view.toPlainText()
+    fields = viewer.fields
+    assert fields["Tokens"] == "10,000 → 3,500 (−65 %)"
+    assert fields["Summary model"] == "offline-summarizer"
+    assert fields["Cost"] == "prompt 7,001 · completion 400 tokens (no price known)"
+    assert fields["Covers"] == "messages 1–28; new in this summary: 13–28 (16)"
+    # click → the tree highlights the messages #2 newly covered and scrolls to them
+    qtbot.mouseClick(viewer.select_button, Qt.MouseButton.LeftButton)
+    tree = window.tree.view
+    rows = tree.selected_rows()
+    assert rows and len(rows) <= len(second.new_ids)
+    first_row = tree.tree_layout.row_of[second.new_ids[-1]]
+    assert first_row in rows
+    # visible: the newest covered row lies inside the viewport
+    newest = tree.tree_layout.rows[rows[0]].node_id
+    assert tree.viewport().rect().contains(tree.node_rect(newest).center())
+    # #1 is the first: everything is new, no edit tab for a replaced summary
+    viewer.select_item(0)
+    assert viewer.current_item.number == 1
+    assert all(mark == "+" for mark, _ in viewer.diff)
+    assert viewer.fields["Covers"] == "messages 1–12; new in this summary: 1–12 (12)"
+    assert not viewer.tabs.isTabEnabled(2)
+    viewer.select_item(1)
+    assert viewer.tabs.isTabEnabled(2)
+    viewer.tabs.setCurrentIndex(1)
+    QTest.qWait(30)
+    save_shot(viewer, "summary_history_diff")
+    save_shot(window.tree, "summary_history_tree_range")
+    viewer.close()
+
+
+def test_editing_a_summary_in_the_viewer_saves_an_edited_compaction(kit, qtbot, artifacts):
+    path = kit.tmp / "edit.jsonl"
+    build_session(path).close()
+    kit.save_settings(context_budget=16_000)
+    window = kit.window(OfflineLLM(), session_path=path)
+    latest = window.session.latest_compaction()
+    viewer = _open_history(window, qtbot, latest.id)
+    viewer.tabs.setCurrentIndex(2)
+    before_bar = window.budget_bar.tokens
+    # an unchanged text is refused with the reason, nothing written
+    entries = len(window.session.entries)
+    qtbot.mouseClick(viewer.save_button, Qt.MouseButton.LeftButton)
+    assert "unchanged" in viewer.edit_status.text()
+    assert len(window.session.entries) == entries
+    edited = latest.summary + "\n- The user says: deploy only to staging-eu."
+    viewer.editor.setPlainText(edited)
+    qtbot.mouseClick(viewer.save_button, Qt.MouseButton.LeftButton)
+    new = window.session.latest_compaction()
+    assert new.kind == "edited" and new.edited_from == latest.id and new.summary == edited
+    # the history now ends with the edit, selected, and its diff shows the added line
+    assert [i.kind for i in viewer.history] == ["auto", "auto", "edited"]
+    assert viewer.current_item.entry.id == new.id and viewer.current_item.in_use
+    assert ("+", "- The user says: deploy only to staging-eu.") in viewer.diff
+    assert viewer.fields["Kind"] == "edited by you"
+    assert viewer.fields["Summary model"] == "none (written by you)"
+    assert viewer.fields["Tokens"].startswith(f"{new.tokens_before:,} → {new.tokens_after:,} (+")
+    assert viewer.fields["Cost"] == "no model call (your edit)"
+    assert viewer.fields["Covers"] == "messages 1–28 (the same as the summary it replaces)"
+    # the agent uses it at once: the bar grew by the added line, the next view carries it
+    assert window.agent.context.summary == edited
+    assert window.budget_bar.tokens > before_bar
+    assert window.budget_bar.tokens == window.agent.estimate_now().estimated_tokens
+    # the tree draws the edit as a compaction node beside the original
+    window.tree.refresh()
+    assert new.id in window.tree.snapshot.nodes
+    viewer.tabs.setCurrentIndex(1)
+    QTest.qWait(30)
+    save_shot(viewer, "summary_history_edited_diff")
+    viewer.close()
