@@ -351,6 +351,7 @@ class MainWindow(QMainWindow):
         ev = self.agent.estimate_now()
         self.budget_bar.set_estimate(ev.estimated_tokens, ev.budget, ev.threshold, ratio=ev.ratio)
         self.budget_bar.set_compactions(*branch_compactions(self.session))
+        self._follow_breakdown()
 
     def _build_agent(self) -> None:
         assert self.session is not None
@@ -517,6 +518,14 @@ class MainWindow(QMainWindow):
             ev.estimated_tokens, ev.budget, ev.threshold, ratio=ev.ratio, report=ev.report
         )
         self.tree.set_hidden_ids(ev.hidden_entry_ids)
+        self._follow_breakdown()
+
+    def _follow_breakdown(self) -> None:
+        """An open breakdown follows the bar (same view, same figure)."""
+        from pi_desktop.ui.dialogs.breakdown_dialog import BreakdownDialog
+
+        if isinstance(self.dialog, BreakdownDialog) and self.agent is not None:
+            self.dialog.set_breakdown(self.agent.breakdown())
 
     def _on_compaction_started(self, manual: bool) -> None:
         self.tree.set_navigation_enabled(False)

@@ -108,6 +108,13 @@ def test_clicking_the_budget_bar_opens_a_breakdown_that_adds_up(kit, qtbot, arti
     dialog.refresh_button.click()
     assert dialog.breakdown.total_tokens == window.agent.estimate_now().estimated_tokens
     assert dialog.breakdown.total_tokens > result.total_tokens
+    # while it is open it follows the bar through a run
+    window.input.setPlainText("What does part 3 do?")
+    assert window.send() is not None
+    qtbot.waitUntil(lambda: not window.busy, timeout=30_000)
+    assert window.session.get_current_path()[-1].role == "assistant"
+    assert dialog.breakdown.total_tokens == window.budget_bar.tokens
+    assert dialog.breakdown.total_tokens == window.agent.estimate_now().estimated_tokens
     dialog.close()
 
 
