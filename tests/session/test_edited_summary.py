@@ -85,3 +85,15 @@ def test_refused_edits_say_why_and_write_nothing(tmp_path):
     assert (tmp_path / "s.jsonl").stat().st_size == size
     with pytest.raises(TypeError):
         s.add_edited_summary(newer, "three", summary_model="x")
+
+
+def test_markdown_export_names_the_edit_and_keeps_the_original(tmp_path):
+    from pi_desktop.session.export import to_markdown
+
+    s = _session(tmp_path)
+    original = _compact(s, "## Goal\nold goal", 7)
+    s.add_edited_summary(original, "## Goal\nnew goal")
+    text = to_markdown(s)
+    assert "Edited compaction" in text
+    assert text.index("old goal") < text.index("new goal")
+    s.close()
