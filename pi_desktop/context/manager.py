@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from pi_desktop.context.breakdown import ContextBreakdown, context_breakdown
 from pi_desktop.context.compaction import Compaction
 from pi_desktop.context.errors import TurnTooLarge
 from pi_desktop.context.files import FileLists
@@ -403,6 +404,31 @@ class ContextManager(Compaction):
         """
         view = self._base_view(messages)
         return list(view.messages), self._tokens(view)
+
+    def breakdown(self, messages: Sequence[Message]) -> ContextBreakdown:
+        """Where the tokens of the view ``preview`` returns go, by category (no LLM call).
+
+        The rows add up exactly to ``preview(messages)[1]`` (same view, same ratio); the
+        reserved part (tool schemas) is the caller's to add. No change to cache or report.
+        """
+        view = self._base_view(messages)
+        micro = set(view.micro)
+        placeholdered = {
+            i for i, src in enumerate(view.sources) if src is not None and src in micro
+        }
+        result = context_breakdown(
+            view.messages, self._ratio_for(view.weighted, view.chars), placeholdered=placeholdered
+        )
+        covered = self._covered_count if view.cache_used else 0
+        has_system = bool(messages) and messages[0].role == "system"
+        return replace(
+            result,
+            budget=self.budget,
+            threshold_tokens=self.threshold_tokens,
+            summarized_count=max(0, covered - (1 if has_system else 0)),
+            snipped_count=len(view.snipped),
+            input_count=len(messages),
+        )
 
     # ------------------------------------------------------------------ sizes and ratio
 

@@ -276,6 +276,8 @@ def _compaction_node(entry: Any, parent_display: str | None, order: int) -> Tree
     count = getattr(entry, "summarized_count", None) or getattr(entry, "covered_count", 0)
     figures = f" · {format_tokens(before)} → {format_tokens(after)}" if before and after else ""
     manual = " (manual)" if getattr(entry, "manual", False) else ""
+    if getattr(entry, "kind", None) == "edited":  # the user's edit of the summary beside it
+        manual = " (edited)"
     summary = getattr(entry, "summary", "") or ""
     return TreeNode(
         id=entry.id,
