@@ -19,6 +19,7 @@ from typing import Any, overload
 
 from pi_desktop.ui.tree.model import (
     LayoutRow,
+    RowSequence,
     Segment,
     TreeLayout,
     TreeSnapshot,
@@ -170,7 +171,7 @@ def _push_path_node(new: TreeSnapshot, layout: TreeLayout) -> TreeLayout:
 MAX_HEAD = 512
 
 
-class AppendedRows(Sequence[LayoutRow]):
+class AppendedRows(RowSequence):
     """The rows of a layout after path nodes were pushed on top of ``base``, built on access.
 
     Shifting 10,000 frozen rows per message allocated 20,000 objects and set off full garbage
@@ -222,13 +223,6 @@ class AppendedRows(Sequence[LayoutRow]):
 
     def __iter__(self) -> Iterator[LayoutRow]:
         return (self._row(i) for i in range(len(self)))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or len(other) != len(self):
-            return False
-        return all(a == b for a, b in zip(self, other, strict=True))
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"AppendedRows({len(self.base)} + {len(self.head)} rows)"

@@ -540,7 +540,19 @@ def layout_tree(snapshot: TreeSnapshot, expanded: frozenset[str] = frozenset()) 
     )
 
 
-class LazyRows(Sequence[LayoutRow]):
+class RowSequence(Sequence[LayoutRow]):
+    """Rows read on demand that compare equal to any sequence of the same rows (a tuple of a
+    full layout included), so lazy and eager layouts are interchangeable in tests and diffs."""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or len(other) != len(self):
+            return False
+        return all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class LazyRows(RowSequence):
     """The rows of a fresh layout, each built from the layout's tables when read.
 
     Building 100,000 frozen rows up front (and every node's label with them) was most of
@@ -578,13 +590,6 @@ class LazyRows(Sequence[LayoutRow]):
 
     def __iter__(self) -> Iterator[LayoutRow]:
         return (self._row(nid) for nid in self._visible)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Sequence) or len(other) != len(self):
-            return False
-        return all(a == b for a, b in zip(self, other, strict=True))
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"LazyRows({len(self)} rows)"
