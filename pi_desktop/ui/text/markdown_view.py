@@ -185,41 +185,39 @@ class MarkdownBody(SafeBrowser):
         QGuiApplication.clipboard().setText(self._codes[index])
         self.codeCopied.emit(index)
 
-    def anchor_rect(self, href: str):
-        """Where the link ``href`` is drawn (viewport coordinates), for clicking it."""
-        doc = self.document()
-        block = doc.begin()
+    def _anchor_fragment(self, href: str):
+        """The first text fragment that links to ``href``, or None."""
+        block = self.document().begin()
         while block.isValid():
             it = block.begin()
             while not it.atEnd():
                 fragment = it.fragment()
                 if fragment.charFormat().anchorHref() == href:
-                    cursor = QTextCursor(doc)
-                    cursor.setPosition(fragment.position() + 1)
-                    return self.cursorRect(cursor)
+                    return fragment
                 it += 1
             block = block.next()
         return None
 
+    def anchor_rect(self, href: str):
+        """Where the link ``href`` is drawn (viewport coordinates), for clicking it."""
+        fragment = self._anchor_fragment(href)
+        if fragment is None:
+            return None
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(fragment.position() + 1)
+        return self.cursorRect(cursor)
+
     def anchor_bounds(self, href: str):
         """The whole of the link ``href`` as drawn (viewport coordinates), or None: what a
         user must see of it to read it (a "Copy" cut to "C" is not visible)."""
-        doc = self.document()
-        block = doc.begin()
-        while block.isValid():
-            it = block.begin()
-            while not it.atEnd():
-                fragment = it.fragment()
-                if fragment.charFormat().anchorHref() == href:
-                    cursor = QTextCursor(doc)
-                    cursor.setPosition(fragment.position())
-                    first = self.cursorRect(cursor)
-                    cursor.setPosition(fragment.position() + fragment.length())
-                    last = self.cursorRect(cursor)
-                    return first.united(last)
-                it += 1
-            block = block.next()
-        return None
+        fragment = self._anchor_fragment(href)
+        if fragment is None:
+            return None
+        cursor = QTextCursor(self.document())
+        cursor.setPosition(fragment.position())
+        first = self.cursorRect(cursor)
+        cursor.setPosition(fragment.position() + fragment.length())
+        return first.united(self.cursorRect(cursor))
 
     # -- building ----------------------------------------------------------------------------
 
