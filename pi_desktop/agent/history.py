@@ -107,7 +107,6 @@ def hidden_entry_ids(
     is never hidden and has no entry.
     """
     offset = message_count - len(path_ids)
-    kept = set(report.pinned)  # pinned messages stay in the view verbatim
     ids: list[str] = []
     for index in hidden:
         position = index - offset
