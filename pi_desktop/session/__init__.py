@@ -2,11 +2,14 @@
 
 from pi_desktop.session.entries import (
     FORMAT_VERSION,
+    BranchSummaryEntry,
+    BranchSummaryRemovedEntry,
     CompactionEntry,
     Entry,
     LeafEntry,
     MessageEntry,
     ModelWindowEntry,
+    PinEntry,
     SessionHeader,
     SystemPromptEntry,
     TitleEntry,
@@ -27,11 +30,14 @@ from pi_desktop.session.state import SessionState
 
 __all__ = [
     "FORMAT_VERSION",
+    "BranchSummaryEntry",
+    "BranchSummaryRemovedEntry",
     "CompactionEntry",
     "Entry",
     "LeafEntry",
     "MessageEntry",
     "ModelWindowEntry",
+    "PinEntry",
     "RewindError",
     "Session",
     "SessionError",
@@ -45,6 +51,7 @@ __all__ = [
     "SessionWriteError",
     "SystemPromptEntry",
     "TitleEntry",
+    "UnpinEntry",
     "UsageEntry",
     "new_id",
 ]
