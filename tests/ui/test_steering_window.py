@@ -99,10 +99,15 @@ def test_pin_from_chat_tree_and_shortcut_and_branch_summary(kit, qtbot, artifact
     _send(qtbot, window, "Let us do the hand-written one.")
     assert any(m.content.startswith(NOTES_HEADER) for m in llm.requests[-1])
 
-    window.conversation.verticalScrollBar().setValue(0)  # the pinned first turn in sight
+    pinned_card = _card(window, first_user)  # redrawn after the rewind: still marked
+    assert pinned_card.pinned and pinned_card.pin_badge.isVisible()
+    QTest.qWait(50)  # layout passes first, then scroll the pinned first turn into sight
+    window.conversation.verticalScrollBar().setValue(0)
+    window.conversation.ensureWidgetVisible(pinned_card, 0, 40)
     QTest.qWait(50)
     window.repaint()
-    assert window.grab().save(str(artifacts / "pins-chat-and-tree.png"))
+    assert window.grab().save(str(artifacts / "pins-window-pinned-message.png"))
+    assert pinned_card.grab().save(str(artifacts / "pins-card.png"))
     assert window.tree.grab().save(str(artifacts / "pins-tree-branch-summary.png"))
 
     _menu_action(window, side.id, "Remove branch summary").trigger()
