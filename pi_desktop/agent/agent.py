@@ -13,7 +13,6 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from pi_desktop.agent.branch_summary import abandoned_messages, context_note, summarize_branch
 from pi_desktop.agent.bridge import ContextSessionBridge
 from pi_desktop.agent.emitter import EventEmitter, Subscriber
 from pi_desktop.agent.events import (
@@ -47,6 +46,7 @@ from pi_desktop.agent.llm import (
 )
 from pi_desktop.agent.repair import PairRepair
 from pi_desktop.agent.retry import RetryPolicy, call_with_retries
+from pi_desktop.agent.steering import Steering
 from pi_desktop.agent.tool import Tool
 from pi_desktop.agent.tool_exec import (
     ToolCall,
@@ -87,7 +87,7 @@ class _Turn:
     final_text: str = ""
 
 
-class Agent:
+class Agent(Steering):
     """Runs a conversation with tools on one LLM, with context management and persistence.
 
     ``context_budget=None`` disables context management (every request sends the full
@@ -487,106 +487,6 @@ class Agent:
         ratio = self._ctx.ratio
         return ContextPrepared(tokens + self._tools_tokens, self._budget, self._threshold, ratio)
 
-    # ---------------------------------------------------------------- steering
-
-    def _steer(self, messages: list[Message], path_ids: list[str | None]) -> None:
-        """Hand the session's pins and branch summaries on this path to the ContextManager."""
-        if self._ctx is None or self._session is None:
-            return
-        state = self._session.state
-        offset = len(messages) - len(path_ids)
-        pinned = (
-            [
-                offset + k
-                for k, eid in enumerate(path_ids)
-                if eid is not None and eid in state.pinned
-            ]
-            if state.pinned
-            else []
-        )
-        notes: list[str] = []
-        if state.branch_summaries:
-            on_path = set(path_ids)
-            for entry in sorted(state.branch_summaries.values(), key=_path_order(path_ids)):
-                if entry.parent_id in on_path:
-                    notes.append(context_note(entry.summary))
-        self._ctx.steer(pinned, notes)
-
-    def _pin_indices(self, ids: set[str]) -> tuple[list[Message], list[int]]:
-        messages, path_ids = self._history.snapshot()
-        offset = len(messages) - len(path_ids)
-        return messages, [offset + k for k, eid in enumerate(path_ids) if eid in ids]
-
-    def pin(self, entry_id: str) -> bool:
-        """Pin message ``entry_id`` so it stays verbatim in every view; False if it already was.
-
-        Raises :class:`~pi_desktop.context.PinRefused` (nothing written) when the pinned
-        messages on the current path would take more than their cap of the view
-        (``ContextManager.pin_cap_tokens``, 25 % of the view limit).
-        """
-        if self._session is None:
-            raise RuntimeError("pins need a session: the in-memory history has no entry ids")
-        if self._session.is_pinned(entry_id):
-            return False
-        if self._ctx is not None:
-            messages, indices = self._pin_indices(set(self._session.state.pinned) | {entry_id})
-            self._ctx.check_pins(messages, indices)
-        done = self._session.pin(entry_id)
-        self._emit(self.estimate_now())
-        return done
-
-    def unpin(self, entry_id: str) -> bool:
-        """Unpin message ``entry_id``; False if it was not pinned."""
-        if self._session is None:
-            return False
-        done = self._session.unpin(entry_id)
-        if done:
-            self._emit(self.estimate_now())
-        return done
-
-    def pinned_tokens(self) -> int:
-        """What the pinned messages on the current path take in the view (0 without a budget)."""
-        if self._ctx is None or self._session is None:
-            return 0
-        messages, indices = self._pin_indices(set(self._session.state.pinned))
-        return self._ctx.pinned_tokens(messages, indices)
-
-    async def summarize_abandoned(self, old_leaf: str | None, target: str) -> str | None:
-        """Summarize the branch a rewind from ``old_leaf`` to ``target`` left behind.
-
-        Stores a ``branch_summary`` entry hanging off ``target`` and returns its id; None
-        when nothing with new messages was left behind or the summary came back empty.
-        Provider errors propagate (the caller says so; nothing is written).
-        """
-        if self._session is None:
-            return None
-        entries = abandoned_messages(self._session, old_leaf, target)
-        if not any(entry.role in ("user", "assistant") for entry in entries):
-            return None
-        note, model = await summarize_branch(
-            self._summarizer_llm, [entry.to_message() for entry in entries]
-        )
-        if not note or target not in self._session.entries:
-            return None
-        summary_id = self._session.add_branch_summary(
-            target,
-            note,
-            branch_leaf_id=old_leaf,
-            summarized_count=len(entries),
-            summary_model=model,
-        )
-        if not self._busy:
-            self._emit(self.estimate_now())
-        return summary_id
-
-    def remove_branch_summary(self, summary_id: str) -> None:
-        """Take a branch summary out of the view (an appended line)."""
-        if self._session is None:
-            raise RuntimeError("branch summaries need a session")
-        self._session.remove_branch_summary(summary_id)
-        if not self._busy:
-            self._emit(self.estimate_now())
-
     # ---------------------------------------------------------------- the loop
 
     def _begin(self) -> None:
@@ -798,18 +698,6 @@ class Agent:
             self._append(messages, path_ids, assistant)
             for result in results:
                 self._append(messages, path_ids, result)
-
-
-def _path_order(path_ids: list[str | None]) -> Callable[[object], tuple[int, str]]:
-    """Sort key: branch summaries in the order of the path nodes they hang off, then time."""
-    index = {eid: k for k, eid in enumerate(path_ids) if eid is not None}
-
-    def key(entry: object) -> tuple[int, str]:
-        return index.get(getattr(entry, "parent_id", None) or "", -1), getattr(
-            entry, "timestamp", ""
-        )
-
-    return key
 
 
 def _as_assistant(message: Message) -> Message:
