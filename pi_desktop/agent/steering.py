@@ -31,26 +31,26 @@ class Steering:
     estimate_now: Callable[[], Any]
 
     def _steer(self, messages: list[Message], path_ids: list[str | None]) -> None:
-        """Hand the session's pins and branch summaries on this path to the ContextManager."""
+        """Hand the session's pins and branch summaries on this path to the ContextManager.
+
+        O(pins + branch summaries) per call: an entry's depth is its index on the path
+        (unless pair repairs inserted synthetic messages; then the path is scanned once).
+        """
         if self._ctx is None or self._session is None:
             return
         state = self._session.state
+        if not state.pinned and not state.branch_summaries:
+            self._ctx.steer((), ())
+            return
         offset = len(messages) - len(path_ids)
-        pinned = (
-            [
-                offset + k
-                for k, eid in enumerate(path_ids)
-                if eid is not None and eid in state.pinned
-            ]
-            if state.pinned
-            else []
-        )
-        notes: list[str] = []
-        if state.branch_summaries:
-            on_path = set(path_ids)
-            for entry in sorted(state.branch_summaries.values(), key=_path_order(path_ids)):
-                if entry.parent_id in on_path:
-                    notes.append(context_note(entry.summary))
+        position = _positions(state, path_ids)
+        pinned = [offset + k for k in (position(eid) for eid in state.pinned) if k is not None]
+        side = [
+            (k, entry.timestamp, entry.summary)
+            for entry in state.branch_summaries.values()
+            if (k := position(entry.parent_id)) is not None
+        ]
+        notes = [context_note(summary) for _, _, summary in sorted(side)]
         self._ctx.steer(pinned, notes)
 
     def _pin_indices(self, ids: set[str]) -> tuple[list[Message], list[int]]:
@@ -129,13 +129,16 @@ class Steering:
             self._emit(self.estimate_now())
 
 
-def _path_order(path_ids: list[str | None]) -> Callable[[object], tuple[int, str]]:
-    """Sort key: branch summaries in the order of the path nodes they hang off, then time."""
+def _positions(state: Any, path_ids: list[str | None]) -> Callable[[str | None], int | None]:
+    """``entry id -> index in path_ids`` (None: not on the path)."""
+    depth = state.depth
+    # repairs insert synthetic (None) entries: then the length no longer matches the depth
+    if path_ids and depth.get(path_ids[-1]) == len(path_ids) - 1:
+
+        def fast(eid: str | None) -> int | None:
+            k = depth.get(eid) if eid is not None else None
+            return k if k is not None and k < len(path_ids) and path_ids[k] == eid else None
+
+        return fast
     index = {eid: k for k, eid in enumerate(path_ids) if eid is not None}
-
-    def key(entry: object) -> tuple[int, str]:
-        return index.get(getattr(entry, "parent_id", None) or "", -1), getattr(
-            entry, "timestamp", ""
-        )
-
-    return key
+    return lambda eid: index.get(eid) if eid is not None else None

@@ -134,3 +134,21 @@ def test_condense_keeps_bullets_and_caps():
     six = "## Goal\n- rewrite\n## Progress\n### Done\n- read x.py\n### Blocked\n- (none)\n"
     assert condense(six) == "- rewrite\n- read x.py"
     assert len(condense("- " + "x" * 5_000)) <= 700
+
+
+def test_pin_indices_follow_repaired_paths(tmp_path):
+    """A call left without its result gets a synthetic one in the snapshot: indices shift."""
+    from tests.context.strategies import assistant, tool_call
+
+    session = Session.create(tmp_path / "s.jsonl", system_prompt="sys", fsync=False)
+    session.append_message(Message(role="user", content="go"))
+    session.append_message(assistant("", [tool_call("c1", "read_file", {"path": "a"})]))
+    after = session.append_message(Message(role="user", content="PINNED after the gap"))
+    session.append_message(Message(role="assistant", content="ok"))
+    agent = Agent(Recorder(), session=session, context_budget=60_000)
+    assert agent.pin(after)
+    messages, _ = agent._history.snapshot()
+    assert len(messages) == 6  # system + 4 + the synthetic "interrupted" result
+    [k] = agent.context.pinned
+    assert messages[k].content == "PINNED after the gap"
+    session.close()
