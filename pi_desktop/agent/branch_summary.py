@@ -37,6 +37,12 @@ def abandoned_messages(session: Any, old_leaf: str | None, target: str) -> list[
     return [entry for entry in old if entry.id not in kept]
 
 
+def worth_summarizing(entries: Sequence[Any]) -> bool:
+    """Only a branch with a user turn of its own: rewinding to a question to get another
+    answer leaves just that answer behind, and feeding it back would defeat the retry."""
+    return any(getattr(entry, "role", None) == "user" for entry in entries)
+
+
 def transcript(messages: Sequence[Message]) -> str:
     text = "\n\n".join(serialize_message(m, tool_result_chars=600) for m in messages)
     return text[-MAX_TRANSCRIPT_CHARS:]

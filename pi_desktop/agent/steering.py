@@ -10,7 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from pi_desktop.agent.branch_summary import abandoned_messages, context_note, summarize_branch
+from pi_desktop.agent.branch_summary import (
+    abandoned_messages,
+    context_note,
+    summarize_branch,
+    worth_summarizing,
+)
 from pi_desktop.context import Message
 
 if TYPE_CHECKING:
@@ -96,13 +101,14 @@ class Steering:
         """Summarize the branch a rewind from ``old_leaf`` to ``target`` left behind.
 
         Stores a ``branch_summary`` entry hanging off ``target`` and returns its id; None
-        when nothing with new messages was left behind or the summary came back empty.
+        when no user turn was left behind (see ``worth_summarizing``) or the summary came
+        back empty.
         Provider errors propagate (the caller says so; nothing is written).
         """
         if self._session is None:
             return None
         entries = abandoned_messages(self._session, old_leaf, target)
-        if not any(entry.role in ("user", "assistant") for entry in entries):
+        if not worth_summarizing(entries):
             return None
         note, model = await summarize_branch(
             self._summarizer_llm, [entry.to_message() for entry in entries]

@@ -97,10 +97,10 @@ class Steering(QObject):
         agent, session = self.window.agent, self.window.session
         if agent is None or session is None or not self.window.settings.branch_summaries:
             return None
-        from pi_desktop.agent.branch_summary import abandoned_messages
+        from pi_desktop.agent.branch_summary import abandoned_messages, worth_summarizing
 
         left = abandoned_messages(session, old_leaf, target)
-        if not any(entry.role in ("user", "assistant") for entry in left):
+        if not worth_summarizing(left):
             return None
         self.window.statusBar().showMessage("Summarizing the branch you left…")
         self.task = asyncio.ensure_future(self._summarize(agent, old_leaf, target))

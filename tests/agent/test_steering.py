@@ -152,3 +152,13 @@ def test_pin_indices_follow_repaired_paths(tmp_path):
     [k] = agent.context.pinned
     assert messages[k].content == "PINNED after the gap"
     session.close()
+
+
+def test_rewinding_to_a_question_for_another_answer_summarizes_nothing(tmp_path):
+    agent, session = new_agent(tmp_path / "s.jsonl", Recorder())
+    run(agent.run("first"))
+    question = session.get_current_path()[0].id
+    leaf = session.current_id  # only the answer lies beyond the question
+    agent.rewind(question)
+    assert run(agent.summarize_abandoned(leaf, question)) is None
+    assert session.state.branch_summaries == {}

@@ -185,10 +185,7 @@ def test_offline_end_to_end(kit, qtbot, artifacts):
     again = kit.window(OfflineLLM(), counting, offline=True, session_path=session_path)
     assert set(again.session.entries) == expected_entries
     assert again.session.current_id == expected_current == floor
-    # the rewind of step 5 left a branch behind: its summary is a side node (on by default)
-    side = set(again.session.state.branch_summaries)
-    assert len(side) == 1
-    assert set(again.tree.snapshot.nodes) == set(snapshot.nodes) | side
+    assert set(again.tree.snapshot.nodes) == set(snapshot.nodes)
     assert again.tree.snapshot.floor_id == snapshot.floor_id
     assert again.conversation.markers()[0].entry_id == comp.id
     _send(qtbot, again, "list the files")
