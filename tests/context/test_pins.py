@@ -63,13 +63,15 @@ def test_pinned_messages_never_leave_the_view(tmp_path_factory, messages, budget
     start = 1 if messages[0].role == "system" else 0
     candidates = list(range(start, len(messages)))
     pinned = set(data.draw(st.lists(st.sampled_from(candidates), max_size=4, unique=True)))
-    mgr = ContextManager(budget, FakeSummarizer(), results_dir=results)
+    policy = data.draw(st.sampled_from(["summarize", "drop"]))
+    notes = data.draw(st.sampled_from([(), ("Explored on another branch: tried X",)]))
+    mgr = ContextManager(budget, FakeSummarizer(), results_dir=results, snip_policy=policy)
     mgr.max_messages = max_msgs
     points = [i for i, m in enumerate(messages) if m.role == "assistant"] + [len(messages)]
     for n in points:
         prefix = messages[:n]
         pins = {k for k in pinned if k < n}
-        mgr.steer(pins)
+        mgr.steer(pins, notes)
         before = snapshot(prefix)
         if data.draw(st.integers(0, 5)) == 0:
             view = run(mgr.force_compact(prefix))
@@ -77,6 +79,7 @@ def test_pinned_messages_never_leave_the_view(tmp_path_factory, messages, budget
             view = run(mgr.prepare(prefix))
         assert_invariants(prefix, before, view)
         assert_pins_verbatim(prefix, view, pins)
+        assert sum(m.content.startswith(NOTES_HEADER) for m in view) == len(notes)
         report = mgr.last_report
         assert set(report.pinned) == set(pinned_units(prefix, pins, 0, n))
         assert not set(report.hidden) & set(report.pinned)
@@ -195,3 +198,18 @@ def test_notes_without_a_system_prompt():
     view = run(mgr.prepare(messages))
     assert view[0].content.startswith(NOTES_HEADER)
     assert [m.role for m in view[1:]] == [m.role for m in messages]
+
+
+def test_pinning_a_summarized_message_brings_it_back_without_a_new_summary():
+    messages = big_history()
+    llm = FakeSummarizer()
+    mgr = ContextManager(4_000, llm)
+    run(mgr.force_compact(messages))
+    assert mgr.covered_count > 2
+    calls = llm.calls
+    mgr.steer({1})  # the first user message, covered by the summary
+    view = run(mgr.prepare(messages))
+    assert llm.calls == calls  # the cache path: zero API calls
+    assert view[0] == messages[0] and "Context summary" in view[1].content
+    assert view[2] == messages[1]
+    assert 1 in mgr.last_report.pinned and 1 not in mgr.last_report.hidden
