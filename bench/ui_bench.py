@@ -3,15 +3,20 @@
 Run: ``QT_QPA_PLATFORM=offscreen python3 bench/ui_bench.py`` (offscreen is set if unset).
 
 (a) The real main window and the real Agent on the qasync loop; a provider streams 20,000
-    deltas of markdown (paragraphs, lists, code blocks) as fast as the loop lets it. A 1 ms
+    deltas of markdown (paragraphs, lists, code blocks) as fast as the loop lets it (then
+    15,000, which stay below the length at which a message collapses to plain text). A 1 ms
     precise timer measures the longest gap between its ticks — the longest the UI could not
-    react. Target: < 50 ms.
-(b) The session tree panel on a real session file with 1,000 and 10,000 entries (branches
-    and a compaction included): time to load it into the panel and paint it once.
-    Target: < 300 ms for 10,000.
+    react — in wall time and in main-thread CPU time (on a shared machine the wall clock also
+    counts time other processes held the CPU). Target: longest < 16.7 ms, p99 < 8 ms.
+(b) The session tree panel on a real session file with 1,000 to 100,000 entries (branches
+    and a compaction included): reading the session file, and loading it into the panel plus
+    one paint, measured apart. Target: 100,000 entries load and paint < 500 ms.
 (c) One message appended to that 10,000-entry session with the panel shown: the window's
     ``refresh()`` plus the repaint, with the full rebuild and with the incremental update.
     Target: < 50 ms.
+(d) Launch: ``python -m pi_desktop --offline`` in a fresh process until its first painted
+    window (the app reports it from its process start time). Target: < 1.5 s.
+(e) Memory: the resident size of the real window after 500 offline turns. Target: < 400 MB.
 """
 
 from __future__ import annotations
@@ -47,14 +52,15 @@ PIECES = [
 
 
 class FastStreamLLM:
-    """Streams ``DELTAS`` pieces, yielding to the loop after each (as a network read does)."""
+    """Streams ``deltas`` pieces, yielding to the loop after each (as a network read does)."""
 
     first = last = 0.0
+    deltas = DELTAS
 
     async def chat(self, messages, tools=None, on_delta=None):
         parts = []
         FastStreamLLM.first = time.perf_counter()
-        for i in range(DELTAS):
+        for i in range(FastStreamLLM.deltas):
             piece = PIECES[i % len(PIECES)]
             parts.append(piece)
             if on_delta is not None:
@@ -70,31 +76,37 @@ class StallMeter:
 
     def __init__(self) -> None:
         self.gaps: list[tuple[float, float]] = []  # (end time, gap)
+        self.cpu: list[tuple[float, float]] = []  # (end time, main-thread CPU time in the gap)
         self._last = time.perf_counter()
+        self._last_cpu = time.thread_time()
         self.timer = QTimer()
         self.timer.setTimerType(Qt.TimerType.PreciseTimer)
         self.timer.setInterval(1)
         self.timer.timeout.connect(self._tick)
 
     def _tick(self) -> None:
-        now = time.perf_counter()
+        now, cpu = time.perf_counter(), time.thread_time()
         self.gaps.append((now, now - self._last))
-        self._last = now
+        self.cpu.append((now, cpu - self._last_cpu))
+        self._last, self._last_cpu = now, cpu
 
     def start(self) -> None:
-        self._last = time.perf_counter()
+        self._last, self._last_cpu = time.perf_counter(), time.thread_time()
         self.timer.start()
 
     def stop(self) -> None:
         self.timer.stop()
 
 
-def bench_streaming(tmp: Path) -> None:
+def bench_streaming(tmp: Path, deltas: int = DELTAS) -> None:
     from pi_desktop.app import build_window
     from pi_desktop.session import SessionLibrary
     from pi_desktop.ui.settings import KeyStore, SettingsStore
+    from pi_desktop.ui.text.highlight import warm_up
     from pi_desktop.ui.wiring import ProviderSetup
 
+    tmp = tmp / f"stream-{deltas}"
+    tmp.mkdir()
     window = build_window(
         settings_store=SettingsStore(QSettings(str(tmp / "s.ini"), QSettings.Format.IniFormat)),
         key_store=KeyStore(tmp / "keys"),
@@ -105,6 +117,7 @@ def bench_streaming(tmp: Path) -> None:
     )
     window.resize(1200, 800)
     window.show()
+    FastStreamLLM.deltas = deltas
     meter = StallMeter()
     window_flush_ms: list[float] = []
     caught_up: list[float] = []
@@ -118,6 +131,8 @@ def bench_streaming(tmp: Path) -> None:
     window.controller.textStreamed.connect(timed)
 
     async def run() -> float:
+        # as the app does once its first frame is out: lexers load in a thread
+        await asyncio.to_thread(warm_up().join)
         await asyncio.sleep(0.2)  # let the window settle
         window.input.setPlainText("stream please")
         meter.start()
@@ -139,10 +154,13 @@ def bench_streaming(tmp: Path) -> None:
     during = sorted(
         g * 1000 for end, g in meter.gaps if FastStreamLLM.first < end <= FastStreamLLM.last
     )
+    during_cpu = sorted(
+        g * 1000 for end, g in meter.cpu if FastStreamLLM.first < end <= FastStreamLLM.last
+    )
     after = [g * 1000 for end, g in meter.gaps if end > FastStreamLLM.last]
     flushes = sorted(window_flush_ms)
     card = window.conversation.message_cards()[-1]
-    print(f"(a) streaming {DELTAS:,} deltas ({len(card.text):,} chars) through the real window")
+    print(f"(a) streaming {deltas:,} deltas ({len(card.text):,} chars) through the real window")
     print(
         f"    wall time {elapsed:.2f} s, {window.controller.flushes} batched UI updates, "
         f"slowest UI update {flushes[-1]:.1f} ms, median {statistics.median(flushes):.2f} ms"
@@ -154,8 +172,14 @@ def bench_streaming(tmp: Path) -> None:
         f"{rendered.rstrip().splitlines()[-1]!r}"
     )
     print(
-        f"    loop stalls while streaming: longest {during[-1]:.1f} ms (target < 50), p99 "
-        f"{during[int(len(during) * 0.99)]:.1f} ms, median {statistics.median(during):.2f} ms"
+        f"    loop stalls while streaming: longest {during[-1]:.1f} ms (target < 16.7), p99 "
+        f"{during[int(len(during) * 0.99)]:.1f} ms (target < 8), "
+        f"median {statistics.median(during):.2f} ms"
+    )
+    print(
+        f"    the same in main-thread CPU time (what the process itself spent; the wall clock "
+        f"adds time other processes held the CPU): longest {during_cpu[-1]:.1f} ms, p99 "
+        f"{during_cpu[int(len(during_cpu) * 0.99)]:.1f} ms"
     )
     print(
         f"    end of the answer (session append + fsync, final events): longest stall "
@@ -180,14 +204,19 @@ def _make_session(path: Path, n: int):
 
 
 def bench_tree(tmp: Path) -> None:
+    from pi_desktop.session import Session
     from pi_desktop.ui.tree.panel import SessionTreePanel
 
-    print("(b) session tree: load + first paint")
+    print("(b) session tree: reading the session file, then load into the panel + first paint")
     results = {}
-    for n in (1_000, 10_000):
-        session = _make_session(tmp / f"tree-{n}.jsonl", n)
-        times = []
+    for n in (1_000, 10_000, 100_000):
+        path = tmp / f"tree-{n}.jsonl"
+        _make_session(path, n).close()
+        reads, panels = [], []
         for _ in range(3):
+            started = time.perf_counter()
+            session = Session.load(path)
+            reads.append(time.perf_counter() - started)
             panel = SessionTreePanel()
             panel.resize(320, 800)
             panel.show()
@@ -195,15 +224,20 @@ def bench_tree(tmp: Path) -> None:
             started = time.perf_counter()
             panel.set_session(session)
             panel.grab()  # one full paint of the visible rows
-            times.append(time.perf_counter() - started)
+            panels.append(time.perf_counter() - started)
             panel.close()
             panel.deleteLater()
-        results[n] = min(times) * 1000
-        session.close()
-        print(f"    {n:>6,} entries: {results[n]:.1f} ms (best of 3)")
+            session.close()
+            QApplication.processEvents()
+        results[n] = min(panels) * 1000
+        read_ms, size_mb = min(reads) * 1000, path.stat().st_size / 1e6
+        print(
+            f"    {n:>7,} entries ({size_mb:.1f} MB): read the file {read_ms:.0f} ms, panel load "
+            f"+ paint {results[n]:.1f} ms, together {read_ms + results[n]:.0f} ms (best of 3)"
+        )
     print(
-        f"    10,000 / 1,000 ratio {results[10_000] / results[1_000]:.1f}x "
-        f"(target: 10,000 entries < 300 ms)"
+        f"    100,000 / 10,000 ratio {results[100_000] / results[10_000]:.1f}x "
+        "(target: 100,000 entries load and paint < 500 ms)"
     )
 
 
@@ -244,6 +278,125 @@ def bench_tree_append(tmp: Path) -> None:
     print(f"    full / incremental: {full / inc:.1f}x median, {worst:.1f}x longest")
 
 
+def bench_launch(tmp: Path, runs: int = 3) -> None:
+    """``python -m pi_desktop --offline`` in fresh processes until the first painted window."""
+    import re
+    import subprocess
+
+    print("(d) launch: python -m pi_desktop --offline, process start to the first painted window")
+    env = dict(os.environ)
+    env.update(
+        PYTHONPATH=str(Path(__file__).resolve().parents[1]),
+        QT_QPA_PLATFORM="offscreen",
+        PI_DESKTOP_EXIT_AFTER_PAINT="1",
+        HOME=str(tmp),
+    )
+    for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+        env[var] = str(tmp / "launch" / var.lower())
+    painted, total = [], []
+    for _ in range(runs):
+        started = time.perf_counter()
+        out = subprocess.run(
+            [sys.executable, "-m", "pi_desktop", "--offline", "--workspace", str(tmp)],
+            env=env,
+            cwd=tmp,  # not the checkout: ``-m`` puts the working folder first on the path
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        total.append((time.perf_counter() - started) * 1000)
+        found = re.search(r"first paint after (\d+) ms", out.stdout)
+        if out.returncode != 0 or not found:
+            print(f"    no paint reported (exit {out.returncode}): {out.stderr[-500:]}")
+            return
+        painted.append(int(found.group(1)))
+    print(
+        f"    first paint {min(painted)} ms best, {statistics.median(painted):.0f} ms median of "
+        f"{runs} (target < 1500); whole run incl. closing {statistics.median(total):.0f} ms"
+    )
+
+
+def rss_mb() -> float:
+    """Resident set size of this process now (Linux ``/proc``), in MB."""
+    with open("/proc/self/statm") as f:
+        pages = int(f.read().split()[1])
+    return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
+def bench_memory(tmp: Path, turns: int = 500) -> None:
+    """RSS of the real window with the offline provider after ``turns`` sent messages."""
+    import gc
+
+    from pi_desktop.app import build_window
+    from pi_desktop.session import SessionLibrary
+    from pi_desktop.ui.settings import KeyStore, SettingsStore
+    from pi_desktop.ui.wiring import offline_setup
+
+    tmp = tmp / "memory"
+    tmp.mkdir()
+    print(f"(e) memory: the real window, {turns} offline turns")
+    window = build_window(
+        settings_store=SettingsStore(QSettings(str(tmp / "s.ini"), QSettings.Format.IniFormat)),
+        key_store=KeyStore(tmp / "keys"),
+        library=SessionLibrary(tmp / "sessions"),
+        provider_factory=lambda _s: offline_setup(),
+        workspace=tmp,
+        presets=[],
+    )
+    window.resize(1200, 800)
+    window.show()
+    marks: list[tuple[int, float]] = []
+    full_gc_ms: list[float] = []
+    in_run: list[float] = []  # full collections Python started on its own during a run
+    gc_started = [0.0]
+
+    def watch_gc(phase: str, info: dict) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            gc_started[0] = time.perf_counter()
+        elif window.controller.busy:
+            in_run.append((time.perf_counter() - gc_started[0]) * 1000)
+
+    async def run() -> None:
+        await asyncio.sleep(0.1)
+        gc.collect()
+        marks.append((0, rss_mb()))
+        for turn in range(1, turns + 1):
+            window.input.setPlainText(f"Turn {turn}: explain **context** management, with code")
+            task = window.send()
+            assert task is not None
+            await task
+            if turn % 100 == 0:
+                await asyncio.sleep(0.05)  # let deferred deletes and paints run
+                started = time.perf_counter()
+                gc.collect()
+                full_gc_ms.append((time.perf_counter() - started) * 1000)
+                marks.append((turn, rss_mb()))
+
+    started = time.perf_counter()
+    gc.callbacks.append(watch_gc)
+    try:
+        asyncio.get_event_loop().run_until_complete(run())
+    finally:
+        gc.callbacks.remove(watch_gc)
+    elapsed = time.perf_counter() - started
+    rows = len(window.conversation.rows())
+    print("    RSS by turn: " + ", ".join(f"{t}: {mb:.0f} MB" for t, mb in marks))
+    print(
+        f"    after {turns} turns: {marks[-1][1]:.0f} MB (target < 400), "
+        f"{(marks[-1][1] - marks[0][1]) / turns * 1000:.0f} kB per turn, {rows} rows in the "
+        f"conversation, {elapsed:.1f} s"
+    )
+    print(
+        f"    a full garbage collection (a stall Python starts on its own now and then) took "
+        f"{full_gc_ms[-1]:.1f} ms after {turns} turns ({full_gc_ms[0]:.1f} ms after 100) and "
+        f"scanned {len(gc.get_objects()):,} objects; during the runs Python started "
+        f"{len(in_run)} on its own (longest {max(in_run, default=0):.1f} ms)"
+    )
+    window.close()
+
+
 def main() -> int:
     from pi_desktop.ui.pyside_fix import guard_none_refcount
 
@@ -253,10 +406,31 @@ def main() -> int:
     asyncio.set_event_loop(loop)
     with tempfile.TemporaryDirectory(prefix="pi-ui-bench-") as tmp, loop:
         bench_streaming(Path(tmp))
+        # the same below the collapse limit: every block is laid out as markdown to the end
+        bench_streaming(Path(tmp), 15_000)
         bench_tree(Path(tmp))
         bench_tree_append(Path(tmp))
+        bench_launch(Path(tmp))
+    # in a fresh process: the 100,000-entry trees above left this one's heap large
+    import subprocess
+
+    subprocess.run([sys.executable, __file__, "--memory"], check=False)
+    return 0
+
+
+def memory_main() -> int:
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    with tempfile.TemporaryDirectory(prefix="pi-ui-bench-") as tmp, loop:
+        bench_memory(Path(tmp))
     return 0
 
 
 if __name__ == "__main__":
+    if "--memory" in sys.argv[1:]:
+        from pi_desktop.ui.pyside_fix import guard_none_refcount
+
+        guard_none_refcount()
+        raise SystemExit(memory_main())
     raise SystemExit(main())

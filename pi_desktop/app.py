@@ -27,6 +27,10 @@ if TYPE_CHECKING:
     from pi_desktop.ui.wiring import ProviderFactory, ToolsFactory
 
 log = logging.getLogger("pi_desktop")
+# Set (to anything) to measure startup: the app prints how long after its process started
+# the window was first painted, then closes the normal way (the UI bench runs it so).
+EXIT_AFTER_PAINT_ENV = "PI_DESKTOP_EXIT_AFTER_PAINT"
+WARM_UP_AFTER_MS = 300
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -126,9 +130,11 @@ def main(argv: list[str] | None = None) -> int:
         print(problem, file=sys.stderr)
         return 1
     import qasync
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     from pi_desktop.ui.pyside_fix import guard_none_refcount
+    from pi_desktop.ui.text.highlight import warm_up
 
     guard_none_refcount()  # PySide6 6.12 leaks a None reference per void call (see module)
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -150,7 +156,12 @@ def main(argv: list[str] | None = None) -> int:
         done: asyncio.Future[None] = loop.create_future()
         window.closed.connect(lambda: done.done() or done.set_result(None))
         _close_on_signals(window)
+        if os.environ.get(EXIT_AFTER_PAINT_ENV):
+            _exit_after_first_paint(window)
         window.show()
+        # the highlighter's lexers load in a thread once the first frame is out (the import
+        # competes for the GIL, so not before)
+        QTimer.singleShot(WARM_UP_AFTER_MS, warm_up)
         loop.run_until_complete(done)
     return 0
 
@@ -171,3 +182,46 @@ def _close_on_signals(window: MainWindow) -> None:
     wake = QTimer(window)
     wake.timeout.connect(lambda: None)
     wake.start(250)
+
+
+def process_age_s() -> float | None:
+    """Seconds since this process started (Linux ``/proc``), so a measurement includes the
+    interpreter's own start and every import; None where ``/proc`` is missing."""
+    try:
+        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
+            fields = stat.read().rsplit(")", 1)[1].split()
+            up = float(uptime.read().split()[0])
+        return up - int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22: starttime
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _exit_after_first_paint(window: MainWindow) -> None:
+    """Print ``first paint after N ms`` once the window's first frame is painted, then close."""
+    from PySide6.QtCore import QEvent, QObject, QTimer
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    class FirstPaint(QObject):
+        seen = False
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if (
+                not self.seen
+                and event.type() == QEvent.Type.Paint
+                and isinstance(watched, QWidget)
+                and watched.window() is window
+            ):
+                self.seen = True
+                QTimer.singleShot(0, report)  # after the rest of this frame is painted
+            return False
+
+    def report() -> None:
+        app.removeEventFilter(spy)
+        age = process_age_s()
+        shown = f"{age * 1000:.0f} ms" if age is not None else "unknown time"
+        print(f"pi-desktop: first paint after {shown} since the process started", flush=True)
+        window.close()
+
+    app = QApplication.instance()
+    spy = FirstPaint(window)
+    app.installEventFilter(spy)

@@ -64,9 +64,11 @@ from pi_desktop.agent.view import (
 )
 from pi_desktop.agent.window import lowered_budget, window_notice
 from pi_desktop.context import (
+    ContextBreakdown,
     ContextManager,
     Message,
     TurnTooLarge,
+    context_breakdown,
     estimate_tokens,
 )
 from pi_desktop.session import RewindError, Session, SessionError
@@ -486,6 +488,53 @@ class Agent(Steering):
         _, tokens = self._ctx.preview(messages)
         ratio = self._ctx.ratio
         return ContextPrepared(tokens + self._tools_tokens, self._budget, self._threshold, ratio)
+
+    def edit_summary(self, compaction_id: str, summary: str) -> str:
+        """Save the user's edit of the summary in use; the next request carries it (0 calls).
+
+        Appended as a compaction of kind "edited" (the original stays in the history); the
+        ContextManager takes it at once through the bridge, as a restarted app would. The
+        entry records the estimate before and with the edit. Raises ``ValueError`` with the
+        reason for a refused edit (see ``Session.summary_edit_refusal``), ``RuntimeError``
+        without a session or while a run is in progress. Emits a ``ContextPrepared``.
+        """
+        if self._session is None:
+            raise RuntimeError("editing a summary needs a session")
+        if self._busy:
+            raise RuntimeError("cannot edit the summary while the agent is running; stop it first")
+        refusal = self._session.summary_edit_refusal(compaction_id, summary)
+        if refusal is not None:
+            raise ValueError(refusal)
+        before = after = self.estimate_now().estimated_tokens
+        ctx = self._ctx
+        if ctx is not None and ctx.summary is not None:  # the figure with the edit, no I/O
+            saved = (ctx.summary, ctx.covered_count, ctx.retained_tail)
+            ctx.restore_cache(summary, saved[1], saved[2])
+            after = self.estimate_now().estimated_tokens
+            ctx.restore_cache(*saved)
+        entry_id = self._session.add_edited_summary(
+            compaction_id, summary, tokens_before=before, tokens_after=after
+        )
+        if ctx is not None:
+            ctx.reset()
+            if self._bridge is not None:
+                self._bridge.restore_cache(ctx)
+        self._emit(self.estimate_now())
+        return entry_id
+
+    def breakdown(self) -> ContextBreakdown:
+        """Where the tokens of ``estimate_now()`` go, by category; no LLM call.
+
+        The same view and ratio as the estimate plus the tool schemas as their own row, so
+        ``breakdown().total_tokens == estimate_now().estimated_tokens`` always.
+        """
+        messages, path_ids = self._history.snapshot()
+        if self._ctx is None:
+            result = context_breakdown(messages, None)
+        else:
+            self._steer(messages, path_ids)  # pins and notes, as the next prepare sees them
+            result = self._ctx.breakdown(messages)
+        return result.with_row("tools", self._tools_tokens)
 
     # ---------------------------------------------------------------- the loop
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pi_desktop.agent.offline import OfflineLLM
-from pi_desktop.agent.openai_llm import OpenAIChatLLM
+
+if TYPE_CHECKING:  # the openai SDK takes ~0.3 s to import: only a remote provider loads it
+    from pi_desktop.agent.openai_llm import OpenAIChatLLM
 
 GENERIC_KEY_ENV = "PI_DESKTOP_API_KEY"
 
@@ -96,4 +98,6 @@ def build_llm(
     if preset.needs_api_key and not key:
         where = f" or the {preset.api_key_env} environment variable" if preset.api_key_env else ""
         raise ValueError(f"{preset.label} needs an API key: enter it in Settings{where}")
+    from pi_desktop.agent.openai_llm import OpenAIChatLLM
+
     return OpenAIChatLLM(chosen_model, base_url=url, api_key=key, **opts)

@@ -3,6 +3,7 @@
 Imports nothing from session/, agent/ or ui/; no Qt; no I/O except L3 offload files.
 """
 
+from pi_desktop.context.breakdown import BreakdownRow, ContextBreakdown, context_breakdown
 from pi_desktop.context.errors import TurnTooLarge
 from pi_desktop.context.manager import ContextManager
 from pi_desktop.context.message import Message
@@ -25,7 +26,9 @@ __all__ = [
     "PIN_SHARE",
     "SUMMARIZATION_PROMPT_TEMPLATE",
     "SUMMARIZATION_SYSTEM_PROMPT",
+    "BreakdownRow",
     "CompactionInfo",
+    "ContextBreakdown",
     "ContextManager",
     "FileOperations",
     "Message",
@@ -34,6 +37,7 @@ __all__ = [
     "PrepareReport",
     "TurnTooLarge",
     "budget_tool_results",
+    "context_breakdown",
     "estimate_tokens",
     "extract_file_operations",
     "extract_summary",

@@ -57,7 +57,11 @@ class Compaction:
         previous = self._summary if cached else None
         cut = self._first_cut(messages, lo, base)
         if cut is None:
-            return self._finish(messages, base, failed="nothing outside the kept tail to summarize")
+            return self._finish(
+                messages,
+                self._degraded(messages, base),
+                failed="nothing outside the kept tail to summarize",
+            )
         files = self._files if cached else FileLists()
         if files is None:  # restored from disk: the summary's lists are capped, re-derive
             files = update_file_lists(FileLists(), messages[int(has_system) : lo])
@@ -91,13 +95,17 @@ class Compaction:
                     limits=limits,
                 )
             except SummaryFailed as exc:
-                return self._finish(messages, base, failed=str(exc))
+                return self._finish(messages, self._degraded(messages, base), failed=str(exc))
             body, calls, model = run.body, calls + run.calls, run.model or model
             for key, value in run.usage.items():
                 usage[key] = usage.get(key, 0) + value
             summary = with_blocks(body, blocks)
             summary_msg = summary_message(summary, cut)
-            candidate = self._build(messages, summary_msg, cut, messages[cut:])
+            # a new summary starts a new prefix: the tail verbatim (L2's floor at the cut)
+            # unless it does not fit
+            candidate = self._build(
+                messages, summary_msg, cut, messages[cut:], cut, float(self.view_limit)
+            )
             over = self._tokens(candidate) - self.view_limit
             if over <= 0:
                 break
@@ -116,7 +124,7 @@ class Compaction:
         if not _helps(tokens_before, tokens_after, self.threshold_tokens, self.budget):
             return self._finish(
                 messages,
-                base,
+                self._degraded(messages, base),
                 failed=f"a summary would not help ({tokens_before:,} → {tokens_after:,} "
                 "tokens, still over the threshold): nothing was compacted",
             )

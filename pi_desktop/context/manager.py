@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from pi_desktop.context.breakdown import ContextBreakdown, context_breakdown
 from pi_desktop.context.compaction import Compaction
 from pi_desktop.context.errors import TurnTooLarge
 from pi_desktop.context.files import FileLists
@@ -36,6 +37,7 @@ from pi_desktop.context.message import Message
 from pi_desktop.context.micro import (
     DEFAULT_KEEP_RECENT,
     DEFAULT_MIN_CHARS,
+    clearable_end,
     compacted_copy,
     micro_targets,
 )
@@ -47,7 +49,12 @@ from pi_desktop.context.pins import (
     pin_cap,
     pinned_units,
 )
-from pi_desktop.context.ratio import ASCII_WEIGHT, clamp_ratio, script_ratio
+from pi_desktop.context.ratio import (
+    ASCII_WEIGHT,
+    clamp_ratio,
+    list_weight,
+    script_ratio,
+)
 from pi_desktop.context.report import CompactionInfo, OffloadedResult, PrepareReport
 from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES, snip_plan
 from pi_desktop.context.summary import summary_message
@@ -72,6 +79,7 @@ class _View:
     chars: int
     weighted: float
     cache_used: bool
+    micro_floor: int = 0  # L2's horizon (input index) this view was built with
 
 
 class ContextManager(Compaction):
@@ -90,6 +98,14 @@ class ContextManager(Compaction):
     max_messages: int = DEFAULT_MAX_MESSAGES
     keep_recent_results: int = DEFAULT_KEEP_RECENT
     micro_min_chars: int = DEFAULT_MIN_CHARS
+    # L2 clears (in bulk) only when the view is above this share of ``view_limit`` and the
+    # clearing saves at least ``micro_min_gain`` of it; a smaller saving would be undone in a
+    # turn or two, so the summary (which also frees the old chat) runs instead. Measured on
+    # the 300-turn replay (bench (e)): clearing at the limit breaks the prefix least; a gain
+    # of 0.35 gives 90.5 % byte-identical prefixes (0.25: 89.9 %, 0.5: 91.9 % but 5 more
+    # summarizer calls).
+    micro_trigger: float = 1.0
+    micro_min_gain: float = 0.35
 
     def __init__(
         self,
@@ -149,6 +165,8 @@ class ContextManager(Compaction):
         self._files: FileLists | None = FileLists()
         # input index → the live message already checked against the tail at that index
         self._verified: dict[int, Message] = {}
+        # L2's horizon: answered tool results before this input index are placeholdered
+        self._micro_floor = 0
 
     @property
     def summary(self) -> str | None:
@@ -253,6 +271,8 @@ class ContextManager(Compaction):
         self._summary_msg = summary_message(summary, self._covered_count)
         self._files = None  # the text's lists are capped: the next compaction re-derives them
         self._verified = {}
+        # as a live compaction leaves it, or later if a saved floor says L2 cleared since
+        self._micro_floor = max(self._covered_count, self._micro_floor)
 
     def record_usage(self, usage: dict[str, Any] | None) -> None:
         """Anchor the ratio on ``prompt_tokens / chars`` of the view prepare last returned.
@@ -292,9 +312,11 @@ class ContextManager(Compaction):
         the anchored one, so the value changes only when the anchor does — one session line
         per real change, not one per turn.)
         """
-        if self._anchor is None:
-            return {"anchor": None, "ratio": ASCII_WEIGHT}
-        return {"anchor": [self._anchor[0], self._anchor[1]], "ratio": self._anchor[0]}
+        anchor = None if self._anchor is None else [self._anchor[0], self._anchor[1]]
+        ratio = ASCII_WEIGHT if self._anchor is None else self._anchor[0]
+        # L2's horizon decides which results the view placeholders: a restart must clear the
+        # same ones (it moves only when L2 clears in bulk, so this stays rare)
+        return {"anchor": anchor, "ratio": ratio, "micro_floor": self._micro_floor}
 
     def restore_usage_anchor(self, anchor: dict[str, Any] | None) -> bool:
         """Take back a saved ``usage_anchor``; a malformed one is ignored (False), never fatal."""
@@ -315,8 +337,12 @@ class ContextManager(Compaction):
             if first is None or second is None:
                 return False
             pair = (first, second)
+        floor = anchor.get("micro_floor", 0)
+        if not isinstance(floor, int) or isinstance(floor, bool) or floor < 0:
+            return False
         self._anchor = pair
         self._ratio = ratio
+        self._micro_floor = floor  # restore_cache (called after) keeps the later of the two
         return True
 
     def set_budget(self, budget: int) -> None:
@@ -443,6 +469,36 @@ class ContextManager(Compaction):
         view = self._base_view(messages)
         return list(view.messages), self._tokens(view)
 
+    def breakdown(self, messages: Sequence[Message]) -> ContextBreakdown:
+        """Where the tokens of the view ``preview`` returns go, by category (no LLM call).
+
+        The rows add up exactly to ``preview(messages)[1]`` (same view, same ratio); the
+        reserved part (tool schemas) is the caller's to add. No change to cache or report.
+        """
+        view = self._base_view(messages)
+        micro = set(view.micro)
+        placeholdered = {
+            i for i, src in enumerate(view.sources) if src is not None and src in micro
+        }
+        protected = set(all_pinned_units(messages, self._pinned)) if self._pinned else set()
+        pinned = {i for i, src in enumerate(view.sources) if src is not None and src in protected}
+        result = context_breakdown(
+            view.messages,
+            self._ratio_for(view.weighted, view.chars),
+            placeholdered=placeholdered,
+            pinned=pinned,
+        )
+        covered = self._covered_count if view.cache_used else 0
+        has_system = bool(messages) and messages[0].role == "system"
+        return replace(
+            result,
+            budget=self.budget,
+            threshold_tokens=self.threshold_tokens,
+            summarized_count=max(0, covered - (1 if has_system else 0)),
+            snipped_count=len(view.snipped),
+            input_count=len(messages),
+        )
+
     # ------------------------------------------------------------------ sizes and ratio
 
     def _ratio_for(self, weighted: float, chars: int) -> float:
@@ -457,9 +513,7 @@ class ContextManager(Compaction):
 
     def _message_tokens(self, messages: Sequence[Message]) -> int:
         """The estimate of ``messages`` as a list of their own (memoised sizes)."""
-        chars_sum, weighted = self._memo.total(messages)
-        chars = list_chars_from_sizes(chars_sum, len(messages))
-        weighted += (chars - chars_sum) * ASCII_WEIGHT
+        chars, weighted = self._size(messages)
         return tokens_from_chars(chars, self._ratio_for(weighted, chars))
 
     # ------------------------------------------------------------------ layers, memoised
@@ -495,13 +549,29 @@ class ContextManager(Compaction):
             self._verified[start + k] = live
         return True
 
-    def _base_view(self, messages: Sequence[Message]) -> _View:
+    def _base_view(self, messages: Sequence[Message], *, clear_all: bool = False) -> _View:
+        """The free-layer view; ``clear_all``: L2 clears whatever helps (no minimum gain)."""
+        gain = 0.0 if clear_all else self.micro_min_gain
         if self._cache_fits(messages):
             assert self._summary_msg is not None
             return self._build(
-                messages, self._summary_msg, self._covered_count, self._retained_tail
+                messages,
+                self._summary_msg,
+                self._covered_count,
+                self._retained_tail,
+                self._micro_floor,
+                self.view_limit * self.micro_trigger,
+                gain,
             )
-        return self._build(messages, None, 0, [])
+        return self._build(
+            messages, None, 0, [], self._micro_floor, self.view_limit * self.micro_trigger, gain
+        )
+
+    def _degraded(self, messages: Sequence[Message], base: _View) -> _View:
+        """The view sent when no summary comes: over the limit, L2 clears all it may."""
+        if self._tokens(base) <= self.view_limit:
+            return base
+        return self._base_view(messages, clear_all=True)
 
     def _build(
         self,
@@ -509,11 +579,16 @@ class ContextManager(Compaction):
         summary: Message | None,
         covered: int,
         tail: Sequence[Message],
+        micro_floor: int = 0,
+        micro_trigger: float | None = None,
+        micro_gain: float = 0.0,
     ) -> _View:
         """One view over a virtual sequence: prefix (system, summary) + tail + newly.
 
         Without a summary the whole history is "newly". L1 boundaries are computed first on
-        the virtual sequence; only survivors go through L3 and L2.
+        the virtual sequence; only survivors go through L3 and L2. L2 placeholders the results
+        before ``micro_floor``; over ``micro_trigger`` tokens it may move the floor (see
+        :meth:`_micro`), and the view records the floor it used (committed by ``_finish``).
         """
         has_system = bool(messages) and messages[0].role == "system"
         notes = self._notes_msg
@@ -597,18 +672,69 @@ class ContextManager(Compaction):
             else m
             for m, src in zip(out, sources, strict=True)
         ]
-        micro: list[int] = []
-        for i in micro_targets(out, self.keep_recent_results, self.micro_min_chars):
-            if sources[i] in protected:
-                continue  # a pinned unit stays verbatim
+        micro, chars, weighted, micro_floor = self._micro(
+            out, sources, micro_floor, micro_trigger, micro_gain, protected
+        )
+        return _View(
+            out, sources, snipped, micro, chars, weighted, summary is not None, micro_floor
+        )
+
+    def _micro(
+        self,
+        out: list[Message],
+        sources: list[int | None],
+        floor: int,
+        trigger: float | None,
+        min_gain: float,
+        protected: set[int] | frozenset[int] = frozenset(),
+    ) -> tuple[tuple[int, ...], int, float, int]:
+        """L2 in place on ``out``: (placeholdered input indices, chars, weighted, floor).
+
+        The floor moves only when the view is over ``trigger`` tokens, and then to the newest
+        position :func:`clearable_end` allows, if that saves at least ``min_gain`` of
+        ``view_limit``: between two clearings
+        the placeholdered set, hence the request prefix, does not change. Unanswered and the
+        ``keep_recent_results`` newest answered results are never placeholdered, nor are the
+        ``protected`` input indices (pinned units).
+        """
+        end = clearable_end(out, self.keep_recent_results)
+        at = 0
+        if end:
+            at = next((i for i, s in enumerate(sources) if s is not None and s >= floor), len(out))
+        keep, min_chars = self.keep_recent_results, self.micro_min_chars
+        targets = micro_targets(out, keep, min_chars, min(end, at)) if at else []
+        if protected:  # a pinned unit stays verbatim
+            targets = [i for i in targets if sources[i] not in protected]
+        for i in targets:
             out[i] = self._l2(out[i])
-            src = sources[i]
-            if src is not None:
-                micro.append(src)
+        chars, weighted = self._size(out)
+        if trigger is not None and end > at:
+            tokens = tokens_from_chars(chars, self._ratio_for(weighted, chars))
+            if tokens > trigger:
+                # results before ``at`` are placeholders already (short: not re-listed)
+                more = [
+                    i
+                    for i in micro_targets(out, keep, min_chars, end)
+                    if i >= at and sources[i] not in protected
+                ]
+                bulk = targets + more
+                moved = list(out)
+                for i in more:
+                    moved[i] = self._l2(out[i])
+                m_chars, m_weighted = self._size(moved)
+                saved = tokens - tokens_from_chars(m_chars, self._ratio_for(m_weighted, m_chars))
+                if saved > 0 and saved >= min_gain * self.view_limit:
+                    out[:] = moved
+                    targets, chars, weighted = bulk, m_chars, m_weighted
+                    floor = sources[end] if end < len(sources) else floor
+                    assert floor is not None  # an assistant or a tool result, never synthetic
+        micro = tuple(s for s in (sources[i] for i in targets) if s is not None)
+        return micro, chars, weighted, floor
+
+    def _size(self, out: Sequence[Message]) -> tuple[int, float]:
         chars_sum, weighted = self._memo.total(out)
         chars = list_chars_from_sizes(chars_sum, len(out))
-        weighted += (chars - chars_sum) * ASCII_WEIGHT
-        return _View(out, sources, snipped, tuple(micro), chars, weighted, summary is not None)
+        return chars, weighted + list_weight(len(out))
 
     def _finish(
         self,
@@ -622,6 +748,7 @@ class ContextManager(Compaction):
         self._ratio = self._ratio_for(view.weighted, view.chars)
         self._last_view_chars = view.chars
         self._last_view_script = script_ratio(view.weighted, view.chars)
+        self._micro_floor = view.micro_floor
         self.last_view_tokens = tokens_from_chars(view.chars, self._ratio)
         offloaded = []
         for src, message in zip(view.sources, view.messages, strict=True):

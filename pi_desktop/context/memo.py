@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable, Sequence
 
 from pi_desktop.context.message import Message
-from pi_desktop.context.ratio import ASCII_WEIGHT, weighted_tokens
+from pi_desktop.context.ratio import DIGIT_WEIGHT, weighted_tokens
 from pi_desktop.context.snip import snip_placeholder
 
 _MAX_PLACEHOLDERS = 256
@@ -72,7 +72,7 @@ class MessageMemo:
             # the size follows from the 1-message placeholder without serialising again
             one_chars, one_weighted = self._placeholder_one
             extra = 2 * (len(str(count)) - 1)
-            self._sizes[id(hit)] = (hit, one_chars + extra, one_weighted + extra * ASCII_WEIGHT)
+            self._sizes[id(hit)] = (hit, one_chars + extra, one_weighted + extra * DIGIT_WEIGHT)
         return hit
 
     def prune(self, live: Sequence[Message], retained: Sequence[Message]) -> None:

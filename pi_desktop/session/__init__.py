@@ -1,6 +1,7 @@
 """The truth: an append-only JSONL session tree (no Qt; imports context/ only for Message)."""
 
 from pi_desktop.session.entries import (
+    COMPACTION_KINDS,
     FORMAT_VERSION,
     BranchSummaryEntry,
     BranchSummaryRemovedEntry,
@@ -29,6 +30,7 @@ from pi_desktop.session.session import Session
 from pi_desktop.session.state import SessionState
 
 __all__ = [
+    "COMPACTION_KINDS",
     "FORMAT_VERSION",
     "BranchSummaryEntry",
     "BranchSummaryRemovedEntry",

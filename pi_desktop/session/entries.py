@@ -14,7 +14,7 @@ import uuid
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 from pydantic_core import PydanticSerializationError
 
 from pi_desktop.context.message import Message, Role
@@ -81,6 +81,10 @@ class CompactionEntry(_Entry):
     ``retained_count`` messages from there), never copies it — the path holds those messages.
     Lines of format 1 carry the tail itself in ``retained_tail`` (and ``replaces_entry_ids``);
     they still load, and ``retained_count`` is None on them.
+
+    ``kind`` says who wrote the summary: "auto" (the threshold), "manual" (Compact now) or
+    "edited" (the user's edit of the compaction ``edited_from``, same cut, new text). Lines
+    written before the field existed read as "manual" when ``manual`` is set, else "auto".
     """
 
     type: Literal["compaction"] = "compaction"
@@ -98,9 +102,18 @@ class CompactionEntry(_Entry):
     manual: bool = False
     summarizer_calls: int = 1
     instructions: str | None = None  # the user's focus line of a manual compaction
+    kind: str = "auto"  # one of COMPACTION_KINDS (a newer kind is kept as written)
+    edited_from: str | None = None  # kind "edited": the compaction whose text this replaces
     # format 1 only (read, never written again)
     retained_tail: list[dict[str, Any]] = Field(default_factory=list)
     replaces_entry_ids: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _kind_from_manual(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("kind") is None:
+            data = {**data, "kind": "manual" if data.get("manual") else "auto"}
+        return data
 
     @property
     def kept_count(self) -> int:
@@ -108,6 +121,9 @@ class CompactionEntry(_Entry):
         if self.retained_count is not None:
             return self.retained_count
         return len(self.retained_tail)
+
+
+COMPACTION_KINDS = ("auto", "manual", "edited")
 
 
 class UsageEntry(_Entry):

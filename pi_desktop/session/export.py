@@ -66,6 +66,8 @@ def _tool_name(entry: MessageEntry) -> str:
 
 def _compaction_line(comp: CompactionEntry) -> str:
     kind = "manual " if comp.manual else ""
+    if comp.kind == "edited":  # the user's edit of the summary before it
+        kind = "edited "
     parts = [f"{kind}compaction: {comp.summarized_count} messages summarized"]
     if comp.tokens_before or comp.tokens_after:
         parts.append(f"{comp.tokens_before:,} → {comp.tokens_after:,} tokens")

@@ -55,6 +55,7 @@ _AUDIT_FIELDS = frozenset(CompactionEntry.model_fields) - {
     "retained_count",
     "retained_tail",
     "replaces_entry_ids",
+    "edited_from",
 }
 
 
@@ -302,6 +303,66 @@ class Session:
             summary=summary,
             covered_count=covered_count,
             retained_count=len(retained_tail),
+            **audit,
+        )
+        return self._commit(entry)
+
+    def summary_edit_refusal(self, compaction_id: str, summary: str) -> str | None:
+        """Why ``summary`` cannot replace the text of compaction ``compaction_id``, or None.
+
+        Only the summary in use (the latest compaction that applies to the current path) can
+        be edited: an older one no longer feeds any view.
+        """
+        original = self._state.entries.get(compaction_id)
+        if not isinstance(original, CompactionEntry):
+            return f"no compaction {compaction_id} in this session"
+        if not summary.strip():
+            return "an empty summary would leave the model without the earlier conversation"
+        latest = self._state.latest_compaction()
+        if latest is None or latest.id != compaction_id:
+            return (
+                "only the summary in use can be edited (the latest one on the current branch); "
+                "this one was replaced by a later compaction"
+            )
+        if summary == original.summary:
+            return "the summary is unchanged"
+        return None
+
+    def add_edited_summary(self, compaction_id: str, summary: str, **audit: Any) -> str:
+        """Save the user's edit of the summary in use as a new compaction of kind "edited".
+
+        Append-only: the original stays in the file and in the history. The edit keeps the
+        original's cut (``covered_count``, the kept tail, the file lists) and hangs off the
+        same entry, so ``get_latest_compaction_cache`` returns it from now on and the floor
+        does not move. ``audit`` may carry ``tokens_before`` / ``tokens_after``. Raises
+        ``ValueError`` with the reason when the edit is refused (see ``summary_edit_refusal``).
+        """
+        self._require_writable()
+        refusal = self.summary_edit_refusal(compaction_id, summary)
+        if refusal is not None:
+            raise ValueError(refusal)
+        unknown = set(audit) - {"tokens_before", "tokens_after"}
+        if unknown:
+            raise TypeError(f"unknown fields for an edited summary: {', '.join(sorted(unknown))}")
+        original = self._state.entries[compaction_id]
+        assert isinstance(original, CompactionEntry) and original.parent_id is not None
+        parent = original.parent_id
+        if self._state.rewind_refusal(parent) is not None:  # below a later floor: hang there
+            parent = self._state.compaction_floor or parent
+        entry = CompactionEntry(
+            parent_id=parent,
+            summary=summary,
+            covered_count=original.covered_count,
+            retained_count=original.retained_count,
+            retained_tail=list(original.retained_tail),
+            first_kept_entry_id=original.first_kept_entry_id,
+            read_files=list(original.read_files),
+            modified_files=list(original.modified_files),
+            summarized_count=original.summarized_count,
+            summarizer_calls=0,
+            manual=True,
+            kind="edited",
+            edited_from=original.id,
             **audit,
         )
         return self._commit(entry)

@@ -30,7 +30,13 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.agent import Agent
-from pi_desktop.session import RewindError, Session, SessionLibrary, SessionLockedError
+from pi_desktop.session import (
+    RewindError,
+    Session,
+    SessionError,
+    SessionLibrary,
+    SessionLockedError,
+)
 from pi_desktop.session.export import FORMATS as EXPORT_FORMATS
 from pi_desktop.ui.budget.bar import BudgetBar
 from pi_desktop.ui.budget.figures import branch_compactions
@@ -242,6 +248,7 @@ class MainWindow(QMainWindow):
         self.conversation.pinRequested.connect(self.steering.set_pinned)
         self.sessions.titleChanged.connect(self._update_title)
         self.tree.compactionActivated.connect(self.open_summary)
+        self.budget_bar.clicked.connect(self.show_breakdown)
 
     def _restore_geometry(self) -> None:
         """Saved window state; a hand-edited value ("zz", a number) is ignored and reported."""
@@ -352,6 +359,7 @@ class MainWindow(QMainWindow):
         ev = self.agent.estimate_now()
         self.budget_bar.set_estimate(ev.estimated_tokens, ev.budget, ev.threshold, ratio=ev.ratio)
         self.budget_bar.set_compactions(*branch_compactions(self.session))
+        self._follow_breakdown()
 
     def _build_agent(self) -> None:
         assert self.session is not None
@@ -520,6 +528,14 @@ class MainWindow(QMainWindow):
             ev.estimated_tokens, ev.budget, ev.threshold, ratio=ev.ratio, report=ev.report
         )
         self.tree.set_hidden_ids(ev.hidden_entry_ids)
+        self._follow_breakdown()
+
+    def _follow_breakdown(self) -> None:
+        """An open breakdown follows the bar (same view, same figure)."""
+        from pi_desktop.ui.dialogs.breakdown_dialog import BreakdownDialog
+
+        if isinstance(self.dialog, BreakdownDialog) and self.agent is not None:
+            self.dialog.set_breakdown(self.agent.breakdown())
 
     def _on_compaction_started(self, manual: bool) -> None:
         self.tree.set_navigation_enabled(False)
@@ -625,13 +641,52 @@ class MainWindow(QMainWindow):
     # ---------------------------------------------------------------- viewers & dialogs
 
     def open_summary(self, entry_id: str) -> QWidget | None:
+        """The summary viewer on the branch's history, ``entry_id`` selected (an entry off the
+        branch is shown alone); its ranges select in the tree, its edits go to the agent."""
+        from pi_desktop.ui.dialogs.summary_history import branch_history
         from pi_desktop.ui.dialogs.summary_viewer import SummaryViewer
 
         entry = self.session.entries.get(entry_id) if self.session else None
         if entry is None or getattr(entry, "type", None) != "compaction":
             return None
-        viewer = SummaryViewer(entry, self)
+        history = branch_history(self.session)
+        on_branch = any(item.entry.id == entry_id for item in history)
+        viewer = SummaryViewer(
+            entry, self, history=history if on_branch else None, editable=on_branch
+        )
+        viewer.rangeRequested.connect(self.tree.select_entries)
+        viewer.saveRequested.connect(lambda cid, text: self.save_summary_edit(viewer, cid, text))
         return self._show_viewer(viewer)
+
+    def save_summary_edit(self, viewer: Any, compaction_id: str, text: str) -> str | None:
+        """Store the edit as a compaction of kind "edited"; the viewer shows the new history."""
+        from pi_desktop.ui.dialogs.summary_history import branch_history
+
+        if self.agent is None or self.busy:
+            viewer.show_edit_error("Wait for the answer to finish, then save the edit.")
+            return None
+        try:
+            entry_id = self.agent.edit_summary(compaction_id, text)
+        except (ValueError, RuntimeError, SessionError) as exc:
+            viewer.show_edit_error(f"Not saved: {exc}.")
+            return None
+        viewer.set_history(branch_history(self.session), entry_id)
+        self.tree.refresh()
+        self._refresh_bar()
+        self.statusBar().showMessage("Edited summary saved; the next request uses it.", 6000)
+        return entry_id
+
+    def show_breakdown(self) -> QDialog | None:
+        """Click on the budget bar: where the next request's tokens go (``open()``)."""
+        from pi_desktop.ui.dialogs.breakdown_dialog import BreakdownDialog
+
+        if self.agent is None:
+            return None
+        dialog = BreakdownDialog(self.agent.breakdown(), self)
+        dialog.refreshRequested.connect(
+            lambda: dialog.set_breakdown(self.agent.breakdown()) if self.agent else None
+        )
+        return self._show_dialog(dialog)
 
     def export_branch(self, fmt: str) -> QDialog | None:
         """File → Export: a save dialog (``open()``, never ``exec()``) that writes the branch."""

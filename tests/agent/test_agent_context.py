@@ -168,7 +168,7 @@ async def test_estimate_now_equals_what_prepare_reports_on_the_free_layer_path(
         session.append_message(Message(role="user", content=f"question {n}"))
         call = {"id": f"t{n}", "type": "function", "function": {"name": "read", "arguments": "{}"}}
         session.append_message(Message(role="assistant", metadata={"tool_calls": [call]}))
-        size = 30_000 if n % 10 == 0 else 600  # some offloaded (L3), many placeholdered (L2)
+        size = 30_000 if n % 10 == 0 else 600  # some offloaded (L3); L2 idle far under the limit
         session.append_message(
             Message(role="tool", content="r" * size, metadata={"tool_call_id": f"t{n}"})
         )
@@ -180,7 +180,7 @@ async def test_estimate_now_equals_what_prepare_reports_on_the_free_layer_path(
     bar = agent.estimate_now()
     await agent.context.prepare(session.get_full_history_messages())
     report = agent.context.last_report
-    assert report is not None and report.snipped and report.micro_compacted and report.offloaded
+    assert report is not None and report.snipped and report.offloaded
     assert not report.summarized and llm.requests == []
     assert bar.estimated_tokens == report.tokens
 

@@ -135,3 +135,55 @@ async def test_restarts_make_the_same_summarizer_calls_and_views(tmp_path: Path)
     model_calls = len(chat.requests)
     assert 0 < usage_lines <= model_calls  # at most one per model call, only on change
     print(f"compactions {compactions}, before restarts {compactions_before_restarts}")
+
+
+@pytest.mark.asyncio
+async def test_a_restart_after_l2_cleared_sends_the_same_view(tmp_path: Path) -> None:
+    """L2 cleared old tool results in bulk and no summary ran yet: the restarted app must
+    placeholder the same results (its horizon is saved with the usage anchor)."""
+    from pi_desktop.agent import Tool
+
+    async def big(args: dict) -> str:
+        return f"result {args.get('text', '')}: " + "r" * 900
+
+    schema = {"type": "object", "properties": {"text": {"type": "string"}}}
+    tool = Tool("echo", "Return a large result.", schema, big)
+    path = tmp_path / "live.jsonl"
+    Session.create(path, system_prompt="You are terse.", fsync=False).close()
+
+    def agent_on(file: Path) -> tuple[Agent, Deterministic, Deterministic, Recorder]:
+        chat, summarizer = Deterministic(), Deterministic()
+        agent = Agent(
+            chat,
+            [tool],
+            session=Session.load(file, fsync=False),
+            context_budget=30_000,
+            summarizer=summarizer,
+        )
+        agent.context.max_messages = 1_000  # L1 out of the way: L2 is under test
+        events = Recorder()
+        agent.subscribe(events)
+        return agent, chat, summarizer, events
+
+    live, chat, summarizer, events = agent_on(path)
+    cleared = False
+    for turn in range(120):
+        await live.run(f"turn {turn}: please use the tool " + "q" * 100)
+        assert live.last_error is None
+        report = live.context.last_report
+        cleared = cleared or bool(report.micro_compacted)
+        if cleared:
+            break
+    assert cleared and not events.of(ContextCompacted), "L2 must have cleared before any summary"
+    copy = tmp_path / "restart" / "chat.jsonl"
+    copy.parent.mkdir()
+    shutil.copy(path, copy)
+    restarted, chat2, summarizer2, _ = agent_on(copy)
+    requests, summaries = len(chat.requests), summarizer.summaries
+    await live.run("and now?")
+    await restarted.run("and now?")
+    assert chat2.requests == chat.requests[requests:]
+    assert summarizer2.summaries == summarizer.summaries - summaries == 0
+    assert any(m.content.startswith("[Earlier tool result") for m in chat2.requests[0])
+    live.session.close()
+    restarted.session.close()

@@ -2,7 +2,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pi_desktop.context import micro_compact, snip_messages
-from pi_desktop.context.micro import PLACEHOLDER
+from pi_desktop.context.micro import PLACEHOLDER, clearable_end
 from tests.context.strategies import (
     assert_pairs_intact,
     assistant,
@@ -62,31 +62,63 @@ def test_snip_property(messages, max_messages):
         assert len(out) <= max_messages + fanout
 
 
-def test_micro_compacts_old_long_results_only():
-    results = [tool_result(f"c{i}", "bash", "z" * (300 if i != 1 else 50)) for i in range(8)]
-    out = micro_compact(results)
-    assert [m.content == PLACEHOLDER for m in out] == [True, False, True] + [False] * 5
-    assert all(o.metadata == r.metadata for o, r in zip(out, results, strict=True))
-    assert results[0].content == "z" * 300
+def _step(tag, sizes, answer="done"):
+    """One assistant step with parallel calls, its results, and (optionally) the answer."""
+    calls = [tool_call(f"{tag}{j}", "bash", {}) for j in range(len(sizes))]
+    out = [assistant("", calls)]
+    out += [tool_result(f"{tag}{j}", "bash", "z" * n) for j, n in enumerate(sizes)]
+    return out + ([assistant(answer)] if answer is not None else [])
+
+
+def test_micro_compacts_old_long_answered_results_only():
+    # changed by issue 8: results after the last assistant message are unanswered (exempt),
+    # so the 8 results are now answered by a final assistant message before L2 touches them
+    messages = [user("go"), *_step("c", [300, 50, 300, 300, 300, 300, 300, 300])]
+    out = micro_compact(messages)
+    tools = [m for m in out if m.role == "tool"]
+    assert [m.content == PLACEHOLDER for m in tools] == [True, False, True] + [False] * 5
+    originals = [m for m in messages if m.role == "tool"]
+    assert all(o.metadata == r.metadata for o, r in zip(tools, originals, strict=True))
+    assert originals[0].content == "z" * 300
+
+
+def test_micro_never_hides_results_the_model_has_not_answered():
+    """One step with 8 parallel calls: the next request carries all 8 verbatim."""
+    messages = [user("go"), *_step("a", [400] * 6), user("more"), *_step("b", [400] * 8, None)]
+    out = micro_compact(messages)
+    assert out[-8:] == messages[-8:]
+    # keep_recent counts from the last assistant message: the 5 newest answered stay too
+    first = [m.content == PLACEHOLDER for m in out[2:8]]
+    assert first == [True] + [False] * 5
+    assert micro_compact(messages, keep_recent=0)[-8:] == messages[-8:]
+    assert clearable_end(messages, keep_recent=0) == len(messages) - 9
 
 
 def test_micro_keeps_offloaded_path():
     msg = tool_result("c", "bash", "[Tool result offloaded: ...]" + "p" * 300)
     msg = msg.model_copy(update={"metadata": {**msg.metadata, "offloaded": {"path": "/r/c.txt"}}})
-    out = micro_compact([msg], keep_recent=0)
-    assert "/r/c.txt" in out[0].content and out[0].content.startswith("[Earlier tool result")
+    out = micro_compact([assistant("", [tool_call("c", "bash", {})]), msg, assistant("ok")], 0)
+    assert "/r/c.txt" in out[1].content and out[1].content.startswith("[Earlier tool result")
 
 
-@settings(max_examples=60, deadline=None)
-@given(conversations(max_turns=8), st.integers(0, 6), st.integers(0, 400))
-def test_micro_property(messages, keep_recent, min_chars):
+@settings(max_examples=80, deadline=None)
+@given(conversations(max_turns=8), st.integers(0, 6), st.integers(0, 400), st.booleans())
+def test_micro_property(messages, keep_recent, min_chars, mid_step):
+    if mid_step:  # stop right after a step's results, before the model answered them
+        ends = [i + 1 for i, m in enumerate(messages) if m.role == "tool"]
+        ends = [e for e in ends if e == len(messages) or messages[e].role != "tool"]
+        messages = messages[: ends[-1]] if ends else messages
     before = snapshot(messages)
     out = micro_compact(messages, keep_recent=keep_recent, min_chars=min_chars)
     assert snapshot(messages) == before
     assert_pairs_intact(out)
-    tools = [i for i, m in enumerate(messages) if m.role == "tool"]
-    recent = set(tools[max(0, len(tools) - keep_recent) :]) if keep_recent else set()
+    last = max((i for i, m in enumerate(messages) if m.role == "assistant"), default=-1)
+    answered = [i for i, m in enumerate(messages) if m.role == "tool" and i < last]
+    recent = set(answered[max(0, len(answered) - keep_recent) :]) if keep_recent else set()
     for i, (a, b) in enumerate(zip(messages, out, strict=True)):
         assert a.metadata == b.metadata
         changed = a.content != b.content
-        assert changed == (a.role == "tool" and i not in recent and len(a.content) > min_chars)
+        eligible = i in answered and i not in recent and len(a.content) > min_chars
+        assert changed == (a.role == "tool" and eligible)
+        if a.role == "tool" and i > last:
+            assert b is a  # unanswered: never placeholdered

@@ -388,7 +388,8 @@ def test_a_compaction_that_saves_nothing_is_not_committed():
     not help, so nothing is written and the floor stays."""
     messages = [SYSTEM, user("#q0 short"), assistant("#a0 short"), user("#q1 " + "u" * 200)]
     messages += [assistant("", [tool_call("b", "bash", {})])]
-    messages += [tool_result("b", "bash", "o" * 2_900)]  # under L3's 3,000-char floor
+    # under L3's 3,000-char floor; lines, not "ooo…" (a run of one letter is ~0.2 token/char)
+    messages += [tool_result("b", "bash", "output line\n" * 240)]
     fake = FakeSummarizer()
     mgr = ContextManager(1_000, fake)
     view = run(mgr.prepare(messages))

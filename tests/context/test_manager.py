@@ -12,6 +12,7 @@ from pi_desktop.context import (
     micro_compact,
     snip_messages,
 )
+from pi_desktop.context.ratio import script_ratio, weighted_tokens
 from pi_desktop.context.summary import SUMMARY_HEADER
 from tests.context.strategies import (
     FakeSummarizer,
@@ -69,8 +70,14 @@ def test_free_layers_match_the_public_functions_and_are_reported(tmp_path):
     report = mgr.last_report
     assert report.offloaded == ()  # the big result was snipped, so never written
     assert list(tmp_path.iterdir()) == []
-    expected = micro_compact(snip_messages(budget_tool_results(messages, results_dir=tmp_path)))
-    assert snapshot(view) == snapshot(expected)
+    # issue 8: far under the threshold L2 leaves every result verbatim (a stable prefix) ...
+    snipped = snip_messages(budget_tool_results(messages, results_dir=tmp_path))
+    assert snapshot(view) == snapshot(snipped) and report.micro_compacted == ()
+    # ... and when it clears, it clears what the public function would, all at once
+    mgr.micro_trigger = mgr.micro_min_gain = 0.0
+    view = run(mgr.prepare(messages))
+    report = mgr.last_report
+    assert snapshot(view) == snapshot(micro_compact(snipped))
     # head boundary moved back from 3 to 2: messages[2] is the call answered by messages[3]
     assert list(report.snipped) == list(range(2, len(messages) - 46))
     assert set(report.hidden) == set(report.snipped)
@@ -128,8 +135,8 @@ def test_compaction_summarizes_the_head_and_keeps_a_whole_recent_turn():
     assert info.read_files == sorted(f"src/m{k}.py" for k in range(30) if 4 * k + 1 < cut)
     newest_first = "\n".join(reversed([f"src/m{k}.py" for k in range(30) if 4 * k + 1 < cut]))
     assert f"<read-files>\n{newest_first}\n</read-files>" in info.summary
-    keep_chars = sum(len(json.dumps(m.model_dump(), ensure_ascii=False)) + 2 for m in view[2:])
-    assert keep_chars <= mgr.keep_recent_tokens / mgr.ratio
+    # the kept tail holds keep_recent_tokens, by the engine's own (class) estimate
+    assert mgr._message_tokens(view[2:]) <= mgr.keep_recent_tokens
     assert (mgr.summary, mgr.covered_count) == (info.summary, cut)
     request = fake.requests[-1]
     assert request[0].role == "system" and "#t0u" in request[1].content
@@ -193,7 +200,7 @@ def test_chunked_summarization_keeps_every_request_under_budget():
     assert fake.calls > 2
     assert mgr.pending_compaction.summarizer_calls == fake.calls
     for request in fake.requests:
-        assert estimate_tokens(request) <= mgr.threshold_tokens  # ASCII: ratio is chars/4
+        assert mgr._request_tokens(request) <= mgr.threshold_tokens  # the engine's own count
     for request in fake.requests[1:]:
         assert "Previous summary:\n## Goal" in request[1].content
     assert estimate_tokens(view, mgr.ratio) <= mgr.threshold_tokens
@@ -302,11 +309,14 @@ def test_no_system_message_and_separate_summarizer():
 def test_record_usage_anchors_on_the_returned_view():
     mgr = ContextManager(100_000, FakeSummarizer())
     view = run(mgr.prepare([SYSTEM, *chat(2)]))
-    chars = len(json.dumps([m.model_dump() for m in view], ensure_ascii=False))
-    assert mgr.ratio == 0.25  # ASCII before any usage: the chars/4 convention
+    text = json.dumps([m.model_dump() for m in view], ensure_ascii=False)
+    chars = len(text)
+    # before any usage: the character-class estimate of the view (issue 8; was chars/4)
+    first = script_ratio(weighted_tokens(text), chars)
+    assert mgr.ratio == pytest.approx(first, rel=1e-3)
     for ignored in (None, {}, {"prompt_tokens": 0}, {"prompt_tokens": None}, {"x": 1}):
         mgr.record_usage(ignored)
-        assert mgr.ratio == 0.25
+        assert mgr.ratio == pytest.approx(first, rel=1e-3)
     mgr.record_usage({"prompt_tokens": 900, "completion_tokens": 5})
     assert mgr.ratio == pytest.approx(900 / chars)
     run(mgr.prepare([SYSTEM, *chat(2)]))
@@ -322,7 +332,7 @@ def test_script_aware_starting_ratio():
     run(mgr.prepare([SYSTEM, user("上下文管理是这个项目的核心。" * 200)]))
     assert mgr.ratio > 0.6
     run(mgr.prepare([SYSTEM, user("plain english words " * 200)]))
-    assert mgr.ratio == 0.25
+    assert 0.15 < mgr.ratio < 0.25  # English words: ~0.2 token per char, not chars/4
 
 
 def test_constructor_validates():
@@ -363,7 +373,7 @@ def test_an_oversized_summary_is_condensed_once_then_trimmed_never_a_bigger_view
         assert "keep paths, identifiers, errors and decisions verbatim" in (
             fake.requests[-1][1].content.lower()
         )
-        assert info.summary_tokens == estimate_tokens([view[1]], mgr.ratio)
+        assert info.summary_tokens == mgr._message_tokens([view[1]])
         assert info.summary_tokens <= info.summary_allowance == mgr.summary_allowance
         assert "older items left out" in info.summary and "full history is in the session" in (
             info.summary

@@ -114,13 +114,12 @@ def test_invariants_hold_at_every_turn(tmp_path, messages, budget, keep):
         assert summary.role == "user" and summary.content.startswith(SUMMARY_HEADER)
         assert all(s in summary.content for s in SECTIONS) and "<analysis>" not in summary.content
         assert info.summarizer_calls == fake.calls - calls
-        assert (
-            view[-len(info.retained_tail) :]
-            == micro_compact(l3(mgr, prefix[info.covered_count :], tmp_path))[
-                -len(info.retained_tail) :
-            ]
-            or len(view) < len(info.retained_tail) + 2
-        )
+        # the retained tail: each message verbatim (after L3) or as L2 would placeholder it
+        kept = l3(mgr, prefix[info.covered_count :], tmp_path)
+        if len(view) >= len(kept) + 2:
+            cleared = micro_compact(kept)
+            for got, plain, micro in zip(view[-len(kept) :], kept, cleared, strict=True):
+                assert got in (plain, micro)
         # a compaction lands under the threshold whenever system + summary + newest turn fit
         newest = max(i for i, m in enumerate(prefix) if m.role == "user")
         floor = [*prefix[: int(has_system)], summary]

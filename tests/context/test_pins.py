@@ -213,3 +213,12 @@ def test_pinning_a_summarized_message_brings_it_back_without_a_new_summary():
     assert view[0] == messages[0] and "Context summary" in view[1].content
     assert view[2] == messages[1]
     assert 1 in mgr.last_report.pinned and 1 not in mgr.last_report.hidden
+
+
+def test_the_breakdown_counts_pinned_units_in_their_own_row():
+    messages = big_history()
+    mgr = ContextManager(200_000, FakeSummarizer())
+    mgr.steer({3})  # a tool result: its call comes along
+    rows = {row.key: row for row in mgr.breakdown(messages).rows}
+    assert rows["pinned"].messages == 2
+    assert sum(r.tokens for r in rows.values()) == mgr.preview(messages)[1]

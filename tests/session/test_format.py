@@ -151,12 +151,17 @@ def test_a_malformed_usage_anchor_is_ignored_by_the_manager():
         {"anchor": [1], "ratio": 0.3},
         {"anchor": [0.3, -1], "ratio": 0.3},
         {"anchor": "ab", "ratio": 0.3},
+        {"anchor": [0.3, 0.25], "ratio": 0.3, "micro_floor": -1},
+        {"anchor": [0.3, 0.25], "ratio": 0.3, "micro_floor": "7"},
     ):
         assert ctx.restore_usage_anchor(bad) is False
     assert ctx.usage_anchor == before
-    good = {"anchor": [0.31, 0.25], "ratio": 0.31}
+    good = {"anchor": [0.31, 0.25], "ratio": 0.31, "micro_floor": 12}
     assert ctx.restore_usage_anchor(json.loads(json.dumps(good))) is True
     assert ctx.usage_anchor == good and ctx.ratio == 0.31
+    older = {"anchor": [0.31, 0.25], "ratio": 0.31}  # a line written before L2's floor was saved
+    assert ctx.restore_usage_anchor(older) is True
+    assert ctx.usage_anchor == {**older, "micro_floor": 0}
 
 
 def test_set_budget_moves_the_default_kept_tail_share():

@@ -457,3 +457,10 @@ def test_switching_to_a_session_holding_a_5mb_answer_never_stalls(kit, qtbot, lo
         qtbot.waitUntil(lambda: not card.body.streaming)
         qtbot.wait(30)
     _assert_collapsed(card.body, answer)
+
+
+def test_a_tab_indented_prefix_is_capped_by_its_columns():
+    """Five tabs after a quote are 22 columns though only 7 characters (found by hypothesis)."""
+    capped = cap_nesting("> \t\t\t\t\t")
+    depth, width = _depth(capped)
+    assert depth <= MAX_NESTING and width <= MAX_INDENT + 4

@@ -168,7 +168,9 @@ def test_compact_now_with_instructions_adds_a_marker_and_drops_the_bar(kit, qtbo
     openai_server.responder = responder
     window = kit.window(_llm(openai_server))
     for i in range(4):
-        _type_and_enter(qtbot, window, f"Question {i}: " + "context " * 60)
+        # long enough that the summarized first turn outweighs the summary (a repeated word
+        # is ~1 token, which the class estimate knows and chars/4 overstated 4x)
+        _type_and_enter(qtbot, window, f"Question {i}: " + "context " * 300)
         qtbot.waitUntil(lambda: _idle(window), timeout=10_000)
     before = window.budget_bar.tokens
     qtbot.keyClick(

@@ -12,8 +12,8 @@ from __future__ import annotations
 import html
 from typing import Literal
 
-from PySide6.QtCore import QEasingCurve, QRectF, QSize, Qt, QVariantAnimation
-from PySide6.QtGui import QBrush, QColor, QFontMetrics, QPainter, QPaintEvent, QPen
+from PySide6.QtCore import QEasingCurve, QRectF, QSize, Qt, QVariantAnimation, Signal
+from PySide6.QtGui import QBrush, QColor, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from pi_desktop.context.report import PrepareReport
@@ -95,10 +95,16 @@ def plain_line(tokens: int, budget: int | None, compactions: int) -> str:
 
 
 class BudgetBar(QWidget):
-    """Estimated tokens of the last prepared view against the budget, with the threshold tick."""
+    """Estimated tokens of the last prepared view against the budget, with the threshold tick.
+
+    A click emits ``clicked`` (the window opens the context breakdown).
+    """
+
+    clicked = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
         self._tokens = 0
         self._budget: int | None = None
         self._threshold = 0.8
@@ -274,7 +280,15 @@ class BudgetBar(QWidget):
             f"<tr><td><b>{html.escape(k)}</b>&nbsp;</td><td>{html.escape(v)}</td></tr>"
             for k, v in rows
         )
-        self.setToolTip(f"{plain}<p><b>Details</b></p><table>{body}</table>")
+        hint = "<p><i>Click for the breakdown of where the tokens go.</i></p>"
+        self.setToolTip(f"{plain}<p><b>Details</b></p><table>{body}</table>{hint}")
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and self.rect().contains(
+            event.position().toPoint()
+        ):
+            self.clicked.emit()
+        super().mouseReleaseEvent(event)
 
     # ---- painting ---------------------------------------------------------------------------
 

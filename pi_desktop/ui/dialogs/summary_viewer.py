@@ -1,16 +1,22 @@
 """The summary viewer: what a compaction replaced, what it cost, and what the model now sees.
 
 Built from a session ``CompactionEntry`` (or a ``CompactionInfo``; both are read by
-attribute), so the window can open it from a tree node, a marker row or a fresh event.
+attribute), so the window can open it from a tree node, a marker row or a fresh event. Given
+the branch's ``history`` (see ``summary_history``) it lists every compaction in order: the
+selected one's summary, its diff against the previous summary, the messages it covered
+(``rangeRequested`` asks the tree to select them) and, for the summary in use, an Edit tab whose
+Save emits ``saveRequested`` — the window stores the edit and calls ``set_history`` again.
 Non-modal: open it with ``show()``/``open()``, never ``exec()`` (the app runs on qasync).
 """
 
 from __future__ import annotations
 
+import html
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
@@ -19,18 +25,30 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
     QPushButton,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from pi_desktop.context.summary import file_block, strip_file_blocks
+from pi_desktop.ui.dialogs.summary_history import (
+    KIND_WORDS,
+    HistoryItem,
+    cost_text,
+    diff_counts,
+    diff_lines,
+)
 from pi_desktop.ui.labels import count_of
 from pi_desktop.ui.text.markdown import bounded_markdown
 from pi_desktop.ui.text.safe_text import SafeBrowser
 
 SUMMARY_MARKDOWN_CHARS = 50_000  # beyond this the summary shows as plain text (its head)
+DIFF_MAX_CHARS = 200_000  # both summaries together; beyond it no diff is computed
+DIFF_LINE_CHARS = 2_000  # a diff line longer than this is shown cut
 
 
 def split_file_tags(summary: str) -> tuple[str, list[str], list[str]]:
@@ -72,14 +90,17 @@ def summary_fields(entry: Any) -> dict[str, str]:
     before = int(getattr(entry, "tokens_before", 0) or 0)
     after = int(getattr(entry, "tokens_after", 0) or 0)
     if before:
-        saved = round(100 * (before - after) / before)
-        tokens = f"{before:,} → {after:,} (−{saved} %)"
+        change = round(100 * (after - before) / before)
+        tokens = f"{before:,} → {after:,} ({'+' if change > 0 else '−'}{abs(change)} %)"
     else:
         tokens = f"{after:,} after" if after else "not recorded"
     manual = getattr(entry, "manual", None)
     kind = "manual (Compact now)" if manual else "automatic (threshold reached)"
     if manual is None:
         kind = "—"
+    stated = getattr(entry, "kind", None)
+    if isinstance(stated, str) and stated:
+        kind = KIND_WORDS.get(stated, stated)
     instructions = getattr(entry, "instructions", None)
     fields = {
         "Kind": kind,
@@ -94,6 +115,10 @@ def summary_fields(entry: Any) -> dict[str, str]:
     }
     if instructions:
         fields["Focus"] = str(instructions)
+    if stated == "edited":  # no model made it; its figures are the request before/with it
+        fields["Tokens"] += " — the next request before → with the edit"
+        fields["Summary model"] = "none (written by you)"
+        fields["Summary usage"] = "none (no model call)"
     return fields
 
 
@@ -106,59 +131,102 @@ def _kept_count(entry: Any) -> int:
 
 
 class SummaryViewer(QDialog):
-    """Shows one compaction: rendered summary, its file lists, and the audit figures."""
+    """One compaction (or the branch's history of them): summary, diff, figures, edit."""
 
-    def __init__(self, entry: Any, parent: QWidget | None = None) -> None:
+    rangeRequested = Signal(list)  # path entry ids the selected summary covered
+    saveRequested = Signal(str, str)  # (compaction id, edited text)
+
+    def __init__(
+        self,
+        entry: Any,
+        parent: QWidget | None = None,
+        *,
+        history: Sequence[HistoryItem] | None = None,
+        editable: bool = False,
+    ) -> None:
         super().__init__(parent)
         self.setModal(False)
         self.setWindowTitle("Compaction summary")
-        self.resize(760, 620)
-        self._entry = entry
-        raw = getattr(entry, "summary", "") or ""
-        prose, tag_read, tag_modified = split_file_tags(raw)
-        self._raw = raw
-        self._markdown = prose
-        self._read = list(getattr(entry, "read_files", None) or tag_read)
-        self._modified = list(getattr(entry, "modified_files", None) or tag_modified)
-        self._fields = summary_fields(entry)
+        self.resize(940 if history else 760, 640)
+        self._editable = editable
+        self._history: list[HistoryItem] = []
+        self._item: HistoryItem | None = None
+        self._entry: Any = entry
+
+        self.history_list = QListWidget(self)
+        self.history_list.setAccessibleName("Summary history")
+        self.history_list.currentRowChanged.connect(self._on_row)
 
         form = QFormLayout()
         form.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+        self._form = form
         self._field_labels: dict[str, QLabel] = {}
-        for key, value in self._fields.items():
-            label = QLabel(value)
+        keys = [*summary_fields(entry), "Focus", "Cost", "Covers"]
+        for key in dict.fromkeys(keys):
+            label = QLabel(self)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             label.setWordWrap(True)
             self._field_labels[key] = label
             form.addRow(f"{key}:", label)
+        self.select_button = QPushButton("Select in tree", self)
+        self.select_button.setToolTip("Select the messages this summary newly covered")
+        self.select_button.clicked.connect(self._request_range)
+        form.addRow("", self.select_button)
 
         self.browser = SafeBrowser(self)  # a summary quotes the model: no local loads
-        if len(prose) > SUMMARY_MARKDOWN_CHARS:
-            # a model can write megabytes here too: lay out a plain head, never all of it
-            self.browser.setPlainText(
-                prose[:SUMMARY_MARKDOWN_CHARS]
-                + f"\n\n… {len(prose) - SUMMARY_MARKDOWN_CHARS:,} more characters; "
-                "Copy summary copies all of it."
-            )
-        else:
-            self.browser.set_safe_markdown(bounded_markdown(prose) or "_The summary is empty._")
-
-        self.read_list = self._file_list(self._read)
-        self.modified_list = self._file_list(self._modified)
+        self.read_list = self._file_list([])
+        self.modified_list = self._file_list([])
+        self._read_label = QLabel(self)
+        self._modified_label = QLabel(self)
         files = QWidget(self)
         fl = QVBoxLayout(files)
         fl.setContentsMargins(0, 0, 0, 0)
-        fl.addWidget(QLabel(f"Read files ({len(self._read)})"))
+        fl.addWidget(self._read_label)
         fl.addWidget(self.read_list, 1)
-        fl.addWidget(QLabel(f"Modified files ({len(self._modified)})"))
+        fl.addWidget(self._modified_label)
         fl.addWidget(self.modified_list, 1)
-
         split = QSplitter(Qt.Orientation.Horizontal, self)
         split.addWidget(self.browser)
         split.addWidget(files)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 1)
         split.setChildrenCollapsible(False)
+
+        self.diff_view = SafeBrowser(self)
+        self.diff_label = QLabel(self)
+        diff_page = QWidget(self)
+        dl = QVBoxLayout(diff_page)
+        dl.setContentsMargins(0, 4, 0, 0)
+        dl.addWidget(self.diff_label)
+        dl.addWidget(self.diff_view, 1)
+
+        self.editor = QPlainTextEdit(self)
+        self.editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.editor.setAccessibleName("Edit the summary")
+        self.save_button = QPushButton("Save edited summary", self)
+        self.save_button.clicked.connect(self._save)
+        self.edit_status = QLabel(self)
+        self.edit_status.setWordWrap(True)
+        edit_page = QWidget(self)
+        el = QVBoxLayout(edit_page)
+        el.setContentsMargins(0, 4, 0, 0)
+        el.addWidget(
+            QLabel(
+                "Your edit is saved as a new compaction (the original stays in the history); "
+                "the next request sends it instead.",
+                self,
+            )
+        )
+        el.addWidget(self.editor, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.edit_status, 1)
+        row.addWidget(self.save_button)
+        el.addLayout(row)
+
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(split, "Summary")
+        self.tabs.addTab(diff_page, "Changes")
+        self.tabs.addTab(edit_page, "Edit")
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.close)
@@ -169,20 +237,172 @@ class SummaryViewer(QDialog):
         bottom.addStretch(1)
         bottom.addWidget(buttons)
 
+        right = QWidget(self)
+        rl = QVBoxLayout(right)
+        rl.setContentsMargins(0, 0, 0, 0)
+        rl.addLayout(form)
+        rl.addWidget(self.tabs, 1)
+        outer = QSplitter(Qt.Orientation.Horizontal, self)
+        outer.addWidget(self.history_list)
+        outer.addWidget(right)
+        outer.setStretchFactor(1, 1)
+        outer.setSizes([290, 610])
+        outer.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(split, 1)
+        layout.addWidget(outer, 1)
         layout.addLayout(bottom)
+
+        items = list(history or [])
+        if not items:
+            items = [HistoryItem(entry, 1, None, (), (), 0, False)]
+        self.history_list.setVisible(bool(history))
+        self.set_history(items, getattr(entry, "id", None))
+
+    # ---- history ----------------------------------------------------------------------------
+
+    @property
+    def history(self) -> list[HistoryItem]:
+        return list(self._history)
+
+    @property
+    def current_item(self) -> HistoryItem | None:
+        return self._item
+
+    def set_history(self, items: Sequence[HistoryItem], select_id: str | None = None) -> None:
+        """Show ``items`` (branch order) and select ``select_id`` (else the newest)."""
+        self._history = list(items)
+        self.history_list.blockSignals(True)
+        self.history_list.clear()
+        for item in self._history:
+            row = QListWidgetItem(item.title())
+            row.setToolTip(item.range_text())
+            self.history_list.addItem(row)
+        self.history_list.blockSignals(False)
+        ids = [getattr(i.entry, "id", None) for i in self._history]
+        index = ids.index(select_id) if select_id in ids else len(self._history) - 1
+        self.history_list.setCurrentRow(index)
+        self._on_row(index)
+
+    def select_item(self, index: int) -> None:
+        self.history_list.setCurrentRow(index)
+
+    def _on_row(self, index: int) -> None:
+        if 0 <= index < len(self._history):
+            self._show(self._history[index])
+
+    def _show(self, item: HistoryItem) -> None:
+        self._item = item
+        entry = self._entry = item.entry
+        raw = getattr(entry, "summary", "") or ""
+        prose, tag_read, tag_modified = split_file_tags(raw)
+        self._raw = raw
+        self._markdown = prose
+        self._read = list(getattr(entry, "read_files", None) or tag_read)
+        self._modified = list(getattr(entry, "modified_files", None) or tag_modified)
+        self._fields = summary_fields(entry)
+        self._fields["Cost"] = cost_text(entry)
+        if item.covered_ids:
+            self._fields["Covers"] = item.range_text()
+        for key, label in self._field_labels.items():
+            value = self._fields.get(key)
+            label.setText(value or "")
+            self._form.setRowVisible(label, value is not None)
+        self._form.setRowVisible(self.select_button, bool(item.select_ids))
+        if len(prose) > SUMMARY_MARKDOWN_CHARS:
+            # a model can write megabytes here too: lay out a plain head, never all of it
+            self.browser.setPlainText(
+                prose[:SUMMARY_MARKDOWN_CHARS]
+                + f"\n\n… {len(prose) - SUMMARY_MARKDOWN_CHARS:,} more characters; "
+                "Copy summary copies all of it."
+            )
+        else:
+            self.browser.set_safe_markdown(bounded_markdown(prose) or "_The summary is empty._")
+        self._fill(self.read_list, self._read)
+        self._fill(self.modified_list, self._modified)
+        self._read_label.setText(f"Read files ({len(self._read)})")
+        self._modified_label.setText(f"Modified files ({len(self._modified)})")
+        self._show_diff(item)
+        can_edit = self._editable and item.in_use
+        self.tabs.setTabEnabled(2, can_edit)
+        self.tabs.setTabToolTip(
+            2,
+            ""
+            if can_edit
+            else "Only the summary in use (the newest on this branch) can be edited.",
+        )
+        if not can_edit and self.tabs.currentIndex() == 2:
+            self.tabs.setCurrentIndex(0)
+        self.editor.setPlainText(raw if can_edit else "")
+        self.edit_status.setText("")
+
+    def _show_diff(self, item: HistoryItem) -> None:
+        previous = getattr(item.previous, "summary", None) if item.previous is not None else None
+        if len(self._raw) + len(previous or "") > DIFF_MAX_CHARS:  # bounded like the summary
+            self._diff = []
+            self.diff_label.setText("Too large to compare here; Copy summary copies the text.")
+            self.diff_view.setPlainText("")
+            return
+        lines = diff_lines(previous, self._raw)
+        added, removed = diff_counts(lines)
+        self._diff = lines
+        if previous is None:
+            self.diff_label.setText("The first summary on this branch: every line is new.")
+        else:
+            self.diff_label.setText(
+                f"Against summary #{item.number - 1}: {count_of(added, 'line')} added, "
+                f"{count_of(removed, 'line')} removed."
+            )
+        added_bg = "rgba(46, 160, 67, 0.22)"
+        removed_bg = "rgba(218, 54, 51, 0.22)"
+        rows = []
+        first = next((k for k, (mark, _) in enumerate(lines) if mark != " "), None)
+        for k, (mark, line) in enumerate(lines[:5_000]):
+            if k == first:
+                rows.append('<a name="first-change"></a>')
+            text = html.escape(line[:DIFF_LINE_CHARS]) or "&nbsp;"
+            sign = {"+": "+", "-": "−"}.get(mark, "&nbsp;")
+            style = {"+": f"background:{added_bg};", "-": f"background:{removed_bg};"}.get(mark, "")
+            rows.append(f'<div style="{style}white-space:pre-wrap;"><b>{sign}</b> {text}</div>')
+        if len(lines) > 5_000:
+            rows.append(f"<p>… {len(lines) - 5_000:,} more lines</p>")
+        self.diff_view.setHtml(f'<div style="font-family: monospace;">{"".join(rows)}</div>')
+        if first is not None and previous is not None:
+            self.diff_view.scrollToAnchor("first-change")
+
+    def _request_range(self) -> None:
+        if self._item is not None and self._item.select_ids:
+            self.rangeRequested.emit(list(self._item.select_ids))
+
+    def _save(self) -> None:
+        if self._item is None:
+            return
+        self.saveRequested.emit(str(getattr(self._item.entry, "id", "")), self.editor.toPlainText())
+
+    def show_edit_error(self, text: str) -> None:
+        """The window's answer to a refused save (the text stays in the editor)."""
+        self.edit_status.setText(text)
+
+    # ---- parts ------------------------------------------------------------------------------
 
     def _file_list(self, items: list[str]) -> QListWidget:
         w = QListWidget(self)
         w.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self._fill(w, items)
+        return w
+
+    @staticmethod
+    def _fill(w: QListWidget, items: list[str]) -> None:
+        w.clear()
         if items:
             w.addItems(items)
         else:
             w.addItem("(none)")
             w.item(0).setFlags(Qt.ItemFlag.NoItemFlags)
-        return w
+
+    @property
+    def diff(self) -> list[tuple[str, str]]:
+        """The shown diff as (mark, line): "+" added, "-" removed, " " unchanged."""
+        return list(self._diff)
 
     @property
     def summary_markdown(self) -> str:

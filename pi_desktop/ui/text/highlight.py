@@ -8,6 +8,8 @@ the fence's language tag only (guessing is slow and often wrong); unknown tags s
 from __future__ import annotations
 
 import html
+import threading
+from collections.abc import Iterable
 from functools import lru_cache
 
 from pygments import highlight
@@ -20,6 +22,13 @@ LIGHT_STYLE = "friendly"
 DARK_STYLE = "github-dark"
 # Beyond this a block is shown plain: highlighting a huge paste would stall the UI.
 MAX_HIGHLIGHT_CHARS = 60_000
+# Loading a lexer imports its module the first time: python ~28 ms, javascript ~20 ms, sql
+# ~13 ms on a slow machine — a visible stall when a streamed answer's first code block is
+# drawn. ``warm_up`` loads these off the UI thread once the window is up.
+COMMON_LANGUAGES = (
+    "python", "javascript", "typescript", "bash", "json", "rust", "go", "c", "cpp", "java",
+    "diff", "yaml", "toml", "html", "sql",
+)  # fmt: skip
 
 
 @lru_cache(maxsize=64)
@@ -47,3 +56,19 @@ def code_html(code: str, lang: str = "", *, dark: bool = False, wrap: bool = Fal
         body = highlight(code, lexer, _formatter(dark)).rstrip("\n")
     space = "pre-wrap" if wrap else "pre"
     return f'<pre style="margin:0; white-space:{space}">{body}</pre>'
+
+
+def warm_up(languages: Iterable[str] = COMMON_LANGUAGES) -> threading.Thread:
+    """Load both formatters and the lexers of ``languages`` in a daemon thread, so the first
+    code block of a language costs the UI thread a dictionary lookup, not an import. The
+    thread only fills the caches ``code_html`` reads (a race costs one lexer built twice)."""
+
+    def load() -> None:
+        for dark in (False, True):
+            _formatter(dark)
+        for lang in languages:
+            _lexer(lang)
+
+    thread = threading.Thread(target=load, name="pi-desktop-highlight-warm-up", daemon=True)
+    thread.start()
+    return thread

@@ -51,8 +51,10 @@ def cap_nesting(text: str) -> str:
     indentation per line; deeper container syntax is dropped, the line's words are kept."""
     lines = text.split("\n")
     for i, line in enumerate(lines):
-        # cheap filter: only a line whose container-looking prefix is long can be too deep
-        if len(line) - len(line.lstrip(_PREFIX_CHARS)) > MAX_NESTING:
+        # cheap filter: only a line whose container-looking prefix is long (in characters,
+        # or in columns once its tabs are expanded) can be too deep
+        prefix = line[: len(line) - len(line.lstrip(_PREFIX_CHARS))]
+        if len(prefix) > MAX_NESTING or len(prefix.expandtabs(4)) > MAX_INDENT:
             lines[i] = _cap_line(line)
     return "\n".join(lines)
 

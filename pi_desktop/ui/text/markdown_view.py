@@ -53,7 +53,9 @@ _BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S)
 # Qt wraps a long unbreakable run in time quadratic in its length (10,000 chars: ~0.8 s);
 # the collapsed head gets a zero-width break opportunity every so often instead
 _LONG_RUN = re.compile(r"\S{24}(?=\S)")
-RENDER_BUDGET_S = 0.012  # per event-loop turn; the rest of a burst is drawn on the next
+# per event-loop turn; the rest of a burst is drawn on the next. With the paint and the
+# conversation's layout a turn stays under half a 60 Hz frame (12 ms made 25 ms turns).
+RENDER_BUDGET_S = 0.004
 # A message longer than this is not laid out as markdown: its head shows as plain text with
 # "Show all" (a viewer that loads in slices) and "Copy all". Laying out megabytes would stall
 # the window for seconds to minutes, whatever the per-step budget.
@@ -267,6 +269,8 @@ class MarkdownBody(SafeBrowser):
             self._fit()
             return
         self._queue.extend(self._splitter.feed(chunk))
+        if self._drain_timer.isActive():
+            return  # a slice is already due on the loop's next turn: one slice per turn
         self._drain()
 
     def finish(self) -> None:
@@ -279,7 +283,8 @@ class MarkdownBody(SafeBrowser):
             return
         self._queue.extend(self._splitter.finish())
         self._splitter = None
-        self._drain()
+        if not self._drain_timer.isActive():  # else the slice already due draws the rest
+            self._drain()
 
     def _collapse(self) -> None:
         """Drop the markdown drawn so far and show the head as plain text with a footer."""

@@ -138,8 +138,8 @@ def _push_path_node(new: TreeSnapshot, layout: TreeLayout) -> TreeLayout:
     if isinstance(rows, AppendedRows) and isinstance(row_of, AppendedRowIndex):
         base, base_current, head = rows.base, rows.base_current, rows.head
         base_index, head_ids = row_of.base, row_of.head_ids
-    else:
-        base, base_current, head = tuple(rows), layout.current_row, ()
+    else:  # a fresh layout's rows are immutable (a tuple, or built on read): no copy
+        base, base_current, head = rows, layout.current_row, ()
         base_index, head_ids = row_of, ()
     if len(head) >= MAX_HEAD:  # fold the appended rows in: O(n) once per MAX_HEAD appends
         base, base_current, head = tuple(rows), layout.current_row, ()
@@ -182,7 +182,7 @@ class AppendedRows(Sequence[LayoutRow]):
     __slots__ = ("base", "base_current", "head")
 
     def __init__(
-        self, base: tuple[LayoutRow, ...], base_current: int | None, head: tuple[LayoutRow, ...]
+        self, base: Sequence[LayoutRow], base_current: int | None, head: tuple[LayoutRow, ...]
     ) -> None:
         self.base = base
         self.base_current = base_current

@@ -13,11 +13,15 @@ them. Side subtrees larger than a few nodes collapse into a single "branch" stub
 from __future__ import annotations
 
 import bisect
+import gc
 import heapq
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import MISSING, dataclass, field, replace
+from dataclasses import fields as dataclass_fields
+from functools import cached_property
+from typing import Any, Literal, overload
 
 from pi_desktop.ui.labels import count_of, first_line, format_tokens, shorten
 
@@ -29,6 +33,20 @@ COLLAPSE_ABOVE = 3  # side subtrees with more display nodes than this start coll
 COMPACTION_LANE = -1
 
 FoldedResult = tuple[str, str, bool]  # (entry id, preview, is error)
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """No cyclic garbage collection while a tree is built: the build allocates a few objects
+    per entry, none of them in cycles, and the collections that allocation set off scanned the
+    whole heap again and again (a third of building a 100,000-entry tree)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _preview(text: str, limit: int = PREVIEW_CHARS) -> str:
@@ -62,21 +80,38 @@ class TreeNode:
 
     ``id`` is the entry the node represents; ``target_id`` is the entry a rewind should go to
     (for a tool call, its last result, so the conversation never ends on a dangling call).
+    ``label``, ``preview`` and ``text`` are derived from ``content`` when first read: a panel
+    paints a few dozen rows, and deriving 100,000 labels up front was half of loading a
+    100,000-entry tree.
     """
 
     id: str
     parent_id: str | None  # parent *display* node
     kind: NodeKind
     role: str
-    label: str
-    preview: str
     order: int  # insertion order of the entry (chronological, parents before children)
     target_id: str
     entry_ids: tuple[str, ...] = ()
     tool_status: str = ""  # "ok" | "error" | "pending" for tool_call nodes
     tool_results: tuple[str, ...] = ()  # previews of the folded results, for the tooltip
     stopped: bool = False
-    text: str = ""  # full text for "copy"
+    content: str = field(default="", repr=False)  # the message text (a compaction: its summary)
+    calls: tuple[dict[str, Any], ...] = field(default=(), repr=False)  # the message's tool calls
+    fixed_label: str = ""  # a label known up front (compactions)
+
+    @cached_property
+    def label(self) -> str:
+        return self.fixed_label or _message_label(self.role, self.content, self.calls)
+
+    @cached_property
+    def preview(self) -> str:
+        return _preview(self.content)
+
+    @cached_property
+    def text(self) -> str:
+        """Full text for "copy"."""
+        return _full_text(self.content, self.calls)
+
     pinned: bool = False  # the user pinned it: it stays verbatim in every view
 
 
@@ -188,30 +223,41 @@ class TreeSnapshot:
     def is_sealed(self, node_id: str) -> bool:
         return node_id in self.sealed
 
+    @cached_property
+    def path_set(self) -> frozenset[str]:
+        return frozenset(self.path)
+
 
 def message_node(entry: Any, parent_display: str | None, order: int) -> TreeNode:
     """The display node of a message entry (before any tool results are folded into it).
 
-    Shared by the full build and the incremental update so both draw the same node.
+    Shared by the full build and the incremental update so both draw the same node. Built
+    without the frozen ``__init__`` (13 guarded attribute sets, half the cost of a node when
+    a session has 100,000 of them); ``_NODE_DEFAULTS`` keeps every field present.
     """
     role = getattr(entry, "role", "")
-    content = getattr(entry, "content", "") or ""
     metadata = getattr(entry, "metadata", None) or {}
-    calls = _tool_calls(metadata)
-    kind: NodeKind = "tool_call" if role == "assistant" and calls else "message"
-    return TreeNode(
+    calls = _tool_calls(metadata) if metadata else []
+    node = _new(TreeNode)
+    fields = node.__dict__
+    fields.update(_NODE_DEFAULTS)
+    fields.update(
         id=entry.id,
         parent_id=parent_display,
-        kind=kind,
+        kind="tool_call" if role == "assistant" and calls else "message",
         role=role,
-        label=_message_label(role, content, calls),
-        preview=_preview(content),
         order=order,
         target_id=entry.id,
         entry_ids=(entry.id,),
         stopped=bool(metadata.get("stopped")),
-        text=_full_text(content, calls),
+        content=getattr(entry, "content", "") or "",
+        calls=tuple(calls),
     )
+    return node
+
+
+_new = object.__new__
+_NODE_DEFAULTS = {f.name: f.default for f in dataclass_fields(TreeNode) if f.default is not MISSING}
 
 
 def expected_call_ids(metadata: Mapping[str, Any] | None) -> set[str]:
@@ -224,7 +270,7 @@ def folded_result(eid: str, content: str, metadata: Mapping[str, Any] | None) ->
     return (eid, _preview(content, 160), _is_error_result(content, metadata))
 
 
-def _message_label(role: str, content: str, calls: list[dict[str, Any]]) -> str:
+def _message_label(role: str, content: str, calls: Sequence[dict[str, Any]]) -> str:
     text = first_line(content, LABEL_CHARS)
     if calls:
         counts = Counter(_call_name(c) for c in calls)  # "write_file ×2", not the name twice
@@ -233,7 +279,7 @@ def _message_label(role: str, content: str, calls: list[dict[str, Any]]) -> str:
     return text or "(empty)"
 
 
-def _full_text(content: str, calls: list[dict[str, Any]]) -> str:
+def _full_text(content: str, calls: Sequence[dict[str, Any]]) -> str:
     """The message text plus its calls as ``name(arguments)``, for copying."""
     lines = [content] if content else []
     for c in calls:
@@ -249,18 +295,19 @@ def _compaction_node(entry: Any, parent_display: str | None, order: int) -> Tree
     count = getattr(entry, "summarized_count", None) or getattr(entry, "covered_count", 0)
     figures = f" · {format_tokens(before)} → {format_tokens(after)}" if before and after else ""
     manual = " (manual)" if getattr(entry, "manual", False) else ""
+    if getattr(entry, "kind", None) == "edited":  # the user's edit of the summary beside it
+        manual = " (edited)"
     summary = getattr(entry, "summary", "") or ""
     return TreeNode(
         id=entry.id,
         parent_id=parent_display,
         kind="compaction",
         role="compaction",
-        label=f"compacted {count_of(count, 'message')}{figures}{manual}",
-        preview=_preview(summary),
         order=order,
         target_id=entry.id,
         entry_ids=(entry.id,),
-        text=summary,
+        content=summary,
+        fixed_label=f"compacted {count_of(count, 'message')}{figures}{manual}",
     )
 
 
@@ -273,12 +320,11 @@ def _branch_summary_node(entry: Any, parent_display: str | None, order: int) -> 
         parent_id=parent_display,
         kind="compaction",
         role="branch_summary",
-        label=f"explored on another branch · {count_of(count, 'message')}",
-        preview=_preview(summary),
         order=order,
         target_id=entry.id,
         entry_ids=(entry.id,),
-        text=summary,
+        content=summary,
+        fixed_label=f"explored on another branch · {count_of(count, 'message')}",
     )
 
 
@@ -297,14 +343,12 @@ def fold_results(
     ids = tuple(e for e, _, _ in got)
     on = [e for e in ids if e in on_path]
     target = on[-1] if on else (ids[-1] if ids else node.id)
-    return TreeNode(
-        **{
-            **node.__dict__,
-            "tool_status": status,
-            "tool_results": tuple(p for _, p, _ in got),
-            "target_id": target,
-            "entry_ids": (node.id, *ids),
-        }
+    return replace(
+        node,
+        tool_status=status,
+        tool_results=tuple(p for _, p, _ in got),
+        target_id=target,
+        entry_ids=(node.id, *ids),
     )
 
 
@@ -339,15 +383,12 @@ def _sealed(
     """
     if floor_entry is None or floor_entry not in entry_parent:
         return frozenset()
-    children: dict[str | None, list[str]] = {}
-    for eid, parent in entry_parent.items():
-        children.setdefault(parent, []).append(eid)
+    # ``entry_parent`` is in file order, where a parent always precedes its children: one
+    # pass finds the floor's subtree (no child lists, no stack)
     open_entries = {floor_entry}
-    stack = [floor_entry]
-    while stack:
-        for c in children.get(stack.pop(), ()):
-            open_entries.add(c)
-            stack.append(c)
+    for eid, parent in entry_parent.items():
+        if parent in open_entries:
+            open_entries.add(eid)
     sealed = set()
     for nid, node in nodes.items():
         if node.kind == "compaction":
@@ -504,47 +545,10 @@ def layout_tree(snapshot: TreeSnapshot, expanded: frozenset[str] = frozenset()) 
         lane_of_chain[ci] = lane
         heapq.heappush(busy, (bottom, lane))
 
-    # 4. rows and segments
+    # 4. rows (built when read: a paint reads a few dozen of 100,000) and segments
     lane_of = {nid: lane_of_chain[ci] for nid, ci in chain_of.items()}
     current = snapshot.current_id
-    rows: list[LayoutRow] = []
-    for nid in visible:
-        if nid.startswith("stub:"):
-            root = nid[5:]
-            parent = nodes[root].parent_id
-            rows.append(
-                LayoutRow(
-                    node_id=nid,
-                    lane=lane_of[nid],
-                    kind="stub",
-                    parent_row=row_of.get(parent) if parent else None,
-                    parent_lane=lane_of.get(parent) if parent else None,
-                    on_path=False,
-                    current=False,
-                    sealed=root in snapshot.sealed,
-                    label=f"branch · {count_of(stubs[root], 'message')} — {nodes[root].label}",
-                    hidden_count=stubs[root],
-                    stub_root=root,
-                )
-            )
-            continue
-        node = nodes[nid]
-        parent = node.parent_id
-        lane = COMPACTION_LANE if node.kind == "compaction" else lane_of[nid]
-        rows.append(
-            LayoutRow(
-                node_id=nid,
-                lane=lane,
-                kind=node.kind,
-                parent_row=row_of.get(parent) if parent else None,
-                parent_lane=lane_of.get(parent) if parent else None,
-                on_path=nid in path_set,
-                current=nid == current,
-                sealed=nid in snapshot.sealed,
-                label=node.label,
-            )
-        )
-
+    rows = LazyRows(snapshot, visible, row_of, lane_of, stubs)
     by_lane: dict[int, list[Segment]] = {}
     for top, bottom, ci in intervals:
         lane = lane_of_chain[ci]
@@ -561,7 +565,7 @@ def layout_tree(snapshot: TreeSnapshot, expanded: frozenset[str] = frozenset()) 
 
     floor_row = row_of.get(snapshot.floor_id) if snapshot.floor_id else None
     return TreeLayout(
-        rows=tuple(rows),
+        rows=rows,
         row_of=row_of,
         segments_by_lane=segments,
         lane_count=next_lane if snapshot.path else max(next_lane, 1),
@@ -570,6 +574,90 @@ def layout_tree(snapshot: TreeSnapshot, expanded: frozenset[str] = frozenset()) 
         current_row=row_of.get(current) if current else None,
         tops_by_lane={lane: tuple(s.top for s in segs) for lane, segs in segments.items()},
     )
+
+
+class LazyRows(Sequence[LayoutRow]):
+    """The rows of a fresh layout, each built from the layout's tables when read.
+
+    Building 100,000 frozen rows up front (and every node's label with them) was most of
+    loading a large tree; painting reads only the visible rows, so a row costs nothing until
+    it is drawn, hit-tested or copied. Immutable like the tuple it replaces.
+    """
+
+    __slots__ = ("_lane_of", "_row_of", "_snapshot", "_stubs", "_visible")
+
+    def __init__(
+        self,
+        snapshot: TreeSnapshot,
+        visible: list[str],
+        row_of: Mapping[str, int],
+        lane_of: Mapping[str, int],
+        stubs: Mapping[str, int],
+    ) -> None:
+        self._snapshot = snapshot
+        self._visible = visible
+        self._row_of = row_of
+        self._lane_of = lane_of
+        self._stubs = stubs
+
+    def __len__(self) -> int:
+        return len(self._visible)
+
+    @overload
+    def __getitem__(self, index: int) -> LayoutRow: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[LayoutRow, ...]: ...
+    def __getitem__(self, index: int | slice) -> LayoutRow | tuple[LayoutRow, ...]:
+        if isinstance(index, slice):
+            return tuple(self._row(nid) for nid in self._visible[index])
+        return self._row(self._visible[index])
+
+    def __iter__(self) -> Iterator[LayoutRow]:
+        return (self._row(nid) for nid in self._visible)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or len(other) != len(self):
+            return False
+        return all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"LazyRows({len(self)} rows)"
+
+    def _row(self, nid: str) -> LayoutRow:
+        snapshot, lane_of, row_of = self._snapshot, self._lane_of, self._row_of
+        nodes = snapshot.nodes
+        if nid.startswith("stub:"):
+            root = nid[5:]
+            parent = nodes[root].parent_id
+            hidden = self._stubs[root]
+            return LayoutRow(
+                node_id=nid,
+                lane=lane_of[nid],
+                kind="stub",
+                parent_row=row_of.get(parent) if parent else None,
+                parent_lane=lane_of.get(parent) if parent else None,
+                on_path=False,
+                current=False,
+                sealed=root in snapshot.sealed,
+                label=f"branch · {count_of(hidden, 'message')} — {nodes[root].label}",
+                hidden_count=hidden,
+                stub_root=root,
+            )
+        node = nodes[nid]
+        parent = node.parent_id
+        return LayoutRow(
+            node_id=nid,
+            lane=COMPACTION_LANE if node.kind == "compaction" else lane_of[nid],
+            kind=node.kind,
+            parent_row=row_of.get(parent) if parent else None,
+            parent_lane=lane_of.get(parent) if parent else None,
+            on_path=nid in snapshot.path_set,
+            current=nid == snapshot.current_id,
+            sealed=nid in snapshot.sealed,
+            label=node.label,
+        )
 
 
 def _subtree_sizes(snapshot: TreeSnapshot) -> dict[str, int]:

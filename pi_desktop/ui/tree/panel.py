@@ -15,6 +15,7 @@ from typing import Any
 from PySide6.QtCore import QEvent, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAction,
+    QColor,
     QContextMenuEvent,
     QFocusEvent,
     QFontMetrics,
@@ -48,6 +49,7 @@ from pi_desktop.ui.tree.model import (
     TreeSnapshot,
     faded_nodes,
     layout_tree,
+    paused_gc,
     tooltip_text,
 )
 from pi_desktop.ui.tree.painter import NODE_R, TreePainter, lane_x
@@ -78,6 +80,7 @@ class SessionTreeView(QAbstractScrollArea):
         self._swallow_release = False
         self._scroll_pending = False
         self._focus_row: int | None = None
+        self._selected: frozenset[str] = frozenset()  # entries picked from outside (a range)
         self._row_h = 24
         self.setAccessibleName("Session tree")
         self.viewport().setCursor(Qt.CursorShape.PointingHandCursor)
@@ -150,8 +153,34 @@ class SessionTreeView(QAbstractScrollArea):
     def faded_count(self) -> int:
         return len(self._faded)
 
+    def select_entries(self, entry_ids: Iterable[str]) -> int:
+        """Highlight the rows of ``entry_ids`` and scroll the newest of them into view.
+
+        For ranges picked elsewhere (the messages a summary covered); it neither rewinds nor
+        changes the current node. Returns how many rows are highlighted.
+        """
+        self._selected = frozenset(entry_ids)
+        rows = self.selected_rows()
+        if rows:
+            self._focus_row = rows[0]
+            bar = self.verticalScrollBar()
+            top, bottom = rows[0] * self._row_h, (rows[-1] + 1) * self._row_h
+            vh = self.viewport().height()
+            if bottom - top <= vh:
+                bar.setValue(max(0, top - (vh - (bottom - top)) // 2))
+            else:
+                bar.setValue(max(0, top - self._row_h))
+        self.viewport().update()
+        return len(rows)
+
+    def selected_rows(self) -> list[int]:
+        """Layout rows drawn highlighted, top (newest) first."""
+        rows = {self._row_for_id(entry_id) for entry_id in self._selected}
+        return sorted(r for r in rows if r is not None)
+
     def reset_view_state(self) -> None:
         """Forget expansions and hidden ids (a different session); the next snapshot relayouts."""
+        self._selected = frozenset()
         self._expanded.clear()
         self._hidden_entries = frozenset()
         self._faded = frozenset()
@@ -272,7 +301,22 @@ class SessionTreeView(QAbstractScrollArea):
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self.viewport())
         self._painter().paint(p, self.viewport().rect())
+        if self._selected:
+            self._paint_selection(p)
         p.end()
+
+    def _paint_selection(self, p: QPainter) -> None:
+        """A translucent band with an accent edge over each selected row."""
+        theme = theme_for(self.palette())
+        fill = QColor(theme.highlight)
+        fill.setAlphaF(0.18)
+        width = self.viewport().width()
+        for row in self.selected_rows():
+            top = int(self._row_y(row) - self._row_h / 2)
+            if top + self._row_h < 0 or top > self.viewport().height():
+                continue
+            p.fillRect(QRect(0, top, width, self._row_h), fill)
+            p.fillRect(QRect(0, top, 3, self._row_h), theme.highlight)
 
     def _node_for_row(self, row: LayoutRow) -> TreeNode | None:
         return self._snapshot.nodes.get(row.stub_root or row.node_id)
@@ -593,8 +637,11 @@ class SessionTreePanel(QWidget):
                 self.view.apply_update(*update)
                 self._update_status()
                 return
-        snap = TreeSnapshot.from_session(self._session) if self._session else TreeSnapshot.empty()
-        self.view.set_snapshot(snap)
+        with paused_gc():
+            snap = (
+                TreeSnapshot.from_session(self._session) if self._session else TreeSnapshot.empty()
+            )
+            self.view.set_snapshot(snap)
         self._update_status()
 
     def _steer_key(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -641,6 +688,10 @@ class SessionTreePanel(QWidget):
 
     def scroll_to_current(self) -> None:
         self.view.scroll_to_current()
+
+    def select_entries(self, entry_ids: Iterable[str]) -> int:
+        """Highlight a range of entries (e.g. what a summary covered) and scroll to it."""
+        return self.view.select_entries(entry_ids)
 
     def _update_status(self) -> None:
         snap = self.view.snapshot
