@@ -46,6 +46,7 @@ from pi_desktop.agent.llm import (
 )
 from pi_desktop.agent.repair import PairRepair
 from pi_desktop.agent.retry import RetryPolicy, call_with_retries
+from pi_desktop.agent.steering import Steering
 from pi_desktop.agent.tool import Tool
 from pi_desktop.agent.tool_exec import (
     ToolCall,
@@ -88,7 +89,7 @@ class _Turn:
     final_text: str = ""
 
 
-class Agent:
+class Agent(Steering):
     """Runs a conversation with tools on one LLM, with context management and persistence.
 
     ``context_budget=None`` disables context management (every request sends the full
@@ -154,6 +155,7 @@ class Agent:
         if max_steps < 1:
             raise ValueError("max_steps must be >= 1")
         self._llm = llm
+        self._summarizer_llm = summarizer or llm
         self._tool_list = list(tools or ())
         self._tools = index_tools(self._tool_list)
         self._tool_schemas = tool_schemas(self._tool_list)
@@ -405,6 +407,7 @@ class Agent:
                 self._emit(self.estimate_now())
                 return False
             self._emit(CompactionStarted(manual=True))
+            self._steer(messages, path_ids)
             try:
                 view = await self._ctx.force_compact(messages, instructions)
             except ProviderError as exc:
@@ -478,9 +481,10 @@ class Agent:
         The view ``prepare`` would return if no summary ran (the cache path or the free
         layers), plus the tool schemas, exactly as the next prepare would count it.
         """
-        messages, _ = self._history.snapshot()
+        messages, path_ids = self._history.snapshot()
         if self._ctx is None:
             return self._unmanaged_estimate(messages)
+        self._steer(messages, path_ids)
         _, tokens = self._ctx.preview(messages)
         ratio = self._ctx.ratio
         return ContextPrepared(tokens + self._tools_tokens, self._budget, self._threshold, ratio)
@@ -524,10 +528,11 @@ class Agent:
         The same view and ratio as the estimate plus the tool schemas as their own row, so
         ``breakdown().total_tokens == estimate_now().estimated_tokens`` always.
         """
-        messages, _ = self._history.snapshot()
+        messages, path_ids = self._history.snapshot()
         if self._ctx is None:
             result = context_breakdown(messages, None)
         else:
+            self._steer(messages, path_ids)  # pins and notes, as the next prepare sees them
             result = self._ctx.breakdown(messages)
         return result.with_row("tools", self._tools_tokens)
 
@@ -569,6 +574,7 @@ class Agent:
             return messages
         if self._ctx.view_limit <= 0:  # no request could stay within the budget
             raise ContextOverflowError(no_room_message(self._ctx))
+        self._steer(messages, path_ids)
         self._probe.armed = True
         try:
             view = await self._ctx.prepare(messages)
@@ -673,6 +679,7 @@ class Agent:
         """The provider said "too long": summarize now, or fail clearly if that is impossible."""
         assert self._ctx is not None
         self._emit(CompactionStarted(manual=False))
+        self._steer(messages, path_ids)
         view = await self._ctx.force_compact(messages)
         compacted = self._handle_compaction(manual=False)
         self._emit(self._prepared_event(messages, path_ids))

@@ -135,12 +135,17 @@ def report_hidden_entry_ids(
     else:
         spans.extend(range(i, i + 1) for i in sorted(set(snipped)))
     offset = message_count - len(path_ids)
+    kept = set(report.pinned)  # pinned messages stay in the view verbatim
     ids: list[str] = []
     done = offset  # indices below the first path entry (the system message) never count
     for span in sorted(spans, key=lambda r: r.start):
         start, stop = max(span.start, done), min(span.stop, message_count)
         if start < stop:
-            ids.extend(i for i in path_ids[start - offset : stop - offset] if i is not None)
+            ids.extend(
+                i
+                for k, i in enumerate(path_ids[start - offset : stop - offset], start)
+                if i is not None and k not in kept
+            )
         done = max(done, stop)
     return tuple(ids)
 

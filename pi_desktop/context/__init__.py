@@ -9,6 +9,7 @@ from pi_desktop.context.manager import ContextManager
 from pi_desktop.context.message import Message
 from pi_desktop.context.micro import micro_compact
 from pi_desktop.context.offload import budget_tool_results, is_offloaded, offload_path
+from pi_desktop.context.pins import PIN_SHARE, PinRefused
 from pi_desktop.context.report import CompactionInfo, OffloadedResult, PrepareReport
 from pi_desktop.context.snip import snip_messages
 from pi_desktop.context.summary import (
@@ -22,6 +23,7 @@ from pi_desktop.context.tokens import CHARS_PER_TOKEN, estimate_tokens
 
 __all__ = [
     "CHARS_PER_TOKEN",
+    "PIN_SHARE",
     "SUMMARIZATION_PROMPT_TEMPLATE",
     "SUMMARIZATION_SYSTEM_PROMPT",
     "BreakdownRow",
@@ -31,6 +33,7 @@ __all__ = [
     "FileOperations",
     "Message",
     "OffloadedResult",
+    "PinRefused",
     "PrepareReport",
     "TurnTooLarge",
     "budget_tool_results",

@@ -90,7 +90,7 @@ class ContextBreakdown:
         return replace(self, rows=tuple(rows))
 
 
-def category_of(message: Message, *, placeholdered: bool = False) -> str:
+def category_of(message: Message, *, placeholdered: bool = False, pinned: bool = False) -> str:
     """Which row a view message belongs to (from its role and the metadata the layers set)."""
     meta = message.metadata or {}
     if message.role == "system":
@@ -99,7 +99,7 @@ def category_of(message: Message, *, placeholdered: bool = False) -> str:
         return "summary"
     if "snipped" in meta and message.role == "user":
         return "overhead"  # the L1 placeholder: framing, not conversation
-    if meta.get("pinned"):
+    if pinned or meta.get("pinned"):
         return "pinned"
     if message.role == "tool":
         if placeholdered:
@@ -145,17 +145,19 @@ def context_breakdown(
     ratio: float | None,
     *,
     placeholdered: Collection[int] = (),
+    pinned: Collection[int] = (),
 ) -> ContextBreakdown:
     """The breakdown of ``view`` (the list the manager sends) at ``ratio``.
 
     ``placeholdered`` holds view positions L2 replaced (the manager knows them; content is not
-    sniffed). Its ``total_tokens`` equals ``tokens_from_chars(chars_of(view), ratio)``.
+    sniffed); ``pinned`` the view positions of pinned units (the manager's ``steer``).
+    Its ``total_tokens`` equals ``tokens_from_chars(chars_of(view), ratio)``.
     """
     chars: dict[str, int] = {}
     counts: dict[str, int] = {}
     sizes = []
     for i, message in enumerate(view):
-        key = category_of(message, placeholdered=i in placeholdered)
+        key = category_of(message, placeholdered=i in placeholdered, pinned=i in pinned)
         size = message_chars(message)
         sizes.append(size)
         chars[key] = chars.get(key, 0) + size

@@ -112,6 +112,7 @@ class Compaction:
             fixed = self._memo.measure(summary_msg)[0]
             if has_system:
                 fixed += self._memo.measure(messages[0])[0]
+            fixed += self._steer_chars(messages, cut)  # notes and pins it keeps verbatim
             r = self._ratio_for(candidate.weighted, candidate.chars)
             room = self.view_limit / r - fixed - 64
             later = tighter_cut(messages, cut, room, self._size_in_view)

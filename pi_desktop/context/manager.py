@@ -24,7 +24,7 @@ identity in a ``MessageMemo`` (messages are immutable values, as everywhere in t
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -42,6 +42,13 @@ from pi_desktop.context.micro import (
     micro_targets,
 )
 from pi_desktop.context.offload import DEFAULT_MAX_CHARS, offload_message
+from pi_desktop.context.pins import (
+    PinRefused,
+    all_pinned_units,
+    notes_message,
+    pin_cap,
+    pinned_units,
+)
 from pi_desktop.context.ratio import (
     ASCII_WEIGHT,
     clamp_ratio,
@@ -67,7 +74,7 @@ class _View:
 
     messages: list[Message]
     sources: list[int | None]
-    snipped: range
+    snipped: range | tuple[int, ...]
     micro: tuple[int, ...]
     chars: int
     weighted: float
@@ -134,6 +141,10 @@ class ContextManager(Compaction):
         self._ratio = ASCII_WEIGHT
         self._last_view_chars = 0
         self._last_view_script = ASCII_WEIGHT
+        # steering (see ``steer``): input indices of pinned messages, and the context notes
+        self._pinned: frozenset[int] = frozenset()
+        self._notes: tuple[str, ...] = ()
+        self._notes_msg: Message | None = None
         self.reset()
 
     # ------------------------------------------------------------------ public state
@@ -344,6 +355,59 @@ class ContextManager(Compaction):
             raise ValueError("budget must be a positive number of tokens")
         self.budget = int(budget)
 
+    # ------------------------------------------------------------------ steering
+
+    @property
+    def pinned(self) -> frozenset[int]:
+        """Input indices (of ``[system] + history``) the user pinned; see ``context/pins.py``."""
+        return self._pinned
+
+    @property
+    def context_notes(self) -> tuple[str, ...]:
+        """Texts sent as one context message after the system prompt (branch summaries)."""
+        return self._notes
+
+    def steer(self, pinned: Iterable[int] = (), notes: Sequence[str] = ()) -> None:
+        """Set the pins and context notes the next views honour (the agent calls it per turn).
+
+        Indices refer to the ``messages`` the next ``prepare``/``preview``/``force_compact``
+        receives. No LLM call; the summary cache is unaffected (pins in the covered part come
+        back after the summary, so a new pin needs no new summary).
+        """
+        self._pinned = frozenset(int(k) for k in pinned)
+        notes = tuple(notes)
+        if notes != self._notes:
+            self._notes = notes
+            self._notes_msg = notes_message(notes)
+
+    def pinned_tokens(self, messages: Sequence[Message], pinned: Iterable[int]) -> int:
+        """The estimate of every pinned unit (a call with its results) as it stays in the view."""
+        units = all_pinned_units(messages, pinned)
+        return self._message_tokens([messages[k] for k in units]) if units else 0
+
+    @property
+    def pin_cap_tokens(self) -> int:
+        """Tokens all pinned units together may take (``PIN_SHARE`` of ``view_limit``)."""
+        return pin_cap(self.view_limit)
+
+    def check_pins(self, messages: Sequence[Message], pinned: Iterable[int]) -> int:
+        """Raise :class:`PinRefused` when ``pinned`` would exceed the cap; else their tokens."""
+        tokens = self.pinned_tokens(messages, pinned)
+        if tokens > self.pin_cap_tokens:
+            raise PinRefused(tokens, self.pin_cap_tokens, self.view_limit)
+        return tokens
+
+    def _steer_chars(self, messages: Sequence[Message], covered: int) -> int:
+        """Serialised chars the notes and the pins inside ``[1, covered)`` add to a prefix."""
+        lo = int(bool(messages) and messages[0].role == "system")
+        chars = sum(
+            self._memo.measure(messages[k])[0] + _SEPARATOR_CHARS
+            for k in pinned_units(messages, self._pinned, lo, covered)
+        )
+        if self._notes_msg is not None:
+            chars += self._memo.measure(self._notes_msg)[0] + _SEPARATOR_CHARS
+        return chars
+
     # ------------------------------------------------------------------ the pipeline
 
     async def prepare(self, messages: Sequence[Message]) -> list[Message]:
@@ -416,8 +480,13 @@ class ContextManager(Compaction):
         placeholdered = {
             i for i, src in enumerate(view.sources) if src is not None and src in micro
         }
+        protected = set(all_pinned_units(messages, self._pinned)) if self._pinned else set()
+        pinned = {i for i, src in enumerate(view.sources) if src is not None and src in protected}
         result = context_breakdown(
-            view.messages, self._ratio_for(view.weighted, view.chars), placeholdered=placeholdered
+            view.messages,
+            self._ratio_for(view.weighted, view.chars),
+            placeholdered=placeholdered,
+            pinned=pinned,
         )
         covered = self._covered_count if view.cache_used else 0
         has_system = bool(messages) and messages[0].role == "system"
@@ -522,17 +591,26 @@ class ContextManager(Compaction):
         :meth:`_micro`), and the view records the floor it used (committed by ``_finish``).
         """
         has_system = bool(messages) and messages[0].role == "system"
+        notes = self._notes_msg
+        pins = self._pinned
         prefix: list[Message] = []
         prefix_src: list[int | None] = []
+        if has_system and (summary is not None or notes is not None):
+            prefix.append(messages[0])
+            prefix_src.append(0)
+        if notes is not None:
+            prefix.append(notes)
+            prefix_src.append(None)
         if summary is not None:
-            if has_system:
-                prefix.append(messages[0])
-                prefix_src.append(0)
             prefix.append(summary)
             prefix_src.append(None)
+            # pinned messages the summary covers stay verbatim right after it, in order
+            for k in pinned_units(messages, pins, int(has_system), covered):
+                prefix.append(messages[k])
+                prefix_src.append(k)
             newly_start = covered + len(tail)
         else:
-            newly_start = 0
+            newly_start = int(has_system) if notes is not None else 0
         p, t = len(prefix), len(tail)
         total = p + t + (len(messages) - newly_start)
 
@@ -566,19 +644,36 @@ class ContextManager(Compaction):
         out: list[Message] = []
         sources: list[int | None] = []
         take(0, head_end, out, sources)
-        snipped = range(0)
+        snipped: range | tuple[int, ...] = range(0)
         if tail_start > head_end:
-            out.append(self._memo.placeholder(tail_start - head_end))
-            sources.append(None)
-            take(tail_start, total, out, sources)
+            rest: list[Message] = []
+            rest_src: list[int | None] = []
+            take(tail_start, total, rest, rest_src)
             # positions past the prefix map to input indices contiguously
-            first_kept = sources[head_end + 1]
+            first_kept = rest_src[0]
             assert first_kept is not None
             snipped = range(first_kept - (tail_start - head_end), first_kept)
+            keep = pinned_units(messages, pins, snipped.start, snipped.stop) if pins else []
+            if keep:  # pinned messages come back right after the placeholder, in order
+                kept = set(keep)
+                snipped = tuple(k for k in snipped if k not in kept)
+            if snipped:
+                out.append(self._memo.placeholder(len(snipped)))
+                sources.append(None)
+            out += [messages[k] for k in keep]
+            sources += keep
+            out += rest
+            sources += rest_src
+        protected = set(all_pinned_units(messages, pins)) if pins else set()
         small = min(_MIN_OFFLOAD_CHARS, self.max_tool_chars)
-        out = [self._l3(m) if m.role == "tool" and len(m.content) > small else m for m in out]
+        out = [
+            self._l3(m)
+            if m.role == "tool" and len(m.content) > small and src not in protected
+            else m
+            for m, src in zip(out, sources, strict=True)
+        ]
         micro, chars, weighted, micro_floor = self._micro(
-            out, sources, micro_floor, micro_trigger, micro_gain
+            out, sources, micro_floor, micro_trigger, micro_gain, protected
         )
         return _View(
             out, sources, snipped, micro, chars, weighted, summary is not None, micro_floor
@@ -591,6 +686,7 @@ class ContextManager(Compaction):
         floor: int,
         trigger: float | None,
         min_gain: float,
+        protected: set[int] | frozenset[int] = frozenset(),
     ) -> tuple[tuple[int, ...], int, float, int]:
         """L2 in place on ``out``: (placeholdered input indices, chars, weighted, floor).
 
@@ -598,7 +694,8 @@ class ContextManager(Compaction):
         position :func:`clearable_end` allows, if that saves at least ``min_gain`` of
         ``view_limit``: between two clearings
         the placeholdered set, hence the request prefix, does not change. Unanswered and the
-        ``keep_recent_results`` newest answered results are never placeholdered.
+        ``keep_recent_results`` newest answered results are never placeholdered, nor are the
+        ``protected`` input indices (pinned units).
         """
         end = clearable_end(out, self.keep_recent_results)
         at = 0
@@ -606,6 +703,8 @@ class ContextManager(Compaction):
             at = next((i for i, s in enumerate(sources) if s is not None and s >= floor), len(out))
         keep, min_chars = self.keep_recent_results, self.micro_min_chars
         targets = micro_targets(out, keep, min_chars, min(end, at)) if at else []
+        if protected:  # a pinned unit stays verbatim
+            targets = [i for i in targets if sources[i] not in protected]
         for i in targets:
             out[i] = self._l2(out[i])
         chars, weighted = self._size(out)
@@ -613,7 +712,11 @@ class ContextManager(Compaction):
             tokens = tokens_from_chars(chars, self._ratio_for(weighted, chars))
             if tokens > trigger:
                 # results before ``at`` are placeholders already (short: not re-listed)
-                more = [i for i in micro_targets(out, keep, min_chars, end) if i >= at]
+                more = [
+                    i
+                    for i in micro_targets(out, keep, min_chars, end)
+                    if i >= at and sources[i] not in protected
+                ]
                 bulk = targets + more
                 moved = list(out)
                 for i in more:
@@ -683,6 +786,7 @@ class ContextManager(Compaction):
                 else 0
             ),
             summary_allowance=self.summary_allowance,
+            pinned=tuple(all_pinned_units(messages, self._pinned)) if self._pinned else (),
         )
         self._memo.prune(view.messages, self._retained_tail)
         return list(view.messages)

@@ -78,6 +78,7 @@ class PrepareReport:
     snip_policy: str = "summarize"
     summary_tokens: int = 0  # the summary message in this view (0 without one)...
     summary_allowance: int = 0  # ...and the size it is held to, from the current budget
+    pinned: tuple[int, ...] = ()  # input indices kept verbatim because the user pinned them
 
     @property
     def request_tokens(self) -> int:
@@ -87,4 +88,4 @@ class PrepareReport:
     @property
     def hidden(self) -> tuple[int, ...]:
         summarized = range(1, self.covered_count) if self.covered_count > 1 else range(0)
-        return tuple(sorted(set(summarized) | set(self.snipped)))
+        return tuple(sorted((set(summarized) | set(self.snipped)) - set(self.pinned)))

@@ -168,6 +168,41 @@ class SystemPromptEntry(_Entry):
     system_prompt: str | None
 
 
+class PinEntry(_Entry):
+    """The user pinned message ``target_id``: it stays verbatim in every view until unpinned."""
+
+    type: Literal["pin"] = "pin"
+    target_id: str
+
+
+class UnpinEntry(_Entry):
+    """The user unpinned message ``target_id``."""
+
+    type: Literal["unpin"] = "unpin"
+    target_id: str
+
+
+class BranchSummaryEntry(_Entry):
+    """What an abandoned branch did, hanging off the message the user returned to.
+
+    ``parent_id`` is that message; ``branch_leaf_id`` the abandoned branch's last message.
+    While the current path passes ``parent_id`` the summary is sent as context.
+    """
+
+    type: Literal["branch_summary"] = "branch_summary"
+    summary: str
+    branch_leaf_id: str | None = None
+    summarized_count: int = 0
+    summary_model: str | None = None
+
+
+class BranchSummaryRemovedEntry(_Entry):
+    """The user removed branch summary ``target_id`` (it leaves the view)."""
+
+    type: Literal["branch_summary_removed"] = "branch_summary_removed"
+    target_id: str
+
+
 Entry = Annotated[
     SessionHeader
     | MessageEntry
@@ -176,11 +211,28 @@ Entry = Annotated[
     | TitleEntry
     | SystemPromptEntry
     | UsageEntry
-    | ModelWindowEntry,
+    | ModelWindowEntry
+    | PinEntry
+    | UnpinEntry
+    | BranchSummaryEntry
+    | BranchSummaryRemovedEntry,
     Field(discriminator="type"),
 ]
 KNOWN_TYPES = frozenset(
-    {"session", "message", "compaction", "leaf", "title", "system_prompt", "usage", "model_window"}
+    {
+        "session",
+        "message",
+        "compaction",
+        "leaf",
+        "title",
+        "system_prompt",
+        "usage",
+        "model_window",
+        "pin",
+        "unpin",
+        "branch_summary",
+        "branch_summary_removed",
+    }
 )
 
 _ADAPTER: TypeAdapter[Entry] = TypeAdapter(Entry)
@@ -222,6 +274,10 @@ _ESSENTIAL: dict[str, frozenset[str]] = {
     "leaf": frozenset({"id", "target_id"}),
     "usage": frozenset({"id", "anchor"}),
     "model_window": frozenset({"id", "window_tokens", "budget"}),
+    "pin": frozenset({"id", "target_id"}),
+    "unpin": frozenset({"id", "target_id"}),
+    "branch_summary": frozenset({"id", "parent_id", "summary"}),
+    "branch_summary_removed": frozenset({"id", "target_id"}),
 }
 
 

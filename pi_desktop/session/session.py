@@ -16,6 +16,8 @@ from typing import Any
 from pi_desktop.context.message import Message
 from pi_desktop.session.entries import (
     FORMAT_VERSION,
+    BranchSummaryEntry,
+    BranchSummaryRemovedEntry,
     CompactionEntry,
     Entry,
     LeafEntry,
@@ -23,9 +25,11 @@ from pi_desktop.session.entries import (
     MessageEntry,
     ModelWindowEntry,
     ParsedLine,
+    PinEntry,
     SessionHeader,
     SystemPromptEntry,
     TitleEntry,
+    UnpinEntry,
     UsageEntry,
     dump_line,
     encode_entry,
@@ -382,6 +386,76 @@ class Session:
             raise RewindError(refusal)
         if entry_id != self._state.current_id:
             self._commit(LeafEntry(parent_id=self._state.current_id, target_id=entry_id))
+
+    # ------------------------------------------------------------------ steering
+    def pin(self, entry_id: str) -> bool:
+        """Pin message ``entry_id`` (one ``pin`` line); False when it already was pinned.
+
+        The session does not check the pins' size cap (it knows no budget): the agent does,
+        before calling this (``Agent.pin``).
+        """
+        self._require_writable()
+        if entry_id in self._state.pinned:
+            return False
+        self._commit(PinEntry(target_id=entry_id))
+        return True
+
+    def unpin(self, entry_id: str) -> bool:
+        """Unpin message ``entry_id`` (one ``unpin`` line); False when it was not pinned."""
+        self._require_writable()
+        if entry_id not in self._state.pinned:
+            return False
+        self._commit(UnpinEntry(target_id=entry_id))
+        return True
+
+    def is_pinned(self, entry_id: str) -> bool:
+        return entry_id in self._state.pinned
+
+    @property
+    def pinned_ids(self) -> list[str]:
+        """Pinned messages on the current path, in path order (pins elsewhere wait there)."""
+        pinned = self._state.pinned
+        if not pinned:
+            return []
+        return [entry.id for entry in self.get_current_path() if entry.id in pinned]
+
+    def add_branch_summary(
+        self,
+        parent_id: str,
+        summary: str,
+        *,
+        branch_leaf_id: str | None = None,
+        summarized_count: int = 0,
+        summary_model: str | None = None,
+    ) -> str:
+        """Record what an abandoned branch did, hanging off message ``parent_id``."""
+        if not summary.strip():
+            raise ValueError("a branch summary needs text")
+        entry = BranchSummaryEntry(
+            parent_id=parent_id,
+            summary=summary.strip(),
+            branch_leaf_id=branch_leaf_id,
+            summarized_count=summarized_count,
+            summary_model=summary_model,
+        )
+        return self._commit(entry)
+
+    def remove_branch_summary(self, summary_id: str) -> None:
+        """Take a branch summary out of the view (one appended line; the old one stays)."""
+        self._commit(BranchSummaryRemovedEntry(target_id=summary_id))
+
+    def branch_summaries_for(self, entry_id: str) -> list[BranchSummaryEntry]:
+        """Branch summaries hanging off message ``entry_id`` (removed ones excluded)."""
+        return self._state.branch_summaries_for(entry_id)
+
+    def branch_summaries_on_path(self) -> list[BranchSummaryEntry]:
+        """Branch summaries hanging off the current path, in path order: sent as context."""
+        if not self._state.branch_summary_ids:
+            return []
+        out: list[BranchSummaryEntry] = []
+        for entry in self.get_current_path():
+            out.extend(self._state.branch_summaries_for(entry.id))
+        return out
 
     def can_rewind(self, entry_id: str) -> bool:
         return self._state.rewind_refusal(entry_id) is None

@@ -17,14 +17,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pi_desktop.session.entries import (
+    BranchSummaryEntry,
+    BranchSummaryRemovedEntry,
     CompactionEntry,
     LeafEntry,
     MessageEntry,
     ModelWindowEntry,
     ParsedLine,
+    PinEntry,
     SessionHeader,
     SystemPromptEntry,
     TitleEntry,
+    UnpinEntry,
     UsageEntry,
 )
 
@@ -49,6 +53,11 @@ class SessionState:
     message_count: int = 0
     usage_anchor: dict[str, Any] | None = None  # the latest ``usage`` line's anchor
     model_window: ModelWindowEntry | None = None  # the latest learned context window
+    # steering (DESIGN §4): pinned message ids (pin minus unpin, in file order), and branch
+    # summaries by the message they hang off (removed ones are dropped from both)
+    pinned: dict[str, None] = field(default_factory=dict)
+    branch_summaries: dict[str, BranchSummaryEntry] = field(default_factory=dict)
+    branch_summary_ids: dict[str, list[str]] = field(default_factory=dict)
     unknown: list[dict[str, Any]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     # memo for "grew after the floor" (valid for one floor): keeps guard checks amortised O(1)
@@ -99,6 +108,21 @@ class SessionState:
             return _check_compaction(self, entry)
         if isinstance(entry, LeafEntry):
             return self.rewind_refusal(entry.target_id)
+        if isinstance(entry, PinEntry | UnpinEntry):
+            target = self.entries.get(entry.target_id)
+            if not isinstance(target, MessageEntry):
+                return f"{entry.type} of {entry.target_id}: not a message of this session"
+            return None
+        if isinstance(entry, BranchSummaryEntry):
+            if entry.parent_id is None or entry.parent_id not in self.depth:
+                return f"branch summary {entry.id} hangs off unknown message {entry.parent_id}"
+            if entry.id in self.branch_summaries:
+                return f"duplicate entry id {entry.id}"
+            return None
+        if isinstance(entry, BranchSummaryRemovedEntry):
+            if entry.target_id not in self.branch_summaries:
+                return f"no branch summary {entry.target_id} to remove"
+            return None
         return None
 
     def apply(self, entry: ParsedLine) -> None:
@@ -117,6 +141,19 @@ class SessionState:
             self.usage_anchor = entry.anchor
         elif isinstance(entry, ModelWindowEntry):
             self.model_window = entry
+        elif isinstance(entry, PinEntry):
+            self.pinned[entry.target_id] = None
+        elif isinstance(entry, UnpinEntry):
+            self.pinned.pop(entry.target_id, None)
+        elif isinstance(entry, BranchSummaryEntry):
+            assert entry.parent_id is not None
+            self.branch_summaries[entry.id] = entry
+            self.branch_summary_ids.setdefault(entry.parent_id, []).append(entry.id)
+        elif isinstance(entry, BranchSummaryRemovedEntry):
+            removed = self.branch_summaries.pop(entry.target_id)
+            siblings = self.branch_summary_ids.get(removed.parent_id or "", [])
+            if entry.target_id in siblings:
+                siblings.remove(entry.target_id)
         elif isinstance(entry, SessionHeader):
             self.id = entry.id
             self.created = entry.created
@@ -142,6 +179,10 @@ class SessionState:
             assert isinstance(entry, CompactionEntry)
             out.append(entry)
         return out
+
+    def branch_summaries_for(self, entry_id: str) -> list[BranchSummaryEntry]:
+        """Branch summaries (not removed) hanging off message ``entry_id``, oldest first."""
+        return [self.branch_summaries[k] for k in self.branch_summary_ids.get(entry_id, ())]
 
     def path_to(self, entry_id: str | None) -> list[MessageEntry]:
         """Message entries root → ``entry_id`` (empty for None)."""

@@ -53,6 +53,7 @@ from pi_desktop.ui.sessions.dialog import SessionsDialog
 from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 from pi_desktop.ui.sessions.sidebar_controller import SidebarController
 from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
+from pi_desktop.ui.steering import Steering
 from pi_desktop.ui.text.safe_text import image_policy
 from pi_desktop.ui.theme import ensure_theme
 from pi_desktop.ui.tree.panel import SessionTreePanel
@@ -157,6 +158,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.outer_splitter)
         self.sessions = SidebarController(self, self.sidebar, self.outer_splitter)
         self.edits = EditResend(self)
+        self.steering = Steering(self)
         self.offline_label = QLabel("<b>● Offline</b> — demo model, no network", self)
         self.offline_label.setToolTip(OFFLINE_NOTE)
         self.offline_label.setVisible(False)
@@ -184,6 +186,9 @@ class MainWindow(QMainWindow):
         self.compact_action = self._action("&Compact now…", "Ctrl+Shift+K", self.compact_now)
         self.send_action = self._action("Send", "Ctrl+Return", self.send)
         self.stop_action = self._action("Stop", "Esc", self.stop)
+        self.pin_action = self._action(
+            "&Pin / unpin message", "Ctrl+P", self.steering.toggle_pin_shortcut
+        )
         menu = self.menuBar().addMenu("&File")
         for action in (self.new_action, self.open_action, self.settings_action):
             menu.addAction(action)
@@ -200,7 +205,7 @@ class MainWindow(QMainWindow):
         menu.addAction(self.sessions.toggle_action)
         menu.addAction(self.sessions.rename_action)
         menu = self.menuBar().addMenu("&Conversation")
-        for action in (self.send_action, self.stop_action, self.compact_action):
+        for action in (self.send_action, self.stop_action, self.compact_action, self.pin_action):
             menu.addAction(action)
         self.probe_action = self._action("&Fidelity probe…", None, self.show_probe)
         self.menuBar().addMenu("&Tools").addAction(self.probe_action)
@@ -238,6 +243,9 @@ class MainWindow(QMainWindow):
         self.tree.sealedClicked.connect(self.rewind_to)
         self.tree.forkRequested.connect(self.fork_from)
         self.tree.editRequested.connect(self.edits.begin_edit)
+        self.tree.pinRequested.connect(self.steering.set_pinned)
+        self.tree.branchSummaryRemoveRequested.connect(self.steering.remove_branch_summary)
+        self.conversation.pinRequested.connect(self.steering.set_pinned)
         self.sessions.titleChanged.connect(self._update_title)
         self.tree.compactionActivated.connect(self.open_summary)
         self.budget_bar.clicked.connect(self.show_breakdown)
@@ -433,6 +441,7 @@ class MainWindow(QMainWindow):
             self.agent.estimate_now()  # a fresh snapshot of the path, with its repairs
             self.conversation.show_repairs(self.agent.history_repairs)
         self.edits.decorate()
+        self.steering.decorate()
 
     # ---------------------------------------------------------------- running
 
@@ -500,6 +509,7 @@ class MainWindow(QMainWindow):
             message.role, message.content, entry_id, message.metadata
         )
         self.edits.decorate([card] if card is not None else [])
+        self.steering.decorate([card] if card is not None else [])
         self.tree.refresh()
         self.sessions.message_added()
 
@@ -573,11 +583,13 @@ class MainWindow(QMainWindow):
         if self.busy or self.agent is None:
             return False
         self._clear_refusals()
+        old_leaf = self.session.current_id if self.session is not None else None
         try:
             self.agent.rewind(entry_id)
         except RewindError as exc:
             self.refuse_rewind(entry_id, str(exc))
             return False
+        self.steering.after_rewind(old_leaf, entry_id)
         self.tree.refresh()
         self.render_path()
         self._update_title()

@@ -56,6 +56,7 @@ class AppSettings:
     threshold: float = 0.8
     keep_recent_tokens: int = 0  # 0: the engine's default (budget // 4)
     snip_policy: str = "summarize"  # "drop": old messages leave the context unsummarized
+    branch_summaries: bool = True  # a rewind that leaves messages behind summarizes them
     workspace: str = ""  # empty: the user's home folder is never used implicitly
     remote_images: bool = False  # http(s) images in messages; local sources never load
     approval_policy: str = "ask"

@@ -65,6 +65,7 @@ class ConversationView(QScrollArea):
     openFileRequested = Signal(str)  # offloaded tool-result path
     retryRequested = Signal()
     editRequested = Signal(str)  # a user message's entry id: edit it and send it again
+    pinRequested = Signal(str, bool)  # a message's entry id; True: pin, False: unpin
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -127,6 +128,7 @@ class ConversationView(QScrollArea):
         align = Qt.AlignmentFlag(0)
         if isinstance(widget, MessageCard):
             widget.editRequested.connect(self.editRequested)
+            widget.pinRequested.connect(self.pinRequested)
             if widget.role == "user":  # a bubble on the right, as wide as its text
                 align = Qt.AlignmentFlag.AlignRight
                 widget.setMaximumWidth(self._bubble_width())

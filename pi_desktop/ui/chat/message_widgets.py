@@ -153,6 +153,11 @@ class CodeBlockWidget(QFrame):
 ROLE_TITLES = {"user": "You", "assistant": "Assistant", "system": "System"}
 
 
+PIN_TIP = "Pin: keep this message verbatim in every request (Ctrl+P)"
+UNPIN_TIP = "Unpin: let the context layers shorten or summarize it again (Ctrl+P)"
+PIN_BADGE = "⚑ pinned"
+
+
 class MessageActions(QWidget):
     """The icons under a message, shown while the pointer is over it: copy, and for the
     user's own turns edit. Its room is kept while hidden, so hovering never moves text."""
@@ -164,12 +169,15 @@ class MessageActions(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
         self.copy_button = self._button("copy", "Copy", "Copy this message")
+        self.pin_button = self._button("pin", "Pin", PIN_TIP)
+        self.pin_button.setCheckable(True)
         self.edit_button: QToolButton | None = None
         if role == "user":
             self.edit_button = self._button("edit", "Edit", "Edit this message and send it again")
         if role == "user":
             layout.addStretch(1)  # a user's bubble sits on the right: so do its actions
         layout.addWidget(self.copy_button)
+        layout.addWidget(self.pin_button)
         if self.edit_button is not None:
             layout.addWidget(self.edit_button)
         if role != "user":
@@ -198,6 +206,7 @@ class MessageActions(QWidget):
     def recolor(self) -> None:
         self.copy_button.setIcon(themed_icon("copy"))
         self.copy_button.setToolTip("Copy this message")
+        self.pin_button.setIcon(themed_icon("pin"))
         if self.edit_button is not None:
             self.edit_button.setIcon(themed_icon("edit"))
 
@@ -210,6 +219,7 @@ class MessageCard(QFrame):
     (``editRequested(entry_id)``): what editing does is the window's business."""
 
     editRequested = Signal(str)
+    pinRequested = Signal(str, bool)  # entry id, True: pin / False: unpin
     copied = Signal()
 
     def __init__(
@@ -252,11 +262,21 @@ class MessageCard(QFrame):
             layout.addLayout(header)
         self.body = MarkdownBody(text, self.bubble)
         layout.addWidget(self.body)
+        self.pinned = False
+        self.pin_badge = QLabel(PIN_BADGE, self)
+        self.pin_badge.setObjectName("pinBadge")
+        self.pin_badge.setToolTip("Pinned: sent verbatim in every request, never summarized")
+        align = Qt.AlignmentFlag.AlignRight if role == "user" else Qt.AlignmentFlag.AlignLeft
+        self.pin_badge.setAlignment(align)
+        self.pin_badge.hide()
+        outer.addWidget(self.pin_badge)
         outer.addWidget(self.bubble)
         self.actions = MessageActions(role, self)
         self.actions.copy_button.clicked.connect(self.copy_text)
         if self.actions.edit_button is not None:
             self.actions.edit_button.clicked.connect(self._edit)
+        self.actions.pin_button.clicked.connect(self._toggle_pin)
+        self.actions.pin_button.setEnabled(entry_id is not None)
         outer.addWidget(self.actions)
 
     @property
@@ -272,6 +292,18 @@ class MessageCard(QFrame):
     def _edit(self) -> None:
         if self.entry_id:
             self.editRequested.emit(self.entry_id)
+
+    def _toggle_pin(self, _checked: bool = False) -> None:
+        self.actions.pin_button.setChecked(self.pinned)  # the window decides; set_pinned shows
+        if self.entry_id:
+            self.pinRequested.emit(self.entry_id, not self.pinned)
+
+    def set_pinned(self, pinned: bool) -> None:
+        """Show (or clear) the pin: a badge over the message and a checked pin action."""
+        self.pinned = pinned
+        self.pin_badge.setVisible(pinned)
+        self.actions.pin_button.setChecked(pinned)
+        self.actions.pin_button.setToolTip(UNPIN_TIP if pinned else PIN_TIP)
 
     def set_stopped(self) -> None:
         """A stopped answer stays visible but is marked as cut short."""

@@ -324,6 +324,14 @@ class SettingsDialog(QDialog):
             "every dozen turns or so); dropped, the model forgets them (no extra call)."
         )
         form.addRow("Older messages", self.snip_policy)
+        self.branch_summaries = QCheckBox("Summarize a branch I leave by rewinding")
+        self.branch_summaries.setToolTip(
+            "On: going back leaves a short note of what the abandoned branch did, sent as\n"
+            "context while the conversation passes that point (one summarizer call).\n"
+            "Remove a note from the tree's context menu."
+        )
+        self.branch_summaries.setChecked(settings.branch_summaries)
+        form.addRow("", self.branch_summaries)
 
         ws_row = QWidget(self)
         ws_layout = QHBoxLayout(ws_row)
@@ -480,6 +488,7 @@ class SettingsDialog(QDialog):
             remote_images=self.remote_images.isChecked(),
             approval_policy=str(self.policy.currentData()),
             snip_policy=str(self.snip_policy.currentData()),
+            branch_summaries=self.branch_summaries.isChecked(),
             allow_commands=self.allow_commands.isChecked(),
             response_deadline=self.response_deadline.value(),
             idle_deadline=self.idle_deadline.value(),

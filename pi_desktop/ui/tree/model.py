@@ -112,6 +112,8 @@ class TreeNode:
         """Full text for "copy"."""
         return _full_text(self.content, self.calls)
 
+    pinned: bool = False  # the user pinned it: it stays verbatim in every view
+
 
 @dataclass(frozen=True)
 class TreeSnapshot:
@@ -133,13 +135,25 @@ class TreeSnapshot:
     @classmethod
     def from_session(cls, session: Any) -> TreeSnapshot:
         """Build from a live ``Session`` (duck-typed: entries, current_id, compaction_floor)."""
+        entries: Iterable[Any] = session.entries.values()
+        state = getattr(session, "state", None)
+        side = list(getattr(state, "branch_summaries", {}).values())
+        if side:  # side nodes go in file order (parents always come first)
+            entries = heapq.merge(entries, side, key=lambda e: getattr(e, "timestamp", ""))
         return cls.from_entries(
-            session.entries.values(), session.current_id, getattr(session, "compaction_floor", None)
+            entries,
+            session.current_id,
+            getattr(session, "compaction_floor", None),
+            pinned=frozenset(getattr(state, "pinned", ())),
         )
 
     @classmethod
     def from_entries(
-        cls, entries: Iterable[Any], current_id: str | None, floor_id: str | None
+        cls,
+        entries: Iterable[Any],
+        current_id: str | None,
+        floor_id: str | None,
+        pinned: frozenset[str] = frozenset(),
     ) -> TreeSnapshot:
         """O(n) over entries in insertion order (parents always precede children)."""
         nodes: dict[str, TreeNode] = {}
@@ -157,8 +171,9 @@ class TreeSnapshot:
             parent = entry.parent_id
             entry_parent[eid] = parent
             parent_display = display_of.get(parent) if parent is not None else None
-            if etype == "compaction":
-                nodes[eid] = _compaction_node(entry, parent_display, order)
+            if etype in ("compaction", "branch_summary"):
+                make = _compaction_node if etype == "compaction" else _branch_summary_node
+                nodes[eid] = make(entry, parent_display, order)
                 display_of[eid] = eid
                 if parent_display is not None:
                     compactions.setdefault(parent_display, []).append(eid)
@@ -185,6 +200,10 @@ class TreeSnapshot:
         for call_id, got in results.items():
             nodes[call_id] = fold_results(nodes[call_id], got, expected[call_id], on_path)
 
+        for eid in pinned:  # a pinned result pins the call node it is folded into
+            shown = display_of.get(eid)
+            if shown is not None and shown in nodes:
+                nodes[shown] = replace(nodes[shown], pinned=True)
         path = _dedupe(display_of[e] for e in path_entries if e in display_of)
         cur = display_of.get(current_id) if current_id is not None else None
         floor = display_of.get(floor_id) if floor_id is not None else None
@@ -289,6 +308,23 @@ def _compaction_node(entry: Any, parent_display: str | None, order: int) -> Tree
         entry_ids=(entry.id,),
         content=summary,
         fixed_label=f"compacted {count_of(count, 'message')}{figures}{manual}",
+    )
+
+
+def _branch_summary_node(entry: Any, parent_display: str | None, order: int) -> TreeNode:
+    """A branch summary: a side node like a compaction, hanging off the node returned to."""
+    summary = getattr(entry, "summary", "") or ""
+    count = getattr(entry, "summarized_count", 0) or 0
+    return TreeNode(
+        id=entry.id,
+        parent_id=parent_display,
+        kind="compaction",
+        role="branch_summary",
+        order=order,
+        target_id=entry.id,
+        entry_ids=(entry.id,),
+        content=summary,
+        fixed_label=f"explored on another branch · {count_of(count, 'message')}",
     )
 
 
@@ -658,6 +694,8 @@ def _max_lane_per_row(n_rows: int, by_lane: Mapping[int, list[Segment]]) -> tupl
 def tooltip_text(node: TreeNode) -> str:
     """Plain-text tooltip: role, preview, folded tool results."""
     parts = [f"{node.role}" + (" (stopped)" if node.stopped else "")]
+    if node.pinned:
+        parts[0] += " · pinned: stays verbatim in every view"
     if node.preview:
         parts.append(node.preview)
     if node.kind == "tool_call":

@@ -35,6 +35,7 @@ GUTTER_W = 22  # the compaction column left of lane 0
 LEFT_PAD = 6
 NODE_R = 5.0
 FLOOR_LABEL = "▲ compaction floor"
+PIN_MARK = "⚑ "  # a pinned node (DejaVu has the flag; no emoji font is assumed)
 
 
 def lane_x(lane: int) -> float:
@@ -66,7 +67,8 @@ def row_text(row: LayoutRow, node: TreeNode | None) -> str:
         text = f"⚙ {row.label} {mark}"
     else:
         text = row.label
-    return text + (" (stopped)" if node.stopped else "")
+    text += " (stopped)" if node.stopped else ""
+    return PIN_MARK + text if node.pinned else text
 
 
 @dataclass

@@ -61,6 +61,8 @@ class SessionTreeView(QAbstractScrollArea):
     rewindRequested = Signal(str)
     forkRequested = Signal(str)
     compactionActivated = Signal(str)
+    pinRequested = Signal(str, bool)  # entry id, True: pin / False: unpin
+    branchSummaryRemoveRequested = Signal(str)
     copyRequested = Signal(str)
     sealedClicked = Signal(str)
     editRequested = Signal(str)  # a user message: edit and resend from before it
@@ -352,8 +354,13 @@ class SessionTreeView(QAbstractScrollArea):
         row = self.row_at(event.position().toPoint())
         if row is not None and event.button() == Qt.MouseButton.LeftButton:
             lr = self._layout.rows[row]
-            if lr.kind == "compaction":
+            if lr.kind == "compaction" and self._is_summary(lr.node_id):
                 self.compactionActivated.emit(lr.node_id)
+
+    def _is_summary(self, node_id: str) -> bool:
+        """A compaction node (the viewer opens it), not a branch summary side node."""
+        node = self._snapshot.nodes.get(node_id)
+        return node is not None and node.role == "compaction"
 
     def activate_row(self, row_index: int) -> None:
         """A single click: expand a stub, rewind to a message, or report a sealed target."""
@@ -383,7 +390,11 @@ class SessionTreeView(QAbstractScrollArea):
             menu.addAction("Expand branch", lambda: self.toggle_branch(root))
             return menu
         node = self._snapshot.nodes[row.node_id]
-        if row.kind == "compaction":
+        if node.role == "branch_summary":
+            menu.addAction(
+                "Remove branch summary", lambda: self.branchSummaryRemoveRequested.emit(node.id)
+            )
+        elif row.kind == "compaction":
             menu.addAction("View summary", lambda: self.compactionActivated.emit(node.id))
         else:
             rewind = QAction("Rewind here", menu)
@@ -400,6 +411,11 @@ class SessionTreeView(QAbstractScrollArea):
             menu.addAction(
                 "Fork to new session from here",
                 lambda: self.forkRequested.emit(node.target_id),
+            )
+            pin_id = node.id  # a call node pins the call (its results come along)
+            menu.addAction(
+                "Unpin message" if node.pinned else "Pin message (keep verbatim)",
+                lambda: self.pinRequested.emit(pin_id, not node.pinned),
             )
         menu.addAction("Copy text", lambda: self.copy_node(node.id))
         if node.parent_id is not None and node.id in self._expanded:
@@ -438,7 +454,8 @@ class SessionTreeView(QAbstractScrollArea):
             self._set_focus_row(min(rows - 1, max(0, moves[key])))
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             if self._layout.rows[row].kind == "compaction":
-                self.compactionActivated.emit(self._layout.rows[row].node_id)
+                if self._is_summary(self._layout.rows[row].node_id):
+                    self.compactionActivated.emit(self._layout.rows[row].node_id)
             else:
                 self.activate_row(row)
         elif event.matches(QKeySequence.StandardKey.Copy):
@@ -527,6 +544,8 @@ class SessionTreePanel(QWidget):
     rewindRequested = Signal(str)
     forkRequested = Signal(str)
     compactionActivated = Signal(str)
+    pinRequested = Signal(str, bool)  # entry id, True: pin / False: unpin
+    branchSummaryRemoveRequested = Signal(str)
     copyRequested = Signal(str)
     sealedClicked = Signal(str)
     editRequested = Signal(str)  # a user message: edit and resend from before it
@@ -535,6 +554,7 @@ class SessionTreePanel(QWidget):
         super().__init__(parent)
         self._session: Any = None
         self._drawn: Fingerprint | None = None
+        self._steer_drawn: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
         self.incremental = True  # False: always rebuild in full (the bench's baseline)
         self.view = SessionTreeView(self)
         self._status = QLabel(self)
@@ -560,6 +580,8 @@ class SessionTreePanel(QWidget):
             "copyRequested",
             "sealedClicked",
             "editRequested",
+            "pinRequested",
+            "branchSummaryRemoveRequested",
         ):
             getattr(self.view, name).connect(getattr(self, name))
         self._update_status()
@@ -599,6 +621,10 @@ class SessionTreePanel(QWidget):
         ``tree_incremental``); anything else rebuilds in O(n log n). The window may call this
         freely after every event.
         """
+        steer = self._steer_key()
+        if steer != self._steer_drawn:  # a pin or a branch summary: redraw in full
+            self._steer_drawn = steer
+            self._drawn = None
         key = self._fingerprint()
         if key == self._drawn and key is not None:
             return
@@ -617,6 +643,13 @@ class SessionTreePanel(QWidget):
             )
             self.view.set_snapshot(snap)
         self._update_status()
+
+    def _steer_key(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Pins and branch summaries change no message, so the fingerprint misses them."""
+        state = getattr(self._session, "state", None)
+        pinned = getattr(state, "pinned", None) or {}
+        side = getattr(state, "branch_summaries", None) or {}
+        return tuple(pinned), tuple(side)
 
     def _fingerprint(self) -> Fingerprint | None:
         s = self._session
@@ -663,7 +696,7 @@ class SessionTreePanel(QWidget):
     def _update_status(self) -> None:
         snap = self.view.snapshot
         messages = sum(1 for n in snap.nodes.values() if n.kind != "compaction")
-        compactions = len(snap.nodes) - messages
+        compactions = sum(1 for n in snap.nodes.values() if n.role == "compaction")
         parts = [f"{len(snap.path):,} on path", count_of(messages, "node")]
         if compactions:
             parts.append(count_of(compactions, "compaction"))
