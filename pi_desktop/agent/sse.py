@@ -117,9 +117,9 @@ class SSEDecoder:
         name, _, value = text.partition(":")
         if value.startswith(" "):
             value = value[1:]
-        if name == "data":
+        if name == "data":  # an event's lines count with one separator between them
+            self._data_bytes += len(line) + (1 if self._data else 0)
             self._data.append(value)
-            self._data_bytes += len(line) + 1
         elif name == "event":
             self._event = value
         return None  # id, retry and unknown fields do not matter to a chat stream

@@ -118,3 +118,9 @@ def test_clean_text_replaces_lone_surrogates_and_joins_pairs():
     cleaner = TextCleaner()
     assert cleaner.feed("x\ud83d") == "x"
     assert cleaner.feed("\ude00y") == "\U0001f600y"
+
+
+def test_an_event_exactly_at_the_cap_is_kept():
+    """Hypothesis found size=10, cap=16: a 16-byte line was refused by its own blank line."""
+    decoder = SSEDecoder(16)
+    assert decoder.feed(b"data: " + b"x" * 10 + b"\n\n") == [SSEEvent(None, "x" * 10)]
