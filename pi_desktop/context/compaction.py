@@ -21,7 +21,7 @@ from pi_desktop.context.summary import serialize_message, strip_file_blocks, sum
 from pi_desktop.context.tokens import tokens_from_chars
 
 if TYPE_CHECKING:
-    from pi_desktop.context.manager import _View
+    from pi_desktop.context.views import _View
 
 _MAX_TIGHTEN_ROUNDS = 4
 

@@ -17,15 +17,16 @@ compared with the budget (``PrepareReport.request_tokens``, ``CompactionInfo.tok
 ``int(budget * threshold)``.
 
 Per-turn cost is O(view): L1 boundaries are found on a role accessor first, L3/L2 run only on
-survivors, and per-message sizes, offload copies and placeholders are memoised by message
-identity in a ``MessageMemo`` (messages are immutable values, as everywhere in the engine).
+survivors (the view is built in ``views.py``), and per-message sizes, offload copies and
+placeholders are memoised by message identity in a ``MessageMemo`` (messages are immutable
+values, as everywhere in the engine).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from pi_desktop.context.breakdown import ContextBreakdown, context_breakdown
@@ -37,11 +38,9 @@ from pi_desktop.context.message import Message
 from pi_desktop.context.micro import (
     DEFAULT_KEEP_RECENT,
     DEFAULT_MIN_CHARS,
-    clearable_end,
     compacted_copy,
-    micro_targets,
 )
-from pi_desktop.context.offload import DEFAULT_MAX_CHARS, offload_message
+from pi_desktop.context.offload import DEFAULT_MAX_CHARS, MIN_OFFLOAD_CHARS, offload_message
 from pi_desktop.context.pins import (
     PinRefused,
     all_pinned_units,
@@ -52,37 +51,22 @@ from pi_desktop.context.pins import (
 from pi_desktop.context.ratio import (
     ASCII_WEIGHT,
     clamp_ratio,
-    list_weight,
     script_ratio,
 )
 from pi_desktop.context.report import CompactionInfo, OffloadedResult, PrepareReport
-from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES, snip_plan
+from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES
 from pi_desktop.context.summary import summary_message
 from pi_desktop.context.summary_trim import summary_allowance, summary_target
-from pi_desktop.context.tokens import list_chars_from_sizes, tokens_from_chars
+from pi_desktop.context.tokens import tokens_from_chars
+from pi_desktop.context.views import ViewBuilding, _View
 
 # a usage anchor that predicts the provider's count within this share is kept as it is
 ANCHOR_TOLERANCE = 0.01
 _SEPARATOR_CHARS = 2  # ", " between list items in the serialised view
-_MIN_OFFLOAD_CHARS = 3_000  # an L3 marker carries a 2,000-char preview: smaller saves nothing
 SNIP_POLICIES = ("summarize", "drop")
 
 
-@dataclass
-class _View:
-    """A built view plus where each message came from (input index, or None if synthetic)."""
-
-    messages: list[Message]
-    sources: list[int | None]
-    snipped: range | tuple[int, ...]
-    micro: tuple[int, ...]
-    chars: int
-    weighted: float
-    cache_used: bool
-    micro_floor: int = 0  # L2's horizon (input index) this view was built with
-
-
-class ContextManager(Compaction):
+class ContextManager(ViewBuilding, Compaction):
     """The four-layer context pipeline with a summary cache; see the module docstring.
 
     ``llm`` and ``summarizer`` are duck-typed (``await chat(messages, tools=[])`` returning an
@@ -239,14 +223,14 @@ class ContextManager(Compaction):
 
     def tool_chars_limit_for(self, message: Message) -> int:
         """L3's threshold for one tool result, at that result's own tokens per char."""
-        if len(message.content) <= min(_MIN_OFFLOAD_CHARS, self.max_tool_chars):
+        if len(message.content) <= min(MIN_OFFLOAD_CHARS, self.max_tool_chars):
             return self.max_tool_chars  # too small to matter: skip measuring it
         chars, weighted = self._memo.measure(message)
         return self._chars_limit(self._ratio_for(weighted, chars))
 
     def _chars_limit(self, ratio: float) -> int:
         share = int(max(self.view_limit, 0) / 2 / ratio)
-        return min(self.max_tool_chars, max(_MIN_OFFLOAD_CHARS, share))
+        return min(self.max_tool_chars, max(MIN_OFFLOAD_CHARS, share))
 
     def restore_cache(
         self,
@@ -530,211 +514,6 @@ class ContextManager(Compaction):
 
     def _l2(self, message: Message) -> Message:
         return self._memo.derive("l2", message, compacted_copy)
-
-    # ------------------------------------------------------------------ views
-
-    def _cache_fits(self, messages: Sequence[Message]) -> bool:
-        """The cached tail still matches the history at ``covered_count``."""
-        if self._summary is None:
-            return False
-        start, tail = self._covered_count, self._retained_tail
-        if start < 0 or start + len(tail) > len(messages):
-            return False
-        for k, kept in enumerate(tail):
-            live = messages[start + k]
-            if live is kept or self._verified.get(start + k) is live:
-                continue
-            if live.role != kept.role or live.content != kept.content:
-                return False
-            self._verified[start + k] = live
-        return True
-
-    def _base_view(self, messages: Sequence[Message], *, clear_all: bool = False) -> _View:
-        """The free-layer view; ``clear_all``: L2 clears whatever helps (no minimum gain)."""
-        gain = 0.0 if clear_all else self.micro_min_gain
-        if self._cache_fits(messages):
-            assert self._summary_msg is not None
-            return self._build(
-                messages,
-                self._summary_msg,
-                self._covered_count,
-                self._retained_tail,
-                self._micro_floor,
-                self.view_limit * self.micro_trigger,
-                gain,
-            )
-        return self._build(
-            messages, None, 0, [], self._micro_floor, self.view_limit * self.micro_trigger, gain
-        )
-
-    def _degraded(self, messages: Sequence[Message], base: _View) -> _View:
-        """The view sent when no summary comes: over the limit, L2 clears all it may."""
-        if self._tokens(base) <= self.view_limit:
-            return base
-        return self._base_view(messages, clear_all=True)
-
-    def _build(
-        self,
-        messages: Sequence[Message],
-        summary: Message | None,
-        covered: int,
-        tail: Sequence[Message],
-        micro_floor: int = 0,
-        micro_trigger: float | None = None,
-        micro_gain: float = 0.0,
-    ) -> _View:
-        """One view over a virtual sequence: prefix (system, summary) + tail + newly.
-
-        Without a summary the whole history is "newly". L1 boundaries are computed first on
-        the virtual sequence; only survivors go through L3 and L2. L2 placeholders the results
-        before ``micro_floor``; over ``micro_trigger`` tokens it may move the floor (see
-        :meth:`_micro`), and the view records the floor it used (committed by ``_finish``).
-        """
-        has_system = bool(messages) and messages[0].role == "system"
-        notes = self._notes_msg
-        pins = self._pinned
-        prefix: list[Message] = []
-        prefix_src: list[int | None] = []
-        if has_system and (summary is not None or notes is not None):
-            prefix.append(messages[0])
-            prefix_src.append(0)
-        if notes is not None:
-            prefix.append(notes)
-            prefix_src.append(None)
-        if summary is not None:
-            prefix.append(summary)
-            prefix_src.append(None)
-            # pinned messages the summary covers stay verbatim right after it, in order
-            for k in pinned_units(messages, pins, int(has_system), covered):
-                prefix.append(messages[k])
-                prefix_src.append(k)
-            newly_start = covered + len(tail)
-        else:
-            newly_start = int(has_system) if notes is not None else 0
-        p, t = len(prefix), len(tail)
-        total = p + t + (len(messages) - newly_start)
-
-        def role_at(j: int) -> str:
-            if j < p:
-                return prefix[j].role
-            if j < p + t:
-                return tail[j - p].role
-            return messages[newly_start + j - p - t].role
-
-        def take(a: int, b: int, out: list[Message], src: list[int | None]) -> None:
-            """Append virtual positions ``[a, b)`` by slicing the three segments."""
-            lo, hi = max(a, 0), min(b, p)
-            if lo < hi:
-                out += prefix[lo:hi]
-                src += prefix_src[lo:hi]
-            lo, hi = max(a, p), min(b, p + t)
-            if lo < hi:
-                out += tail[lo - p : hi - p]
-                src += range(covered + lo - p, covered + hi - p)
-            lo, hi = max(a, p + t), min(b, total)
-            if lo < hi:
-                k = newly_start + lo - p - t
-                out += messages[k : k + hi - lo]
-                src += range(k, k + hi - lo)
-
-        head_end, tail_start = snip_plan(total, role_at, self.max_messages)
-        head_end = max(head_end, p)
-        if tail_start <= head_end:
-            head_end = tail_start = total
-        out: list[Message] = []
-        sources: list[int | None] = []
-        take(0, head_end, out, sources)
-        snipped: range | tuple[int, ...] = range(0)
-        if tail_start > head_end:
-            rest: list[Message] = []
-            rest_src: list[int | None] = []
-            take(tail_start, total, rest, rest_src)
-            # positions past the prefix map to input indices contiguously
-            first_kept = rest_src[0]
-            assert first_kept is not None
-            snipped = range(first_kept - (tail_start - head_end), first_kept)
-            keep = pinned_units(messages, pins, snipped.start, snipped.stop) if pins else []
-            if keep:  # pinned messages come back right after the placeholder, in order
-                kept = set(keep)
-                snipped = tuple(k for k in snipped if k not in kept)
-            if snipped:
-                out.append(self._memo.placeholder(len(snipped)))
-                sources.append(None)
-            out += [messages[k] for k in keep]
-            sources += keep
-            out += rest
-            sources += rest_src
-        protected = set(all_pinned_units(messages, pins)) if pins else set()
-        small = min(_MIN_OFFLOAD_CHARS, self.max_tool_chars)
-        out = [
-            self._l3(m)
-            if m.role == "tool" and len(m.content) > small and src not in protected
-            else m
-            for m, src in zip(out, sources, strict=True)
-        ]
-        micro, chars, weighted, micro_floor = self._micro(
-            out, sources, micro_floor, micro_trigger, micro_gain, protected
-        )
-        return _View(
-            out, sources, snipped, micro, chars, weighted, summary is not None, micro_floor
-        )
-
-    def _micro(
-        self,
-        out: list[Message],
-        sources: list[int | None],
-        floor: int,
-        trigger: float | None,
-        min_gain: float,
-        protected: set[int] | frozenset[int] = frozenset(),
-    ) -> tuple[tuple[int, ...], int, float, int]:
-        """L2 in place on ``out``: (placeholdered input indices, chars, weighted, floor).
-
-        The floor moves only when the view is over ``trigger`` tokens, and then to the newest
-        position :func:`clearable_end` allows, if that saves at least ``min_gain`` of
-        ``view_limit``: between two clearings
-        the placeholdered set, hence the request prefix, does not change. Unanswered and the
-        ``keep_recent_results`` newest answered results are never placeholdered, nor are the
-        ``protected`` input indices (pinned units).
-        """
-        end = clearable_end(out, self.keep_recent_results)
-        at = 0
-        if end:
-            at = next((i for i, s in enumerate(sources) if s is not None and s >= floor), len(out))
-        keep, min_chars = self.keep_recent_results, self.micro_min_chars
-        targets = micro_targets(out, keep, min_chars, min(end, at)) if at else []
-        if protected:  # a pinned unit stays verbatim
-            targets = [i for i in targets if sources[i] not in protected]
-        for i in targets:
-            out[i] = self._l2(out[i])
-        chars, weighted = self._size(out)
-        if trigger is not None and end > at:
-            tokens = tokens_from_chars(chars, self._ratio_for(weighted, chars))
-            if tokens > trigger:
-                # results before ``at`` are placeholders already (short: not re-listed)
-                more = [
-                    i
-                    for i in micro_targets(out, keep, min_chars, end)
-                    if i >= at and sources[i] not in protected
-                ]
-                bulk = targets + more
-                moved = list(out)
-                for i in more:
-                    moved[i] = self._l2(out[i])
-                m_chars, m_weighted = self._size(moved)
-                saved = tokens - tokens_from_chars(m_chars, self._ratio_for(m_weighted, m_chars))
-                if saved > 0 and saved >= min_gain * self.view_limit:
-                    out[:] = moved
-                    targets, chars, weighted = bulk, m_chars, m_weighted
-                    floor = sources[end] if end < len(sources) else floor
-                    assert floor is not None  # an assistant or a tool result, never synthetic
-        micro = tuple(s for s in (sources[i] for i in targets) if s is not None)
-        return micro, chars, weighted, floor
-
-    def _size(self, out: Sequence[Message]) -> tuple[int, float]:
-        chars_sum, weighted = self._memo.total(out)
-        chars = list_chars_from_sizes(chars_sum, len(out))
-        return chars, weighted + list_weight(len(out))
 
     def _finish(
         self,

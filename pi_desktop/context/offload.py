@@ -20,6 +20,7 @@ from pathlib import Path
 from pi_desktop.context.message import Message
 
 DEFAULT_MAX_CHARS = 20_000
+MIN_OFFLOAD_CHARS = 3_000  # an L3 marker carries a 2,000-char preview: smaller saves nothing
 PREVIEW_CHARS = 2_000
 MARKER_PREFIX = "[Tool result offloaded:"
 _MAX_NAME = 80

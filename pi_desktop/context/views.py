@@ -1,0 +1,242 @@
+"""Building the view: one pass over ``[system] + (summary + retained tail) + newly``.
+
+L1 boundaries are found on a role accessor first, then only the survivors go through L3 and
+L2; pinned units come back after the snip placeholder, and L2 clears in bulk (its horizon
+moves only when the view is over its limit), so between two clearings the request prefix is
+byte-identical. ``ContextManager`` inherits this (as it inherits ``Compaction``); the
+state it reads (cache, memo, horizon, pins) is the manager's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pi_desktop.context.message import Message
+from pi_desktop.context.micro import clearable_end, micro_targets
+from pi_desktop.context.offload import MIN_OFFLOAD_CHARS
+from pi_desktop.context.pins import all_pinned_units, pinned_units
+from pi_desktop.context.ratio import list_weight
+from pi_desktop.context.snip import snip_plan
+from pi_desktop.context.tokens import list_chars_from_sizes, tokens_from_chars
+
+
+@dataclass
+class _View:
+    """A built view plus where each message came from (input index, or None if synthetic)."""
+
+    messages: list[Message]
+    sources: list[int | None]
+    snipped: range | tuple[int, ...]
+    micro: tuple[int, ...]
+    chars: int
+    weighted: float
+    cache_used: bool
+    micro_floor: int = 0  # L2's horizon (input index) this view was built with
+
+
+class ViewBuilding:
+    """The view-building half of ``ContextManager`` (see the module docstring)."""
+
+    def _cache_fits(self, messages: Sequence[Message]) -> bool:
+        """The cached tail still matches the history at ``covered_count``."""
+        if self._summary is None:
+            return False
+        start, tail = self._covered_count, self._retained_tail
+        if start < 0 or start + len(tail) > len(messages):
+            return False
+        for k, kept in enumerate(tail):
+            live = messages[start + k]
+            if live is kept or self._verified.get(start + k) is live:
+                continue
+            if live.role != kept.role or live.content != kept.content:
+                return False
+            self._verified[start + k] = live
+        return True
+
+    def _base_view(self, messages: Sequence[Message], *, clear_all: bool = False) -> _View:
+        """The free-layer view; ``clear_all``: L2 clears whatever helps (no minimum gain)."""
+        gain = 0.0 if clear_all else self.micro_min_gain
+        if self._cache_fits(messages):
+            assert self._summary_msg is not None
+            return self._build(
+                messages,
+                self._summary_msg,
+                self._covered_count,
+                self._retained_tail,
+                self._micro_floor,
+                self.view_limit * self.micro_trigger,
+                gain,
+            )
+        return self._build(
+            messages, None, 0, [], self._micro_floor, self.view_limit * self.micro_trigger, gain
+        )
+
+    def _degraded(self, messages: Sequence[Message], base: _View) -> _View:
+        """The view sent when no summary comes: over the limit, L2 clears all it may."""
+        if self._tokens(base) <= self.view_limit:
+            return base
+        return self._base_view(messages, clear_all=True)
+
+    def _build(
+        self,
+        messages: Sequence[Message],
+        summary: Message | None,
+        covered: int,
+        tail: Sequence[Message],
+        micro_floor: int = 0,
+        micro_trigger: float | None = None,
+        micro_gain: float = 0.0,
+    ) -> _View:
+        """One view over a virtual sequence: prefix (system, summary) + tail + newly.
+
+        Without a summary the whole history is "newly". L1 boundaries are computed first on
+        the virtual sequence; only survivors go through L3 and L2. L2 placeholders the results
+        before ``micro_floor``; over ``micro_trigger`` tokens it may move the floor (see
+        :meth:`_micro`), and the view records the floor it used (committed by ``_finish``).
+        """
+        has_system = bool(messages) and messages[0].role == "system"
+        notes = self._notes_msg
+        pins = self._pinned
+        prefix: list[Message] = []
+        prefix_src: list[int | None] = []
+        if has_system and (summary is not None or notes is not None):
+            prefix.append(messages[0])
+            prefix_src.append(0)
+        if notes is not None:
+            prefix.append(notes)
+            prefix_src.append(None)
+        if summary is not None:
+            prefix.append(summary)
+            prefix_src.append(None)
+            # pinned messages the summary covers stay verbatim right after it, in order
+            for k in pinned_units(messages, pins, int(has_system), covered):
+                prefix.append(messages[k])
+                prefix_src.append(k)
+            newly_start = covered + len(tail)
+        else:
+            newly_start = int(has_system) if notes is not None else 0
+        p, t = len(prefix), len(tail)
+        total = p + t + (len(messages) - newly_start)
+
+        def role_at(j: int) -> str:
+            if j < p:
+                return prefix[j].role
+            if j < p + t:
+                return tail[j - p].role
+            return messages[newly_start + j - p - t].role
+
+        def take(a: int, b: int, out: list[Message], src: list[int | None]) -> None:
+            """Append virtual positions ``[a, b)`` by slicing the three segments."""
+            lo, hi = max(a, 0), min(b, p)
+            if lo < hi:
+                out += prefix[lo:hi]
+                src += prefix_src[lo:hi]
+            lo, hi = max(a, p), min(b, p + t)
+            if lo < hi:
+                out += tail[lo - p : hi - p]
+                src += range(covered + lo - p, covered + hi - p)
+            lo, hi = max(a, p + t), min(b, total)
+            if lo < hi:
+                k = newly_start + lo - p - t
+                out += messages[k : k + hi - lo]
+                src += range(k, k + hi - lo)
+
+        head_end, tail_start = snip_plan(total, role_at, self.max_messages)
+        head_end = max(head_end, p)
+        if tail_start <= head_end:
+            head_end = tail_start = total
+        out: list[Message] = []
+        sources: list[int | None] = []
+        take(0, head_end, out, sources)
+        snipped: range | tuple[int, ...] = range(0)
+        if tail_start > head_end:
+            rest: list[Message] = []
+            rest_src: list[int | None] = []
+            take(tail_start, total, rest, rest_src)
+            # positions past the prefix map to input indices contiguously
+            first_kept = rest_src[0]
+            assert first_kept is not None
+            snipped = range(first_kept - (tail_start - head_end), first_kept)
+            keep = pinned_units(messages, pins, snipped.start, snipped.stop) if pins else []
+            if keep:  # pinned messages come back right after the placeholder, in order
+                kept = set(keep)
+                snipped = tuple(k for k in snipped if k not in kept)
+            if snipped:
+                out.append(self._memo.placeholder(len(snipped)))
+                sources.append(None)
+            out += [messages[k] for k in keep]
+            sources += keep
+            out += rest
+            sources += rest_src
+        protected = set(all_pinned_units(messages, pins)) if pins else set()
+        small = min(MIN_OFFLOAD_CHARS, self.max_tool_chars)
+        out = [
+            self._l3(m)
+            if m.role == "tool" and len(m.content) > small and src not in protected
+            else m
+            for m, src in zip(out, sources, strict=True)
+        ]
+        micro, chars, weighted, micro_floor = self._micro(
+            out, sources, micro_floor, micro_trigger, micro_gain, protected
+        )
+        return _View(
+            out, sources, snipped, micro, chars, weighted, summary is not None, micro_floor
+        )
+
+    def _micro(
+        self,
+        out: list[Message],
+        sources: list[int | None],
+        floor: int,
+        trigger: float | None,
+        min_gain: float,
+        protected: set[int] | frozenset[int] = frozenset(),
+    ) -> tuple[tuple[int, ...], int, float, int]:
+        """L2 in place on ``out``: (placeholdered input indices, chars, weighted, floor).
+
+        The floor moves only when the view is over ``trigger`` tokens, and then to the newest
+        position :func:`clearable_end` allows, if that saves at least ``min_gain`` of
+        ``view_limit``: between two clearings
+        the placeholdered set, hence the request prefix, does not change. Unanswered and the
+        ``keep_recent_results`` newest answered results are never placeholdered, nor are the
+        ``protected`` input indices (pinned units).
+        """
+        end = clearable_end(out, self.keep_recent_results)
+        at = 0
+        if end:
+            at = next((i for i, s in enumerate(sources) if s is not None and s >= floor), len(out))
+        keep, min_chars = self.keep_recent_results, self.micro_min_chars
+        targets = micro_targets(out, keep, min_chars, min(end, at)) if at else []
+        if protected:  # a pinned unit stays verbatim
+            targets = [i for i in targets if sources[i] not in protected]
+        for i in targets:
+            out[i] = self._l2(out[i])
+        chars, weighted = self._size(out)
+        if trigger is not None and end > at:
+            tokens = tokens_from_chars(chars, self._ratio_for(weighted, chars))
+            if tokens > trigger:
+                # results before ``at`` are placeholders already (short: not re-listed)
+                more = [
+                    i
+                    for i in micro_targets(out, keep, min_chars, end)
+                    if i >= at and sources[i] not in protected
+                ]
+                bulk = targets + more
+                moved = list(out)
+                for i in more:
+                    moved[i] = self._l2(out[i])
+                m_chars, m_weighted = self._size(moved)
+                saved = tokens - tokens_from_chars(m_chars, self._ratio_for(m_weighted, m_chars))
+                if saved > 0 and saved >= min_gain * self.view_limit:
+                    out[:] = moved
+                    targets, chars, weighted = bulk, m_chars, m_weighted
+                    floor = sources[end] if end < len(sources) else floor
+                    assert floor is not None  # an assistant or a tool result, never synthetic
+        micro = tuple(s for s in (sources[i] for i in targets) if s is not None)
+        return micro, chars, weighted, floor
+
+    def _size(self, out: Sequence[Message]) -> tuple[int, float]:
+        chars_sum, weighted = self._memo.total(out)
+        chars = list_chars_from_sizes(chars_sum, len(out))
+        return chars, weighted + list_weight(len(out))
