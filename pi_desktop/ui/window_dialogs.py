@@ -1,0 +1,176 @@
+"""The main window's viewers and dialogs: summary history, breakdown, export, probe, tool
+results, settings and sessions — each opened with ``open()`` (never ``exec()``: the agent's
+coroutines share Qt's loop) and kept on the window so tests can drive them.
+
+``MainWindow`` inherits this half; the state it reads (session, agent, settings, stores) is
+the window's.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QWidget
+
+from pi_desktop.session import SessionError
+from pi_desktop.ui.budget.figures import branch_compactions
+from pi_desktop.ui.dialogs.settings_dialog import SettingsDialog
+from pi_desktop.ui.sessions.dialog import SessionsDialog
+from pi_desktop.ui.settings import AppSettings
+from pi_desktop.ui.text.safe_text import image_policy
+
+log = logging.getLogger(__name__)
+
+
+class WindowDialogs:
+    """Opening the viewers and dialogs of ``MainWindow`` (see the module docstring)."""
+
+    def open_summary(self, entry_id: str) -> QWidget | None:
+        """The summary viewer on the branch's history, ``entry_id`` selected (an entry off the
+        branch is shown alone); its ranges select in the tree, its edits go to the agent."""
+        from pi_desktop.ui.dialogs.summary_history import branch_history
+        from pi_desktop.ui.dialogs.summary_viewer import SummaryViewer
+
+        entry = self.session.entries.get(entry_id) if self.session else None
+        if entry is None or getattr(entry, "type", None) != "compaction":
+            return None
+        history = branch_history(self.session)
+        on_branch = any(item.entry.id == entry_id for item in history)
+        viewer = SummaryViewer(
+            entry, self, history=history if on_branch else None, editable=on_branch
+        )
+        viewer.rangeRequested.connect(self.tree.select_entries)
+        viewer.saveRequested.connect(lambda cid, text: self.save_summary_edit(viewer, cid, text))
+        return self._show_viewer(viewer)
+
+    def save_summary_edit(self, viewer: Any, compaction_id: str, text: str) -> str | None:
+        """Store the edit as a compaction of kind "edited"; the viewer shows the new history."""
+        from pi_desktop.ui.dialogs.summary_history import branch_history
+
+        if self.agent is None or self.busy:
+            viewer.show_edit_error("Wait for the answer to finish, then save the edit.")
+            return None
+        try:
+            entry_id = self.agent.edit_summary(compaction_id, text)
+        except (ValueError, RuntimeError, SessionError) as exc:
+            viewer.show_edit_error(f"Not saved: {exc}.")
+            return None
+        viewer.set_history(branch_history(self.session), entry_id)
+        self.tree.refresh()
+        self._refresh_bar()
+        self.statusBar().showMessage("Edited summary saved; the next request uses it.", 6000)
+        return entry_id
+
+    def show_breakdown(self) -> QDialog | None:
+        """Click on the budget bar: where the next request's tokens go (``open()``)."""
+        from pi_desktop.ui.dialogs.breakdown_dialog import BreakdownDialog
+
+        if self.agent is None:
+            return None
+        dialog = BreakdownDialog(self.agent.breakdown(), self)
+        dialog.refreshRequested.connect(
+            lambda: dialog.set_breakdown(self.agent.breakdown()) if self.agent else None
+        )
+        return self._show_dialog(dialog)
+
+    def export_branch(self, fmt: str) -> QDialog | None:
+        """File → Export: a save dialog (``open()``, never ``exec()``) that writes the branch."""
+        from pi_desktop.ui.dialogs.export_dialog import ExportDialog
+
+        if self.session is None:
+            return None
+        dialog = ExportDialog(self.session, fmt, self.workspace(), self)
+        dialog.exported.connect(lambda path: self.statusBar().showMessage(f"Exported to {path}"))
+        dialog.failed.connect(self.show_refusal)
+        return self._show_dialog(dialog)
+
+    def show_probe(self) -> QWidget:
+        """Tools → Fidelity probe: runs on this loop with this provider, shows the table."""
+        from pi_desktop.ui.dialogs.probe_viewer import ProbeViewer
+
+        return self._show_viewer(ProbeViewer(self.provider, self))
+
+    def open_tool_result(self, path: str) -> QWidget | None:
+        from pi_desktop.ui.dialogs.file_viewer import ToolResultViewer
+
+        return self._show_viewer(ToolResultViewer(path, self))
+
+    def _show_viewer(self, viewer: QWidget) -> QWidget:
+        viewer.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        viewer.setWindowFlag(Qt.WindowType.Window, True)
+        self.viewers.append(viewer)
+        viewer.destroyed.connect(
+            lambda *_: self.viewers.remove(viewer) if viewer in self.viewers else None
+        )
+        viewer.show()
+        return viewer
+
+    def _show_dialog(self, dialog: QDialog) -> QDialog:
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.dialog = dialog
+        dialog.finished.connect(lambda _r: setattr(self, "dialog", None))
+        dialog.open()
+        return dialog
+
+    def show_settings(self) -> SettingsDialog:
+        folder, origin = self.effective_workspace()
+        dialog = SettingsDialog(
+            self.settings,
+            self._presets,
+            self.key_store,
+            self,
+            workspace=str(folder),
+            workspace_origin=origin,
+        )
+        dialog.accepted.connect(
+            lambda: self.apply_settings(dialog.result_settings(), dialog.new_api_key())
+        )
+        self._show_dialog(dialog)
+        return dialog
+
+    def apply_settings(self, settings: AppSettings, api_key: str | None = None) -> None:
+        """Persist and rebuild the agent on the same session (its cache is restored, 0 calls).
+
+        During a run the agent is rebuilt as soon as the run ends, so the provider shown in the
+        status bar is always the one the next message goes to.
+        """
+        failed = None
+        if api_key is not None and settings.provider != "offline":
+            failed = self.key_store.set(settings.provider, api_key)
+        if settings.workspace != self.settings.workspace:
+            self._workspace_override = None  # a folder chosen in Settings beats --workspace
+        self.settings = settings
+        self.settings_store.save(settings)
+        image_policy().set_remote_images(settings.remote_images)
+        if self.busy:
+            self._settings_pending = True
+            self.statusBar().showMessage("Settings saved; they apply when this answer ends.", 6000)
+        else:
+            self._rebuild_agent()
+        if failed:
+            self.statusBar().showMessage(f"The API key was not saved: {failed}.")
+
+    def _rebuild_agent(self) -> None:
+        """A new agent for the new settings (it restores the usage anchor the session saved)."""
+        self._settings_pending = False
+        if self.session is None:
+            return
+        self.controller.set_agent(None)
+        self._build_agent()
+        assert self.agent is not None
+        self._on_context_prepared(self.agent.estimate_now())
+        self.budget_bar.set_compactions(*branch_compactions(self.session))
+
+    def show_sessions(self) -> SessionsDialog | None:
+        if self.busy:
+            return None
+        current = self.session.path.stem if self.session else None
+        dialog = SessionsDialog(self.library, current, self)
+        dialog.openRequested.connect(self.open_session_id)
+        dialog.newRequested.connect(self.new_session)
+        dialog.renamed.connect(lambda *_: self._update_title())
+        dialog.finished.connect(lambda _result: self.sessions.refresh())
+        self._show_dialog(dialog)
+        return dialog
