@@ -10,6 +10,7 @@ the same colours for their current palette. Light or dark follows the system
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from dataclasses import dataclass
@@ -252,11 +253,19 @@ def ensure_theme(app: Any) -> None:
 
 
 def themed_icon(name: str, dark: bool | None = None, *, size: int = 16) -> QIcon:
-    """``resources/icons/<name>.svg`` drawn in the scheme's muted colour (``currentColor``)."""
+    """``resources/icons/<name>.svg`` drawn in the scheme's muted colour (``currentColor``).
+
+    Drawn once per (icon, colour, size): every message card shows the same few icons, and a
+    fresh render per card cost ~60 kB of pixmaps and an SVG read each (QIcon is implicitly
+    shared, so the cards share one)."""
+    return _rendered_icon(name, color("muted", dark).name(), size)
+
+
+@functools.lru_cache(maxsize=128)
+def _rendered_icon(name: str, tint: str, size: int) -> QIcon:
     path = resource_path(f"icons/{name}.svg")
     if path is None:
         return QIcon()
-    tint = color("muted", dark).name()
     svg = path.read_text(encoding="utf-8").replace("currentColor", tint)
     from PySide6.QtSvg import QSvgRenderer
 
