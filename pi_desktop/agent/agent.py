@@ -247,7 +247,9 @@ class Agent(Steering):
 
     @property
     def history_repairs(self) -> tuple[PairRepair, ...]:
-        """What the latest history snapshot repaired (see ``HistoryRepaired``); the file is not."""
+        """What the history sent for the current path repairs (see ``HistoryRepaired``); the
+        file is not. The snapshot is cached per path position, so asking is cheap."""
+        self._history.snapshot()
         return self._history.repairs
 
     @property

@@ -437,7 +437,6 @@ class MainWindow(WindowDialogs, QMainWindow):
         results_dir = self.library.results_dir(self.session.path)
         self.conversation.show_path(path_items(self.session, results_dir))
         if self.agent is not None:
-            self.agent.estimate_now()  # a fresh snapshot of the path, with its repairs
             self.conversation.show_repairs(self.agent.history_repairs)
         self.edits.decorate()
         self.steering.decorate()
