@@ -449,16 +449,20 @@ class Agent(Steering):
         root_id = self._session.append_root(first) if parent_id is None else None
         if parent_id is not None:
             self._session.rewind(parent_id)
-        if self._ctx is not None:
-            self._ctx.reset()
-            if self._bridge is not None:
-                self._bridge.restore_cache(self._ctx)
+        self._take_path_cache()
         messages, path_ids = self._history.snapshot()
         if root_id is None:
             self._append(messages, path_ids, first)
         else:
             self._emit(MessageAdded(first, root_id))
         return messages, path_ids
+
+    def _take_path_cache(self) -> None:
+        """After the position moved: forget the cache, take the one that fits the new path."""
+        if self._ctx is not None:
+            self._ctx.reset()
+            if self._bridge is not None:
+                self._bridge.restore_cache(self._ctx)
 
     def rewind(self, entry_id: str) -> None:
         """Move the conversation back to ``entry_id`` (``RewindError`` propagates unchanged).
@@ -471,10 +475,7 @@ class Agent(Steering):
         if self._busy:
             raise RuntimeError("cannot rewind while the agent is running; stop it first")
         self._session.rewind(entry_id)
-        if self._ctx is not None:
-            self._ctx.reset()
-            if self._bridge is not None:
-                self._bridge.restore_cache(self._ctx)
+        self._take_path_cache()
         self._emit(self.estimate_now())
 
     def estimate_now(self) -> ContextPrepared:
