@@ -518,10 +518,7 @@ class Agent(Steering):
         entry_id = self._session.add_edited_summary(
             compaction_id, summary, tokens_before=before, tokens_after=after
         )
-        if ctx is not None:
-            ctx.reset()
-            if self._bridge is not None:
-                self._bridge.restore_cache(ctx)
+        self._take_path_cache()  # the edited compaction is now the one that applies
         self._emit(self.estimate_now())
         return entry_id
 
