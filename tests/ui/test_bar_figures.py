@@ -6,20 +6,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
-
 from pi_desktop.agent import OfflineLLM, OpenAIChatLLM
 from tests.openai_server import Reply
-
-
-def _idle(window) -> bool:
-    return not window.busy and window.send_button.text() == "Send"
-
-
-def _send(qtbot, window, text: str) -> None:
-    window.input.setPlainText(text)
-    qtbot.keyClick(window.input, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: _idle(window), timeout=30_000)
+from tests.ui.flows import send as _send
 
 
 def _branch_compactions(session) -> int:

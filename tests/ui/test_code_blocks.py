@@ -15,19 +15,10 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 
 from pi_desktop.agent import OfflineLLM
+from tests.ui.flows import send as _send
 
 LONG_LINE = "total = add(" + ", ".join(f"value_{i:03d}" for i in range(26)) + ")  # END-OF-LINE"
 WIDTHS = [800, 1180, 1600]
-
-
-def _idle(window) -> bool:
-    return not window.busy and window.send_button.text() == "Send"
-
-
-def _send(qtbot, window, text: str) -> None:
-    window.input.setPlainText(text)
-    qtbot.keyClick(window.input, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: _idle(window), timeout=30_000)
 
 
 def _settle(window) -> None:

@@ -15,6 +15,7 @@ from PySide6.QtTest import QTest
 from pi_desktop.agent import OfflineLLM
 from pi_desktop.ui.dialogs.file_viewer import ToolResultViewer
 from pi_desktop.ui.dialogs.summary_viewer import SummaryViewer
+from tests.ui.flows import send as _send
 
 BIG_FILE_LINES = 900  # ~34k chars: over L3's 20k limit, so the result is offloaded
 
@@ -29,16 +30,6 @@ class CountingLLM:
     async def chat(self, messages, tools=None, on_delta=None):
         self.calls += 1
         return await self.inner.chat(messages, tools=tools, on_delta=on_delta)
-
-
-def _idle(window) -> bool:
-    return not window.busy and window.send_button.text() == "Send"
-
-
-def _send(qtbot, window, text: str) -> None:
-    window.input.setPlainText(text)
-    qtbot.keyClick(window.input, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: _idle(window), timeout=30_000)
 
 
 def _shot(window, artifacts, name: str) -> None:

@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 
 from pi_desktop.agent import OpenAIChatLLM
 from tests.openai_server import Reply, ToolCall
+from tests.ui.flows import idle as _idle
 
 SUMMARY = (
     "<analysis>draft</analysis><summary>## Goal\nDiscuss the notes.\n## Constraints & Preferences\n"
@@ -29,10 +30,6 @@ def _responder(body):
     if last["role"] == "user" and "notes" in last["content"]:
         return Reply(tool_calls=[ToolCall("read_file", {"path": "notes.txt"})])
     return Reply(text="Noted. " + "Some words about it. " * 40)
-
-
-def _idle(window) -> bool:
-    return not window.busy and window.send_button.text() == "Send"
 
 
 def _send(qtbot, window, text):

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from pi_desktop.agent import OpenAIChatLLM
 from tests.openai_server import Reply
+from tests.ui.flows import idle as _idle
 
 OPS = st.lists(
     st.one_of(
@@ -30,10 +31,6 @@ OPS = st.lists(
 def _echo(body) -> Reply:
     users = [m for m in body["messages"] if m["role"] == "user"]
     return Reply(text=f"re: {users[-1]['content'] if users else ''}")
-
-
-def _idle(window) -> bool:
-    return not window.busy and window.send_button.text() == "Send"
 
 
 @settings(

@@ -5,25 +5,14 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from PySide6.QtCore import Qt
-
 from pi_desktop.agent import OfflineLLM
 from pi_desktop.probe import KINDS
 from pi_desktop.session import Session
 from pi_desktop.ui.dialogs.export_dialog import ExportDialog
 from pi_desktop.ui.dialogs.probe_viewer import ProbeViewer
+from tests.ui.flows import send as _send
 
 HOSTILE = "<script>alert(1)</script> read notes.txt"
-
-
-def _idle(window) -> bool:
-    return not window.busy and window.send_button.text() == "Send"
-
-
-def _send(qtbot, window, text: str) -> None:
-    window.input.setPlainText(text)
-    qtbot.keyClick(window.input, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: _idle(window), timeout=30_000)
 
 
 def _menu_texts(window) -> dict[str, list[str]]:

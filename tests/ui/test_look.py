@@ -6,24 +6,15 @@ offline provider. Screenshots land in tests/artifacts/look-<scheme>.png for a hu
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF
 from PySide6.QtGui import QEnterEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from pi_desktop.agent import OfflineLLM
+from tests.ui.flows import send as _send
 
 LONG_LINE = "result = compute(" + ", ".join(f"argument_{i:03d}" for i in range(22)) + ")  # END"
-
-
-def _idle(window) -> bool:
-    return not window.busy and window.send_button.text() == "Send"
-
-
-def _send(qtbot, window, text: str) -> None:
-    window.input.setPlainText(text)
-    qtbot.keyClick(window.input, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: _idle(window), timeout=30_000)
 
 
 def _set_scheme(dark: bool) -> None:

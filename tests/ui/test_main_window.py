@@ -12,14 +12,11 @@ from PySide6.QtCore import Qt
 from pi_desktop.agent import OpenAIChatLLM
 from pi_desktop.session import Session
 from tests.openai_server import Reply, ToolCall
+from tests.ui.flows import idle as _idle
 
 
 def _llm(server) -> OpenAIChatLLM:
     return OpenAIChatLLM("test-model", base_url=server.base_url, api_key="sk-test-secret")
-
-
-def _idle(window) -> bool:
-    return not window.busy and window.send_button.text() == "Send"
 
 
 def _shot(widget, artifacts: Path, name: str) -> None:

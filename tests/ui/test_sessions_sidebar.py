@@ -17,14 +17,11 @@ from pi_desktop.agent import OpenAIChatLLM
 from pi_desktop.context import Message
 from pi_desktop.ui.sessions.sidebar import ID_ROLE, OPEN_ROLE, STREAMING_ROLE
 from tests.openai_server import Reply
+from tests.ui.flows import idle as _idle
 
 
 def _llm(server) -> OpenAIChatLLM:
     return OpenAIChatLLM("test-model", base_url=server.base_url, api_key="sk-test-secret")
-
-
-def _idle(window) -> bool:
-    return not window.busy and window.send_button.text() == "Send"
 
 
 def _ask(qtbot, window, text: str) -> None:

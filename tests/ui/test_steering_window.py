@@ -14,6 +14,7 @@ from PySide6.QtTest import QTest
 from pi_desktop.agent import OfflineLLM
 from pi_desktop.context.pins import NOTES_HEADER
 from pi_desktop.ui.tree.painter import PIN_MARK, row_text
+from tests.ui.flows import send as _send
 
 
 class Recorder:
@@ -24,16 +25,6 @@ class Recorder:
     async def chat(self, messages, tools=None, on_delta=None):
         self.requests.append(list(messages))
         return await self.inner.chat(messages, tools=tools, on_delta=on_delta)
-
-
-def _idle(window) -> bool:
-    return not window.busy and window.send_button.text() == "Send"
-
-
-def _send(qtbot, window, text: str) -> None:
-    window.input.setPlainText(text)
-    qtbot.keyClick(window.input, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: _idle(window), timeout=30_000)
 
 
 def _menu_action(window, node_id: str, text: str):

@@ -6,8 +6,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from pi_desktop.agent import OfflineLLM
+from tests.ui.flows import idle as _idle
+from tests.ui.flows import send as _send
 from tests.ui.shots import ARTIFACTS
-from tests.ui.test_bar_figures import _idle, _send
 
 
 def test_a_message_too_large_to_send_stays_in_the_input_and_nothing_is_stored(kit, qtbot):

@@ -13,11 +13,8 @@ from PySide6.QtCore import Qt
 
 from pi_desktop.agent import OfflineLLM
 from pi_desktop.ui.dialogs.file_viewer import ToolResultViewer
+from tests.ui.flows import idle as _idle
 from tests.ui.shots import save_shot
-
-
-def _idle(window) -> bool:
-    return not window.busy and window.send_button.text() == "Send"
 
 
 def test_a_capped_read_is_described_with_the_files_real_size(kit, qtbot):
