@@ -63,7 +63,7 @@ def append_entry(
     if getattr(entry, "role", "") == "tool" and parent_node.kind == "tool_call":
         ids = (*parent_node.entry_ids[1:], eid)
         got = [_result_of(entries[r] if r != eid else entry) for r in ids]
-        expected = expected_call_ids(getattr(entries[parent], "metadata", None))
+        expected = expected_call_ids(parent_node.calls)
         nodes = dict(snap.nodes)
         nodes[parent] = fold_results(parent_node, got, expected, {eid})
         display_of[eid] = parent
@@ -81,7 +81,7 @@ def append_entry(
 
     node = message_node(entry, parent, order)
     if node.kind == "tool_call":
-        node = fold_results(node, [], expected_call_ids(getattr(entry, "metadata", None)), set())
+        node = fold_results(node, [], expected_call_ids(node.calls), set())
     nodes = dict(snap.nodes)
     nodes[eid] = node
     display_of[eid] = eid

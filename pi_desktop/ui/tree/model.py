@@ -18,8 +18,7 @@ import heapq
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import MISSING, dataclass, field, replace
-from dataclasses import fields as dataclass_fields
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Literal, overload
 
@@ -39,12 +38,19 @@ FoldedResult = tuple[str, str, bool]  # (entry id, preview, is error)
 def paused_gc() -> Iterator[None]:
     """No cyclic garbage collection while a tree is built: the build allocates a few objects
     per entry, none of them in cycles, and the collections that allocation set off scanned the
-    whole heap again and again (a third of building a 100,000-entry tree)."""
+    whole heap again and again (a third of building a 100,000-entry tree).
+
+    On the way out what was allocated goes straight to the oldest generation (``freeze`` then
+    ``unfreeze``: two list splices). It lives as long as the tree is shown; left young, the
+    first allocation after ``enable`` scanned those ~300,000 objects at once (80-160 ms, as
+    long as drawing the tree), only to promote them."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        gc.freeze()
+        gc.unfreeze()
         if was_enabled:
             gc.enable()
 
@@ -170,30 +176,32 @@ class TreeSnapshot:
             eid = entry.id
             parent = entry.parent_id
             entry_parent[eid] = parent
-            parent_display = display_of.get(parent) if parent is not None else None
-            if etype in ("compaction", "branch_summary"):
+            parent_display = display_of.get(parent)  # None for a root (parent None)
+            if etype == "message":
+                if parent_display in expected and getattr(entry, "role", "") == "tool":
+                    display_of[eid] = parent_display
+                    content = getattr(entry, "content", "") or ""
+                    metadata = getattr(entry, "metadata", None)
+                    results[parent_display].append(folded_result(eid, content, metadata))
+                    continue
+                node = message_node(entry, parent_display, order)
+                nodes[eid] = node
+                display_of[eid] = eid
+                siblings = children.get(parent_display)
+                if siblings is None:
+                    children[parent_display] = [eid]
+                else:
+                    siblings.append(eid)
+                if node.kind == "tool_call":
+                    expected[eid] = expected_call_ids(node.calls)
+                    results[eid] = []
+            elif etype in ("compaction", "branch_summary"):
                 make = _compaction_node if etype == "compaction" else _branch_summary_node
                 nodes[eid] = make(entry, parent_display, order)
                 display_of[eid] = eid
                 if parent_display is not None:
                     compactions.setdefault(parent_display, []).append(eid)
-                continue
-            if etype != "message":
-                continue  # unknown/new entry types are not drawn
-            role = getattr(entry, "role", "")
-            content = getattr(entry, "content", "") or ""
-            metadata = getattr(entry, "metadata", None) or {}
-            if role == "tool" and parent_display in expected:
-                display_of[eid] = parent_display
-                results[parent_display].append(folded_result(eid, content, metadata))
-                continue
-            node = message_node(entry, parent_display, order)
-            nodes[eid] = node
-            display_of[eid] = eid
-            children.setdefault(parent_display, []).append(eid)
-            if node.kind == "tool_call":
-                expected[eid] = expected_call_ids(metadata)
-                results[eid] = []
+            # unknown/new entry types are not drawn
 
         path_entries = _path_to(current_id, entry_parent)
         on_path = set(path_entries)
@@ -233,36 +241,42 @@ def message_node(entry: Any, parent_display: str | None, order: int) -> TreeNode
 
     Shared by the full build and the incremental update so both draw the same node. Built
     without the frozen ``__init__`` (13 guarded attribute sets, half the cost of a node when
-    a session has 100,000 of them); ``_NODE_DEFAULTS`` keeps every field present.
+    a session has 100,000 of them): the instance gets a dict of the fields that differ from
+    their defaults, and a field left out reads its default from the class, as a dataclass
+    keeps it there.
     """
+    eid = entry.id
+    metadata = getattr(entry, "metadata", None)
+    calls = _tool_calls(metadata) if metadata else None
     role = getattr(entry, "role", "")
-    metadata = getattr(entry, "metadata", None) or {}
-    calls = _tool_calls(metadata) if metadata else []
     node = _new(TreeNode)
-    fields = node.__dict__
-    fields.update(_NODE_DEFAULTS)
-    fields.update(
-        id=entry.id,
-        parent_id=parent_display,
-        kind="tool_call" if role == "assistant" and calls else "message",
-        role=role,
-        order=order,
-        target_id=entry.id,
-        entry_ids=(entry.id,),
-        stopped=bool(metadata.get("stopped")),
-        content=getattr(entry, "content", "") or "",
-        calls=tuple(calls),
-    )
+    fields = {
+        "id": eid,
+        "parent_id": parent_display,
+        "kind": "tool_call" if calls and role == "assistant" else "message",
+        "role": role,
+        "order": order,
+        "target_id": eid,
+        "entry_ids": (eid,),
+    }
+    content = getattr(entry, "content", "")
+    if content:
+        fields["content"] = content
+    if calls:
+        fields["calls"] = tuple(calls)
+    if metadata and metadata.get("stopped"):
+        fields["stopped"] = True
+    _set_fields(node, "__dict__", fields)
     return node
 
 
 _new = object.__new__
-_NODE_DEFAULTS = {f.name: f.default for f in dataclass_fields(TreeNode) if f.default is not MISSING}
+_set_fields = object.__setattr__
 
 
-def expected_call_ids(metadata: Mapping[str, Any] | None) -> set[str]:
-    """The tool_call ids an assistant message waits results for."""
-    return {str(c.get("id")) for c in _tool_calls(metadata)}
+def expected_call_ids(calls: Iterable[Mapping[str, Any]]) -> set[str]:
+    """The tool_call ids an assistant message (a node's ``calls``) waits results for."""
+    return {str(c.get("id")) for c in calls}
 
 
 def folded_result(eid: str, content: str, metadata: Mapping[str, Any] | None) -> FoldedResult:
@@ -514,14 +528,15 @@ def layout_tree(snapshot: TreeSnapshot, expanded: frozenset[str] = frozenset()) 
             chain_of[n] = len(chains) - 1
 
     # 2. rows: newest first over visible message nodes, stubs and compaction nodes.
-    def order_of(nid: str) -> int:
-        return nodes[nid[5:]].order if nid.startswith("stub:") else nodes[nid].order
-
     visible_compactions = [
         c for parent, cs in snapshot.compactions.items() if parent in chain_of for c in cs
     ]
     visible = list(chain_of) + visible_compactions
-    visible.sort(key=order_of, reverse=True)
+    # sorted by a C-level key (a dict lookup): a Python key function was most of this sort
+    order_of = {nid: node.order for nid, node in nodes.items()}
+    for root in stubs:
+        order_of[stub_id(root)] = order_of[root]
+    visible.sort(key=order_of.__getitem__, reverse=True)
     row_of = {nid: r for r, nid in enumerate(visible)}
 
     # 3. lanes: path is lane 0, other chains interval-allocated to the smallest free lane >= 1.
@@ -668,10 +683,28 @@ class LazyRows(RowSequence):
 def _subtree_sizes(snapshot: TreeSnapshot) -> dict[str, int]:
     """Display-node counts per subtree; children come later in ``order`` so one reverse pass."""
     sizes = dict.fromkeys(snapshot.nodes, 1)
-    for node in sorted(snapshot.nodes.values(), key=lambda n: n.order, reverse=True):
+    nodes = snapshot.nodes.values()
+    # the build inserts nodes in ``order`` (a replaced node keeps its place), so this is
+    # newest first without sorting 100,000 nodes; a mapping built some other way is sorted
+    newest_first = reversed(nodes) if _in_order(nodes) else sorted(nodes, key=_order, reverse=True)
+    for node in newest_first:
         if node.kind != "compaction" and node.parent_id is not None and node.parent_id in sizes:
             sizes[node.parent_id] += sizes[node.id]
     return sizes
+
+
+def _order(node: TreeNode) -> int:
+    return node.order
+
+
+def _in_order(nodes: Iterable[TreeNode]) -> bool:
+    """Whether the nodes come in increasing ``order`` (one pass; no sort needed then)."""
+    last = -1
+    for node in nodes:
+        if node.order <= last:
+            return False
+        last = node.order
+    return True
 
 
 def _max_lane_per_row(n_rows: int, by_lane: Mapping[int, list[Segment]]) -> tuple[int, ...]:
