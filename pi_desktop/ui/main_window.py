@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QPushButton,
-    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -48,12 +47,14 @@ from pi_desktop.ui.controller import AgentController
 from pi_desktop.ui.dialogs.approval import ApprovalPrompter
 from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
 from pi_desktop.ui.labels import count_of, title_from
+from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 from pi_desktop.ui.sessions.sidebar_controller import SidebarController
 from pi_desktop.ui.settings import KeyStore, SettingsStore
+from pi_desktop.ui.splitter import ThinSplitter
 from pi_desktop.ui.steering import Steering
 from pi_desktop.ui.text.safe_text import image_policy
-from pi_desktop.ui.theme import ensure_theme
+from pi_desktop.ui.theme import ensure_theme, style
 from pi_desktop.ui.tree.panel import SessionTreePanel
 from pi_desktop.ui.window_dialogs import WindowDialogs
 from pi_desktop.ui.wiring import (
@@ -127,6 +128,9 @@ class MainWindow(WindowDialogs, QMainWindow):
         self.send_button = QPushButton("Send", self)
         self.send_button.setObjectName("sendButton")  # the accent button
         self.send_button.setMinimumWidth(80)
+        style(self.input)  # the chrome carries the theme's style sheet, the conversation not
+        style(self.send_button)
+        slim_scroll_bars(self.input)
         row = QHBoxLayout()
         row.addWidget(self.input, 1)
         row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
@@ -142,14 +146,14 @@ class MainWindow(WindowDialogs, QMainWindow):
         column.addWidget(self.budget_bar)
         column.addLayout(row)
         self.tree = SessionTreePanel(self)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter = ThinSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(left)
         self.splitter.addWidget(self.tree)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([760, 300])
         self.sidebar = SessionsSidebar(self)
-        self.outer_splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.outer_splitter = ThinSplitter(Qt.Orientation.Horizontal, self)
         self.outer_splitter.addWidget(self.sidebar)
         self.outer_splitter.addWidget(self.splitter)
         self.outer_splitter.setStretchFactor(1, 1)

@@ -50,7 +50,7 @@ def test_no_colour_is_spelled_in_a_widget():
     """Every colour comes from the theme (theme.py reads resources/theme.json)."""
     pattern = re.compile(r"#[0-9a-fA-F]{6}\b|QColor\(\s*[\"'\d]")
     offenders = []
-    for path in sorted(UI.glob("*.py")):
+    for path in sorted(UI.rglob("*.py")):
         if path.name == "theme.py":
             continue
         for number, line in enumerate(path.read_text().splitlines(), 1):
@@ -71,16 +71,25 @@ def test_light_and_dark_follow_the_system(kit, qtbot, restore_scheme):
     window = kit.window(OfflineLLM(), offline=True)
     hints = app.styleHints()
     # what the platform sends when the user switches (offscreen cannot switch for real)
+    chrome = (window.header, window.input, window.send_button)
     hints.colorSchemeChanged.emit(Qt.ColorScheme.Dark)
     qtbot.waitUntil(lambda: theme.is_dark(app.palette()))
-    assert theme.colors(True)["accent"] in app.styleSheet()
-    assert theme.theme_for(window.palette()).dark
+    for widget in chrome:
+        assert theme.colors(True)["accent"] in widget.styleSheet()
+    qtbot.waitUntil(lambda: theme.theme_for(window.palette()).dark)
     hints.colorSchemeChanged.emit(Qt.ColorScheme.Light)
     qtbot.waitUntil(lambda: not theme.is_dark(app.palette()))
-    assert theme.colors(False)["accent"] in app.styleSheet()
-    # a palette set by someone else (a platform theme, a test) brings the style sheet along
+    for widget in chrome:
+        assert theme.colors(False)["accent"] in widget.styleSheet()
+    # a palette set by someone else (a platform theme, a test) brings the style sheets along
     app.setPalette(theme.dark_palette())
-    qtbot.waitUntil(lambda: theme.colors(True)["user_bubble"] in app.styleSheet())
+    qtbot.waitUntil(lambda: theme.colors(True)["accent"] in window.header.styleSheet())
+    # never a style sheet over the conversation: it would cost ~100 kB per message card
+    assert app.styleSheet() == ""
+    widget = window.conversation.widget()
+    while widget is not None:
+        assert widget.styleSheet() == "", widget
+        widget = widget.parentWidget()
 
 
 def test_conversation_looks_like_a_chat(kit, qtbot, artifacts):

@@ -26,6 +26,7 @@ from pi_desktop.ui.chat.message_widgets import (
     MessageCard,
     ToolCallWidget,
 )
+from pi_desktop.ui.scrollbars import slim_scroll_bars
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,9 @@ class ConversationView(QScrollArea):
         self.setObjectName("conversation")
         self._content = QWidget(self)
         self._content.setObjectName("conversationContent")
+        # the page colour from the palette; no style sheet may reach the rows (surfaces.py)
+        self._content.setBackgroundRole(QPalette.ColorRole.Base)
+        self._content.setAutoFillBackground(True)
         self._layout = QVBoxLayout(self._content)
         self._layout.setContentsMargins(SIDE_MARGIN, 16, SIDE_MARGIN, 16)
         self._layout.setSpacing(ROW_SPACING)
@@ -85,6 +89,7 @@ class ConversationView(QScrollArea):
         self._follow = True
         # fields of saved messages that could not be drawn (skipped, and said so in a banner)
         self.problems: list[str] = []
+        slim_scroll_bars(self)
         self.verticalScrollBar().rangeChanged.connect(self._on_range_changed)
         self.verticalScrollBar().valueChanged.connect(self._on_scrolled)
         self.hint = QLabel(EMPTY_HINT, self.viewport())  # what a first start sees, until a row

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from pi_desktop.ui.labels import shorten
+from pi_desktop.ui.theme import style
 
 TITLE_CHARS = 80
 
@@ -31,6 +32,7 @@ class ChatHeader(QWidget):
         self.model_label.setTextFormat(Qt.TextFormat.PlainText)
         layout.addWidget(self.title_label, 1)
         layout.addWidget(self.model_label, 0, Qt.AlignmentFlag.AlignRight)
+        style(self)
 
     def set_title(self, title: str | None) -> None:
         text = " ".join((title or "New session").split())

@@ -27,7 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.agent.tools.paths import parse_cap_note
+from pi_desktop.ui.chat.surfaces import FlatToggle, LinkButton, Panel, muted
 from pi_desktop.ui.labels import capped_words, count_of, format_tokens
+from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.text.highlight import code_html
 from pi_desktop.ui.text.markdown import Block
 from pi_desktop.ui.text.markdown_view import MarkdownBody, is_dark
@@ -84,24 +86,24 @@ def shown_code(code: str) -> tuple[str, bool]:
     return (shown + "\n…" if len(head) < len(code) else shown), cut
 
 
-class CodeBlockWidget(QFrame):
+class CodeBlockWidget(Panel):
     """A code block (a tool call's arguments): language, a Copy button, highlighted monospace.
 
     Long lines scroll horizontally instead of widening the conversation.
     """
 
     def __init__(self, block: Block, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__("code_bg", "border", 8, parent)
         self.kind = "code"
         self.setObjectName("codeBlock")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 6)
         layout.setSpacing(2)
         header = QHBoxLayout()
-        self.lang_label = QLabel(self)
+        self.lang_label = muted(QLabel(self))
         self.lang_label.setObjectName("codeLang")
         self.copy_button = QToolButton(self)
+        self.copy_button.setAutoRaise(True)
         self.copy_button.setText("Copy")
         self.copy_button.setToolTip("Copy this code block to the clipboard")
         self.copy_button.clicked.connect(self._copy)
@@ -116,8 +118,11 @@ class CodeBlockWidget(QFrame):
         self.code_label.setFont(_monospace_font())
         self.scroll = QScrollArea(self)
         self.scroll.setWidget(self.code_label)
+        self.code_label.setAutoFillBackground(False)  # setWidget turned it on
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.viewport().setAutoFillBackground(False)  # the panel's colour shows through
+        slim_scroll_bars(self.scroll)
         self.scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         layout.addWidget(self.scroll)
@@ -238,9 +243,8 @@ class MessageCard(QFrame):
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(2)
         # the message itself: a tinted bubble for the user, an unboxed column otherwise
-        self.bubble = QFrame(self)
+        self.bubble = Panel("user_bubble" if role == "user" else None, None, 14, self)
         self.bubble.setObjectName(f"{role}Bubble")
-        self.bubble.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         layout = QVBoxLayout(self.bubble)
         if role == "user":
             layout.setContentsMargins(14, 8, 14, 8)
@@ -248,9 +252,9 @@ class MessageCard(QFrame):
             layout.setContentsMargins(2, 0, 2, 0)
         layout.setSpacing(4)
         header = QHBoxLayout()
-        self.role_label = QLabel(ROLE_TITLES.get(role, role), self.bubble)
+        self.role_label = muted(QLabel(ROLE_TITLES.get(role, role), self.bubble), bold=True)
         self.role_label.setObjectName("roleLabel")
-        self.status_label = QLabel(self.bubble)
+        self.status_label = muted(QLabel(self.bubble))
         self.status_label.setObjectName("statusLabel")
         header.addWidget(self.role_label)
         header.addStretch(1)
@@ -349,7 +353,7 @@ def _short_arguments(arguments: dict[str, Any] | str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class ToolCallWidget(QFrame):
+class ToolCallWidget(Panel):
     """A tool call: a header that expands to the arguments and the result.
 
     An offloaded result (L3 wrote it to a file) gets a link that opens the saved file.
@@ -364,7 +368,7 @@ class ToolCallWidget(QFrame):
         arguments: dict[str, Any] | str,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent)
+        super().__init__("surface", "border", 10, parent)
         self.call_id = call_id
         self.name = name
         self.arguments = arguments
@@ -372,11 +376,10 @@ class ToolCallWidget(QFrame):
         self.is_error = False
         self.offloaded_path: str | None = None
         self.setObjectName("toolCall")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 2, 6, 4)
         layout.setSpacing(2)
-        self.toggle = QToolButton(self)
+        self.toggle = FlatToggle(self)
         self.toggle.setObjectName("toolToggle")
         self.toggle.setCheckable(True)
         self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -402,15 +405,16 @@ class ToolCallWidget(QFrame):
         self.result_scroll = QScrollArea(self.details)
         self.result_scroll.setObjectName("toolResult")
         self.result_scroll.setWidget(self.result_view)
+        self.result_view.setAutoFillBackground(False)  # setWidget turned it on
         self.result_scroll.setWidgetResizable(True)
         self.result_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.result_scroll.viewport().setAutoFillBackground(False)
+        slim_scroll_bars(self.result_scroll)
         self.result_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.result_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.result_scroll.hide()
-        self.open_button = QPushButton(self.details)
+        self.open_button = LinkButton("", self.details)
         self.open_button.setObjectName("linkButton")
-        self.open_button.setFlat(True)
-        self.open_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.open_button.clicked.connect(self._open)
         self.open_button.hide()
         details.addWidget(self.result_title)
@@ -514,15 +518,15 @@ class CompactionMarker(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 2, 6, 2)
         how = "compacted on request" if manual else "compacted"
-        self.label = QLabel(
-            f"──  {how} {count_of(summarized_count, 'message')} · {format_tokens(tokens_before)} → "
-            f"{format_tokens(tokens_after)} tokens ·",
-            self,
+        self.label = muted(
+            QLabel(
+                f"──  {how} {count_of(summarized_count, 'message')} · "
+                f"{format_tokens(tokens_before)} → {format_tokens(tokens_after)} tokens ·",
+                self,
+            )
         )
-        self.view_button = QPushButton("view summary", self)
+        self.view_button = LinkButton("view summary", self)
         self.view_button.setObjectName("linkButton")
-        self.view_button.setFlat(True)
-        self.view_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.view_button.setEnabled(entry_id is not None)
         self.view_button.clicked.connect(self._view)
         layout.addStretch(1)
@@ -535,14 +539,16 @@ class CompactionMarker(QFrame):
             self.summaryRequested.emit(self.entry_id)
 
 
-class InlineBanner(QFrame):
+BANNER_BORDERS = {"error": "error", "refusal": "refusal"}  # any other kind: the quiet border
+
+
+class InlineBanner(Panel):
     """An inline, non-modal message with optional action buttons (errors, refusals, notices)."""
 
     def __init__(self, text: str, *, kind: str = "info", parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(None, BANNER_BORDERS.get(kind, "border"), 8, parent)
         self.kind = kind
-        self.setObjectName(f"{kind}Banner")  # the theme draws its border in the kind's colour
-        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setObjectName(f"{kind}Banner")  # its border is drawn in the kind's colour
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 6, 6, 6)
         self.label = WrapLabel(self)

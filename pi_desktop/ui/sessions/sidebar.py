@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 
 from pi_desktop.session import SessionInfo
 from pi_desktop.ui.labels import count_of
+from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.sessions.dialog import format_updated
 from pi_desktop.ui.theme import theme_for
 
@@ -311,6 +312,7 @@ class SessionsSidebar(QWidget):
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
+        slim_scroll_bars(self.view)
         self.note = QLabel(self)
         self.note.setWordWrap(True)
         self.note.setVisible(False)

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.text.highlight import code_html
 from pi_desktop.ui.text.long_text import LongTextViewer
 from pi_desktop.ui.text.markdown import Block, StreamSplitter, bounded_markdown, split_blocks
@@ -53,9 +54,11 @@ _BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S)
 # Qt wraps a long unbreakable run in time quadratic in its length (10,000 chars: ~0.8 s);
 # the collapsed head gets a zero-width break opportunity every so often instead
 _LONG_RUN = re.compile(r"\S{24}(?=\S)")
-# per event-loop turn; the rest of a burst is drawn on the next. With the paint and the
-# conversation's layout a turn stays under half a 60 Hz frame (12 ms made 25 ms turns).
-RENDER_BUDGET_S = 0.004
+# per event-loop turn; the rest of a burst is drawn on the next. With the paint, the
+# conversation's layout and the deltas arriving, a turn stays under half a 60 Hz frame:
+# bench/ui_bench.py's p99 loop stall was 8.3 ms at 4 ms, 6.5 ms at 2.5 ms, at the price of a
+# view that trails a 15,000-deltas-a-second stream by half a second (12 ms made 25 ms turns).
+RENDER_BUDGET_S = 0.0025
 # A message longer than this is not laid out as markdown: its head shows as plain text with
 # "Show all" (a viewer that loads in slices) and "Copy all". Laying out megabytes would stall
 # the window for seconds to minutes, whatever the per-step budget.
@@ -134,8 +137,6 @@ class MarkdownBody(SafeBrowser):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setLineWrapMode(QTextEdit.LineWrapMode.FixedPixelWidth)
         self.setLineWrapColumnOrWidth(0)
-        self.viewport().setAutoFillBackground(False)
-        self.setStyleSheet("QTextBrowser { background: transparent; }")
         self.document().setDocumentMargin(0)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self._splitter: StreamSplitter | None = None
@@ -156,6 +157,13 @@ class MarkdownBody(SafeBrowser):
         self._drain_timer.setInterval(0)
         self._drain_timer.timeout.connect(self._drain)
         self.safe_document().imagesChanged.connect(self._fit)  # a remote image arrived
+        # transparent over the bubble or the column (a palette role, not a style sheet: see
+        # ui/chat/surfaces.py for what a style sheet costs per message)
+        self.viewport().setAutoFillBackground(False)
+        palette = self.palette()
+        palette.setBrush(QPalette.ColorRole.Base, Qt.GlobalColor.transparent)
+        self.setPalette(palette)
+        slim_scroll_bars(self)
         if text:
             self.set_text(text)
 

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.ui.labels import count_of
+from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.theme import blend, theme_for
 from pi_desktop.ui.tree.incremental import Fingerprint, incremental_update
 from pi_desktop.ui.tree.model import (
@@ -573,6 +574,7 @@ class SessionTreePanel(QWidget):
         layout.addWidget(self._status)
         layout.addWidget(self._banner)
         layout.addWidget(self.view, 1)
+        slim_scroll_bars(self.view)
         for name in (
             "rewindRequested",
             "forkRequested",
@@ -695,8 +697,11 @@ class SessionTreePanel(QWidget):
 
     def _update_status(self) -> None:
         snap = self.view.snapshot
-        messages = sum(1 for n in snap.nodes.values() if n.kind != "compaction")
-        compactions = sum(1 for n in snap.nodes.values() if n.role == "compaction")
+        # side nodes (compactions, branch summaries) are listed under the node they hang off:
+        # counting them there costs O(side nodes), not a pass over 100,000 nodes per refresh
+        side = [snap.nodes[c] for ids in snap.compactions.values() for c in ids]
+        messages = len(snap.nodes) - len(side)
+        compactions = sum(1 for n in side if n.role == "compaction")
         parts = [f"{len(snap.path):,} on path", count_of(messages, "node")]
         if compactions:
             parts.append(count_of(compactions, "compaction"))
