@@ -167,7 +167,7 @@ def test_a_fresh_layout_derives_labels_only_for_the_rows_read(tmp_path):
 def test_the_tree_build_pauses_the_cyclic_gc_and_restores_it():
     import gc
 
-    from pi_desktop.ui.tree.model import paused_gc
+    from pi_desktop.session.long_lived import paused_gc
 
     assert gc.isenabled()
     with paused_gc():
@@ -193,7 +193,7 @@ def test_what_the_tree_build_allocated_leaves_the_young_generation():
     generation on the way out, so the next allocation does not scan them all at once."""
     import gc
 
-    from pi_desktop.ui.tree.model import paused_gc
+    from pi_desktop.session.long_lived import paused_gc
 
     class Marker:
         pass

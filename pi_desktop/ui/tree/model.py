@@ -13,11 +13,9 @@ them. Side subtrees larger than a few nodes collapse into a single "branch" stub
 from __future__ import annotations
 
 import bisect
-import gc
 import heapq
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Literal, overload
@@ -32,27 +30,6 @@ COLLAPSE_ABOVE = 3  # side subtrees with more display nodes than this start coll
 COMPACTION_LANE = -1
 
 FoldedResult = tuple[str, str, bool]  # (entry id, preview, is error)
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """No cyclic garbage collection while a tree is built: the build allocates a few objects
-    per entry, none of them in cycles, and the collections that allocation set off scanned the
-    whole heap again and again (a third of building a 100,000-entry tree).
-
-    On the way out what was allocated goes straight to the oldest generation (``freeze`` then
-    ``unfreeze``: two list splices). It lives as long as the tree is shown; left young, the
-    first allocation after ``enable`` scanned those ~300,000 objects at once (80-160 ms, as
-    long as drawing the tree), only to promote them."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.unfreeze()
-        if was_enabled:
-            gc.enable()
 
 
 def _preview(text: str, limit: int = PREVIEW_CHARS) -> str:

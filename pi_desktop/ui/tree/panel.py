@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pi_desktop.session.long_lived import paused_gc
 from pi_desktop.ui.labels import count_of
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.theme import blend, theme_for
@@ -50,7 +51,6 @@ from pi_desktop.ui.tree.model import (
     TreeSnapshot,
     faded_nodes,
     layout_tree,
-    paused_gc,
     tooltip_text,
 )
 from pi_desktop.ui.tree.painter import NODE_R, TreePainter, lane_x

@@ -1,0 +1,31 @@
+"""Building a large structure that lives on: no cyclic GC while it is built, then promoted.
+
+Loading a 100,000-entry session or building its tree allocates a few objects per entry,
+none of them in cycles, all kept as long as the session is open. Python's cyclic collector
+counts those allocations and scans the young objects again and again while they pile up
+(half of ``Session.load`` of a 100,000-entry file: 807 -> 400 ms; a third of building its
+tree). ``paused_gc`` turns the collector off for the build and, on the way out, moves what
+was allocated straight to the oldest generation (``gc.freeze`` then ``gc.unfreeze``: two
+list splices) instead of letting the first allocation after ``enable`` scan it all at once
+only to promote it. Garbage cycles made meanwhile are collected by the next full collection.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """No cyclic collection inside; a caller's own pause (gc already off) is left as it was."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        gc.unfreeze()
+        if was_enabled:
+            gc.enable()
