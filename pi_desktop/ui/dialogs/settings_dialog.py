@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -104,7 +105,7 @@ class NumberField(QWidget):
         spin.setMinimumWidth(260)  # one width for all: the ranges line up beside them
         row.addWidget(spin)
         self.range_label = QLabel(self)
-        self.range_label.setStyleSheet("color: palette(mid);")
+        self.range_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, readable
         row.addWidget(self.range_label, 1)
         column.addLayout(row)
         self.error_label = QLabel(self)
@@ -215,7 +216,7 @@ class SettingsDialog(QDialog):
         self.key_status.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
         self.key_status.setMinimumWidth(320)
         self.key_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.key_status.setStyleSheet("color: palette(mid);")
+        self.key_status.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, readable
         form.addRow("", self.key_status)
 
         self.summarizer_model = QLineEdit(settings.summarizer_model, self)
@@ -348,7 +349,7 @@ class SettingsDialog(QDialog):
         self.workspace_note.setWordWrap(True)
         self.workspace_note.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
         self.workspace_note.setMinimumWidth(320)
-        self.workspace_note.setStyleSheet("color: palette(mid);")
+        self.workspace_note.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, readable
         self.workspace_note.setVisible(bool(self.workspace_note.text()))
         self._workspace_note_text = self.workspace_note.text()
         self.workspace.textChanged.connect(self._workspace_edited)
