@@ -76,13 +76,22 @@ BURST = "".join(
 
 
 def _body(qtbot):
+    """A body in a 700 x 300 scroll area, as the conversation hosts it: each turn paints what
+    is in view. (Shown on its own, the body grows as tall as its text and every turn painted
+    the whole document: on a loaded machine 800 blocks took over a minute.)"""
+    from PySide6.QtWidgets import QScrollArea
+
     from pi_desktop.ui.text.markdown_view import MarkdownBody
 
+    area = QScrollArea()
+    area.setWidgetResizable(True)
     body = MarkdownBody()
-    qtbot.addWidget(body)
-    body.resize(700, 300)
-    body.show()
-    qtbot.waitExposed(body)
+    area.setWidget(body)
+    qtbot.addWidget(area)
+    area.resize(700, 300)
+    area.show()
+    qtbot.waitExposed(area)
+    body.host = area  # keeps the area (and with it the body) alive for the test
     return body
 
 

@@ -358,8 +358,10 @@ class MarkdownBody(SafeBrowser):
         deadline = time.perf_counter() + RENDER_BUDGET_S
         if self._queue:
             self._drop_pending()
-        while self._queue and time.perf_counter() < deadline:
+        while self._queue:  # at least one block a turn: a starved process still gets on
             self._insert(self._queue.popleft(), final=True)
+            if time.perf_counter() >= deadline:
+                break
         if self._queue:
             self._drain_timer.start()
         else:
