@@ -1,4 +1,4 @@
-"""The session tree panel: a custom-painted scroll area over the pure layout in ``tree_model``.
+"""The session tree panel: a custom-painted scroll area over the pure layout in ``tree.layout``.
 
 Only the rows inside the viewport are painted and hit-tested by arithmetic (row = y / height),
 so a 10,000-entry session costs one O(n log n) layout per full refresh (an appended message
@@ -44,16 +44,9 @@ from pi_desktop.ui.labels import count_of
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.theme import blend, theme_for
 from pi_desktop.ui.tree.incremental import Fingerprint, incremental_update
-from pi_desktop.ui.tree.model import (
-    LayoutRow,
-    TreeLayout,
-    TreeNode,
-    TreeSnapshot,
-    faded_nodes,
-    layout_tree,
-    tooltip_text,
-)
+from pi_desktop.ui.tree.layout import LayoutRow, TreeLayout, layout_tree
 from pi_desktop.ui.tree.painter import NODE_R, TreePainter, lane_x
+from pi_desktop.ui.tree.snapshot import TreeNode, TreeSnapshot, faded_nodes, tooltip_text
 
 
 class SessionTreeView(QAbstractScrollArea):
