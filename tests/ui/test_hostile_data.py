@@ -19,7 +19,7 @@ from pi_desktop.session.library import SessionInfo
 from pi_desktop.ui.chat.conversation import ConversationView, PathItem, tool_calls_of
 from pi_desktop.ui.sessions.dialog import SessionsDialog
 from pi_desktop.ui.settings import AppSettings, SettingsStore
-from pi_desktop.ui.tree.model import TreeSnapshot
+from pi_desktop.ui.tree.snapshot import TreeSnapshot
 
 BAD_TOOL_CALLS = [
     "abc",

@@ -155,7 +155,8 @@ def test_highlighting_warm_up_loads_lexers_off_the_ui_thread():
 def test_a_fresh_layout_derives_labels_only_for_the_rows_read(tmp_path):
     from pi_desktop.context import Message
     from pi_desktop.session import Session
-    from pi_desktop.ui.tree.model import TreeSnapshot, layout_tree
+    from pi_desktop.ui.tree.layout import layout_tree
+    from pi_desktop.ui.tree.snapshot import TreeSnapshot
 
     session = Session.create(tmp_path / "s.jsonl", system_prompt="sys", fsync=False)
     for i in range(300):
@@ -224,7 +225,7 @@ def test_a_fast_built_node_equals_the_node_its_constructor_builds(tmp_path):
 
     from pi_desktop.context import Message
     from pi_desktop.session import Session
-    from pi_desktop.ui.tree.model import TreeNode, message_node
+    from pi_desktop.ui.tree.snapshot import TreeNode, message_node
 
     session = Session.create(tmp_path / "s.jsonl", system_prompt="sys", fsync=False)
     plain = session.append_message(Message(role="user", content="hello"))

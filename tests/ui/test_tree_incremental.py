@@ -12,7 +12,8 @@ from pi_desktop.context import Message
 from pi_desktop.session import Session
 from pi_desktop.ui.tree import incremental as tree_incremental
 from pi_desktop.ui.tree.incremental import MAX_HEAD, Fingerprint, incremental_update
-from pi_desktop.ui.tree.model import TreeLayout, TreeSnapshot, layout_tree
+from pi_desktop.ui.tree.layout import TreeLayout, layout_tree
+from pi_desktop.ui.tree.snapshot import TreeSnapshot
 
 
 def _call(call_id: str) -> dict:

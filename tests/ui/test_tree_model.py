@@ -12,16 +12,9 @@ from hypothesis import strategies as st
 from pi_desktop.agent.history import hidden_entry_ids
 from pi_desktop.context import Message
 from pi_desktop.session import Session
-from pi_desktop.ui.tree.model import (
-    COLLAPSE_ABOVE,
-    COMPACTION_LANE,
-    TreeSnapshot,
-    faded_nodes,
-    format_tokens,
-    layout_tree,
-    stub_id,
-    tooltip_text,
-)
+from pi_desktop.ui.labels import format_tokens
+from pi_desktop.ui.tree.layout import COLLAPSE_ABOVE, COMPACTION_LANE, layout_tree, stub_id
+from pi_desktop.ui.tree.snapshot import TreeSnapshot, faded_nodes, tooltip_text
 
 
 def call(call_id: str, name: str, args: str = "{}") -> dict:

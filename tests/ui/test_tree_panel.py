@@ -9,7 +9,7 @@ from PySide6.QtGui import QGuiApplication
 from pi_desktop.context import Message
 from pi_desktop.session import Session
 from pi_desktop.ui.theme import dark_palette
-from pi_desktop.ui.tree.model import stub_id
+from pi_desktop.ui.tree.layout import stub_id
 from pi_desktop.ui.tree.panel import SessionTreePanel
 from tests.ui.shots import save_shot
 from tests.ui.test_tree_model import Built, assistant, build_rich_session, call, result
@@ -320,7 +320,8 @@ def test_appends_update_incrementally_and_draw_what_a_rebuild_draws(
 ):
     """The window refreshes after every message: appends at the current entry must not rebuild
     (that stalls the loop on big sessions), yet draw the same; a rewind still rebuilds."""
-    from pi_desktop.ui.tree.model import TreeSnapshot, layout_tree
+    from pi_desktop.ui.tree.layout import layout_tree
+    from pi_desktop.ui.tree.snapshot import TreeSnapshot
 
     s, ids = built.session, built.ids
     panel.view.toggle_branch(ids["b1"])  # an expansion the incremental path must keep

@@ -2,8 +2,9 @@
 
 from pi_desktop.context import Message
 from pi_desktop.session import Session
-from pi_desktop.ui.tree.model import TreeSnapshot, layout_tree, tooltip_text
+from pi_desktop.ui.tree.layout import layout_tree
 from pi_desktop.ui.tree.painter import PIN_MARK, row_text
+from pi_desktop.ui.tree.snapshot import TreeSnapshot, tooltip_text
 from tests.context.strategies import assistant, tool_call, tool_result
 
 

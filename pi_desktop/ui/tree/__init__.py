@@ -1,1 +1,1 @@
-"""The session tree panel: the snapshot model, its incremental updates, the painter, the panel."""
+"""The session tree: its snapshot, layout, incremental updates, painter, view and panel."""

@@ -17,11 +17,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import islice
 from typing import Any, overload
 
-from pi_desktop.ui.tree.model import (
-    LayoutRow,
-    RowSequence,
-    Segment,
-    TreeLayout,
+from pi_desktop.ui.tree.layout import LayoutRow, RowSequence, Segment, TreeLayout
+from pi_desktop.ui.tree.snapshot import (
     TreeSnapshot,
     expected_call_ids,
     fold_results,

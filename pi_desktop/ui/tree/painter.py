@@ -21,14 +21,8 @@ from PySide6.QtGui import (
 )
 
 from pi_desktop.ui.theme import Theme
-from pi_desktop.ui.tree.model import (
-    COMPACTION_LANE,
-    LayoutRow,
-    Segment,
-    TreeLayout,
-    TreeNode,
-    TreeSnapshot,
-)
+from pi_desktop.ui.tree.layout import COMPACTION_LANE, LayoutRow, Segment, TreeLayout
+from pi_desktop.ui.tree.snapshot import TreeNode, TreeSnapshot
 
 LANE_W = 18
 GUTTER_W = 22  # the compaction column left of lane 0
