@@ -27,6 +27,7 @@ class Steering(QObject):
         self.window = window
         self.task: asyncio.Task[Any] | None = None  # the running branch summary, if any
         self._task_agent: Any = None  # the agent ``task`` writes through
+        self._waived: asyncio.Task[Any] | None = None  # the user stopped waiting for it
         self.last_refusal: str | None = None
 
     # ------------------------------------------------------------------ pins
@@ -120,7 +121,12 @@ class Steering(QObject):
         task = self.task
         if task is None or task.done() or self._task_agent is not self.window.agent:
             return None
-        return task
+        return None if task is self._waived else task
+
+    def waive(self) -> None:
+        """The user stopped a run that waited for the summary: the next one does not wait
+        (the summary still lands, and the requests after it carry the note)."""
+        self._waived = self.task
 
     async def _summarize(self, agent: Any, old_leaf: str | None, target: str) -> str | None:
         try:

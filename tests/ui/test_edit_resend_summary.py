@@ -182,8 +182,63 @@ def test_stop_while_the_summary_is_written_gives_the_text_back(kit, qtbot, opena
     assert window.input.toPlainText() == "second question, rephrased"
     assert session.current_id == a1  # the rewind happened; nothing was appended
     assert len(_chats(openai_server)) == chats_before
-    qtbot.waitUntil(lambda: window.steering.pending_task() is None, timeout=10_000)
+    qtbot.waitUntil(window.steering.task.done, timeout=10_000)
     assert [s.summary for s in session.branch_summaries_for(a1)] == [NOTE]
     _ask(qtbot, window, window.input.toPlainText())  # sending again goes on from a1
     assert session.get_current_path()[2].parent_id == a1
+    assert _notes(openai_server.last_request)
+
+
+def test_a_message_typed_right_after_a_rewind_waits_for_its_summary(kit, qtbot, openai_server):
+    """The same wait serves a plain rewind: the next question is sent with the note."""
+    window = _window(kit, openai_server)
+    _ask(qtbot, window, "first question")
+    _ask(qtbot, window, "second question")
+    session = window.session
+    _q1, a1, _q2, _a2 = (e.id for e in session.get_current_path())
+
+    def slow_summary(body) -> Reply:
+        if _is_summary(body):
+            return Reply.slow(f"<summary>\n{NOTE}\n</summary>", delay=0.3)
+        return _respond(body)
+
+    openai_server.responder = slow_summary
+    assert window.rewind_to(a1)
+    assert window.steering.pending_task() is not None
+    _ask(qtbot, window, "a third way")  # typed before the summary came back
+    request = openai_server.last_request
+    assert request["messages"][-1]["content"] == "a third way"
+    [note] = _notes(request)
+    assert NOTE_PREFIX + NOTE in note
+
+
+def test_after_a_stop_the_resent_text_does_not_wait_again(kit, qtbot, openai_server):
+    """Stop while waiting means "don't wait": sending again goes at once, and the summary
+    reaches the requests after it lands."""
+    window = _window(kit, openai_server)
+    _ask(qtbot, window, "first question")
+    _ask(qtbot, window, "second question")
+    session = window.session
+    _q1, a1, q2, _a2 = (e.id for e in session.get_current_path())
+
+    def held_summary(body) -> Reply:
+        if _is_summary(body):
+            return Reply.slow(f"<summary>\n{NOTE}\n</summary>", delay=1.0)
+        return _respond(body)
+
+    openai_server.responder = held_summary
+    assert window.edits.begin_edit(q2)
+    window.input.setPlainText("second question, rephrased")
+    qtbot.keyClick(window.input, Qt.Key.Key_Return)
+    qtbot.mouseClick(window.send_button, Qt.MouseButton.LeftButton)  # Stop
+    qtbot.waitUntil(lambda: idle(window), timeout=10_000)
+    assert window.steering.task is not None and not window.steering.task.done()
+    _ask(qtbot, window, window.input.toPlainText())
+    sent = openai_server.last_request
+    assert sent["messages"][-1]["content"] == "second question, rephrased"
+    assert not _notes(sent) and not window.steering.task.done()  # it did not wait
+    assert session.get_current_path()[2].parent_id == a1
+    qtbot.waitUntil(window.steering.task.done, timeout=10_000)
+    assert [s.summary for s in session.branch_summaries_for(a1)] == [NOTE]
+    _ask(qtbot, window, "and then?")
     assert _notes(openai_server.last_request)

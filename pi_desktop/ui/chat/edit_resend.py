@@ -211,6 +211,7 @@ class EditResend(QObject):
         """Stop came while the run waited for the branch summary: nothing was sent, so the
         text goes back into the input (unless the user already typed something else)."""
         window = self.window
+        window.steering.waive()  # sending it again goes at once
         if not window.input.toPlainText().strip():
             window.input.setPlainText(text)
             window.input.moveCursor(QTextCursor.MoveOperation.End)
