@@ -242,3 +242,18 @@ def test_after_a_stop_the_resent_text_does_not_wait_again(kit, qtbot, openai_ser
     assert [s.summary for s in session.branch_summaries_for(a1)] == [NOTE]
     _ask(qtbot, window, "and then?")
     assert _notes(openai_server.last_request)
+
+
+def test_stop_at_once_on_an_edited_first_message_loses_nothing(kit, qtbot, openai_server):
+    window = _window(kit, openai_server)
+    _ask(qtbot, window, "first question")
+    session = window.session
+    q1, a1 = (e.id for e in session.get_current_path())
+    assert window.edits.begin_edit(q1)
+    window.input.setPlainText("first question, v2")
+    qtbot.keyClick(window.input, Qt.Key.Key_Return)
+    qtbot.mouseClick(window.send_button, Qt.MouseButton.LeftButton)  # Stop, before it starts
+    qtbot.waitUntil(lambda: idle(window), timeout=10_000)
+    assert window.input.toPlainText() == "first question, v2"
+    assert session.children(None) == [q1] and session.current_id == a1  # nothing stored
+    assert [c.entry_id for c in window.conversation.message_cards()] == [q1, a1]

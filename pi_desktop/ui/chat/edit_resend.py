@@ -212,6 +212,7 @@ class EditResend(QObject):
         text goes back into the input (unless the user already typed something else)."""
         window = self.window
         window.steering.waive()  # sending it again goes at once
+        window.render_path()  # an edited first message cleared the chat before it started
         if not window.input.toPlainText().strip():
             window.input.setPlainText(text)
             window.input.moveCursor(QTextCursor.MoveOperation.End)
