@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from pi_desktop.agent.bridge import ContextSessionBridge
 from pi_desktop.agent.emitter import EventEmitter, Subscriber
@@ -304,12 +305,22 @@ class Agent(Steering):
         self._begin()
         return await self._drive(pending, None)
 
-    async def run_from(self, parent_id: str | None, user_text: str) -> str:
+    async def run_from(
+        self,
+        parent_id: str | None,
+        user_text: str,
+        *,
+        on_branched: Callable[[str], Awaitable[Any]] | None = None,
+    ) -> str:
         """Send ``user_text`` as a new branch from ``parent_id`` (None: a new first message).
 
         Edit and resend: the old branch stays in the session's tree. A parent below the
         compaction floor raises ``RewindError`` before anything is appended or emitted; a
         message too large for the view fails the run (``too_large``) before the position moves.
+        ``on_branched(entry_id)`` is awaited once the new message is stored and before the
+        first request, so steering it writes (the summary of the branch an edited first
+        message leaves, which can only hang off the new message) reaches that request; its
+        failure is logged and the run goes on.
         """
         if self._session is None:
             raise RuntimeError("run_from needs a session: the in-memory history has no entry ids")
@@ -319,7 +330,10 @@ class Agent(Steering):
             raise RewindError("the first message lies below the compaction floor; fork instead")
         self._begin()
         return await self._drive(
-            user_text, Message(role="user", content=user_text), branch_from=(parent_id,)
+            user_text,
+            Message(role="user", content=user_text),
+            branch_from=(parent_id,),
+            on_branched=on_branched,
         )
 
     def pending_turn(self) -> str | None:
@@ -336,6 +350,7 @@ class Agent(Steering):
         first: Message | None,
         *,
         branch_from: tuple[str | None] | None = None,
+        on_branched: Callable[[str], Awaitable[Any]] | None = None,
     ) -> str:
         """One run: ``RunStarted``, append ``first`` (if any), the loop, one terminal event.
 
@@ -356,6 +371,8 @@ class Agent(Steering):
                     self._ctx.check_turn([*messages, first])  # (the system prompt + first)
                 if branch_from is not None:
                     messages, path_ids = self._branch(branch_from[0], first)
+                    if on_branched is not None and path_ids and path_ids[-1] is not None:
+                        await _branched(on_branched, path_ids[-1])
                 else:
                     self._append(messages, path_ids, first)
             turn.final_text = await self._loop(messages, path_ids, turn)
@@ -747,6 +764,16 @@ class Agent(Steering):
             self._append(messages, path_ids, assistant)
             for result in results:
                 self._append(messages, path_ids, result)
+
+
+async def _branched(hook: Callable[[str], Awaitable[Any]], entry_id: str) -> None:
+    """Run a ``run_from`` hook; only a cancellation (Stop) stops the run."""
+    try:
+        await hook(entry_id)
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        log.exception("the on_branched hook failed; the run goes on without it")
 
 
 def _as_assistant(message: Message) -> Message:

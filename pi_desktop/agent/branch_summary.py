@@ -38,9 +38,19 @@ def abandoned_messages(session: Any, old_leaf: str | None, target: str) -> list[
 
 
 def worth_summarizing(entries: Sequence[Any]) -> bool:
-    """Only a branch with a user turn of its own: rewinding to a question to get another
-    answer leaves just that answer behind, and feeding it back would defeat the retry."""
-    return any(getattr(entry, "role", None) == "user" for entry in entries)
+    """Only a branch with an answered turn of its own: a user message with a reply after it.
+
+    Rewinding to a question to get another answer leaves just that answer behind, and
+    feeding it back would defeat the retry; an edit or a rewind that leaves only a question
+    nobody answered leaves nothing explored (the question is being replaced)."""
+    asked = False
+    for entry in entries:
+        role = getattr(entry, "role", None)
+        if role == "user":
+            asked = True
+        elif asked and role == "assistant":
+            return True
+    return False
 
 
 def transcript(messages: Sequence[Message]) -> str:

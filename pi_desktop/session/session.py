@@ -481,7 +481,14 @@ class Session:
     ) -> Session:
         """Copy the path root → ``entry_id`` into a new session file (allowed from any point).
 
-        The copy keeps entry ids and contents but no compactions, so no floor applies there.
+        The copy keeps entry ids and contents, and the user's steering of that stretch: the
+        pins in effect now on copied messages (one ``pin`` line each, in the order of the
+        pinned set — the net state, not the pin/unpin history) and the branch summaries
+        (not removed) hanging off copied messages, as they are. So the fork's first request
+        carries what the original would send from ``entry_id``. Compactions stay out: a fork is
+        how the user continues from a point below a floor, so the copy must have no floor and
+        every point of it stays a rewind target; its messages are all there verbatim, and its
+        context manager summarizes them again when the budget asks for it.
         """
         entry = self._state.entries.get(entry_id)
         if not isinstance(entry, MessageEntry):
@@ -493,10 +500,21 @@ class Session:
             system_prompt=self.system_prompt,
             forked_from=f"{self.id}:{entry_id}",
         )
-        lines = [dump_line(header)] + [dump_line(item) for item in self._state.path_to(entry_id)]
+        path = self._state.path_to(entry_id)
+        lines = [dump_line(header)] + [dump_line(item) for item in path]
+        lines += [dump_line(item) for item in self._steering_of(path)]
         fsync = self._journal.fsync if self._journal is not None else True
         write_new_file(Path(new_path), b"".join(lines), fsync=fsync)
         return Session.load(new_path, fsync=fsync)
+
+    def _steering_of(self, path: list[MessageEntry]) -> list[PinEntry | BranchSummaryEntry]:
+        """The steering lines a copy of ``path`` needs: pins, then branch summaries."""
+        on_path = {entry.id for entry in path}
+        pins: list[PinEntry | BranchSummaryEntry] = [
+            PinEntry(target_id=eid) for eid in self._state.pinned if eid in on_path
+        ]
+        sides = [side for entry in path for side in self._state.branch_summaries_for(entry.id)]
+        return pins + sides
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
         """Call ``callback(entry)`` after each committed change; returns an unsubscribe."""

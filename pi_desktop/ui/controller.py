@@ -54,6 +54,7 @@ class AgentController(QObject):
     runFailed = Signal(object)  # RunFailed
     notice = Signal(object)  # Notice
     busyChanged = Signal(bool)
+    runWithdrawn = Signal(str)  # stopped while waiting to start: this text was never sent
 
     def __init__(self, parent: QObject | None = None, *, flush_ms: int = FLUSH_INTERVAL_MS):
         super().__init__(parent)
@@ -94,17 +95,46 @@ class AgentController(QObject):
 
     # -- actions -------------------------------------------------------------------------
 
-    def start_run(self, text: str) -> asyncio.Task[Any] | None:
-        """Send ``text``; None when nothing can run (no agent, busy, empty text)."""
-        if self._agent is None or self.busy or not text.strip():
-            return None
-        return self._start(self._agent.run(text))
+    def start_run(
+        self, text: str, *, after: asyncio.Future[Any] | None = None
+    ) -> asyncio.Task[Any] | None:
+        """Send ``text``; None when nothing can run (no agent, busy, empty text).
 
-    def start_run_from(self, parent_id: str | None, text: str) -> asyncio.Task[Any] | None:
-        """Send ``text`` as a new branch from ``parent_id`` (None: a new first message)."""
+        With ``after`` (a branch summary being written) the run waits for it first, busy, so
+        the request carries its note. Stop while waiting sends nothing, leaves ``after``
+        running, and emits ``runWithdrawn(text)`` so the window can give the text back.
+        """
         if self._agent is None or self.busy or not text.strip():
             return None
-        return self._start(self._agent.run_from(parent_id, text))
+        agent = self._agent
+        return self._start(self._after(after, text, lambda: agent.run(text)), text)
+
+    def start_run_from(
+        self,
+        parent_id: str | None,
+        text: str,
+        *,
+        on_branched: Callable[[str], Coroutine[Any, Any, Any]] | None = None,
+    ) -> asyncio.Task[Any] | None:
+        """Send ``text`` as a new branch from ``parent_id`` (None: a new first message);
+        ``on_branched`` as in ``Agent.run_from``."""
+        if self._agent is None or self.busy or not text.strip():
+            return None
+        return self._start(self._agent.run_from(parent_id, text, on_branched=on_branched), text)
+
+    async def _after(
+        self,
+        first: asyncio.Future[Any] | None,
+        text: str,
+        make: Callable[[], Coroutine[Any, Any, Any]],
+    ) -> Any:
+        if first is not None and not first.done():
+            try:
+                await asyncio.wait([first])  # never cancels ``first``, never raises its error
+            except asyncio.CancelledError:
+                self.runWithdrawn.emit(text)
+                raise
+        return await make()
 
     def start_resume(self) -> asyncio.Task[Any] | None:
         """Answer the stored turn that has no answer yet (Retry); None when there is none."""
@@ -138,12 +168,23 @@ class AgentController(QObject):
                 log.exception("run failed while shutting down")
         self.flush()
 
-    def _start(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+    def _start(self, coro: Coroutine[Any, Any, Any], text: str | None = None) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(self._guard(coro))
         self._task = task
         task.add_done_callback(self._on_task_done)
+        task.add_done_callback(lambda t: self._never_started(t, coro, text))
         self.busyChanged.emit(True)
         return task
+
+    def _never_started(
+        self, task: asyncio.Task[Any], coro: Coroutine[Any, Any, Any], text: str | None
+    ) -> None:
+        """Stop came before the task's first step (``_guard`` swallows every later
+        cancellation): the agent never saw ``text``, so it is withdrawn, not lost."""
+        if task.cancelled():
+            coro.close()
+            if text is not None:
+                self.runWithdrawn.emit(text)
 
     async def _guard(self, coro: Coroutine[Any, Any, Any]) -> Any:
         """Swallow the cancellation the agent already reported; report a crash as a failure."""

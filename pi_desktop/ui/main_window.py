@@ -239,6 +239,7 @@ class MainWindow(WindowDialogs, QMainWindow):
         c.runFailed.connect(self._on_run_failed)
         c.notice.connect(lambda ev: self.conversation.add_banner(ev.text))
         c.busyChanged.connect(self._on_busy_changed)
+        c.runWithdrawn.connect(self.edits.withdrawn)
         self.conversation.retryRequested.connect(self.retry)
         self.conversation.summaryRequested.connect(self.open_summary)
         self.conversation.openFileRequested.connect(self.open_tool_result)

@@ -26,6 +26,8 @@ class Steering(QObject):
         super().__init__(window)
         self.window = window
         self.task: asyncio.Task[Any] | None = None  # the running branch summary, if any
+        self._task_agent: Any = None  # the agent ``task`` writes through
+        self._waived: asyncio.Task[Any] | None = None  # the user stopped waiting for it
         self.last_refusal: str | None = None
 
     # ------------------------------------------------------------------ pins
@@ -93,7 +95,13 @@ class Steering(QObject):
 
     # ------------------------------------------------------------------ branch summaries
     def after_rewind(self, old_leaf: str | None, target: str) -> asyncio.Task[Any] | None:
-        """Summarize what the rewind left behind (when the setting is on and there is any)."""
+        """Summarize what moving from ``old_leaf`` to ``target`` left behind, hanging off
+        ``target`` (when the setting is on and an answered turn was left).
+
+        The one path for every move that abandons a branch: a rewind, and an edit and resend
+        (which rewinds to the edited message's parent, or for a new first message calls this
+        with the new message as ``target`` from ``Agent.run_from``'s hook).
+        """
         agent, session = self.window.agent, self.window.session
         if agent is None or session is None or not self.window.settings.branch_summaries:
             return None
@@ -104,7 +112,21 @@ class Steering(QObject):
             return None
         self.window.statusBar().showMessage("Summarizing the branch you left…")
         self.task = asyncio.ensure_future(self._summarize(agent, old_leaf, target))
+        self._task_agent = agent
         return self.task
+
+    def pending_task(self) -> asyncio.Task[Any] | None:
+        """The branch summary still being written for this window's session, if any: a run
+        started now waits for it, so its first request already carries the note."""
+        task = self.task
+        if task is None or task.done() or self._task_agent is not self.window.agent:
+            return None
+        return None if task is self._waived else task
+
+    def waive(self) -> None:
+        """The user stopped a run that waited for the summary: the next one does not wait
+        (the summary still lands, and the requests after it carry the note)."""
+        self._waived = self.task
 
     async def _summarize(self, agent: Any, old_leaf: str | None, target: str) -> str | None:
         try:

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 
 from pi_desktop.agent import OpenAIChatLLM
 from pi_desktop.context import Message
+from pi_desktop.context.pins import NOTES_HEADER
 from pi_desktop.session import Session
 from tests.openai_server import Reply
 from tests.ui.flows import idle as _idle
@@ -91,9 +92,12 @@ def test_edit_on_a_chat_message_resends_as_a_new_branch_from_its_parent(
     assert new_q.parent_id == a1.id  # branched from the edited message's parent
     assert session.children(a1.id) == [q2.id, new_q.id]  # the old branch stays
     assert session.entries[a2.id].parent_id == q2.id
-    # the model was asked without the old second question
+    # the model was asked without the old second question; the branch left behind is
+    # told as a note (the branch-summary setting is on by default), not as the conversation
     sent = [m["content"] for m in openai_server.last_request["messages"] if m["role"] == "user"]
-    assert sent == ["first question", "second question, rephrased"]
+    [side] = session.branch_summaries_for(a1.id)
+    assert side.branch_leaf_id == a2.id and sent[0].startswith(NOTES_HEADER)
+    assert sent[1:] == ["first question", "second question, rephrased"]
     assert [c.text for c in window.conversation.message_cards()] == [e.content for e in path]
     assert _banner(window, "edit") is None
     assert window.tree.snapshot.nodes  # the tree shows both branches
@@ -122,7 +126,10 @@ def test_edit_of_the_first_message_starts_a_new_first_branch(kit, qtbot, openai_
     assert session.children(None) == [q1.id, path[0].id]
     assert [c.text for c in window.conversation.message_cards()] == [e.content for e in path]
     sent = openai_server.last_request["messages"]
-    assert [m["role"] for m in sent] == ["system", "user"]
+    # the old conversation (answered) is summarized onto the new first message: a note
+    assert [m["role"] for m in sent] == ["system", "user", "user"]
+    assert sent[1]["content"].startswith(NOTES_HEADER)
+    assert sent[2]["content"] == "first question, v2"
 
 
 def test_edit_from_the_tree_context_menu(kit, qtbot, openai_server):

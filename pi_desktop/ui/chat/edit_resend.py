@@ -3,7 +3,9 @@
 "Edit" on a user message (the chat card's button, the tree's context menu) puts its text in
 the input; sending then branches from that message's parent, so the old branch stays in the
 tree. A parent below the compaction floor is refused with the window's usual refusal and fork
-offer.
+offer. The branch the edit leaves gets the rewind's branch summary (same setting, same rule,
+same code: ``Steering.after_rewind``), and the edited question waits for it, so its own request
+already says what the old branch explored; a new first message carries that note itself.
 
 When the path ends with a user message (a click on a question in the tree, a session reopened
 there), the window offers "Answer again" (the agent's ``resume``). If the user types a new
@@ -203,7 +205,20 @@ class EditResend(QObject):
         question = self.unanswered_question()
         if question is not None:
             return self._branch(question.parent_id, text, fork_at=question.parent_id or question.id)
-        return window.controller.start_run(text)
+        return window.controller.start_run(text, after=window.steering.pending_task())
+
+    def withdrawn(self, text: str) -> None:
+        """Stop came while the run waited for the branch summary: nothing was sent, so the
+        text goes back into the input (unless the user already typed something else)."""
+        window = self.window
+        window.steering.waive()  # sending it again goes at once
+        window.render_path()  # an edited first message cleared the chat before it started
+        if not window.input.toPlainText().strip():
+            window.input.setPlainText(text)
+            window.input.moveCursor(QTextCursor.MoveOperation.End)
+        window.statusBar().showMessage(
+            "Stopped before sending: your message was not sent and is back in the input.", 8000
+        )
 
     def _branch(
         self, parent_id: str | None, text: str, *, fork_at: str
@@ -214,10 +229,21 @@ class EditResend(QObject):
         if not self._branch_allowed(parent_id, fork_at=fork_at):
             return None
         if parent_id is not None:
+            # the rewind offers the summary of the branch left behind, like any rewind; the
+            # run waits for it so the edited question's own request carries the note
             if parent_id != session.current_id and not window.rewind_to(parent_id):
                 return None
-            return window.controller.start_run(text)
-        task = window.controller.start_run_from(None, text)  # a new first message
+            return window.controller.start_run(text, after=window.steering.pending_task())
+        old_leaf = session.current_id
+
+        async def summarize_left(new_root: str) -> None:
+            # a new first message: no parent to rewind to, so the note of the old
+            # conversation hangs off the new message itself, before its first request
+            summary = window.steering.after_rewind(old_leaf, new_root)
+            if summary is not None:
+                await asyncio.wait([summary])  # Stop cancels the run, not the summary
+
+        task = window.controller.start_run_from(None, text, on_branched=summarize_left)
         if task is not None:
             window.conversation.clear()
         return task
