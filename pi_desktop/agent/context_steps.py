@@ -1,0 +1,268 @@
+"""The Agent's side of the context engine: prepare, compaction, estimates, usage, window.
+
+A mixin so the loop (``agent.py``) stays about the loop. Before each request the history goes
+through ``ContextManager.prepare`` (steered by the path's pins and notes); a compaction it
+made is written to the session and announced once; the bar's figures (``estimate_now``,
+``breakdown``) count exactly what the next request would carry; the provider's usage anchors
+the estimate, and a window an overflow error states lowers the budget for this session.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from pi_desktop.agent.events import (
+    CompactionStarted,
+    ContextCompacted,
+    ContextPrepared,
+    Notice,
+    UsageRecorded,
+)
+from pi_desktop.agent.history import report_hidden_entry_ids
+from pi_desktop.agent.llm import ChatResponse, ContextOverflowError, ProviderError
+from pi_desktop.agent.view import no_room_message, usage_for_anchor
+from pi_desktop.agent.window import lowered_budget, window_notice
+from pi_desktop.context import (
+    ContextBreakdown,
+    Message,
+    context_breakdown,
+    estimate_tokens,
+)
+from pi_desktop.session import SessionError
+
+if TYPE_CHECKING:
+    from pi_desktop.agent.bridge import ContextSessionBridge
+    from pi_desktop.agent.history import History
+    from pi_desktop.agent.view import SummaryProbe
+    from pi_desktop.context import ContextManager
+    from pi_desktop.session import Session
+
+
+class ContextSteps:
+    """Prepare, compact, estimate, record usage; mixed into ``Agent``."""
+
+    _ctx: ContextManager | None
+    _bridge: ContextSessionBridge | None
+    _session: Session | None
+    _history: History
+    _probe: SummaryProbe
+    _budget: int | None
+    _threshold: float
+    _tools_tokens: int
+    _busy: bool
+    _emit: Callable[[Any], None]
+    _steer: Callable[[list[Message], list[str | None]], None]
+    _begin: Callable[[], None]
+
+    async def compact(self, instructions: str | None = None) -> bool:
+        """Summarize now (the user's "Compact" button); True when a compaction was stored.
+
+        Emits ``CompactionStarted(manual=True)``, then ``ContextCompacted(manual=True)`` when
+        the summary succeeded and was saved (a ``Notice`` says why otherwise), then
+        ``ContextPrepared`` with the new estimate in every case.
+        """
+        if self._ctx is None:
+            return False
+        self._begin()
+        try:
+            messages, path_ids = self._history.snapshot()
+            if self._ctx.view_limit <= 0:
+                self._emit(Notice(no_room_message(self._ctx)))
+                self._emit(self.estimate_now())
+                return False
+            self._emit(CompactionStarted(manual=True))
+            self._steer(messages, path_ids)
+            try:
+                view = await self._ctx.force_compact(messages, instructions)
+            except ProviderError as exc:
+                self._emit(Notice(f"Compaction failed: {exc}"))
+                view = None
+            except asyncio.CancelledError:
+                self._emit(self.estimate_now())  # ends the window's "compacting" state
+                raise
+            done = False
+            if self._ctx.pending_compaction is not None:
+                try:
+                    done = self._handle_compaction(manual=True)
+                except SessionError as exc:  # kept in memory for this session, not on disk
+                    self._emit(Notice(f"The compaction could not be saved: {exc}"))
+            elif view is not None:
+                report = self._ctx.last_report
+                reason = report.summary_failed if report is not None else None
+                self._emit(Notice(f"Nothing was compacted{': ' + reason if reason else '.'}"))
+            if view is not None:
+                self._emit(self._prepared_event(messages, path_ids))
+            else:
+                self._emit(self.estimate_now())
+            return done
+        finally:
+            self._busy = False
+            self._save_usage()
+
+    def _take_path_cache(self) -> None:
+        """After the position moved: forget the cache, take the one that fits the new path."""
+        if self._ctx is not None:
+            self._ctx.reset()
+            if self._bridge is not None:
+                self._bridge.restore_cache(self._ctx)
+
+    def estimate_now(self) -> ContextPrepared:
+        """A fresh estimate of what the next request would carry, without calling any LLM.
+
+        The view ``prepare`` would return if no summary ran (the cache path or the free
+        layers), plus the tool schemas, exactly as the next prepare would count it.
+        """
+        messages, path_ids = self._history.snapshot()
+        if self._ctx is None:
+            return self._unmanaged_estimate(messages)
+        self._steer(messages, path_ids)
+        _, tokens = self._ctx.preview(messages)
+        ratio = self._ctx.ratio
+        return ContextPrepared(tokens + self._tools_tokens, self._budget, self._threshold, ratio)
+
+    def edit_summary(self, compaction_id: str, summary: str) -> str:
+        """Save the user's edit of the summary in use; the next request carries it (0 calls).
+
+        Appended as a compaction of kind "edited" (the original stays in the history); the
+        ContextManager takes it at once through the bridge, as a restarted app would. The
+        entry records the estimate before and with the edit. Raises ``ValueError`` with the
+        reason for a refused edit (see ``Session.summary_edit_refusal``), ``RuntimeError``
+        without a session or while a run is in progress. Emits a ``ContextPrepared``.
+        """
+        if self._session is None:
+            raise RuntimeError("editing a summary needs a session")
+        if self._busy:
+            raise RuntimeError("cannot edit the summary while the agent is running; stop it first")
+        refusal = self._session.summary_edit_refusal(compaction_id, summary)
+        if refusal is not None:
+            raise ValueError(refusal)
+        before = after = self.estimate_now().estimated_tokens
+        ctx = self._ctx
+        if ctx is not None and ctx.summary is not None:  # the figure with the edit, no I/O
+            saved = (ctx.summary, ctx.covered_count, ctx.retained_tail)
+            ctx.restore_cache(summary, saved[1], saved[2])
+            after = self.estimate_now().estimated_tokens
+            ctx.restore_cache(*saved)
+        entry_id = self._session.add_edited_summary(
+            compaction_id, summary, tokens_before=before, tokens_after=after
+        )
+        self._take_path_cache()  # the edited compaction is now the one that applies
+        self._emit(self.estimate_now())
+        return entry_id
+
+    def breakdown(self) -> ContextBreakdown:
+        """Where the tokens of ``estimate_now()`` go, by category; no LLM call.
+
+        The same view and ratio as the estimate plus the tool schemas as their own row, so
+        ``breakdown().total_tokens == estimate_now().estimated_tokens`` always.
+        """
+        messages, path_ids = self._history.snapshot()
+        if self._ctx is None:
+            result = context_breakdown(messages, None)
+        else:
+            self._steer(messages, path_ids)  # pins and notes, as the next prepare sees them
+            result = self._ctx.breakdown(messages)
+        return result.with_row("tools", self._tools_tokens)
+
+    async def _prepare(self, messages: list[Message], path_ids: list[str | None]) -> list[Message]:
+        if self._ctx is None:
+            self._emit(self._unmanaged_estimate(messages))
+            return messages
+        if self._ctx.view_limit <= 0:  # no request could stay within the budget
+            raise ContextOverflowError(no_room_message(self._ctx))
+        self._steer(messages, path_ids)
+        self._probe.armed = True
+        try:
+            view = await self._ctx.prepare(messages)
+        finally:
+            self._probe.armed = False
+        self._handle_compaction(manual=False)
+        self._emit(self._prepared_event(messages, path_ids))
+        return view
+
+    def _handle_compaction(self, *, manual: bool) -> bool:
+        """Persist and announce the ContextManager's pending compaction; True if there was one.
+
+        Every prepare and force_compact clears ``pending_compaction`` first, and this runs once
+        after each, so a compaction is never written or announced twice.
+        """
+        assert self._ctx is not None
+        info = self._ctx.pending_compaction
+        if info is None:
+            return False
+        entry_id = None
+        if self._bridge is not None:
+            entry_id = self._bridge.write_compaction(self._ctx, manual=manual)
+        self._emit(
+            ContextCompacted(
+                info.tokens_before,
+                info.tokens_after,
+                info.summarized_count,
+                entry_id,
+                info.summary,
+                manual,
+            )
+        )
+        return True
+
+    def _unmanaged_estimate(self, messages: list[Message]) -> ContextPrepared:
+        """Without context management the request is the full history plus the schemas."""
+        return ContextPrepared(
+            estimate_tokens(messages) + self._tools_tokens, None, self._threshold, None
+        )
+
+    def _prepared_event(
+        self, messages: list[Message], path_ids: list[str | None]
+    ) -> ContextPrepared:
+        """The bar's figures from the report of the prepare or compaction that just ran."""
+        assert self._ctx is not None and self._ctx.last_report is not None
+        report = self._ctx.last_report
+        hidden = report_hidden_entry_ids(report, len(messages), path_ids)
+        tokens = report.request_tokens  # the view and the tool schemas, as the budget counts
+        return ContextPrepared(
+            tokens, self._budget, self._threshold, self._ctx.ratio, report, hidden
+        )
+
+    async def _compact_after_overflow(
+        self, messages: list[Message], path_ids: list[str | None], error: ContextOverflowError
+    ) -> list[Message]:
+        """The provider said "too long": summarize now, or fail clearly if that is impossible."""
+        assert self._ctx is not None
+        self._emit(CompactionStarted(manual=False))
+        self._steer(messages, path_ids)
+        view = await self._ctx.force_compact(messages)
+        compacted = self._handle_compaction(manual=False)
+        self._emit(self._prepared_event(messages, path_ids))
+        if not compacted:
+            raise ContextOverflowError(
+                f"{error} — and the conversation could not be compacted to fit. "
+                "Lower the context budget in the settings or start a new session.",
+                status=error.status,
+            )
+        return view
+
+    def _learn_window(self, error: ContextOverflowError) -> None:
+        """The error stated the model's window: lower this session's budget to fit, say so once."""
+        assert self._ctx is not None and self._budget is not None
+        budget = lowered_budget(self._budget, error.window_tokens)
+        if budget is None or error.window_tokens is None:
+            return
+        self._emit(Notice(window_notice(error.window_tokens, self._budget, budget)))
+        self._ctx.set_budget(budget)
+        self._budget = budget
+        if self._bridge is not None:
+            self._bridge.save_window(error.window_tokens, budget)
+
+    def _save_usage(self) -> None:
+        """Persist the usage anchor when it changed (once per run or compaction, at its end),
+        so an app restarted between runs estimates exactly as this one."""
+        if self._bridge is not None and self._ctx is not None:
+            self._bridge.save_usage(self._ctx)
+
+    def _record_usage(self, response: ChatResponse) -> None:
+        if self._ctx is not None:
+            self._ctx.record_usage(usage_for_anchor(response.usage, self._tools_tokens))
+        ratio = self._ctx.ratio if self._ctx is not None else None
+        self._emit(UsageRecorded(response.usage, response.model, ratio))
