@@ -7,12 +7,12 @@ reused by another object while its entry lives; ``prune`` keeps memory proportio
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 
 from pi_desktop.context.message import Message
 from pi_desktop.context.ratio import DIGIT_WEIGHT, weighted_tokens
 from pi_desktop.context.snip import snip_placeholder
+from pi_desktop.context.tokens import message_json
 
 _MAX_PLACEHOLDERS = 256
 
@@ -31,7 +31,7 @@ class MessageMemo:
         hit = self._sizes.get(id(message))
         if hit is not None and hit[0] is message:
             return hit[1], hit[2]
-        text = json.dumps(message.model_dump(), ensure_ascii=False, default=str)
+        text = message_json(message)
         entry = (message, len(text), weighted_tokens(text))
         self._sizes[id(message)] = entry
         return entry[1], entry[2]
