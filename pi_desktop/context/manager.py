@@ -530,8 +530,9 @@ class ContextManager(ViewBuilding, Compaction):
         self._micro_floor = view.micro_floor
         self.last_view_tokens = tokens_from_chars(view.chars, self._ratio)
         offloaded = []
-        for src, message in zip(view.sources, view.messages, strict=True):
-            if message.role != "tool" or not message.metadata or src is None:
+        for i in view.tools:  # offloaded markers are tool results (L2 keeps their metadata)
+            src, message = view.sources[i], view.messages[i]
+            if not message.metadata or src is None:
                 continue
             info = message.metadata.get("offloaded")
             if isinstance(info, dict) and "path" in info:

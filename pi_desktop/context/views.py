@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pi_desktop.context.message import Message
-from pi_desktop.context.micro import clearable_end, micro_targets
+from pi_desktop.context.micro import clearable_end_at, results_over, tool_positions
 from pi_desktop.context.offload import MIN_OFFLOAD_CHARS
 from pi_desktop.context.pins import all_pinned_units, pinned_units
 from pi_desktop.context.ratio import list_weight
@@ -33,6 +33,7 @@ class _View:
     weighted: float
     cache_used: bool
     micro_floor: int = 0  # L2's horizon (input index) this view was built with
+    tools: tuple[int, ...] = ()  # positions of the tool results in ``messages``
 
 
 class ViewBuilding:
@@ -171,23 +172,33 @@ class ViewBuilding:
             sources += rest_src
         protected = set(all_pinned_units(messages, pins)) if pins else set()
         small = min(MIN_OFFLOAD_CHARS, self.max_tool_chars)
-        out = [
-            self._l3(m)
-            if m.role == "tool" and len(m.content) > small and src not in protected
-            else m
-            for m, src in zip(out, sources, strict=True)
-        ]
+        # the one pass over the view by role: L3 here, L2 and the report read ``tools``
+        tools, last_assistant = tool_positions(out)
+        for i in tools:
+            m = out[i]
+            if len(m.content) > small and sources[i] not in protected:
+                out[i] = self._l3(m)
         micro, chars, weighted, micro_floor = self._micro(
-            out, sources, micro_floor, micro_trigger, micro_gain, protected
+            out, sources, tools, last_assistant, micro_floor, micro_trigger, micro_gain, protected
         )
         return _View(
-            out, sources, snipped, micro, chars, weighted, summary is not None, micro_floor
+            out,
+            sources,
+            snipped,
+            micro,
+            chars,
+            weighted,
+            summary is not None,
+            micro_floor,
+            tuple(tools),
         )
 
     def _micro(
         self,
         out: list[Message],
         sources: list[int | None],
+        tools: list[int],
+        last_assistant: int,
         floor: int,
         trigger: float | None,
         min_gain: float,
@@ -196,18 +207,18 @@ class ViewBuilding:
         """L2 in place on ``out``: (placeholdered input indices, chars, weighted, floor).
 
         The floor moves only when the view is over ``trigger`` tokens, and then to the newest
-        position :func:`clearable_end` allows, if that saves at least ``min_gain`` of
+        position :func:`clearable_end_at` allows, if that saves at least ``min_gain`` of
         ``view_limit``: between two clearings
         the placeholdered set, hence the request prefix, does not change. Unanswered and the
         ``keep_recent_results`` newest answered results are never placeholdered, nor are the
         ``protected`` input indices (pinned units).
         """
-        end = clearable_end(out, self.keep_recent_results)
+        keep, min_chars = self.keep_recent_results, self.micro_min_chars
+        end = clearable_end_at(tools, last_assistant, keep)
         at = 0
         if end:
             at = next((i for i, s in enumerate(sources) if s is not None and s >= floor), len(out))
-        keep, min_chars = self.keep_recent_results, self.micro_min_chars
-        targets = micro_targets(out, keep, min_chars, min(end, at)) if at else []
+        targets = results_over(out, tools, min(end, at), min_chars) if at else []
         if protected:  # a pinned unit stays verbatim
             targets = [i for i in targets if sources[i] not in protected]
         for i in targets:
@@ -219,7 +230,7 @@ class ViewBuilding:
                 # results before ``at`` are placeholders already (short: not re-listed)
                 more = [
                     i
-                    for i in micro_targets(out, keep, min_chars, end)
+                    for i in results_over(out, tools, end, min_chars)
                     if i >= at and sources[i] not in protected
                 ]
                 bulk = targets + more
