@@ -147,8 +147,8 @@ class ContextManager(ViewBuilding, Compaction):
         self._summary_msg: Message | None = None
         # every path the summarized part read / modified (None: derive from the history)
         self._files: FileLists | None = FileLists()
-        # input index → the live message already checked against the tail at that index
-        self._verified: dict[int, Message] = {}
+        # the live messages at ``covered_count`` last found to match the tail (see _cache_fits)
+        self._verified: list[Message] = []
         # L2's horizon: answered tool results before this input index are placeholdered
         self._micro_floor = 0
 
@@ -254,7 +254,7 @@ class ContextManager(ViewBuilding, Compaction):
         ]
         self._summary_msg = summary_message(summary, self._covered_count)
         self._files = None  # the text's lists are capped: the next compaction re-derives them
-        self._verified = {}
+        self._verified = []
         # as a live compaction leaves it, or later if a saved floor says L2 cleared since
         self._micro_floor = max(self._covered_count, self._micro_floor)
 
@@ -486,7 +486,9 @@ class ContextManager(ViewBuilding, Compaction):
     # ------------------------------------------------------------------ sizes and ratio
 
     def _ratio_for(self, weighted: float, chars: int) -> float:
-        script = script_ratio(weighted, chars)
+        return self._ratio_from_script(script_ratio(weighted, chars))
+
+    def _ratio_from_script(self, script: float) -> float:
         if self._anchor is None:
             return script
         anchored, anchored_script = self._anchor
@@ -524,9 +526,10 @@ class ContextManager(ViewBuilding, Compaction):
         failed: str | None = None,
     ) -> list[Message]:
         """Record what was sent (for ``record_usage`` and the report) and return the view."""
-        self._ratio = self._ratio_for(view.weighted, view.chars)
+        script = script_ratio(view.weighted, view.chars)
+        self._ratio = self._ratio_from_script(script)
         self._last_view_chars = view.chars
-        self._last_view_script = script_ratio(view.weighted, view.chars)
+        self._last_view_script = script
         self._micro_floor = view.micro_floor
         self.last_view_tokens = tokens_from_chars(view.chars, self._ratio)
         offloaded = []

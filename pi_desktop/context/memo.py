@@ -15,6 +15,7 @@ from pi_desktop.context.snip import snip_placeholder
 from pi_desktop.context.tokens import message_json
 
 _MAX_PLACEHOLDERS = 256
+_MISS = (None, 0, 0.0)  # what total() reads for a message not measured yet
 
 
 class MessageMemo:
@@ -38,17 +39,14 @@ class MessageMemo:
 
     def total(self, messages: Sequence[Message]) -> tuple[int, float]:
         """Sum of :meth:`measure` over ``messages`` (the lookup inlined: this is per turn)."""
-        sizes = self._sizes
+        get = self._sizes.get
         chars, weighted = 0, 0.0
         for message in messages:
-            hit = sizes.get(id(message))
-            if hit is not None and hit[0] is message:
-                chars += hit[1]
-                weighted += hit[2]
-            else:
+            kept, c, w = get(id(message), _MISS)
+            if kept is not message:
                 c, w = self.measure(message)
-                chars += c
-                weighted += w
+            chars += c
+            weighted += w
         return chars, weighted
 
     def derive(self, kind: str, message: Message, make: Callable[[Message], Message]) -> Message:

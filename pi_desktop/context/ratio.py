@@ -107,7 +107,9 @@ def char_classes(text: str) -> tuple[int, ...]:
     digits = classes.count(b"0")
     spaces = classes.count(b" ")
     mapped = raw.translate(_WORD_MAP)
-    words = mapped.count(b" a") + mapped.count(b" A") + mapped.count(b"aA")
+    words = mapped.count(b" a")
+    if b"A" in mapped:  # words that start with a capital, camelCase humps (none without one)
+        words += mapped.count(b" A") + mapped.count(b"aA")
     words += mapped[0] != 0x20
     long_runs = mapped.count(_LONG_RUN)
     breaks = classes.count(b"n")  # raw newlines and tabs (text that was not serialised)

@@ -46,13 +46,17 @@ class ViewBuilding:
         start, tail = self._covered_count, self._retained_tail
         if start < 0 or start + len(tail) > len(messages):
             return False
-        for k, kept in enumerate(tail):
-            live = messages[start + k]
-            if live is kept or self._verified.get(start + k) is live:
-                continue
-            if live.role != kept.role or live.content != kept.content:
+        live = list(messages[start : start + len(tail)])
+        # ``_verified``: the live messages that matched here last time (reset whenever the
+        # cache changes). ``==`` on lists short-cuts on identity, so an unchanged history is
+        # one C-level pass; a message replaced at these positions (an edit, a rewind and new
+        # turns) is not the same object and gets checked again below
+        if live == self._verified:
+            return True
+        for now, kept in zip(live, tail, strict=True):
+            if now.role != kept.role or now.content != kept.content:
                 return False
-            self._verified[start + k] = live
+        self._verified = live
         return True
 
     def _base_view(self, messages: Sequence[Message], *, clear_all: bool = False) -> _View:
@@ -111,7 +115,7 @@ class ViewBuilding:
             prefix.append(summary)
             prefix_src.append(None)
             # pinned messages the summary covers stay verbatim right after it, in order
-            for k in pinned_units(messages, pins, int(has_system), covered):
+            for k in pinned_units(messages, pins, int(has_system), covered) if pins else ():
                 prefix.append(messages[k])
                 prefix_src.append(k)
             newly_start = covered + len(tail)
