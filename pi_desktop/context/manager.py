@@ -122,6 +122,8 @@ class ContextManager(ViewBuilding, Compaction):
         self.results_dir = results_dir
         self._memo = MessageMemo()
         self._anchor: tuple[float, float] | None = None  # (prompt/chars, script ratio) of a view
+        # (summary message, anchor, its tokens): see _summary_tokens
+        self._summary_tokens_for: tuple[Message, tuple[float, float] | None, int] | None = None
         self._ratio = ASCII_WEIGHT
         self._last_view_chars = 0
         self._last_view_script = ASCII_WEIGHT
@@ -497,6 +499,23 @@ class ContextManager(ViewBuilding, Compaction):
     def _tokens(self, view: _View) -> int:
         return tokens_from_chars(view.chars, self._ratio_for(view.weighted, view.chars))
 
+    def _summary_tokens(self) -> int:
+        """The summary message's estimate (every report carries it).
+
+        It depends on the summary message and the usage anchor alone, so it is kept until
+        either is replaced (both are replaced, never changed in place: compared by identity;
+        the entry holds both objects, so their ids cannot be reused meanwhile).
+        """
+        message = self._summary_msg
+        if message is None:
+            return 0
+        kept = self._summary_tokens_for
+        if kept is not None and kept[0] is message and kept[1] is self._anchor:
+            return kept[2]
+        tokens = self._message_tokens([message])
+        self._summary_tokens_for = (message, self._anchor, tokens)
+        return tokens
+
     def _message_tokens(self, messages: Sequence[Message]) -> int:
         """The estimate of ``messages`` as a list of their own (memoised sizes)."""
         chars, weighted = self._size(messages)
@@ -563,11 +582,7 @@ class ContextManager(ViewBuilding, Compaction):
             offloaded=tuple(offloaded),
             summary_failed=failed,
             snip_policy=self.snip_policy,
-            summary_tokens=(
-                self._message_tokens([self._summary_msg])
-                if view.cache_used and self._summary_msg is not None
-                else 0
-            ),
+            summary_tokens=self._summary_tokens() if view.cache_used else 0,
             summary_allowance=self.summary_allowance,
             pinned=tuple(all_pinned_units(messages, self._pinned)) if self._pinned else (),
         )
