@@ -132,20 +132,24 @@ class ViewBuilding:
             return messages[newly_start + j - p - t].role
 
         def take(a: int, b: int, out: list[Message], src: list[int | None]) -> None:
-            """Append virtual positions ``[a, b)`` by slicing the three segments."""
-            lo, hi = max(a, 0), min(b, p)
-            if lo < hi:
-                out += prefix[lo:hi]
-                src += prefix_src[lo:hi]
-            lo, hi = max(a, p), min(b, p + t)
-            if lo < hi:
+            """Append virtual positions ``[a, b)`` (``0 <= a <= b <= total``) by slicing the
+            three segments: prefix ``[0, p)``, tail ``[p, p + t)``, newly ``[p + t, total)``.
+            (Comparisons, not min/max calls: this runs twice per turn.)"""
+            if a < p:
+                hi = b if b < p else p
+                out += prefix[a:hi]
+                src += prefix_src[a:hi]
+            pt = p + t
+            if a < pt and b > p:
+                lo = a if a > p else p
+                hi = b if b < pt else pt
                 out += tail[lo - p : hi - p]
                 src += range(covered + lo - p, covered + hi - p)
-            lo, hi = max(a, p + t), min(b, total)
-            if lo < hi:
-                k = newly_start + lo - p - t
-                out += messages[k : k + hi - lo]
-                src += range(k, k + hi - lo)
+            if b > pt:
+                lo = a if a > pt else pt
+                k = newly_start + lo - pt
+                out += messages[k : k + b - lo]
+                src += range(k, k + b - lo)
 
         head_end, tail_start = snip_plan(total, role_at, self.max_messages)
         head_end = max(head_end, p)
