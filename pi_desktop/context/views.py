@@ -50,7 +50,8 @@ class ViewBuilding:
         # ``_verified``: the live messages that matched here last time (reset whenever the
         # cache changes). ``==`` on lists short-cuts on identity, so an unchanged history is
         # one C-level pass; a message replaced at these positions (an edit, a rewind and new
-        # turns) is not the same object and gets checked again below
+        # turns) is another object: equal in value it matches as the old one did, otherwise
+        # it is checked against the tail below
         if live == self._verified:
             return True
         for now, kept in zip(live, tail, strict=True):
