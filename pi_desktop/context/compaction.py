@@ -133,7 +133,7 @@ class Compaction:
         self._retained_tail = list(messages[cut:])
         self._summary_msg = summary_msg
         self._files = ops
-        self._verified = {cut + k: m for k, m in enumerate(self._retained_tail)}
+        self._verified = list(self._retained_tail)
         self.pending_compaction = CompactionInfo(
             tokens_before=tokens_before,
             tokens_after=tokens_after,

@@ -122,6 +122,8 @@ class ContextManager(ViewBuilding, Compaction):
         self.results_dir = results_dir
         self._memo = MessageMemo()
         self._anchor: tuple[float, float] | None = None  # (prompt/chars, script ratio) of a view
+        # (summary message, anchor, its tokens): see _summary_tokens
+        self._summary_tokens_for: tuple[Message, tuple[float, float] | None, int] | None = None
         self._ratio = ASCII_WEIGHT
         self._last_view_chars = 0
         self._last_view_script = ASCII_WEIGHT
@@ -147,8 +149,8 @@ class ContextManager(ViewBuilding, Compaction):
         self._summary_msg: Message | None = None
         # every path the summarized part read / modified (None: derive from the history)
         self._files: FileLists | None = FileLists()
-        # input index → the live message already checked against the tail at that index
-        self._verified: dict[int, Message] = {}
+        # the live messages at ``covered_count`` last found to match the tail (see _cache_fits)
+        self._verified: list[Message] = []
         # L2's horizon: answered tool results before this input index are placeholdered
         self._micro_floor = 0
 
@@ -254,7 +256,7 @@ class ContextManager(ViewBuilding, Compaction):
         ]
         self._summary_msg = summary_message(summary, self._covered_count)
         self._files = None  # the text's lists are capped: the next compaction re-derives them
-        self._verified = {}
+        self._verified = []
         # as a live compaction leaves it, or later if a saved floor says L2 cleared since
         self._micro_floor = max(self._covered_count, self._micro_floor)
 
@@ -486,7 +488,9 @@ class ContextManager(ViewBuilding, Compaction):
     # ------------------------------------------------------------------ sizes and ratio
 
     def _ratio_for(self, weighted: float, chars: int) -> float:
-        script = script_ratio(weighted, chars)
+        return self._ratio_from_script(script_ratio(weighted, chars))
+
+    def _ratio_from_script(self, script: float) -> float:
         if self._anchor is None:
             return script
         anchored, anchored_script = self._anchor
@@ -494,6 +498,23 @@ class ContextManager(ViewBuilding, Compaction):
 
     def _tokens(self, view: _View) -> int:
         return tokens_from_chars(view.chars, self._ratio_for(view.weighted, view.chars))
+
+    def _summary_tokens(self) -> int:
+        """The summary message's estimate (every report carries it).
+
+        It depends on the summary message and the usage anchor alone, so it is kept until
+        either is replaced (both are replaced, never changed in place: compared by identity;
+        the entry holds both objects, so their ids cannot be reused meanwhile).
+        """
+        message = self._summary_msg
+        if message is None:
+            return 0
+        kept = self._summary_tokens_for
+        if kept is not None and kept[0] is message and kept[1] is self._anchor:
+            return kept[2]
+        tokens = self._message_tokens([message])
+        self._summary_tokens_for = (message, self._anchor, tokens)
+        return tokens
 
     def _message_tokens(self, messages: Sequence[Message]) -> int:
         """The estimate of ``messages`` as a list of their own (memoised sizes)."""
@@ -524,14 +545,16 @@ class ContextManager(ViewBuilding, Compaction):
         failed: str | None = None,
     ) -> list[Message]:
         """Record what was sent (for ``record_usage`` and the report) and return the view."""
-        self._ratio = self._ratio_for(view.weighted, view.chars)
+        script = script_ratio(view.weighted, view.chars)
+        self._ratio = self._ratio_from_script(script)
         self._last_view_chars = view.chars
-        self._last_view_script = script_ratio(view.weighted, view.chars)
+        self._last_view_script = script
         self._micro_floor = view.micro_floor
         self.last_view_tokens = tokens_from_chars(view.chars, self._ratio)
         offloaded = []
-        for src, message in zip(view.sources, view.messages, strict=True):
-            if message.role != "tool" or not message.metadata or src is None:
+        for i in view.tools:  # offloaded markers are tool results (L2 keeps their metadata)
+            src, message = view.sources[i], view.messages[i]
+            if not message.metadata or src is None:
                 continue
             info = message.metadata.get("offloaded")
             if isinstance(info, dict) and "path" in info:
@@ -559,11 +582,7 @@ class ContextManager(ViewBuilding, Compaction):
             offloaded=tuple(offloaded),
             summary_failed=failed,
             snip_policy=self.snip_policy,
-            summary_tokens=(
-                self._message_tokens([self._summary_msg])
-                if view.cache_used and self._summary_msg is not None
-                else 0
-            ),
+            summary_tokens=self._summary_tokens() if view.cache_used else 0,
             summary_allowance=self.summary_allowance,
             pinned=tuple(all_pinned_units(messages, self._pinned)) if self._pinned else (),
         )

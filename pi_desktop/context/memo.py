@@ -7,14 +7,15 @@ reused by another object while its entry lives; ``prune`` keeps memory proportio
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 
 from pi_desktop.context.message import Message
 from pi_desktop.context.ratio import DIGIT_WEIGHT, weighted_tokens
 from pi_desktop.context.snip import snip_placeholder
+from pi_desktop.context.tokens import message_json
 
 _MAX_PLACEHOLDERS = 256
+_MISS = (None, 0, 0.0)  # what total() reads for a message not measured yet
 
 
 class MessageMemo:
@@ -31,24 +32,21 @@ class MessageMemo:
         hit = self._sizes.get(id(message))
         if hit is not None and hit[0] is message:
             return hit[1], hit[2]
-        text = json.dumps(message.model_dump(), ensure_ascii=False, default=str)
+        text = message_json(message)
         entry = (message, len(text), weighted_tokens(text))
         self._sizes[id(message)] = entry
         return entry[1], entry[2]
 
     def total(self, messages: Sequence[Message]) -> tuple[int, float]:
         """Sum of :meth:`measure` over ``messages`` (the lookup inlined: this is per turn)."""
-        sizes = self._sizes
+        get = self._sizes.get
         chars, weighted = 0, 0.0
         for message in messages:
-            hit = sizes.get(id(message))
-            if hit is not None and hit[0] is message:
-                chars += hit[1]
-                weighted += hit[2]
-            else:
+            kept, c, w = get(id(message), _MISS)
+            if kept is not message:
                 c, w = self.measure(message)
-                chars += c
-                weighted += w
+            chars += c
+            weighted += w
         return chars, weighted
 
     def derive(self, kind: str, message: Message, make: Callable[[Message], Message]) -> Message:

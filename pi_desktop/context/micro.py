@@ -14,6 +14,7 @@ turns (providers' prompt caching) instead of changing one result per turn.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from pi_desktop.context.message import Message
@@ -23,28 +24,47 @@ DEFAULT_KEEP_RECENT = 5
 DEFAULT_MIN_CHARS = 200
 
 
+def tool_positions(messages: Sequence[Message]) -> tuple[list[int], int]:
+    """(positions of the tool results, position of the last assistant message or -1).
+
+    Everything L2 decides depends on these alone, so the manager finds them in the one pass
+    it makes over a view anyway and asks :func:`clearable_end_at` / :func:`results_over`.
+    """
+    tools: list[int] = []
+    last_assistant = -1
+    for i, message in enumerate(messages):
+        role = message.role
+        if role == "tool":
+            tools.append(i)
+        elif role == "assistant":
+            last_assistant = i
+    return tools, last_assistant
+
+
 def clearable_end(messages: Sequence[Message], keep_recent: int = DEFAULT_KEEP_RECENT) -> int:
     """Position before which every tool result may be placeholdered (0: none may).
 
     The results after the last assistant message are unanswered; of the answered ones, the
     newest ``keep_recent`` stay. Everything before the returned position is older than both.
     """
-    last_assistant = -1
-    for i in range(len(messages) - 1, -1, -1):
-        if messages[i].role == "assistant":
-            last_assistant = i
-            break
+    return clearable_end_at(*tool_positions(messages), keep_recent)
+
+
+def clearable_end_at(tools: Sequence[int], last_assistant: int, keep_recent: int) -> int:
+    """:func:`clearable_end` from :func:`tool_positions` (``tools`` ascending)."""
     if last_assistant < 0:
         return 0
     if keep_recent <= 0:
         return last_assistant
-    seen = 0
-    for i in range(last_assistant - 1, -1, -1):
-        if messages[i].role == "tool":
-            seen += 1
-            if seen == keep_recent:
-                return i
-    return 0
+    answered = bisect_left(tools, last_assistant)
+    return tools[answered - keep_recent] if answered >= keep_recent else 0
+
+
+def results_over(
+    messages: Sequence[Message], tools: Sequence[int], stop: int, min_chars: int
+) -> list[int]:
+    """The positions in ``tools`` before ``stop`` whose result is longer than ``min_chars``."""
+    return [i for i in tools[: bisect_left(tools, stop)] if len(messages[i].content) > min_chars]
 
 
 def micro_targets(
@@ -55,14 +75,11 @@ def micro_targets(
 ) -> list[int]:
     """Positions of the tool results L2 replaces: answered, older than the newest
     ``keep_recent`` answered ones, longer than ``min_chars``, and before ``end`` if given."""
-    stop = clearable_end(messages, keep_recent)
+    tools, last_assistant = tool_positions(messages)
+    stop = clearable_end_at(tools, last_assistant, keep_recent)
     if end is not None:
         stop = min(stop, end)
-    return [
-        i
-        for i in range(stop)
-        if messages[i].role == "tool" and len(messages[i].content) > min_chars
-    ]
+    return results_over(messages, tools, stop, min_chars)
 
 
 def compacted_copy(message: Message) -> Message:

@@ -107,13 +107,15 @@ def char_classes(text: str) -> tuple[int, ...]:
     digits = classes.count(b"0")
     spaces = classes.count(b" ")
     mapped = raw.translate(_WORD_MAP)
-    words = mapped.count(b" a") + mapped.count(b" A") + mapped.count(b"aA")
+    words = mapped.count(b" a")
+    if b"A" in mapped:  # words that start with a capital, camelCase humps (none without one)
+        words += mapped.count(b" A") + mapped.count(b"aA")
     words += mapped[0] != 0x20
     long_runs = mapped.count(_LONG_RUN)
-    quotes = raw.count(b'\\"')
-    # JSON escapes; raw newlines and tabs (text that was not serialised) cost alike
-    escapes = classes.count(b"\\") - raw.count(b"\\\\") + classes.count(b"n")
-    punct = n - letters - digits - spaces - 2 * escapes - classes.count(b"n")
+    breaks = classes.count(b"n")  # raw newlines and tabs (text that was not serialised)
+    escapes, quotes = _escapes(raw, classes) if b"\\" in raw else (0, 0)
+    escapes += breaks  # a raw break costs what its escape costs
+    punct = n - letters - digits - spaces - 2 * escapes - breaks
     if ascii_only:
         return (
             words,
@@ -146,6 +148,12 @@ def char_classes(text: str) -> tuple[int, ...]:
         symbols,
         astral,
     )
+
+
+def _escapes(raw: bytes, classes: bytes) -> tuple[int, int]:
+    """(JSON escapes, escaped quotes) in ``raw``: only text with a backslash has any, so
+    :func:`char_classes` skips these passes for the many messages without one."""
+    return classes.count(b"\\") - raw.count(b"\\\\"), raw.count(b'\\"')
 
 
 def weighted_tokens(text: str) -> float:

@@ -9,15 +9,44 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from json.encoder import encode_basestring
 
 from pi_desktop.context.message import Message
 
 CHARS_PER_TOKEN = 4
+# what ``json.dumps(..., ensure_ascii=False, default=str)`` builds on every call, built once
+_ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
+
+
+def message_json(message: Message) -> str:
+    """``json.dumps(message.model_dump(), ensure_ascii=False, default=str)``, exactly.
+
+    Every new message is serialised once per turn (its size and character classes), so the
+    common case — a plain ``Message`` without metadata — is written out directly: the same
+    ``encode_basestring`` json uses for each string and its ``", "`` / ``": "`` separators,
+    in the model's field order (a test compares it with ``json.dumps`` on arbitrary text).
+    Anything else goes through ``model_dump`` (which converts what metadata holds).
+    """
+    role, content = message.role, message.content
+    if (
+        message.metadata is None
+        and type(message) is Message
+        and type(role) is str
+        and type(content) is str
+    ):
+        return (
+            '{"role": '
+            + encode_basestring(role)
+            + ', "content": '
+            + encode_basestring(content)
+            + ', "metadata": null}'
+        )
+    return _ENCODER.encode(message.model_dump())
 
 
 def message_chars(message: Message) -> int:
     """Characters ``message`` contributes inside the serialised list (no separator)."""
-    return len(json.dumps(message.model_dump(), ensure_ascii=False, default=str))
+    return len(message_json(message))
 
 
 def list_chars_from_sizes(sizes: Sequence[int] | int, count: int | None = None) -> int:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pi_desktop.context.message import Message
-from pi_desktop.context.micro import clearable_end, micro_targets
+from pi_desktop.context.micro import clearable_end_at, results_over, tool_positions
 from pi_desktop.context.offload import MIN_OFFLOAD_CHARS
 from pi_desktop.context.pins import all_pinned_units, pinned_units
 from pi_desktop.context.ratio import list_weight
@@ -33,6 +33,7 @@ class _View:
     weighted: float
     cache_used: bool
     micro_floor: int = 0  # L2's horizon (input index) this view was built with
+    tools: tuple[int, ...] = ()  # positions of the tool results in ``messages``
 
 
 class ViewBuilding:
@@ -45,13 +46,18 @@ class ViewBuilding:
         start, tail = self._covered_count, self._retained_tail
         if start < 0 or start + len(tail) > len(messages):
             return False
-        for k, kept in enumerate(tail):
-            live = messages[start + k]
-            if live is kept or self._verified.get(start + k) is live:
-                continue
-            if live.role != kept.role or live.content != kept.content:
+        live = list(messages[start : start + len(tail)])
+        # ``_verified``: the live messages that matched here last time (reset whenever the
+        # cache changes). ``==`` on lists short-cuts on identity, so an unchanged history is
+        # one C-level pass; a message replaced at these positions (an edit, a rewind and new
+        # turns) is another object: equal in value it matches as the old one did, otherwise
+        # it is checked against the tail below
+        if live == self._verified:
+            return True
+        for now, kept in zip(live, tail, strict=True):
+            if now.role != kept.role or now.content != kept.content:
                 return False
-            self._verified[start + k] = live
+        self._verified = live
         return True
 
     def _base_view(self, messages: Sequence[Message], *, clear_all: bool = False) -> _View:
@@ -110,7 +116,7 @@ class ViewBuilding:
             prefix.append(summary)
             prefix_src.append(None)
             # pinned messages the summary covers stay verbatim right after it, in order
-            for k in pinned_units(messages, pins, int(has_system), covered):
+            for k in pinned_units(messages, pins, int(has_system), covered) if pins else ():
                 prefix.append(messages[k])
                 prefix_src.append(k)
             newly_start = covered + len(tail)
@@ -127,20 +133,24 @@ class ViewBuilding:
             return messages[newly_start + j - p - t].role
 
         def take(a: int, b: int, out: list[Message], src: list[int | None]) -> None:
-            """Append virtual positions ``[a, b)`` by slicing the three segments."""
-            lo, hi = max(a, 0), min(b, p)
-            if lo < hi:
-                out += prefix[lo:hi]
-                src += prefix_src[lo:hi]
-            lo, hi = max(a, p), min(b, p + t)
-            if lo < hi:
+            """Append virtual positions ``[a, b)`` (``0 <= a <= b <= total``) by slicing the
+            three segments: prefix ``[0, p)``, tail ``[p, p + t)``, newly ``[p + t, total)``.
+            (Comparisons, not min/max calls: this runs twice per turn.)"""
+            if a < p:
+                hi = b if b < p else p
+                out += prefix[a:hi]
+                src += prefix_src[a:hi]
+            pt = p + t
+            if a < pt and b > p:
+                lo = a if a > p else p
+                hi = b if b < pt else pt
                 out += tail[lo - p : hi - p]
                 src += range(covered + lo - p, covered + hi - p)
-            lo, hi = max(a, p + t), min(b, total)
-            if lo < hi:
-                k = newly_start + lo - p - t
-                out += messages[k : k + hi - lo]
-                src += range(k, k + hi - lo)
+            if b > pt:
+                lo = a if a > pt else pt
+                k = newly_start + lo - pt
+                out += messages[k : k + b - lo]
+                src += range(k, k + b - lo)
 
         head_end, tail_start = snip_plan(total, role_at, self.max_messages)
         head_end = max(head_end, p)
@@ -171,23 +181,33 @@ class ViewBuilding:
             sources += rest_src
         protected = set(all_pinned_units(messages, pins)) if pins else set()
         small = min(MIN_OFFLOAD_CHARS, self.max_tool_chars)
-        out = [
-            self._l3(m)
-            if m.role == "tool" and len(m.content) > small and src not in protected
-            else m
-            for m, src in zip(out, sources, strict=True)
-        ]
+        # the one pass over the view by role: L3 here, L2 and the report read ``tools``
+        tools, last_assistant = tool_positions(out)
+        for i in tools:
+            m = out[i]
+            if len(m.content) > small and sources[i] not in protected:
+                out[i] = self._l3(m)
         micro, chars, weighted, micro_floor = self._micro(
-            out, sources, micro_floor, micro_trigger, micro_gain, protected
+            out, sources, tools, last_assistant, micro_floor, micro_trigger, micro_gain, protected
         )
         return _View(
-            out, sources, snipped, micro, chars, weighted, summary is not None, micro_floor
+            out,
+            sources,
+            snipped,
+            micro,
+            chars,
+            weighted,
+            summary is not None,
+            micro_floor,
+            tuple(tools),
         )
 
     def _micro(
         self,
         out: list[Message],
         sources: list[int | None],
+        tools: list[int],
+        last_assistant: int,
         floor: int,
         trigger: float | None,
         min_gain: float,
@@ -196,18 +216,18 @@ class ViewBuilding:
         """L2 in place on ``out``: (placeholdered input indices, chars, weighted, floor).
 
         The floor moves only when the view is over ``trigger`` tokens, and then to the newest
-        position :func:`clearable_end` allows, if that saves at least ``min_gain`` of
+        position :func:`clearable_end_at` allows, if that saves at least ``min_gain`` of
         ``view_limit``: between two clearings
         the placeholdered set, hence the request prefix, does not change. Unanswered and the
         ``keep_recent_results`` newest answered results are never placeholdered, nor are the
         ``protected`` input indices (pinned units).
         """
-        end = clearable_end(out, self.keep_recent_results)
+        keep, min_chars = self.keep_recent_results, self.micro_min_chars
+        end = clearable_end_at(tools, last_assistant, keep)
         at = 0
         if end:
             at = next((i for i, s in enumerate(sources) if s is not None and s >= floor), len(out))
-        keep, min_chars = self.keep_recent_results, self.micro_min_chars
-        targets = micro_targets(out, keep, min_chars, min(end, at)) if at else []
+        targets = results_over(out, tools, min(end, at), min_chars) if at else []
         if protected:  # a pinned unit stays verbatim
             targets = [i for i in targets if sources[i] not in protected]
         for i in targets:
@@ -219,7 +239,7 @@ class ViewBuilding:
                 # results before ``at`` are placeholders already (short: not re-listed)
                 more = [
                     i
-                    for i in micro_targets(out, keep, min_chars, end)
+                    for i in results_over(out, tools, end, min_chars)
                     if i >= at and sources[i] not in protected
                 ]
                 bulk = targets + more

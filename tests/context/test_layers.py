@@ -2,7 +2,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pi_desktop.context import micro_compact, snip_messages
-from pi_desktop.context.micro import PLACEHOLDER, clearable_end
+from pi_desktop.context.micro import PLACEHOLDER, clearable_end, micro_targets
 from tests.context.strategies import (
     assert_pairs_intact,
     assistant,
@@ -122,3 +122,33 @@ def test_micro_property(messages, keep_recent, min_chars, mid_step):
         assert changed == (a.role == "tool" and eligible)
         if a.role == "tool" and i > last:
             assert b is a  # unanswered: never placeholdered
+
+
+@given(
+    st.lists(st.tuples(st.sampled_from(["user", "assistant", "tool"]), st.integers(0, 400))),
+    st.integers(-1, 7),
+    st.none() | st.integers(-2, 40),
+)
+def test_l2_positions_follow_the_rule_read_message_by_message(shape, keep, end):
+    """clearable_end / micro_targets (found by bisecting the tool positions) agree with the
+    rule applied one message at a time, newest first."""
+
+    def make(i: int, role: str, n: int):
+        if role == "tool":
+            return tool_result(f"c{i}", "bash", "x" * n)
+        return assistant("x" * n) if role == "assistant" else user("x" * n)
+
+    messages = [make(i, role, n) for i, (role, n) in enumerate(shape)]
+    last = max((i for i, m in enumerate(messages) if m.role == "assistant"), default=-1)
+    answered = [i for i in range(last) if messages[i].role == "tool"] if last >= 0 else []
+    if last < 0:
+        expected_end = 0
+    elif keep <= 0:
+        expected_end = last
+    else:
+        expected_end = answered[-keep] if len(answered) >= keep else 0
+    assert clearable_end(messages, keep) == expected_end
+    stop = expected_end if end is None else min(expected_end, end)
+    tools = [i for i in range(stop) if messages[i].role == "tool"]
+    expected = [i for i in tools if len(messages[i].content) > 200]
+    assert micro_targets(messages, keep, 200, end) == expected

@@ -174,6 +174,37 @@ def test_cache_that_does_not_match_the_history_is_not_used():
     assert mgr.last_report.cache_used and view[2:] == messages[5:]
 
 
+def test_a_tail_message_replaced_after_a_match_is_checked_again():
+    """The manager remembers which live messages matched the cached tail, by position; a
+    message replaced there (an edit, a rewind and another turn) must be compared again."""
+    _, mgr = _compacting(budget=100_000)
+    messages = [SYSTEM, *chat(3)]
+    mgr.restore_cache("## Goal\nold", 5, [m.model_dump() for m in messages[5:]])
+
+    def cache_used(history):
+        run(mgr.prepare(history))
+        return mgr.last_report.cache_used
+
+    assert cache_used(messages) and cache_used(messages)
+    assert cache_used([Message.model_validate(m.model_dump()) for m in messages])  # reloaded
+    edited = list(messages)
+    edited[6] = edited[6].model_copy(update={"content": "edited"})
+    assert not cache_used(edited)
+    assert cache_used(messages)  # back on the original path
+    messages[5] = user("a different question")  # the same list, changed in place
+    assert not cache_used(messages)
+    assert not cache_used(messages[:9])  # rewound into the tail
+    fake, mgr = _compacting()
+    history = [SYSTEM]
+    grow(mgr, history)  # a live compaction: the tail is the history's own objects
+    calls = fake.calls
+    mgr.set_budget(100_000)  # from here on nothing needs a new summary
+    assert cache_used([*history, user("next")])
+    history[mgr.covered_count] = user("rewritten")
+    assert not cache_used([*history, user("next")])
+    assert fake.calls == calls
+
+
 def test_second_compaction_sends_previous_summary_and_only_uncovered_messages():
     fake, mgr = _compacting()
     messages = [SYSTEM]

@@ -39,3 +39,31 @@ def test_a_restored_anchor_gives_the_same_estimate_under_another_budget():
     assert not fresh.restore_usage_anchor(None)  # nothing to restore: kept as it was
     assert not fresh.restore_usage_anchor({"anchor": ["x", 1], "ratio": 0.3})  # malformed
     assert fresh.usage_anchor == anchor
+
+
+def test_the_reported_summary_size_follows_the_anchor_and_the_summary():
+    """The report's summary_tokens is kept between prepares; a new anchor or a new summary
+    must give the figure a fresh measurement gives."""
+    messages = _messages()
+    mgr = ContextManager(32_000, _NoLLM())
+    mgr.restore_cache("## Goal\nshort", 3, [m.model_dump() for m in messages[3:]])
+
+    def reported() -> int:
+        asyncio.run(mgr.prepare(messages))
+        assert mgr.last_report is not None and mgr.last_report.cache_used
+        fresh = mgr._message_tokens([mgr._summary_msg])  # measured, never kept
+        assert mgr.last_report.summary_tokens == fresh
+        return fresh
+
+    guessed = reported()
+    assert reported() == guessed
+    mgr.record_usage({"prompt_tokens": 4 * mgr.last_view_tokens})  # the model counts 4x
+    anchored = reported()
+    assert anchored > guessed
+    mgr.restore_cache("## Goal\n" + "a much longer summary " * 40, 3, messages[3:])
+    longer = reported()
+    assert longer > anchored
+    other = ContextManager(32_000, _NoLLM())
+    other.restore_usage_anchor({"anchor": None, "ratio": 0.25})
+    mgr.restore_usage_anchor(other.usage_anchor)  # back to the unanchored guess
+    assert reported() < longer
