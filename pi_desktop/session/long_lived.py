@@ -19,13 +19,15 @@ from contextlib import contextmanager
 
 @contextmanager
 def paused_gc() -> Iterator[None]:
-    """No cyclic collection inside; a caller's own pause (gc already off) is left as it was."""
+    """No cyclic collection inside; a caller's own pause (gc already off) is left as it was,
+    and so are objects someone froze (``gc.freeze``): then nothing is promoted."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        gc.freeze()
-        gc.unfreeze()
+        if gc.get_freeze_count() == 0:  # unfreeze would also thaw what someone else froze
+            gc.freeze()
+            gc.unfreeze()
         if was_enabled:
             gc.enable()

@@ -4,12 +4,14 @@ import asyncio
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pi_desktop.context import (
     ContextManager,
     Message,
+    TurnTooLarge,
     estimate_tokens,
     micro_compact,
 )
@@ -87,7 +89,19 @@ def test_invariants_hold_at_every_turn(tmp_path, messages, budget, keep):
         before = snapshot(prefix)
         calls = fake.calls
         was_cached = mgr.summary is not None
-        view = asyncio.run(mgr.prepare(prefix))
+        state = (mgr.summary, mgr.covered_count)
+        try:
+            view = asyncio.run(mgr.prepare(prefix))
+        except TurnTooLarge as refused:
+            # a question that cannot fit even alone is refused before any summarizer call
+            # and changes nothing (the agent never stores it, so the conversation ends here)
+            newest = max(i for i, m in enumerate(prefix) if m.role == "user")
+            assert refused.limit_tokens == mgr.view_limit
+            with pytest.raises(TurnTooLarge):  # the check before storing says the same
+                mgr.check_turn(prefix[: newest + 1])
+            assert fake.calls == calls and (mgr.summary, mgr.covered_count) == state
+            assert snapshot(prefix) == before
+            break
         report, info = mgr.last_report, mgr.pending_compaction
 
         assert snapshot(prefix) == before  # 3: input never mutated

@@ -280,3 +280,20 @@ def test_no_style_sheet_reaches_a_message_row(kit, qtbot):
     # while the chrome is themed by it
     for chrome in (window.header, window.input, window.send_button):
         assert chrome.style().metaObject().className() == "QStyleSheetStyle"
+
+
+def test_the_promotion_leaves_what_someone_else_froze_frozen():
+    """A caller that froze the heap (a test's loop watchdog does, so that a full collection
+    of old objects is not charged to the flow) keeps it frozen through a build."""
+    import gc
+
+    from pi_desktop.session.long_lived import paused_gc
+
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with paused_gc():
+            [object() for _ in range(10)]
+        assert gc.get_freeze_count() == frozen > 0
+    finally:
+        gc.unfreeze()
