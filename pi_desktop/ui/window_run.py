@@ -1,0 +1,112 @@
+"""How the main window follows a run: the controller's signals redraw its parts.
+
+A message added becomes a card (and a tree node), a prepared context moves the bar and fades
+what the view leaves out, a compaction adds its marker, a failure its banner, and the busy
+state locks what must not change mid-run. ``MainWindow`` inherits this half and connects the
+signals (``_connect``); the parts it redraws are the window's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pi_desktop.ui.budget.figures import branch_compactions
+from pi_desktop.ui.labels import count_of
+
+
+class WindowRun:
+    """The run-event handlers of ``MainWindow`` (see the module docstring)."""
+
+    def _on_busy_changed(self, busy: bool) -> None:
+        self.send_button.setText("Stop" if busy else "Send")
+        self.send_button.setToolTip("Stop the answer (Esc)" if busy else "Send (Enter)")
+        self.tree.set_navigation_enabled(not busy)
+        for action in (self.new_action, self.open_action, self.compact_action):
+            action.setEnabled(not busy)
+        if not busy:
+            self.statusBar().clearMessage()
+            if self._settings_pending:
+                self._rebuild_agent()
+            else:
+                self._refresh_bar()
+            self.tree.refresh()
+            self._update_title()
+        self.sessions.busy_changed(busy)
+        self.edits.set_enabled(not busy)
+
+    def _on_run_started(self, _text: str) -> None:
+        self._clear_refusals()
+        self.conversation.clear_banners("error")
+        self.conversation.scroll_to_bottom()
+
+    def _on_message_added(self, message: Any, entry_id: str | None) -> None:
+        card = self.conversation.add_message(
+            message.role, message.content, entry_id, message.metadata
+        )
+        self.edits.decorate([card] if card is not None else [])
+        self.steering.decorate([card] if card is not None else [])
+        self.tree.refresh()
+        self.sessions.message_added()
+
+    def _on_tool_finished(self, ev: Any) -> None:
+        self.conversation.finish_tool_call(
+            ev.call_id,
+            ev.name,
+            ev.arguments,
+            ev.result,
+            is_error=ev.is_error,
+            offloaded_path=ev.offloaded_path,
+        )
+
+    def _on_context_prepared(self, ev: Any) -> None:
+        self.budget_bar.set_estimate(
+            ev.estimated_tokens, ev.budget, ev.threshold, ratio=ev.ratio, report=ev.report
+        )
+        self.tree.set_hidden_ids(ev.hidden_entry_ids)
+        self._follow_breakdown()
+
+    def _follow_breakdown(self) -> None:
+        """An open breakdown follows the bar (same view, same figure)."""
+        from pi_desktop.ui.dialogs.breakdown_dialog import BreakdownDialog
+
+        if isinstance(self.dialog, BreakdownDialog) and self.agent is not None:
+            self.dialog.set_breakdown(self.agent.breakdown())
+
+    def _on_compaction_started(self, manual: bool) -> None:
+        self.tree.set_navigation_enabled(False)
+        self.statusBar().showMessage(
+            "Compacting the conversation…" if manual else "Context is full: summarizing…"
+        )
+
+    def _on_compacted(self, ev: Any) -> None:
+        self.budget_bar.mark_compacted(ev.tokens_before, ev.tokens_after)
+        self.budget_bar.set_compactions(*branch_compactions(self.session))
+        self.conversation.add_compaction(
+            ev.entry_id, ev.tokens_before, ev.tokens_after, ev.summarized_count, manual=ev.manual
+        )
+        self.tree.refresh()
+        self.statusBar().showMessage(
+            f"Compacted {count_of(ev.summarized_count, 'message')}: {ev.tokens_before:,} → "
+            f"{ev.tokens_after:,} tokens",
+            8000,
+        )
+
+    def _on_usage(self, ev: Any) -> None:
+        prompt = (ev.usage or {}).get("prompt_tokens")
+        if isinstance(prompt, int):
+            self.budget_bar.set_prompt_tokens(prompt)
+
+    def _on_run_finished(self, ev: Any) -> None:
+        self.conversation.end_stream(stopped=ev.stopped)
+
+    def _on_run_failed(self, ev: Any) -> None:
+        self.conversation.end_stream()
+        if ev.kind == "too_large":  # refused before it was stored: nothing to retry
+            if not self.input.toPlainText().strip():
+                self.input.setPlainText(self._sent_text)
+            self.conversation.add_error(
+                f"{ev.error} Your message was not sent and is still in the input box.",
+                retry=False,
+            )
+            return
+        self.conversation.add_error(ev.error, retry=True)
