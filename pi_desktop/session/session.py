@@ -488,7 +488,8 @@ class Session:
         carries what the original would send from ``entry_id``. Compactions stay out: a fork is
         how the user continues from a point below a floor, so the copy must have no floor and
         every point of it stays a rewind target; its messages are all there verbatim, and its
-        context manager summarizes them again when the budget asks for it.
+        context manager summarizes them again when the budget asks for it. A window the
+        provider stated (``model_window``) is session-wide and comes along too.
         """
         entry = self._state.entries.get(entry_id)
         if not isinstance(entry, MessageEntry):
@@ -503,6 +504,8 @@ class Session:
         path = self._state.path_to(entry_id)
         lines = [dump_line(header)] + [dump_line(item) for item in path]
         lines += [dump_line(item) for item in self._steering_of(path)]
+        if self._state.model_window is not None:  # the same model: no overflow to learn it again
+            lines.append(dump_line(self._state.model_window))
         fsync = self._journal.fsync if self._journal is not None else True
         write_new_file(Path(new_path), b"".join(lines), fsync=fsync)
         return Session.load(new_path, fsync=fsync)

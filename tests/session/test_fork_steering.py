@@ -58,6 +58,19 @@ def test_fork_keeps_the_pins_on_the_copied_path_only(tree, tmp_path):
     assert list(s.state.pinned) == [ids["q1"], ids["a3"], ids["q2b"]]  # original untouched
 
 
+def test_fork_keeps_the_window_the_provider_stated(tree, tmp_path):
+    """The window is the model's, session-wide: a fork must not overflow once more to learn it."""
+    s, ids = tree
+    with s.fork(ids["a2"], tmp_path / "plain.jsonl") as fork:
+        assert fork.model_window is None
+    s.set_model_window(8_192, 7_372)
+    with s.fork(ids["a2"], tmp_path / "f.jsonl") as fork:
+        assert fork.model_window is not None
+        assert (fork.model_window.window_tokens, fork.model_window.budget) == (8_192, 7_372)
+        assert kinds(fork.path).count("model_window") == 1
+        assert_same_state(fork)
+
+
 def test_fork_carries_the_net_pin_state_not_the_history(tree, tmp_path):
     s, ids = tree
     s.pin(ids["q1"])
