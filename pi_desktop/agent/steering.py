@@ -54,6 +54,7 @@ class Steering:
             (k, entry.timestamp, entry.summary)
             for entry in state.branch_summaries.values()
             if (k := position(entry.parent_id)) is not None
+            and position(state.branch_entry(entry)) is None  # not back on that branch
         ]
         notes = [context_note(summary) for _, _, summary in sorted(side)]
         self._ctx.steer(pinned, notes)

@@ -186,7 +186,8 @@ class BranchSummaryEntry(_Entry):
     """What an abandoned branch did, hanging off the message the user returned to.
 
     ``parent_id`` is that message; ``branch_leaf_id`` the abandoned branch's last message.
-    While the current path passes ``parent_id`` the summary is sent as context.
+    While the current path passes ``parent_id`` the summary is sent as context, unless the
+    path goes on into that branch itself (``SessionState.branch_entry``).
     """
 
     type: Literal["branch_summary"] = "branch_summary"

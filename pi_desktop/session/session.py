@@ -452,12 +452,20 @@ class Session:
         return self._state.branch_summaries_for(entry_id)
 
     def branch_summaries_on_path(self) -> list[BranchSummaryEntry]:
-        """Branch summaries hanging off the current path, in path order: sent as context."""
-        if not self._state.branch_summary_ids:
+        """Branch summaries hanging off the current path, in path order: sent as context.
+
+        Not one whose branch the path has gone back onto (it would call the conversation
+        itself "another branch")."""
+        state = self._state
+        if not state.branch_summary_ids:
             return []
+        path = self.get_current_path()
+        on_path = {entry.id for entry in path}
         out: list[BranchSummaryEntry] = []
-        for entry in self.get_current_path():
-            out.extend(self._state.branch_summaries_for(entry.id))
+        for entry in path:
+            for side in state.branch_summaries_for(entry.id):
+                if state.branch_entry(side) not in on_path:
+                    out.append(side)
         return out
 
     def can_rewind(self, entry_id: str) -> bool:

@@ -62,6 +62,8 @@ class SessionState:
     problems: list[str] = field(default_factory=list)
     # memo for "grew after the floor" (valid for one floor): keeps guard checks amortised O(1)
     _above_floor: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
+    # memo: branch summary id -> the first message of the branch it describes (see branch_entry)
+    _branch_entry: dict[str, str | None] = field(default_factory=dict, compare=False, repr=False)
 
     # ----------------------------------------------------------------- the fold
     @classmethod
@@ -183,6 +185,29 @@ class SessionState:
     def branch_summaries_for(self, entry_id: str) -> list[BranchSummaryEntry]:
         """Branch summaries (not removed) hanging off message ``entry_id``, oldest first."""
         return [self.branch_summaries[k] for k in self.branch_summary_ids.get(entry_id, ())]
+
+    def branch_entry(self, summary: BranchSummaryEntry) -> str | None:
+        """The first message of the branch ``summary`` describes: the child of its parent on
+        the way up from ``branch_leaf_id`` (None when the leaf is unknown or elsewhere, as
+        after editing a first message). A path through it has gone back onto that branch,
+        where "explored on another branch" would be untrue. The tree only grows, so the
+        answer never changes: it is worked out once per summary."""
+        if summary.id in self._branch_entry:
+            return self._branch_entry[summary.id]
+        found: str | None = None
+        node = summary.branch_leaf_id
+        seen: set[str] = set()
+        while node is not None and node not in seen:
+            seen.add(node)
+            entry = self.entries.get(node)
+            if entry is None:
+                break
+            if entry.parent_id == summary.parent_id:
+                found = node
+                break
+            node = entry.parent_id
+        self._branch_entry[summary.id] = found
+        return found
 
     def path_to(self, entry_id: str | None) -> list[MessageEntry]:
         """Message entries root → ``entry_id`` (empty for None)."""

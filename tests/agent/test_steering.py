@@ -104,6 +104,36 @@ def test_branch_summary_off_another_branch_leaves_the_view(tmp_path):
     assert notes_in(llm.requests[-1]) == []
 
 
+def test_back_on_the_summarized_branch_its_summary_leaves_the_view(tmp_path):
+    """Rewinding onto the very branch a summary describes: the model sees that branch itself,
+    and "explored on another branch" about it would be untrue (and sent twice over)."""
+    llm = Recorder()
+    agent, session = new_agent(tmp_path / "s.jsonl", llm)
+    run(agent.run("first question about the parser"))
+    keep = session.current_id
+    run(agent.run("try a regex tokenizer"))
+    branch_question = session.get_current_path()[-2].id
+    old_leaf = session.current_id
+    agent.rewind(keep)
+    assert run(agent.summarize_abandoned(old_leaf, keep)) is not None
+    [summary] = session.branch_summaries_for(keep)
+    assert session.state.branch_entry(summary) == branch_question
+    assert session.branch_summaries_on_path() == [summary]  # at the fork point: sent
+
+    agent.rewind(old_leaf)  # back onto the summarized branch
+    assert session.branch_summaries_on_path() == []
+    run(agent.run("go on with the regex tokenizer"))
+    assert notes_in(llm.requests[-1]) == []
+
+    agent.rewind(keep)  # off it again, onto a new branch: the note comes back
+    run(agent.run("the hand-written tokenizer after all"))
+    assert len(notes_in(llm.requests[-1])) == 1
+    session.close()
+    reloaded = Session.load(tmp_path / "s.jsonl", fsync=False)  # worked out again on load
+    assert reloaded.branch_summaries_on_path() == [summary]
+    reloaded.close()
+
+
 def test_pin_survives_compaction_and_is_refused_past_the_cap(tmp_path):
     llm = Recorder()
     agent, session = new_agent(tmp_path / "s.jsonl", llm, budget=3_000)
