@@ -11,30 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 from pi_desktop.agent import Agent
 from pi_desktop.agent.branch_summary import NOTE_PREFIX, worth_summarizing
-from pi_desktop.agent.offline import OfflineLLM
-from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT, Message
+from pi_desktop.context import Message
 from pi_desktop.context.pins import NOTES_HEADER
 from pi_desktop.session import Session
 from pi_desktop.session.entries import MessageEntry
-
-
-class Recorder:
-    """The offline provider, with every request it gets kept for the test to read."""
-
-    def __init__(self) -> None:
-        self.inner = OfflineLLM()
-        self.requests: list[list[Message]] = []
-
-    async def chat(self, messages: Any, tools: Any = None, on_delta: Any = None) -> Any:
-        self.requests.append(list(messages))
-        return await self.inner.chat(messages, tools, on_delta)
-
-    def summaries(self) -> int:
-        return sum(1 for r in self.requests if r[0].content == SUMMARIZATION_SYSTEM_PROMPT)
+from tests.recording_llm import RecordingLLM
 
 
 def _agent(tmp_path, llm):
@@ -56,7 +40,7 @@ def test_only_an_answered_turn_is_worth_a_summary():
 
 
 def test_leaving_only_an_unanswered_question_writes_no_summary(tmp_path):
-    llm = Recorder()
+    llm = RecordingLLM()
     agent, session = _agent(tmp_path, llm)
     asyncio.run(agent.run("read README.md"))
     answer = session.current_id
@@ -70,7 +54,7 @@ def test_leaving_only_an_unanswered_question_writes_no_summary(tmp_path):
 
 
 def test_on_branched_runs_before_the_first_request_of_a_new_first_message(tmp_path):
-    llm = Recorder()
+    llm = RecordingLLM()
     agent, session = _agent(tmp_path, llm)
 
     async def scenario() -> list[str]:
@@ -102,7 +86,7 @@ def test_on_branched_runs_before_the_first_request_of_a_new_first_message(tmp_pa
 
 
 def test_a_failing_on_branched_hook_is_logged_and_the_run_goes_on(tmp_path, caplog):
-    llm = Recorder()
+    llm = RecordingLLM()
     agent, session = _agent(tmp_path, llm)
     asyncio.run(agent.run("first"))
     parent = session.current_id

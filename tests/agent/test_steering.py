@@ -3,28 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import pytest
 
 from pi_desktop.agent import Agent
 from pi_desktop.agent.branch_summary import NOTE_PREFIX, condense
-from pi_desktop.agent.offline import OfflineLLM
 from pi_desktop.context import Message, PinRefused
 from pi_desktop.context.pins import NOTES_HEADER
 from pi_desktop.session import Session
-
-
-class Recorder:
-    """The offline provider, with every request it gets kept for the test to read."""
-
-    def __init__(self) -> None:
-        self.inner = OfflineLLM()
-        self.requests: list[list[Message]] = []
-
-    async def chat(self, messages: Any, tools: Any = None, on_delta: Any = None) -> Any:
-        self.requests.append(list(messages))
-        return await self.inner.chat(messages, tools, on_delta)
+from tests.recording_llm import RecordingLLM
 
 
 def run(coro):
@@ -46,7 +33,7 @@ def notes_in(request: list[Message]) -> list[str]:
 
 def test_rewind_summary_enters_the_view_until_removed_and_after_restart(tmp_path):
     path = tmp_path / "s.jsonl"
-    llm = Recorder()
+    llm = RecordingLLM()
     agent, session = new_agent(path, llm)
     run(agent.run("Plan the parser rewrite. We must keep the public API stable."))
     keep = session.current_id
@@ -66,7 +53,7 @@ def test_rewind_summary_enters_the_view_until_removed_and_after_restart(tmp_path
     assert llm.requests[-1][1].content == note  # right after the system prompt
 
     session.close()
-    llm2 = Recorder()
+    llm2 = RecordingLLM()
     agent2, session2 = new_agent(path, llm2, create=False)
     run(agent2.run("And now?"))
     assert notes_in(llm2.requests[-1]) == [note]  # restart: the same context line
@@ -75,13 +62,13 @@ def test_rewind_summary_enters_the_view_until_removed_and_after_restart(tmp_path
     run(agent2.run("Continue."))
     assert notes_in(llm2.requests[-1]) == []
     session2.close()
-    _, session3 = new_agent(path, Recorder(), create=False)
+    _, session3 = new_agent(path, RecordingLLM(), create=False)
     assert session3.branch_summaries_for(keep) == []  # removed stays removed
     session3.close()
 
 
 def test_no_summary_when_nothing_was_left_behind(tmp_path):
-    agent, session = new_agent(tmp_path / "s.jsonl", Recorder())
+    agent, session = new_agent(tmp_path / "s.jsonl", RecordingLLM())
     run(agent.run("hello there, read nothing"))
     leaf = session.current_id
     assert run(agent.summarize_abandoned(leaf, leaf)) is None
@@ -89,7 +76,7 @@ def test_no_summary_when_nothing_was_left_behind(tmp_path):
 
 
 def test_branch_summary_off_another_branch_leaves_the_view(tmp_path):
-    llm = Recorder()
+    llm = RecordingLLM()
     agent, session = new_agent(tmp_path / "s.jsonl", llm)
     run(agent.run("first question about the parser"))
     first_user = session.get_current_path()[0].id
@@ -107,7 +94,7 @@ def test_branch_summary_off_another_branch_leaves_the_view(tmp_path):
 def test_back_on_the_summarized_branch_its_summary_leaves_the_view(tmp_path):
     """Rewinding onto the very branch a summary describes: the model sees that branch itself,
     and "explored on another branch" about it would be untrue (and sent twice over)."""
-    llm = Recorder()
+    llm = RecordingLLM()
     agent, session = new_agent(tmp_path / "s.jsonl", llm)
     run(agent.run("first question about the parser"))
     keep = session.current_id
@@ -135,7 +122,7 @@ def test_back_on_the_summarized_branch_its_summary_leaves_the_view(tmp_path):
 
 
 def test_pin_survives_compaction_and_is_refused_past_the_cap(tmp_path):
-    llm = Recorder()
+    llm = RecordingLLM()
     agent, session = new_agent(tmp_path / "s.jsonl", llm, budget=3_000)
     run(agent.run("Remember the codeword HELIOTROPE-7 for later."))
     pinned = session.get_current_path()[0].id
@@ -175,7 +162,7 @@ def test_pin_indices_follow_repaired_paths(tmp_path):
     session.append_message(assistant("", [tool_call("c1", "read_file", {"path": "a"})]))
     after = session.append_message(Message(role="user", content="PINNED after the gap"))
     session.append_message(Message(role="assistant", content="ok"))
-    agent = Agent(Recorder(), session=session, context_budget=60_000)
+    agent = Agent(RecordingLLM(), session=session, context_budget=60_000)
     assert agent.pin(after)
     messages, _ = agent._history.snapshot()
     assert len(messages) == 6  # system + 4 + the synthetic "interrupted" result
@@ -185,7 +172,7 @@ def test_pin_indices_follow_repaired_paths(tmp_path):
 
 
 def test_rewinding_to_a_question_for_another_answer_summarizes_nothing(tmp_path):
-    agent, session = new_agent(tmp_path / "s.jsonl", Recorder())
+    agent, session = new_agent(tmp_path / "s.jsonl", RecordingLLM())
     run(agent.run("first"))
     question = session.get_current_path()[0].id
     leaf = session.current_id  # only the answer lies beyond the question

@@ -17,3 +17,24 @@ def send(qtbot, window, text: str, timeout: int = 30_000) -> None:
     window.input.setPlainText(text)
     qtbot.keyClick(window.input, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: idle(window), timeout=timeout)
+
+
+def menu_action(window, node_id: str, text: str):
+    """The one action of the tree's context menu on ``node_id`` whose text starts so."""
+    menu = window.tree.view.build_context_menu(node_id)
+    [action] = [a for a in menu.actions() if a.text().startswith(text)]
+    return action
+
+
+def card_of(window, entry_id: str):
+    """The conversation's message card of ``entry_id``."""
+    return next(c for c in window.conversation.message_cards() if c.entry_id == entry_id)
+
+
+def row_label(window, node_id: str) -> str:
+    """The text the tree draws on ``node_id``'s row."""
+    from pi_desktop.ui.tree.painter import row_text
+
+    view = window.tree.view
+    row = view.tree_layout.rows[view.tree_layout.row_of[node_id]]
+    return row_text(row, view.snapshot.nodes[node_id])

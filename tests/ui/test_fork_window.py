@@ -10,44 +10,16 @@ from __future__ import annotations
 
 from PySide6.QtTest import QTest
 
-from pi_desktop.agent import OfflineLLM
 from pi_desktop.context.pins import NOTES_HEADER
 from pi_desktop.session import Session
-from pi_desktop.ui.tree.painter import PIN_MARK, row_text
-from tests.ui.flows import send
-
-
-class Recorder:
-    """The offline provider, with every request it was sent kept for the asserts."""
-
-    def __init__(self) -> None:
-        self.inner = OfflineLLM()
-        self.requests: list[list] = []
-
-    async def chat(self, messages, tools=None, on_delta=None):
-        self.requests.append(list(messages))
-        return await self.inner.chat(messages, tools=tools, on_delta=on_delta)
-
-
-def _menu_action(window, node_id: str, text: str):
-    menu = window.tree.view.build_context_menu(node_id)
-    [action] = [a for a in menu.actions() if a.text().startswith(text)]
-    return action
-
-
-def _card(window, entry_id):
-    return next(c for c in window.conversation.message_cards() if c.entry_id == entry_id)
-
-
-def _row_label(window, node_id):
-    view = window.tree.view
-    row = view.tree_layout.rows[view.tree_layout.row_of[node_id]]
-    return row_text(row, view.snapshot.nodes[node_id])
+from pi_desktop.ui.tree.painter import PIN_MARK
+from tests.recording_llm import RecordingLLM
+from tests.ui.flows import card_of, menu_action, row_label, send
 
 
 def test_fork_from_the_tree_keeps_the_pin_and_the_branch_summary(kit, qtbot, artifacts):
     kit.save_settings(context_budget=8_000, threshold=0.8)
-    llm = Recorder()
+    llm = RecordingLLM()
     window = kit.window(llm, offline=True, description="Offline demo")
     send(qtbot, window, "Remember the codeword HELIOTROPE-7. We must keep the API stable.")
     original = window.session
@@ -63,17 +35,17 @@ def test_fork_from_the_tree_keeps_the_pin_and_the_branch_summary(kit, qtbot, art
     assert window.steering.set_pinned(q1, True)
     assert window.steering.set_pinned(a4, True)  # below the fork point: stays behind
 
-    _menu_action(window, a3, "Fork to new session").trigger()
+    menu_action(window, a3, "Fork to new session").trigger()
     fork = window.session
     assert fork is not original and fork.path != original.path
     assert fork.current_id == a3 and "(fork)" in window.windowTitle()
     assert fork.pinned_ids == [q1] and not fork.is_pinned(a4)
-    card = _card(window, q1)
+    card = card_of(window, q1)
     assert card.pinned and card.actions.pin_button.isChecked()
     qtbot.waitUntil(card.pin_badge.isVisible)  # the new cards show on the next event pass
-    assert not _card(window, a1).pin_badge.isVisible()
-    assert _row_label(window, q1).startswith(PIN_MARK)
-    assert not _row_label(window, a1).startswith(PIN_MARK)
+    assert not card_of(window, a1).pin_badge.isVisible()
+    assert row_label(window, q1).startswith(PIN_MARK)
+    assert not row_label(window, a1).startswith(PIN_MARK)
     assert [s.id for s in fork.branch_summaries_for(a1)] == [side.id]
     assert window.tree.snapshot.nodes[side.id].role == "branch_summary"
     assert side.id in window.tree.view.tree_layout.row_of  # drawn as a side node

@@ -11,41 +11,16 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from pi_desktop.agent import OfflineLLM
 from pi_desktop.context.pins import NOTES_HEADER
-from pi_desktop.ui.tree.painter import PIN_MARK, row_text
+from pi_desktop.ui.tree.painter import PIN_MARK
+from tests.recording_llm import RecordingLLM
+from tests.ui.flows import card_of, menu_action, row_label
 from tests.ui.flows import send as _send
-
-
-class Recorder:
-    def __init__(self) -> None:
-        self.inner = OfflineLLM()
-        self.requests = []
-
-    async def chat(self, messages, tools=None, on_delta=None):
-        self.requests.append(list(messages))
-        return await self.inner.chat(messages, tools=tools, on_delta=on_delta)
-
-
-def _menu_action(window, node_id: str, text: str):
-    menu = window.tree.view.build_context_menu(node_id)
-    [action] = [a for a in menu.actions() if a.text().startswith(text)]
-    return action
-
-
-def _card(window, entry_id):
-    return next(c for c in window.conversation.message_cards() if c.entry_id == entry_id)
-
-
-def _row_label(window, node_id):
-    view = window.tree.view
-    row = view.tree_layout.rows[view.tree_layout.row_of[node_id]]
-    return row_text(row, view.snapshot.nodes[node_id])
 
 
 def test_pin_from_chat_tree_and_shortcut_and_branch_summary(kit, qtbot, artifacts):
     kit.save_settings(context_budget=8_000, threshold=0.8)
-    llm = Recorder()
+    llm = RecordingLLM()
     window = kit.window(llm, offline=True, description="Offline demo")
     _send(qtbot, window, "Remember the codeword HELIOTROPE-7. We must keep the API stable.")
     session = window.session
@@ -53,16 +28,16 @@ def test_pin_from_chat_tree_and_shortcut_and_branch_summary(kit, qtbot, artifact
     _send(qtbot, window, "Now try a regex tokenizer for the parser.")
 
     # chat: the card's hover pin action
-    card = _card(window, first_user)
+    card = card_of(window, first_user)
     qtbot.mouseClick(card.actions.pin_button, Qt.MouseButton.LeftButton)
     assert session.is_pinned(first_user)
     assert card.pinned and card.pin_badge.isVisible() and card.actions.pin_button.isChecked()
-    assert _row_label(window, first_user).startswith(PIN_MARK)
+    assert row_label(window, first_user).startswith(PIN_MARK)
 
     # tree: the context menu pins the first answer
-    _menu_action(window, first_answer, "Pin message").trigger()
+    menu_action(window, first_answer, "Pin message").trigger()
     assert session.pinned_ids == [first_user, first_answer]
-    assert _card(window, first_answer).pin_badge.isVisible()
+    assert card_of(window, first_answer).pin_badge.isVisible()
 
     # shortcut: Ctrl+P toggles the last message
     last = session.current_id
@@ -90,7 +65,7 @@ def test_pin_from_chat_tree_and_shortcut_and_branch_summary(kit, qtbot, artifact
     _send(qtbot, window, "Let us do the hand-written one.")
     assert any(m.content.startswith(NOTES_HEADER) for m in llm.requests[-1])
 
-    pinned_card = _card(window, first_user)  # redrawn after the rewind: still marked
+    pinned_card = card_of(window, first_user)  # redrawn after the rewind: still marked
     assert pinned_card.pinned and pinned_card.pin_badge.isVisible()
     QTest.qWait(50)  # layout passes first, then scroll the pinned first turn into sight
     window.conversation.verticalScrollBar().setValue(0)
@@ -101,7 +76,7 @@ def test_pin_from_chat_tree_and_shortcut_and_branch_summary(kit, qtbot, artifact
     assert pinned_card.grab().save(str(artifacts / "pins-card.png"))
     assert window.tree.grab().save(str(artifacts / "pins-tree-branch-summary.png"))
 
-    _menu_action(window, side.id, "Remove branch summary").trigger()
+    menu_action(window, side.id, "Remove branch summary").trigger()
     assert session.branch_summaries_for(first_answer) == []
     assert side.id not in window.tree.snapshot.nodes
     _send(qtbot, window, "Continue.")
@@ -110,7 +85,7 @@ def test_pin_from_chat_tree_and_shortcut_and_branch_summary(kit, qtbot, artifact
 
 def test_a_pin_past_the_cap_is_refused_in_a_banner(kit, qtbot):
     kit.save_settings(context_budget=2_000, threshold=0.8)
-    window = kit.window(Recorder(), offline=True, description="Offline demo")
+    window = kit.window(RecordingLLM(), offline=True, description="Offline demo")
     _send(qtbot, window, "Explain the parser in detail please. " + "word " * 150)
     session = window.session
     ids = [e.id for e in session.get_current_path()]
@@ -120,12 +95,12 @@ def test_a_pin_past_the_cap_is_refused_in_a_banner(kit, qtbot):
     assert "cap" in window.steering.last_refusal and "25%" in window.steering.last_refusal
     assert any("Cannot pin" in b.text for b in window.refusals())
     refused = [eid for eid in ids if not session.is_pinned(eid)]
-    assert refused and not any(_card(window, eid).pinned for eid in refused)
+    assert refused and not any(card_of(window, eid).pinned for eid in refused)
 
 
 def test_branch_summaries_off_in_the_settings(kit, qtbot):
     kit.save_settings(context_budget=8_000, branch_summaries=False)
-    window = kit.window(Recorder(), offline=True, description="Offline demo")
+    window = kit.window(RecordingLLM(), offline=True, description="Offline demo")
     _send(qtbot, window, "first")
     target = window.session.current_id
     _send(qtbot, window, "second")
