@@ -4,7 +4,7 @@ import pytest
 
 from pi_desktop.context import Message
 from pi_desktop.session import BranchSummaryEntry, Session, SessionState
-from pi_desktop.session.session import load_state
+from pi_desktop.session.loading import load_state
 
 
 def build(tmp_path):
