@@ -10,18 +10,17 @@ dragged, read from the bar's palette at each paint (light/dark switches need not
 from __future__ import annotations
 
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (
     QApplication,
     QProxyStyle,
     QScrollBar,
     QStyle,
-    QStyleOptionComplex,
     QStyleOptionSlider,
     QWidget,
 )
 
-from pi_desktop.ui.theme import colors, is_dark
+from pi_desktop.ui.theme import color, is_dark
 
 EXTENT = 10  # the bar's thickness
 MIN_HANDLE = 28  # the handle's shortest length
@@ -53,14 +52,13 @@ class SlimScrollStyle(QProxyStyle):
         if option.maximum == option.minimum:
             return  # nothing to scroll: nothing drawn
         handle = _scroll_rect(option, SC.SC_ScrollBarSlider).adjusted(INSET, INSET, -INSET, -INSET)
-        c = colors(is_dark(option.palette))
         active = bool(option.activeSubControls & SC.SC_ScrollBarSlider) and bool(
             option.state & (QStyle.StateFlag.State_MouseOver | QStyle.StateFlag.State_Sunken)
         )
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(c["muted" if active else "border"]))
+        painter.setBrush(color("muted" if active else "border", is_dark(option.palette)))
         painter.drawRoundedRect(handle, 3, 3)
         painter.restore()
 
@@ -81,9 +79,8 @@ _NO_BUTTONS = (
 )
 
 
-def _scroll_rect(option: QStyleOptionComplex, sub: QStyle.SubControl) -> QRect:
+def _scroll_rect(option: QStyleOptionSlider, sub: QStyle.SubControl) -> QRect:
     """Where ``sub`` lies in a bar with no arrow buttons: the whole bar is the groove."""
-    assert isinstance(option, QStyleOptionSlider)
     bar = QRect(option.rect)
     horizontal = option.orientation == Qt.Orientation.Horizontal
     length = bar.width() if horizontal else bar.height()

@@ -8,16 +8,16 @@ that costs). So the handle paints itself, for the palette in use.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent
+from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import QSplitter, QSplitterHandle, QWidget
 
-from pi_desktop.ui.theme import colors, is_dark
+from pi_desktop.ui.theme import color, is_dark
 
 
 class LineHandle(QSplitterHandle):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
-        painter.fillRect(self.rect(), QColor(colors(is_dark(self.palette()))["border"]))
+        painter.fillRect(self.rect(), color("border", is_dark(self.palette())))
         painter.end()
 
 

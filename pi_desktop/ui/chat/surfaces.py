@@ -11,7 +11,7 @@ between light and dark repaints them right without any bookkeeping.
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import QFont, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pi_desktop.ui.theme import colors, is_dark
+from pi_desktop.ui.theme import color, is_dark
 
 
 class Panel(QFrame):
@@ -49,18 +49,18 @@ class Panel(QFrame):
     def paintEvent(self, event: QPaintEvent) -> None:
         if self.fill is None and self.border is None:
             return
-        c = colors(is_dark(self.palette()))
+        dark = is_dark(self.palette())
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
         if self.border is None:
             painter.setPen(Qt.PenStyle.NoPen)
         else:
-            painter.setPen(QPen(QColor(c[self.border]), 1))
+            painter.setPen(QPen(color(self.border, dark), 1))
         if self.fill is None:
             painter.setBrush(Qt.BrushStyle.NoBrush)
         else:
-            painter.setBrush(QColor(c[self.fill]))
+            painter.setBrush(color(self.fill, dark))
         painter.drawRoundedRect(rect, self.radius, self.radius)
         painter.end()
 
