@@ -124,3 +124,8 @@ def slim(*bars: QScrollBar) -> None:
 def slim_scroll_bars(area: QWidget) -> None:
     """Both bars of a scroll area (a ``QAbstractScrollArea``)."""
     slim(area.verticalScrollBar(), area.horizontalScrollBar())
+
+
+def slim_all(widget: QWidget) -> None:
+    """Every scroll bar inside ``widget`` as it is now (a viewer or dialog, once built)."""
+    slim(*widget.findChildren(QScrollBar))

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 from pi_desktop.session import SessionError
 from pi_desktop.ui.budget.figures import branch_compactions
 from pi_desktop.ui.dialogs.settings_dialog import SettingsDialog
+from pi_desktop.ui.scrollbars import slim_all
 from pi_desktop.ui.sessions.dialog import SessionsDialog
 from pi_desktop.ui.settings import AppSettings
 from pi_desktop.ui.text.safe_text import image_policy
@@ -100,6 +101,7 @@ class WindowDialogs:
     def _show_viewer(self, viewer: QWidget) -> QWidget:
         viewer.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         viewer.setWindowFlag(Qt.WindowType.Window, True)
+        slim_all(viewer)  # the window's slim scroll bars, in its viewers too
         self.viewers.append(viewer)
         viewer.destroyed.connect(
             lambda *_: self.viewers.remove(viewer) if viewer in self.viewers else None
@@ -109,6 +111,7 @@ class WindowDialogs:
 
     def _show_dialog(self, dialog: QDialog) -> QDialog:
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        slim_all(dialog)
         self.dialog = dialog
         dialog.finished.connect(lambda _r: setattr(self, "dialog", None))
         dialog.open()

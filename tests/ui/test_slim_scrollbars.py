@@ -80,3 +80,17 @@ def test_a_handle_is_drawn_only_when_there_is_something_to_scroll(qtbot):
     image = bar.grab().toImage()
     colours = {image.pixel(x, y) for x in range(image.width()) for y in range(image.height())}
     assert len(colours) == 1  # nothing but the background
+
+
+def test_the_windows_dialogs_and_viewers_draw_them_too(kit, qtbot):
+    from PySide6.QtWidgets import QScrollBar
+
+    from pi_desktop.agent import OfflineLLM
+    from pi_desktop.ui.scrollbars import SlimScrollStyle
+
+    window = kit.window(OfflineLLM(), offline=True)
+    dialog = window.show_sessions()
+    assert dialog is not None
+    bars = dialog.findChildren(QScrollBar)
+    assert bars and all(isinstance(bar.style(), SlimScrollStyle) for bar in bars)
+    dialog.close()
