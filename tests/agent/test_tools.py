@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from pi_desktop.agent.tools import (
     deny_all,
 )
 from pi_desktop.agent.tools.paths import resolve_in_workspace
+from tests.agent.processes import alive
 
 
 @pytest.fixture
@@ -335,8 +335,9 @@ def test_run_command_cancelled_kills_process(ws: Path):
 
     asyncio.run(scenario())
     pid = int(marker.read_text())
-    with pytest.raises(ProcessLookupError):
-        os.kill(pid, 0)
+    # killed: gone, or a zombie the child watcher's thread has not reaped yet (os.kill(pid, 0)
+    # succeeds on a zombie, which made this test fail now and then on a loaded machine)
+    assert not alive(pid)
 
 
 def test_find_files_globs_and_skips_bulky_folders(ws: Path):

@@ -15,6 +15,7 @@ from pi_desktop.agent.tool import Tool
 from pi_desktop.agent.tools import auto_approve, build_workspace_tools
 from pi_desktop.agent.tools.command import BASE_ENV_ALLOW, command_env
 from pi_desktop.agent.tools.proctrack import RUN_MARKER
+from tests.agent.processes import alive
 
 SECRETS = {
     "DATABASE_URL": "postgres://app:hunter2-db@db.internal/prod",
@@ -32,16 +33,6 @@ def command_tool(root: Path, **kw) -> Tool:
 
 def run(tool: Tool, **args) -> str:
     return asyncio.run(tool.handler(args))
-
-
-def alive(pid: int) -> bool:
-    """Running (a zombie waiting for a reaper counts as ended)."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as handle:
-            state = handle.read().rsplit(b")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state not in (b"Z", b"X")
 
 
 def wait_for_pid(path: Path, timeout: float = 10) -> int:

@@ -1,0 +1,14 @@
+"""Whether a process still runs, for the tests that check a command was killed."""
+
+from __future__ import annotations
+
+
+def alive(pid: int) -> bool:
+    """Running (a zombie waiting for a reaper counts as ended: it was killed, and the
+    event loop's child watcher reaps it from a thread a moment later)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            state = handle.read().rsplit(b")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state not in (b"Z", b"X")
