@@ -116,23 +116,16 @@ def char_classes(text: str) -> tuple[int, ...]:
     escapes, quotes = _escapes(raw, classes) if b"\\" in raw else (0, 0)
     escapes += breaks  # a raw break costs what its escape costs
     punct = n - letters - digits - spaces - 2 * escapes - breaks
-    if ascii_only:
-        return (
-            words,
-            letters,
-            long_runs,
-            digits,
-            spaces,
-            escapes - quotes,
-            quotes,
-            max(punct, 0),
-        ) + (0,) * 5
-    other = n - len(text.encode("ascii", "ignore"))
-    cjk = len(_CJK.findall(text))
-    astral = len(_ASTRAL.findall(text))
-    runs = _OTHER_WORDS.findall(text)
-    other_letters = sum(map(len, runs))
-    symbols = max(other - cjk - astral - other_letters, 0)
+    other = 0 if ascii_only else n - len(text.encode("ascii", "ignore"))
+    if ascii_only:  # no other script: skip the regex passes, every count after ``punct`` is 0
+        rest: tuple[int, ...] = (0,) * 5
+    else:
+        cjk = len(_CJK.findall(text))
+        astral = len(_ASTRAL.findall(text))
+        runs = _OTHER_WORDS.findall(text)
+        other_letters = sum(map(len, runs))
+        symbols = max(other - cjk - astral - other_letters, 0)
+        rest = (cjk, len(runs), other_letters, symbols, astral)
     return (
         words,
         letters,
@@ -142,11 +135,7 @@ def char_classes(text: str) -> tuple[int, ...]:
         escapes - quotes,
         quotes,
         max(punct - other, 0),
-        cjk,
-        len(runs),
-        other_letters,
-        symbols,
-        astral,
+        *rest,
     )
 
 
