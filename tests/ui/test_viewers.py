@@ -127,6 +127,36 @@ def test_summary_viewer_from_compaction_info_and_tag_fallback(qtbot):
     assert summary_fields(info)["Kind"] == "—"
 
 
+def test_a_summary_is_laid_out_once_per_selection(qtbot, monkeypatch):
+    """Opening the viewer, or choosing a history row, shows that summary once, not twice:
+    with a megabyte-sized summary every extra layout is tens of milliseconds of frozen loop."""
+    from types import SimpleNamespace
+
+    from pi_desktop.ui.dialogs.summary_history import HistoryItem
+
+    shown: list[str] = []
+    real_show = SummaryViewer._show
+    monkeypatch.setattr(
+        SummaryViewer,
+        "_show",
+        lambda self, item: (shown.append(item.entry.id), real_show(self, item)),
+    )
+    first = SimpleNamespace(id="c1", summary="first")
+    second = SimpleNamespace(id="c2", summary="second")
+    history = [
+        HistoryItem(first, 1, None, (), (), 0, False),
+        HistoryItem(second, 2, first, (), (), 0, True),
+    ]
+    v = SummaryViewer(second, history=history)
+    qtbot.addWidget(v)
+    assert shown == ["c2"]
+    v.select_item(0)
+    assert shown == ["c2", "c1"]
+    assert v.browser.toPlainText().strip() == "first"
+    v.set_history(history, "c1")  # the row already selected: shown again (fresh figures), once
+    assert shown == ["c2", "c1", "c1"]
+
+
 def test_file_viewer_loads_in_chunks(qtbot, tmp_path):
     lines = [f"line {i:06d} " + "x" * 40 for i in range(20_000)]
     body = "\n".join(lines) + "\nünïcödé ✓ end\n"

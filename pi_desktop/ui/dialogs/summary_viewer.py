@@ -280,8 +280,10 @@ class SummaryViewer(QDialog):
         self.history_list.blockSignals(False)
         ids = [getattr(i.entry, "id", None) for i in self._history]
         index = ids.index(select_id) if select_id in ids else len(self._history) - 1
-        self.history_list.setCurrentRow(index)
-        self._on_row(index)
+        if self.history_list.currentRow() == index:
+            self._on_row(index)  # the same row again: Qt emits no change, show it anyway
+        else:
+            self.history_list.setCurrentRow(index)  # shows it, once, through _on_row
 
     def select_item(self, index: int) -> None:
         self.history_list.setCurrentRow(index)
