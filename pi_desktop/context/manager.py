@@ -19,21 +19,23 @@ compared with the budget (``PrepareReport.request_tokens``, ``CompactionInfo.tok
 Per-turn cost is O(view): L1 boundaries are found on a role accessor first, L3/L2 run only on
 survivors (the view is built in ``views.py``), and per-message sizes, offload copies and
 placeholders are memoised by message identity in a ``MessageMemo`` (messages are immutable
-values, as everywhere in the engine).
+values, as everywhere in the engine). How characters become the provider's tokens (the usage
+anchor) lives in ``calibration.py``; the user's pins and context notes in ``steering.py``.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from pi_desktop.context.breakdown import ContextBreakdown, context_breakdown
+from pi_desktop.context.calibration import UsageCalibration
 from pi_desktop.context.compaction import Compaction
 from pi_desktop.context.errors import TurnTooLarge
 from pi_desktop.context.files import FileLists
-from pi_desktop.context.memo import MessageMemo
+from pi_desktop.context.memo import SEPARATOR_CHARS, MessageMemo
 from pi_desktop.context.message import Message
 from pi_desktop.context.micro import (
     DEFAULT_KEEP_RECENT,
@@ -41,32 +43,20 @@ from pi_desktop.context.micro import (
     compacted_copy,
 )
 from pi_desktop.context.offload import DEFAULT_MAX_CHARS, MIN_OFFLOAD_CHARS, offload_message
-from pi_desktop.context.pins import (
-    PinRefused,
-    all_pinned_units,
-    notes_message,
-    pin_cap,
-    pinned_units,
-)
-from pi_desktop.context.ratio import (
-    ASCII_WEIGHT,
-    clamp_ratio,
-    script_ratio,
-)
+from pi_desktop.context.pins import all_pinned_units
+from pi_desktop.context.ratio import ASCII_WEIGHT, script_ratio
 from pi_desktop.context.report import CompactionInfo, OffloadedResult, PrepareReport
 from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES
+from pi_desktop.context.steering import Steering
 from pi_desktop.context.summary import summary_message
 from pi_desktop.context.summary_trim import summary_allowance, summary_target
 from pi_desktop.context.tokens import tokens_from_chars
 from pi_desktop.context.views import ViewBuilding, _View
 
-# a usage anchor that predicts the provider's count within this share is kept as it is
-ANCHOR_TOLERANCE = 0.01
-_SEPARATOR_CHARS = 2  # ", " between list items in the serialised view
 SNIP_POLICIES = ("summarize", "drop")
 
 
-class ContextManager(ViewBuilding, Compaction):
+class ContextManager(ViewBuilding, Compaction, UsageCalibration, Steering):
     """The four-layer context pipeline with a summary cache; see the module docstring.
 
     ``llm`` and ``summarizer`` are duck-typed (``await chat(messages, tools=[])`` returning an
@@ -260,77 +250,6 @@ class ContextManager(ViewBuilding, Compaction):
         # as a live compaction leaves it, or later if a saved floor says L2 cleared since
         self._micro_floor = max(self._covered_count, self._micro_floor)
 
-    def record_usage(self, usage: dict[str, Any] | None) -> None:
-        """Anchor the ratio on ``prompt_tokens / chars`` of the view prepare last returned.
-
-        Missing or zero usage is ignored; the anchor is clamped to a plausible range. Later
-        views scale it by their script mix relative to the anchored view, so the ratio for
-        the anchored view itself is exactly ``prompt_tokens / last_view_chars``.
-
-        An anchor that already predicted ``prompt_tokens`` within ``ANCHOR_TOLERANCE`` is kept:
-        the estimate then does not jitter by a token or two every turn, and the session saves
-        a new anchor only when the model's counting really moved (not one line per turn).
-        """
-        if not usage or not self._last_view_chars:
-            return
-        try:
-            prompt = int(usage.get("prompt_tokens") or 0)
-        except (TypeError, ValueError):
-            return
-        if prompt <= 0:
-            return
-        if self._anchor is not None:
-            predicted = self._ratio * self._last_view_chars  # the current anchor's figure
-            if abs(predicted - prompt) <= ANCHOR_TOLERANCE * prompt:
-                return
-        anchored = clamp_ratio(prompt / self._last_view_chars)
-        self._anchor = (anchored, self._last_view_script)
-        self._ratio = anchored
-
-    @property
-    def usage_anchor(self) -> dict[str, Any]:
-        """Everything besides the messages the estimate depends on, JSON-serialisable.
-
-        A session saves it and a restarted manager takes it back (``restore_usage_anchor``),
-        so the restarted app estimates — and therefore summarizes — exactly as the live one.
-        (The last view's size is not in it: the next ``record_usage`` follows a prepare. Nor is
-        the last view's own ratio, which every prepare recomputes from the anchor; ``ratio`` is
-        the anchored one, so the value changes only when the anchor does — one session line
-        per real change, not one per turn.)
-        """
-        anchor = None if self._anchor is None else [self._anchor[0], self._anchor[1]]
-        ratio = ASCII_WEIGHT if self._anchor is None else self._anchor[0]
-        # L2's horizon decides which results the view placeholders: a restart must clear the
-        # same ones (it moves only when L2 clears in bulk, so this stays rare)
-        return {"anchor": anchor, "ratio": ratio, "micro_floor": self._micro_floor}
-
-    def restore_usage_anchor(self, anchor: dict[str, Any] | None) -> bool:
-        """Take back a saved ``usage_anchor``; a malformed one is ignored (False), never fatal."""
-        if not isinstance(anchor, dict):
-            return False
-
-        def positive(value: Any) -> float | None:
-            ok = isinstance(value, int | float) and not isinstance(value, bool)
-            return float(value) if ok and 0 < value < float("inf") else None  # NaN fails too
-
-        pair, ratio = anchor.get("anchor"), positive(anchor.get("ratio"))
-        if ratio is None:
-            return False
-        if pair is not None:
-            if not isinstance(pair, list) or len(pair) != 2:
-                return False
-            first, second = positive(pair[0]), positive(pair[1])
-            if first is None or second is None:
-                return False
-            pair = (first, second)
-        floor = anchor.get("micro_floor", 0)
-        if not isinstance(floor, int) or isinstance(floor, bool) or floor < 0:
-            return False
-        self._anchor = pair
-        self._ratio = ratio
-        self._micro_floor = floor  # restore_cache (called after) keeps the later of the two
-        return True
-
     def set_budget(self, budget: int) -> None:
         """Change the budget (e.g. to a window the provider stated); the cache is kept.
 
@@ -340,59 +259,6 @@ class ContextManager(ViewBuilding, Compaction):
         if int(budget) <= 0:
             raise ValueError("budget must be a positive number of tokens")
         self.budget = int(budget)
-
-    # ------------------------------------------------------------------ steering
-
-    @property
-    def pinned(self) -> frozenset[int]:
-        """Input indices (of ``[system] + history``) the user pinned; see ``context/pins.py``."""
-        return self._pinned
-
-    @property
-    def context_notes(self) -> tuple[str, ...]:
-        """Texts sent as one context message after the system prompt (branch summaries)."""
-        return self._notes
-
-    def steer(self, pinned: Iterable[int] = (), notes: Sequence[str] = ()) -> None:
-        """Set the pins and context notes the next views honour (the agent calls it per turn).
-
-        Indices refer to the ``messages`` the next ``prepare``/``preview``/``force_compact``
-        receives. No LLM call; the summary cache is unaffected (pins in the covered part come
-        back after the summary, so a new pin needs no new summary).
-        """
-        self._pinned = frozenset(int(k) for k in pinned)
-        notes = tuple(notes)
-        if notes != self._notes:
-            self._notes = notes
-            self._notes_msg = notes_message(notes)
-
-    def pinned_tokens(self, messages: Sequence[Message], pinned: Iterable[int]) -> int:
-        """The estimate of every pinned unit (a call with its results) as it stays in the view."""
-        units = all_pinned_units(messages, pinned)
-        return self._message_tokens([messages[k] for k in units]) if units else 0
-
-    @property
-    def pin_cap_tokens(self) -> int:
-        """Tokens all pinned units together may take (``PIN_SHARE`` of ``view_limit``)."""
-        return pin_cap(self.view_limit)
-
-    def check_pins(self, messages: Sequence[Message], pinned: Iterable[int]) -> int:
-        """Raise :class:`PinRefused` when ``pinned`` would exceed the cap; else their tokens."""
-        tokens = self.pinned_tokens(messages, pinned)
-        if tokens > self.pin_cap_tokens:
-            raise PinRefused(tokens, self.pin_cap_tokens, self.view_limit)
-        return tokens
-
-    def _steer_chars(self, messages: Sequence[Message], covered: int) -> int:
-        """Serialised chars the notes and the pins inside ``[1, covered)`` add to a prefix."""
-        lo = int(bool(messages) and messages[0].role == "system")
-        chars = sum(
-            self._memo.measure(messages[k])[0] + _SEPARATOR_CHARS
-            for k in pinned_units(messages, self._pinned, lo, covered)
-        )
-        if self._notes_msg is not None:
-            chars += self._memo.measure(self._notes_msg)[0] + _SEPARATOR_CHARS
-        return chars
 
     # ------------------------------------------------------------------ the pipeline
 
@@ -486,15 +352,6 @@ class ContextManager(ViewBuilding, Compaction):
         )
 
     # ------------------------------------------------------------------ sizes and ratio
-
-    def _ratio_for(self, weighted: float, chars: int) -> float:
-        return self._ratio_from_script(script_ratio(weighted, chars))
-
-    def _ratio_from_script(self, script: float) -> float:
-        if self._anchor is None:
-            return script
-        anchored, anchored_script = self._anchor
-        return clamp_ratio(anchored * script / anchored_script)
 
     def _tokens(self, view: _View) -> int:
         return tokens_from_chars(view.chars, self._ratio_for(view.weighted, view.chars))
@@ -592,4 +449,4 @@ class ContextManager(ViewBuilding, Compaction):
     # ------------------------------------------------------------------ the cut
 
     def _size_in_view(self, message: Message) -> int:
-        return self._memo.measure(self._l3(message))[0] + _SEPARATOR_CHARS
+        return self._memo.measure(self._l3(message))[0] + SEPARATOR_CHARS

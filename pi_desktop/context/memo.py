@@ -14,6 +14,7 @@ from pi_desktop.context.ratio import DIGIT_WEIGHT, weighted_tokens
 from pi_desktop.context.snip import snip_placeholder
 from pi_desktop.context.tokens import message_json
 
+SEPARATOR_CHARS = 2  # ", " between list items in the serialised view
 _MAX_PLACEHOLDERS = 256
 _MISS = (None, 0, 0.0)  # what total() reads for a message not measured yet
 

@@ -20,6 +20,8 @@ from typing import Any
 import platformdirs
 from PySide6.QtCore import QSettings
 
+from pi_desktop.context.manager import SNIP_POLICIES  # what L1 does with what it pushes out
+
 APP_NAME = "pi-desktop"
 KEYRING_SERVICE = "pi-desktop"
 APPROVAL_POLICIES = ("ask", "auto", "deny")  # ask each time / auto-approve / deny writes
@@ -38,10 +40,6 @@ DEFAULT_OFFLINE_SPEED = 300
 # seconds a whole response may take, and a stream may go without progress (keep-alives aside)
 RESPONSE_DEADLINE_RANGE = (10, 7_200)
 IDLE_DEADLINE_RANGE = (5, 3_600)
-
-
-# what happens to messages the message-count limit (L1) pushes out of the context
-SNIP_POLICIES = ("summarize", "drop")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,104 @@
+"""The usage anchor: how ``ContextManager`` turns characters into the provider's tokens.
+
+Estimates start from a per-script ratio (``ratio.py``). Once the provider reports
+``prompt_tokens`` for a view, that count anchors the ratio: later views scale the anchored
+ratio by their script mix. The anchor (with L2's horizon) is saved in the session, so a
+restarted app estimates, and therefore summarizes, exactly as the live one did.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pi_desktop.context.ratio import ASCII_WEIGHT, clamp_ratio, script_ratio
+
+# a usage anchor that predicts the provider's count within this share is kept as it is
+ANCHOR_TOLERANCE = 0.01
+
+
+class UsageCalibration:
+    """The calibration half of ``ContextManager`` (see the module docstring).
+
+    It reads and sets the manager's ``_anchor``, ``_ratio``, ``_last_view_chars``,
+    ``_last_view_script`` and ``_micro_floor``; it is not meant to be used on its own.
+    """
+
+    def record_usage(self, usage: dict[str, Any] | None) -> None:
+        """Anchor the ratio on ``prompt_tokens / chars`` of the view prepare last returned.
+
+        Missing or zero usage is ignored; the anchor is clamped to a plausible range. Later
+        views scale it by their script mix relative to the anchored view, so the ratio for
+        the anchored view itself is exactly ``prompt_tokens / last_view_chars``.
+
+        An anchor that already predicted ``prompt_tokens`` within ``ANCHOR_TOLERANCE`` is kept:
+        the estimate then does not jitter by a token or two every turn, and the session saves
+        a new anchor only when the model's counting really moved (not one line per turn).
+        """
+        if not usage or not self._last_view_chars:
+            return
+        try:
+            prompt = int(usage.get("prompt_tokens") or 0)
+        except (TypeError, ValueError):
+            return
+        if prompt <= 0:
+            return
+        if self._anchor is not None:
+            predicted = self._ratio * self._last_view_chars  # the current anchor's figure
+            if abs(predicted - prompt) <= ANCHOR_TOLERANCE * prompt:
+                return
+        anchored = clamp_ratio(prompt / self._last_view_chars)
+        self._anchor = (anchored, self._last_view_script)
+        self._ratio = anchored
+
+    @property
+    def usage_anchor(self) -> dict[str, Any]:
+        """Everything besides the messages the estimate depends on, JSON-serialisable.
+
+        A session saves it and a restarted manager takes it back (``restore_usage_anchor``),
+        so the restarted app estimates — and therefore summarizes — exactly as the live one.
+        (The last view's size is not in it: the next ``record_usage`` follows a prepare. Nor is
+        the last view's own ratio, which every prepare recomputes from the anchor; ``ratio`` is
+        the anchored one, so the value changes only when the anchor does — one session line
+        per real change, not one per turn.)
+        """
+        anchor = None if self._anchor is None else [self._anchor[0], self._anchor[1]]
+        ratio = ASCII_WEIGHT if self._anchor is None else self._anchor[0]
+        # L2's horizon decides which results the view placeholders: a restart must clear the
+        # same ones (it moves only when L2 clears in bulk, so this stays rare)
+        return {"anchor": anchor, "ratio": ratio, "micro_floor": self._micro_floor}
+
+    def restore_usage_anchor(self, anchor: dict[str, Any] | None) -> bool:
+        """Take back a saved ``usage_anchor``; a malformed one is ignored (False), never fatal."""
+        if not isinstance(anchor, dict):
+            return False
+
+        def positive(value: Any) -> float | None:
+            ok = isinstance(value, int | float) and not isinstance(value, bool)
+            return float(value) if ok and 0 < value < float("inf") else None  # NaN fails too
+
+        pair, ratio = anchor.get("anchor"), positive(anchor.get("ratio"))
+        if ratio is None:
+            return False
+        if pair is not None:
+            if not isinstance(pair, list) or len(pair) != 2:
+                return False
+            first, second = positive(pair[0]), positive(pair[1])
+            if first is None or second is None:
+                return False
+            pair = (first, second)
+        floor = anchor.get("micro_floor", 0)
+        if not isinstance(floor, int) or isinstance(floor, bool) or floor < 0:
+            return False
+        self._anchor = pair
+        self._ratio = ratio
+        self._micro_floor = floor  # restore_cache (called after) keeps the later of the two
+        return True
+
+    def _ratio_for(self, weighted: float, chars: int) -> float:
+        return self._ratio_from_script(script_ratio(weighted, chars))
+
+    def _ratio_from_script(self, script: float) -> float:
+        if self._anchor is None:
+            return script
+        anchored, anchored_script = self._anchor
+        return clamp_ratio(anchored * script / anchored_script)
