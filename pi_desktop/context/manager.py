@@ -47,7 +47,7 @@ from pi_desktop.context.pins import all_pinned_units
 from pi_desktop.context.ratio import ASCII_WEIGHT, script_ratio
 from pi_desktop.context.report import CompactionInfo, OffloadedResult, PrepareReport
 from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES
-from pi_desktop.context.steering import Steering
+from pi_desktop.context.steering import PinsAndNotes
 from pi_desktop.context.summary import summary_message
 from pi_desktop.context.summary_trim import summary_allowance, summary_target
 from pi_desktop.context.tokens import tokens_from_chars
@@ -56,7 +56,7 @@ from pi_desktop.context.views import ViewBuilding, _View
 SNIP_POLICIES = ("summarize", "drop")
 
 
-class ContextManager(ViewBuilding, Compaction, UsageCalibration, Steering):
+class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
     """The four-layer context pipeline with a summary cache; see the module docstring.
 
     ``llm`` and ``summarizer`` are duck-typed (``await chat(messages, tools=[])`` returning an

@@ -20,8 +20,8 @@ from pi_desktop.context.pins import (
 )
 
 
-class Steering:
-    """The steering half of ``ContextManager`` (see the module docstring).
+class PinsAndNotes:
+    """The pins-and-notes half of ``ContextManager`` (see the module docstring).
 
     It uses the manager's ``_pinned``, ``_notes``, ``_notes_msg``, ``_memo``, ``view_limit`` and
     ``_message_tokens``; it is not meant to be used on its own.
