@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pi_desktop.agent.sse import SSEDecoder, StreamFormatError, TextCleaner, clean_text
+from pi_desktop.context.usage import raw_usage
 
 
 class ToolCallAssembler:
@@ -58,28 +59,9 @@ class ToolCallAssembler:
 
 
 def usage_dict(usage: Any) -> dict[str, Any] | None:
-    """The usage (a chunk's dict or an SDK object) as a plain dict with the three counts."""
-    if usage is None:
-        return None
-    get = usage.get if isinstance(usage, dict) else lambda name: getattr(usage, name, None)
-    prompt, completion, total = (_count(get(k)) for k in _USAGE_KEYS)
-    if prompt is None and completion is None:
-        return None
-    prompt, completion = prompt or 0, completion or 0
-    return {
-        "prompt_tokens": prompt,
-        "completion_tokens": completion,
-        "total_tokens": total if total is not None else prompt + completion,
-    }
-
-
-_USAGE_KEYS = ("prompt_tokens", "completion_tokens", "total_tokens")
-
-
-def _count(value: Any) -> int | None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return None
-    return int(value) if value == value and abs(value) < 2**53 else None
+    """The usage (a chunk's dict or an SDK object) as a plain dict: the three counts plus every
+    dialect's cache and reasoning fields (``pi_desktop.context.usage.read_usage`` reads them)."""
+    return raw_usage(usage)
 
 
 class StreamState:
