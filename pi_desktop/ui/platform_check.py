@@ -135,7 +135,12 @@ def display_missing(env: Mapping[str, str]) -> bool:
     platform = env.get("QT_QPA_PLATFORM", "").strip()
     if platform:
         return platform.split(":", 1)[0] == "xcb" and not env.get("DISPLAY")
-    return not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY")
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return False
+    # a Wayland session without the variable: Qt picks wayland and its default socket
+    runtime = env.get("XDG_RUNTIME_DIR")
+    wayland = env.get("XDG_SESSION_TYPE") == "wayland"
+    return not (wayland and runtime and Path(runtime, "wayland-0").exists())
 
 
 def platform_problem(env: Mapping[str, str] | None = None) -> str | None:

@@ -120,6 +120,15 @@ def test_no_display_is_a_problem_only_where_qt_would_need_one():
     assert not display_missing({"QT_QPA_PLATFORM": "offscreen"})
     assert not display_missing({"QT_QPA_PLATFORM": "wayland"})  # Qt finds the default socket
     assert platform_problem({}) == NO_DISPLAY_LINE
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Qt picks xcb/wayland on Linux")
+def test_a_wayland_session_without_the_variable_still_has_its_default_socket(tmp_path):
+    session = {"XDG_SESSION_TYPE": "wayland", "XDG_RUNTIME_DIR": str(tmp_path)}
+    assert display_missing(session)  # no socket: nothing to connect to
+    (tmp_path / "wayland-0").touch()
+    assert not display_missing(session)
+    assert display_missing({**session, "XDG_SESSION_TYPE": "tty"})
     assert "\n" not in NO_DISPLAY_LINE and "QT_QPA_PLATFORM=offscreen" in NO_DISPLAY_LINE
 
 
