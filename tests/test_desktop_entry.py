@@ -204,3 +204,12 @@ def test_the_committed_pngs_are_the_svg_rendered(qapp):
         )
         samples = len(range(0, size, max(1, size // 32))) ** 2
         assert diff / samples < 4, f"{size}px differs from the SVG: run packaging/render_icons.py"
+
+
+def test_a_bundle_points_the_entry_at_its_own_executable(tmp_path, monkeypatch):
+    from pi_desktop.desktop_entry import launch_command
+
+    exe = tmp_path / "opt" / "pi-desktop" / "pi-desktop"
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(exe))
+    assert launch_command() == [str(exe)]

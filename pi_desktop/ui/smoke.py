@@ -45,6 +45,8 @@ async def _drive(window: object, started: float) -> SmokeResult:
     except TimeoutError:
         window.stop()
         return SmokeResult(False, f"pi-desktop smoke test FAILED: no answer in {TIMEOUT_S:.0f} s")
+    except Exception as exc:  # the run itself broke: say how, in the one line
+        return SmokeResult(False, f"pi-desktop smoke test FAILED: {type(exc).__name__}: {exc}")
     cards = window.conversation.message_cards()
     answer = cards[-1].text if cards else ""
     if len(cards) < 2 or MARKER_FILE not in answer:
