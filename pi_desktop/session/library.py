@@ -23,8 +23,8 @@ from typing import Any
 import platformdirs
 
 from pi_desktop.session.entries import new_id
-from pi_desktop.session.errors import SessionLockedError
-from pi_desktop.session.journal import lock_is_free
+from pi_desktop.session.errors import SessionFileError, SessionLockedError
+from pi_desktop.session.journal import lock_is_free, open_regular
 from pi_desktop.session.session import Session
 
 INDEX_NAME = ".index.json"
@@ -162,14 +162,15 @@ class SessionLibrary:
         changed = False
         with os.scandir(self.root) as it:
             for dirent in it:
-                if not dirent.name.endswith(".jsonl") or not dirent.is_file():
+                # a link is never listed: opening it would write through to what it names
+                if not dirent.name.endswith(".jsonl") or not dirent.is_file(follow_symlinks=False):
                     continue
                 try:
-                    stat = dirent.stat()
+                    stat = dirent.stat(follow_symlinks=False)
                     old = cache.get(dirent.name)
                     scan = _rescan(Path(dirent.path), stat, old)
-                except OSError:
-                    continue  # deleted while listing
+                except (OSError, SessionFileError):
+                    continue  # deleted or swapped for a link or a FIFO while listing
                 changed = changed or scan != old
                 fresh[dirent.name] = scan
                 infos.append(_info(Path(dirent.path), scan))
@@ -251,7 +252,8 @@ def _rescan(path: Path, stat: os.stat_result, old: _Scan | None) -> _Scan:
         scan = _Scan(**asdict(old))
     else:
         scan = _Scan(ino=stat.st_ino, size=0, mtime_ns=0, offset=0)
-    with open(path, "rb") as handle:
+    fd = open_regular(path, os.O_RDONLY)  # no link followed, no FIFO blocked on
+    with os.fdopen(fd, "rb") as handle:
         handle.seek(scan.offset)
         data = handle.read()
     complete = data.rfind(b"\n") + 1  # a torn last line is read again next time

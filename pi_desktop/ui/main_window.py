@@ -332,10 +332,14 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
         self.tree.set_session(session)
         self.render_path()
         self._clear_refusals()
-        if session.problems:
+        reason = getattr(session, "read_only_reason", None)
+        problems = [p for p in session.problems if p != reason]
+        if reason:
+            self.conversation.add_banner(reason, kind="refusal")
+        if problems:
             self.conversation.add_banner(
                 "Some lines of this session file could not be read and were skipped:\n"
-                + "\n".join(session.problems[:5]),
+                + "\n".join(problems[:5]),
                 kind="error",
             )
         if self._settings_problems:
