@@ -18,6 +18,7 @@ import json
 import re
 from typing import Any, Literal
 
+from pi_desktop import safejson
 from pi_desktop.session.entries import CompactionEntry, MessageEntry
 from pi_desktop.session.journal import read_bytes, split_lines
 
@@ -54,10 +55,13 @@ def _call_parts(call: dict[str, Any]) -> tuple[str, str]:
     raw = function.get("arguments")
     if isinstance(raw, str):
         try:
-            return name, json.dumps(json.loads(raw), indent=2, ensure_ascii=False)
-        except ValueError:
+            return name, json.dumps(safejson.loads(raw), indent=2, ensure_ascii=False)
+        except ValueError as exc:
+            if isinstance(exc, safejson.JSONLimitError):
+                return name, f"[unreadable arguments: {exc}; {len(raw):,} characters]"
             return name, raw
-    return name, json.dumps(raw, indent=2, ensure_ascii=False, default=str)
+    shown = safejson.dumps_or_none(raw, indent=2, ensure_ascii=False, default=str)
+    return name, shown if shown is not None else "[unreadable arguments: nested too deep]"
 
 
 def _tool_name(entry: MessageEntry) -> str:
@@ -314,9 +318,9 @@ def select_jsonl(data: bytes, keep_ids: set[str]) -> bytes:
     out: list[bytes] = []
     for _, line in split_lines(data):
         try:
-            raw = json.loads(line)
+            raw = safejson.loads(line)
         except ValueError:
-            continue  # a torn or corrupt line belongs to no branch
+            continue  # a torn, corrupt or hostile line belongs to no branch
         if not isinstance(raw, dict):
             continue
         if raw.get("type") in _SESSION_WIDE or raw.get("id") in keep_ids:

@@ -22,6 +22,7 @@ from typing import Any
 
 import platformdirs
 
+from pi_desktop import safejson
 from pi_desktop.session.entries import new_id
 from pi_desktop.session.errors import SessionFileError, SessionLockedError
 from pi_desktop.session.journal import lock_is_free, open_regular
@@ -184,7 +185,7 @@ class SessionLibrary:
         the start, so nothing is lost) and named in ``problems``."""
         self.problems = []
         try:
-            raw = json.loads((self.root / INDEX_NAME).read_text("utf-8"))
+            raw = safejson.loads((self.root / INDEX_NAME).read_text("utf-8"))
         except (OSError, ValueError):
             return {}
         if not isinstance(raw, dict) or raw.get("version") != INDEX_VERSION:
@@ -296,7 +297,7 @@ def _text_or_none(value: Any) -> str | None:
 
 def _loads(line: bytes) -> dict[str, Any] | None:
     try:
-        value = json.loads(line)
+        value = safejson.loads(line)
     except ValueError:
         return None
     return value if isinstance(value, dict) else None

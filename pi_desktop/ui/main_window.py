@@ -382,6 +382,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
                 settings,
                 results_dir=self.library.results_dir(self.session.path),
                 sessions_root=self.library.root,
+                session_path=self.session.path,
             )
             if self._tools_factory
             else []
