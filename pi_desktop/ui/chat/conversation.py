@@ -478,6 +478,8 @@ def _parse_arguments(raw: Any) -> dict[str, Any] | str:
         return raw
     try:  # bounded: a call nested 100,000 deep must not stop the window from opening
         value = safejson.loads(raw or "{}")
+    except safejson.JSONLimitError as exc:
+        return f"[unreadable arguments: {exc}; {len(raw):,} characters]"
     except (TypeError, ValueError):
         return str(raw)
     return value if isinstance(value, dict) else str(raw)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QSplitter
 
 from pi_desktop.session import SessionInfo, SessionLockedError
 from pi_desktop.ui.labels import shorten
+from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS
 from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 
 if TYPE_CHECKING:
@@ -144,7 +145,7 @@ class SidebarController(QObject):
                 from pi_desktop.session import Session
 
                 session = Session.load(path)
-        except (SessionLockedError, OSError, ValueError):
+        except OPEN_ERRORS:  # a link, a FIFO, unreadable: start on another session instead
             return False
         self.window.open_session(session)
         return True
