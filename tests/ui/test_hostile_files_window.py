@@ -113,6 +113,24 @@ def test_sidebar_opens_that_fail_are_said_in_plain_words(kit, qtbot, monkeypatch
     assert window.session is not None  # still on the session it had
 
 
+def test_renaming_or_deleting_an_odd_or_headerless_file_says_why(kit, qtbot):
+    kit.library.root.mkdir(parents=True, exist_ok=True)
+    (kit.library.root / "my chat.jsonl").write_bytes(BASHRC)
+    headerless = kit.library.root / f"{'d' * 32}.jsonl"
+    headerless.write_bytes(BASHRC)
+    window = kit.window(OfflineLLM(), offline=True, new_session=True)
+    window.sessions.refresh()
+    window.sessions.rename("d" * 32, "new title")
+    assert "Could not rename" in window.sidebar.note.text()
+    window.sessions.rename("my chat", "new title")
+    assert "not a session id" in window.sidebar.note.text()
+    assert window.sessions.delete("my chat")
+    window.sessions.commit_delete()
+    assert "was not deleted" in window.sidebar.note.text()
+    assert headerless.read_bytes() == BASHRC
+    assert (kit.library.root / "my chat.jsonl").read_bytes() == BASHRC
+
+
 # ------------------------------------------------------------------ the approval dialog
 
 
