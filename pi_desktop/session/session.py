@@ -120,7 +120,7 @@ class Session:
             reason = (
                 f"{path.name} does not start with a pi-desktop session header, so it may not be "
                 "a session file at all. It is open read-only and nothing will be written to it; "
-                "fork it (from the tree) to continue the conversation in a new session."
+                "to continue, fork it (“Fork to new session from here” in the tree's menu)."
             )
         if reason is not None:
             session.close()

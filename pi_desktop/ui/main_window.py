@@ -467,6 +467,12 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
             return None
         if self.session is None:
             self.new_session()
+        if self.session is not None and self.session.read_only:  # refused before it runs
+            self.show_refusal(
+                (self.session.read_only_reason or "This session is open read-only.")
+                + " Your message is still in the box."
+            )
+            return None
         task = self.edits.send(text)
         if task is not None:
             self._sent_text = text  # given back if the run refuses it (too large to send)

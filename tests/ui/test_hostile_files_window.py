@@ -80,6 +80,9 @@ def test_a_file_without_a_session_header_opens_read_only_with_a_banner(kit, qtbo
     qtbot.keyClick(window.input, Qt.Key.Key_Return)
     qtbot.wait(200)
     assert path.read_bytes() == BASHRC
+    (refusal,) = window.refusals()
+    assert "read-only" in refusal.text and "still in the box" in refusal.text
+    assert window.input.toPlainText() == "sure $(touch PWNED)" and not window.busy
 
 
 def test_sidebar_opens_that_fail_are_said_in_plain_words(kit, qtbot, monkeypatch):
