@@ -17,6 +17,7 @@ code block instead — its text verbatim, nothing rendered.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from markdown_it import MarkdownIt
 
@@ -30,6 +31,12 @@ _SENTINEL = "pi-desktop-export-sentinel"
 _CHECKERS = (
     MarkdownIt("commonmark", {"html": True}),
     MarkdownIt("commonmark", {"html": True}).enable("table"),
+)
+# the block structure alone (fences, containers, HTML blocks): a third of the cost
+_BLOCKS = MarkdownIt("commonmark", {"html": True})
+_BLOCKS.disable(
+    _BLOCKS.get_active_rules()["inline"] + _BLOCKS.get_active_rules()["inline2"],
+    ignoreInvalid=True,
 )
 
 
@@ -120,11 +127,40 @@ def _demote(text: str, by: int) -> tuple[str, bool]:
     return "\n".join(out), fenced or "```" in text or "~~~" in text
 
 
+def _ends_open(tokens: list[Any]) -> bool:
+    """Whether the sentinel paragraph after the text was swallowed by something left open."""
+    if len(tokens) < 3:
+        return True
+    opener, inline = tokens[-3], tokens[-2]
+    return not (
+        inline.type == "inline"
+        and inline.content == _SENTINEL
+        and opener.type == "paragraph_open"
+        and opener.level == 0
+    )
+
+
 def is_inert(markdown: str) -> bool:
     """Whether ``markdown``, rendered with raw HTML on, yields no HTML of its own and ends
-    with nothing open (a line after it, past a blank one, starts a new top-level block)."""
+    with nothing open (a line after it, past a blank one, starts a new top-level block).
+
+    The block structure is parsed first; a ``<`` left outside the code blocks it finds (one
+    in an inline code span) needs the full parse, with and without GFM tables (whose cells
+    split code spans).
+    """
+    source = markdown + "\n\n" + _SENTINEL + "\n"
+    blocks = _BLOCKS.parse(source)
+    if _ends_open(blocks) or any(token.type == "html_block" for token in blocks):
+        return False
+    code_lines: set[int] = set()
+    for token in blocks:
+        if token.type in ("fence", "code_block") and token.map:
+            code_lines.update(range(*token.map))
+    lines = markdown.split("\n")
+    if all("<" not in line for n, line in enumerate(lines) if n not in code_lines):
+        return True
     for checker in _CHECKERS:
-        tokens = checker.parse(markdown + "\n\n" + _SENTINEL + "\n")
+        tokens = checker.parse(source)
         for token in tokens:
             if token.type == "html_block":
                 return False
@@ -132,12 +168,7 @@ def is_inert(markdown: str) -> bool:
                 child.type == "html_inline" for child in token.children or ()
             ):
                 return False
-        if len(tokens) < 3:
-            return False
-        last = tokens[-2]
-        if last.type != "inline" or last.level != 1 or last.content != _SENTINEL:
-            return False
-        if tokens[-3].type != "paragraph_open" or tokens[-3].level != 0:
+        if _ends_open(tokens):
             return False
     return True
 
@@ -155,6 +186,7 @@ def demote_headings(text: str, by: int = 2) -> str:
     or level-2 heading), escape ``<`` outside code (so no raw HTML reaches a renderer) and
     close a fence it leaves open. Text the line rules cannot vouch for (checked with a
     CommonMark parser) is returned as a code block instead: shown verbatim, never rendered."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # lines as CommonMark counts them
     out, fence_seen = _demote(text, by)
     if "<" not in out and not fence_seen:
         return out  # nothing can open raw HTML or a block that swallows what follows

@@ -129,13 +129,28 @@ def test_ordinary_markdown_keeps_its_code_and_its_look(tmp_path):
     assert "<code>&lt;kbd&gt;</code>" in html and "<strong>bold</strong>" in html
 
 
-@given(st.text(alphabet="<`\\~ab-*>\n", max_size=60))
+@given(st.text(alphabet="<`\\~ab-*>|\n\r ", max_size=60))
 @settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_no_text_makes_raw_html_or_leaves_a_block_open(text):
     out = demote_headings(text)
     assert_no_raw_html(out + "\n\n<details>\n\nafter\n", payload_shown=False)
     tokens = HOSTILE_PREVIEW.parse(out + "\n\nafter\n")
     assert tokens[-2].content == "after" and tokens[-3].level == 0
+
+
+_PIECES = [
+    PAYLOAD, "```", "````", "~~~", "```js`", "- ", "> ", "    ", "\\`", "`", "``", "|", "\n",
+    "\n\n", "a", " ", "1. ", "#", "---", "[x]: /u '", "'", "<", "*", "\r", "\t",
+]  # fmt: skip
+
+
+@given(st.lists(st.lists(st.sampled_from(_PIECES), max_size=25), min_size=1, max_size=3))
+@settings(max_examples=300, deadline=None)
+def test_no_sequence_of_messages_makes_raw_html(messages):
+    """Composed the way the export composes them: one message cannot open HTML in the next."""
+    doc = "".join(f"## M\n\n{demote_headings(''.join(m))}\n\n" for m in messages)
+    assert_no_raw_html(doc + "<details>\n<summary>x</summary>\n\nend\n\n</details>\n",
+                       payload_shown=False)  # fmt: skip
 
 
 # ------------------------------------------------------------------ the HTML page
