@@ -142,3 +142,28 @@ def test_a_failed_append_after_an_outside_write_keeps_their_bytes(tmp_path, monk
         with pytest.raises(SessionWriteError):
             s.append_message(user("lost"))
     assert path.read_bytes() == expected
+
+
+def test_a_planted_index_fifo_or_link_neither_blocks_the_listing_nor_is_written_through(tmp_path):
+    import threading
+
+    lib = SessionLibrary(tmp_path / "lib")
+    with lib.create(fsync=False) as own:
+        own.append_message(user("mine"))
+    outside = tmp_path / "outside.txt"
+    outside.write_text("keep me\n")
+    index = lib.root / ".index.json"
+    index.unlink(missing_ok=True)
+    os.mkfifo(index)
+    listed: list = []
+    worker = threading.Thread(target=lambda: listed.extend(lib.list_sessions()), daemon=True)
+    worker.start()
+    worker.join(10)
+    assert not worker.is_alive(), "the listing blocked on a FIFO"
+    assert [info.id for info in listed] == [own.id]
+    index.unlink(missing_ok=True)
+    index.symlink_to(outside)
+    assert [info.id for info in lib.list_sessions()] == [own.id]
+    assert outside.read_text() == "keep me\n"
+    assert not index.is_symlink()  # our cache replaced the link itself
+    assert [p.name for p in lib.root.iterdir() if p.name.endswith(".tmp")] == []
