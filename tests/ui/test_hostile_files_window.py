@@ -227,3 +227,35 @@ def test_session_lines_stay_bounded_when_a_model_floods_tool_calls(kit, qtbot):
         assert len(results) == 65 and "10,000 tool calls" in results[-1].content
         assert len(window.conversation.tool_calls()) == 65
         assert json.loads(window.session.path.read_bytes().splitlines()[0])["type"] == "session"
+
+
+def test_deny_all_ends_the_asking_for_a_flood_of_writes(kit, qtbot, artifacts):
+    """Ask mode, 10,000 write_file calls: one dialog, "Deny all", the rest refused quietly."""
+    from pi_desktop.agent import OpenAIChatLLM
+    from tests.openai_server import OpenAIServer, Reply, ToolCall
+
+    kit.save_settings(approval_policy="ask")
+    with OpenAIServer() as server:
+        flood = [
+            ToolCall("write_file", {"path": f"f{i}.txt", "content": "x"}) for i in range(10_000)
+        ]
+        server.enqueue(Reply(tool_calls=flood), Reply(text="understood"))
+        llm = OpenAIChatLLM("m", base_url=server.base_url, api_key="sk-test")
+        window = kit.window(llm, new_session=True)
+        window.input.setPlainText("write them all")
+        qtbot.keyClick(window.input, Qt.Key.Key_Return)
+        approver = window.approver
+        qtbot.waitUntil(
+            lambda: approver.dialog is not None and approver.dialog.isVisible(), timeout=60_000
+        )
+        assert approver.dialog.grab().save(str(artifacts / "approval-deny-all.png"))
+        qtbot.mouseClick(approver.dialog.deny_all_button, Qt.MouseButton.LeftButton)
+        from tests.ui.flows import idle
+
+        qtbot.waitUntil(lambda: idle(window), timeout=60_000)
+        assert approver.asked == 1 and approver.most_open == 1
+        assert not approver.denying  # the next answer asks again
+        results = [e for e in window.session.get_current_path() if e.role == "tool"]
+        assert len(results) == 65
+        assert all("denied" in r.content for r in results[:64])
+        assert list(kit.workspace.glob("f*.txt")) == []

@@ -80,11 +80,25 @@ class ApprovalDialog(QDialog):
         buttons = QDialogButtonBox(self)
         self.allow_button = buttons.addButton("Allow", QDialogButtonBox.ButtonRole.AcceptRole)
         self.deny_button = buttons.addButton("Deny", QDialogButtonBox.ButtonRole.RejectRole)
+        # a model asking for change after change (a flood of calls): one click ends the asking
+        self.deny_all_button = buttons.addButton(
+            "Deny all until the answer ends", QDialogButtonBox.ButtonRole.DestructiveRole
+        )
+        self.deny_all_button.setToolTip(
+            "Deny this and every other change the model asks for until the current answer "
+            "is finished; the model is told each one was denied."
+        )
+        self.deny_all = False
+        self.deny_all_button.clicked.connect(self._deny_all)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.deny_button.setDefault(True)  # Enter must not approve by accident
         self.resize(560, 360 if details else 160)
+
+    def _deny_all(self) -> None:
+        self.deny_all = True
+        self.reject()
 
     @property
     def flagged(self) -> bool:
@@ -139,7 +153,8 @@ class ApprovalPrompter:
     every write and command). Tools remembered with the checkbox are approved silently.
     Requests wait their turn: however many arrive at once (parallel tools, a flood of calls
     in one answer), at most one dialog is on screen, and a request whose tool the user
-    allowed for the session while it waited is then approved without a dialog.
+    allowed for the session while it waited is then approved without a dialog. "Deny all
+    until the answer ends" refuses every request until the window calls ``end_run()``.
     """
 
     def __init__(self, parent: QWidget | None = None, policy: str = "ask") -> None:
@@ -151,6 +166,11 @@ class ApprovalPrompter:
         self.most_open = 0  # the most dialogs ever on screen at once (always 0 or 1)
         self._open = 0
         self._turn: asyncio.Lock | None = None
+        self.denying = False  # "Deny all until the answer ends" was clicked
+
+    def end_run(self) -> None:
+        """The answer is over: the next request is asked again."""
+        self.denying = False
 
     async def __call__(self, request: Any) -> bool:
         name = str(getattr(request, "tool_name", ""))
@@ -160,10 +180,12 @@ class ApprovalPrompter:
             return False
         if self._turn is None:
             self._turn = asyncio.Lock()
+        if self.denying:
+            return False
         async with self._turn:
             if self.policy == "auto" or name in self.remembered:
                 return True
-            if self.policy == "deny":
+            if self.policy == "deny" or self.denying:
                 return False
             return await self._ask(request, name)
 
@@ -185,6 +207,8 @@ class ApprovalPrompter:
             approved = await future
             if approved and dialog.remember.isChecked():
                 self.remembered.add(name)
+            if dialog.deny_all:
+                self.denying = True
             return approved
         finally:
             self._open -= 1
