@@ -50,7 +50,7 @@ margin-left:.6rem}
 .message.tool{border-color:#a3a3a3;background:#fafafa}
 .message.system{border-color:#f59e0b;background:#fffbeb}
 .text{overflow-wrap:anywhere}.text>:first-child{margin-top:0}.text>:last-child{margin-bottom:0}
-.text h1,.text h2,.text h3,.text h4,.text h5,.text h6{font-size:1rem;text-transform:none;
+.text h3,.text h4,.text h5,.text h6{font-size:1rem;text-transform:none;
 letter-spacing:0;color:inherit;margin:.8rem 0 .3rem}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f5f5f5;padding:.5rem;
 font:13px/1.4 ui-monospace,monospace}
@@ -87,7 +87,14 @@ def _renderer() -> MarkdownIt:
         tokens[idx].attrSet("rel", "noopener noreferrer nofollow")
         return renderer.renderToken(tokens, idx, options, env)
 
+    def heading(renderer: Any, tokens: Any, idx: int, options: Any, env: Any) -> str:
+        # below the page's own h1/h2, as in the Markdown export: the outline stays the chat's
+        tokens[idx].tag = f"h{min(6, int(tokens[idx].tag[1]) + 2)}"
+        return renderer.renderToken(tokens, idx, options, env)
+
     md.add_render_rule("link_open", link_open)
+    md.add_render_rule("heading_open", heading)
+    md.add_render_rule("heading_close", heading)
     return md
 
 
@@ -174,11 +181,11 @@ def _html_item(item: MessageEntry | CompactionEntry, format_time: TimeFormat | N
     when = _time(item.timestamp, format_time)
     if item.role == "tool":
         return (
-            head + f"<h2>Tool result: {esc(tool_name(item))}{when}</h2>"
+            head + f"<h2>Tool result: {esc(tool_name(item))} {when}</h2>"
             f'<details class="tool-result"><summary>{len(item.content):,} chars</summary>'
             f"<pre>{esc(item.content)}</pre></details></section>"
         )
-    parts = [head, f"<h2>{esc(ROLE_TITLES.get(item.role, item.role))}{when}</h2>"]
+    parts = [head, f"<h2>{esc(ROLE_TITLES.get(item.role, item.role))} {when}</h2>"]
     if item.content:
         parts.append(f'<div class="text" dir="auto">{render_markdown(item.content)}</div>')
     for call in tool_calls(item):

@@ -210,3 +210,11 @@ def test_an_export_onto_the_open_session_inside_the_library_or_a_link_is_refused
         os.link(own, hard)
         assert "open session's own file" in export_refusal(s, hard)
         assert export_refusal(s, tmp_path / "fine.md", lib.root) is None
+
+
+def test_message_headings_sit_below_the_pages_own(tmp_path):
+    with _session(tmp_path, "# Plan\n\n## Step\n\n###### deep") as s:
+        page = to_html(s)
+    main = page.split("<main>")[1]
+    assert "<h3>Plan</h3>" in main and "<h4>Step</h4>" in main and "<h6>deep</h6>" in main
+    assert "<h1" not in main
