@@ -155,7 +155,7 @@ def test_the_approval_dialog_writes_out_and_flags_bidi_controls(qloop, qtbot, ar
     text = shown.toPlainText()
     assert "\u202e" not in text and "\u2066" not in text
     assert "ls -la ⟦U+202E⟧⟦U+2066⟧; touch MARK ⟦U+2069⟧⟦U+2066⟧ #⟦U+2069⟧⟦U+202C⟧" in text
-    assert "#fde68a" in dialog.summary_label.text()  # highlighted
+    assert dialog.summary_label.text().count("<span style=") == 6  # each one highlighted
     details = dialog.details_view.toPlainText()
     assert "\u202e" not in details and details.count("⟦U+") == 6
     assert len(dialog.details_view.extraSelections()) == 6

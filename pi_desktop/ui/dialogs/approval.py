@@ -26,16 +26,21 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.agent.tools.approval import hidden_characters, reveal, reveal_parts
+from pi_desktop.ui import theme
 
-_HIDDEN_STYLE = "background:#fde68a;color:#7c2d12;font-weight:bold"
+
+def _marks() -> tuple[QColor, QColor]:
+    """(background, text) of a written-out hidden character: the theme's warning colour,
+    light enough behind the text of either scheme."""
+    return theme.blend(theme.color("warn"), theme.color("base"), 0.5), theme.color("text")
 
 
 def _revealed_html(text: str) -> str:
     """``text`` escaped for a rich-text label, every hidden character written out and marked."""
+    back, fore = _marks()
+    style = f"background:{back.name()};color:{fore.name()};font-weight:bold"
     return "".join(
-        f'<span style="{_HIDDEN_STYLE}">{html.escape(piece)}</span>'
-        if hidden
-        else html.escape(piece)
+        f'<span style="{style}">{html.escape(piece)}</span>' if hidden else html.escape(piece)
         for piece, hidden in reveal_parts(text)
     )
 
@@ -72,7 +77,7 @@ class ApprovalDialog(QDialog):
         self.warning_label = QLabel(self._warning(), self)
         self.warning_label.setTextFormat(Qt.TextFormat.PlainText)
         self.warning_label.setWordWrap(True)
-        self.warning_label.setStyleSheet("color:#b45309;font-weight:bold")
+        self.warning_label.setStyleSheet(f"color:{theme.color('refusal').name()};font-weight:bold")
         self.warning_label.setVisible(bool(self.hidden))
         layout.addWidget(self.warning_label)
         self.remember = QCheckBox(f"Allow {reveal(name)} for the rest of this session", self)
@@ -121,8 +126,9 @@ class ApprovalDialog(QDialog):
             return
         selections = []
         fmt = QTextCharFormat()
-        fmt.setBackground(QColor("#fde68a"))
-        fmt.setForeground(QColor("#7c2d12"))
+        back, fore = _marks()
+        fmt.setBackground(back)
+        fmt.setForeground(fore)
         position = 0
         document = self.details_view.document()
         for piece, hidden in reveal_parts(details):
