@@ -106,11 +106,14 @@ def build_window(
         presets=presets if presets is not None else preset_choices(),
         workspace=workspace,
     )
-    if session_path is not None:
-        session_path = session_path.expanduser().resolve()
-        if session_path.exists():
+    failure = None
+    if session_path is not None:  # the folders resolved, never the file: a link is refused
+        session_path = session_path.expanduser()
+        session_path = session_path.parent.resolve() / session_path.name
+        if os.path.lexists(session_path):
             if window.open_session_path(session_path):
                 return window
+            failure = window.open_failure
         else:
             from pi_desktop.session import Session
             from pi_desktop.ui.wiring import DEFAULT_SYSTEM_PROMPT
@@ -121,6 +124,10 @@ def build_window(
                 Session.create(session_path, system_prompt=DEFAULT_SYSTEM_PROMPT, workspace=ws)
             )
             return window
+    if failure is not None:  # said again over the session opened instead, so it stays seen
+        window.new_session()
+        window.show_refusal(failure)
+        return window
     if not new_session:
         if window.sessions.reopen_last():  # the session that was open when the app closed
             return window

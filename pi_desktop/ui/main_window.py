@@ -32,7 +32,6 @@ from pi_desktop.agent import Agent
 from pi_desktop.session import (
     Session,
     SessionLibrary,
-    SessionLockedError,
 )
 from pi_desktop.session.export import FORMATS as EXPORT_FORMATS
 from pi_desktop.ui.budget.bar import BudgetBar
@@ -46,6 +45,7 @@ from pi_desktop.ui.dialogs.approval import ApprovalPrompter
 from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
 from pi_desktop.ui.labels import title_from
 from pi_desktop.ui.scrollbars import slim_scroll_bars
+from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS, open_failure
 from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 from pi_desktop.ui.sessions.sidebar_controller import SidebarController
 from pi_desktop.ui.settings import KeyStore, SettingsStore
@@ -100,6 +100,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
         self.agent: Agent | None = None
         self.provider: ProviderSetup | None = None
         self.approver = ApprovalPrompter(self, self.settings.approval_policy)
+        self.open_failure: str | None = None  # why the last open_session_path failed
         self.controller = AgentController(self)
         self.viewers: list[QWidget] = []  # summary / tool-result viewers that are open
         self.dialog: QDialog | None = None  # the dialog on screen (tests drive it)
@@ -306,8 +307,8 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
             return True
         try:
             session = self.library.open(session_id)
-        except SessionLockedError as exc:
-            self.show_refusal(str(exc))
+        except OPEN_ERRORS as exc:  # shown in words, never raised into the sidebar's slot
+            self.show_refusal(open_failure(f"{session_id}.jsonl", exc))
             return False
         self.open_session(session)
         return True
@@ -315,8 +316,9 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
     def open_session_path(self, path: Path) -> bool:
         try:
             session = Session.load(path)
-        except SessionLockedError as exc:
-            self.show_refusal(str(exc))
+        except OPEN_ERRORS as exc:
+            self.open_failure = open_failure(path.name, exc)
+            self.show_refusal(self.open_failure)
             return False
         self.open_session(session)
         return True
@@ -332,10 +334,14 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
         self.tree.set_session(session)
         self.render_path()
         self._clear_refusals()
-        if session.problems:
+        reason = getattr(session, "read_only_reason", None)
+        problems = [p for p in session.problems if p != reason]
+        if reason:
+            self.conversation.add_banner(reason, kind="refusal")
+        if problems:
             self.conversation.add_banner(
                 "Some lines of this session file could not be read and were skipped:\n"
-                + "\n".join(session.problems[:5]),
+                + "\n".join(problems[:5]),
                 kind="error",
             )
         if self._settings_problems:
@@ -378,6 +384,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
                 settings,
                 results_dir=self.library.results_dir(self.session.path),
                 sessions_root=self.library.root,
+                session_path=self.session.path,
             )
             if self._tools_factory
             else []
@@ -460,6 +467,12 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
             return None
         if self.session is None:
             self.new_session()
+        if self.session is not None and self.session.read_only:  # refused before it runs
+            self.show_refusal(
+                (self.session.read_only_reason or "This session is open read-only.")
+                + " Your message is still in the box."
+            )
+            return None
         task = self.edits.send(text)
         if task is not None:
             self._sent_text = text  # given back if the run refuses it (too large to send)

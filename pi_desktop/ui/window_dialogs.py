@@ -82,7 +82,9 @@ class WindowDialogs:
 
         if self.session is None:
             return None
-        dialog = ExportDialog(self.session, fmt, self.workspace(), self)
+        dialog = ExportDialog(
+            self.session, fmt, self.workspace(), self, library_root=self.library.root
+        )
         dialog.exported.connect(lambda path: self.statusBar().showMessage(f"Exported to {path}"))
         dialog.failed.connect(self.show_refusal)
         return self._show_dialog(dialog)

@@ -8,7 +8,6 @@ summary, open an offloaded file, retry, fork).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +17,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from pi_desktop import safejson
 from pi_desktop.agent.repair import INTERRUPTED_RESULT, PairRepair
 from pi_desktop.context.offload import offload_path
 from pi_desktop.ui.chat.message_widgets import (
@@ -476,8 +476,10 @@ def tool_calls_of(
 def _parse_arguments(raw: Any) -> dict[str, Any] | str:
     if isinstance(raw, dict):
         return raw
-    try:
-        value = json.loads(raw or "{}")
+    try:  # bounded: a call nested 100,000 deep must not stop the window from opening
+        value = safejson.loads(raw or "{}")
+    except safejson.JSONLimitError as exc:
+        return f"[unreadable arguments: {exc}; {len(raw):,} characters]"
     except (TypeError, ValueError):
         return str(raw)
     return value if isinstance(value, dict) else str(raw)

@@ -21,8 +21,9 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QSplitter
 
-from pi_desktop.session import SessionInfo, SessionLockedError
+from pi_desktop.session import SessionInfo
 from pi_desktop.ui.labels import shorten
+from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS
 from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 
 if TYPE_CHECKING:
@@ -144,7 +145,7 @@ class SidebarController(QObject):
                 from pi_desktop.session import Session
 
                 session = Session.load(path)
-        except (SessionLockedError, OSError, ValueError):
+        except OPEN_ERRORS:  # a link, a FIFO, unreadable: start on another session instead
             return False
         self.window.open_session(session)
         return True
@@ -181,7 +182,7 @@ class SidebarController(QObject):
                 self.titleChanged.emit()
             else:
                 self.library.rename(session_id, title or None)
-        except (SessionLockedError, OSError) as exc:
+        except OPEN_ERRORS as exc:  # locked, read-only (no header), an odd name, unreadable
             self.sidebar.show_note(f"Could not rename: {exc}")
         QTimer.singleShot(0, self.refresh)  # after the editor closed
 
@@ -238,7 +239,7 @@ class SidebarController(QObject):
             return
         try:
             self.library.delete(info.id)
-        except (SessionLockedError, OSError) as exc:
+        except OPEN_ERRORS as exc:
             self.sidebar.show_note(f"“{shorten(info.display_title, 40)}” was not deleted: {exc}")
         else:
             self.sidebar.clear_note()
