@@ -336,13 +336,13 @@ class SearchIndex:
     def _create(self) -> sqlite3.Connection:
         for suffix in ("", "-wal", "-shm", "-journal"):
             Path(f"{self.path}{suffix}").unlink(missing_ok=True)
+        # created private first: SQLite gives its -wal and -shm files the same permissions
+        os.close(os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY | os.O_CLOEXEC, 0o600))
         db = sqlite3.connect(self.path, isolation_level=None)
         _tune(db)
         db.executescript(
             f"BEGIN; {_SCHEMA} INSERT INTO meta VALUES ('schema', '{SCHEMA_VERSION}'); COMMIT;"
         )
-        with contextlib.suppress(OSError):
-            os.chmod(self.path, 0o600)  # message text: as private as the session files
         self.rebuilds += 1
         return db
 

@@ -221,6 +221,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
         c.runStarted.connect(self._on_run_started)
         c.runStarted.connect(lambda _text: self.edits.clear_notes())
         c.textStreamed.connect(self.conversation.append_delta)
+        c.textStreamed.connect(lambda text: self.budget_bar.add_streamed(len(text)))
         c.messageAdded.connect(self._on_message_added)
         c.toolCallStarted.connect(
             lambda ev: self.conversation.add_tool_call(ev.call_id, ev.name, ev.arguments)
