@@ -39,7 +39,7 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 INDEX_FILE = ".search.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MIN_TRIGRAM = 3
 INDEXED_ROLES = frozenset({"user", "assistant"})  # tool output and the system prompt stay out
 MAX_INDEXED_CHARS = 100_000  # of one message: a pasted novel must not bloat the index
@@ -57,8 +57,15 @@ CREATE TABLE files(name TEXT PRIMARY KEY, ino INTEGER NOT NULL, size INTEGER NOT
 CREATE TABLE msg(id INTEGER PRIMARY KEY, session_id TEXT NOT NULL, entry_id TEXT NOT NULL,
                  role TEXT NOT NULL, ts TEXT);
 CREATE INDEX msg_session ON msg(session_id);
+CREATE TABLE ranges(session_id TEXT PRIMARY KEY, lo INTEGER NOT NULL, hi INTEGER NOT NULL);
 CREATE VIRTUAL TABLE msg_fts USING fts5(content, tokenize='trigram');
+CREATE VIRTUAL TABLE cjk_fts USING fts5(chars, tokenize='unicode61');
 """
+# CJK ideographs, kana and Hangul: words of one or two characters are everyday words there
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_CJK_RUN_RE = re.compile(f"[{_CJK}]+")
+_CJK_ONLY_RE = re.compile(f"^[{_CJK}]+$")
+PHASE_ONE_HITS = 3_000  # hits walked newest first before the per-session look-up takes over
 
 _QUERY, _WORK = 0, 1  # priorities: a query never waits behind a rebuild
 
@@ -408,13 +415,22 @@ class SearchIndex:
         with _transaction(db):
             if offset == 0 and row is not None:
                 _delete_session(db, session_id)
+            first_rowid = (db.execute("SELECT max(id) FROM msg").fetchone()[0] or 0) + 1
             for entry_id, role, ts, content in rows:
                 cur = db.execute(
                     "INSERT INTO msg(session_id, entry_id, role, ts) VALUES (?, ?, ?, ?)",
                     (session_id, entry_id, role, ts),
                 )
+                rowid = cur.lastrowid
+                db.execute("INSERT INTO msg_fts(rowid, content) VALUES (?, ?)", (rowid, content))
+                chars = cjk_chars(content)
+                if chars:
+                    db.execute("INSERT INTO cjk_fts(rowid, chars) VALUES (?, ?)", (rowid, chars))
+            if rows:
                 db.execute(
-                    "INSERT INTO msg_fts(rowid, content) VALUES (?, ?)", (cur.lastrowid, content)
+                    "INSERT INTO ranges SELECT ?, min(id), max(id) FROM msg WHERE session_id = ? "
+                    "AND id >= ? ON CONFLICT(session_id) DO UPDATE SET hi = excluded.hi",
+                    (session_id, session_id, first_rowid),
                 )
             new_offset = offset + complete
             more = new_offset < stat.st_size and complete > 0
@@ -433,61 +449,90 @@ class SearchIndex:
 
     # ------------------------------------------------------------------ querying
     def _search(self, query: str, limit: int, max_scan: int) -> list[SearchHit]:
+        """Newest hit per session, newest first.
+
+        Phase one walks the hits newest first (``PHASE_ONE_HITS`` of them, grouped in SQL).
+        When they run out first, that was every hit. Otherwise the term is common, and walking
+        on would spend the time on sessions already found: phase two asks each remaining
+        session, newest first, for its newest hit inside its own row-id range, until
+        ``limit`` sessions are found."""
         terms = split_terms(query)
         if not terms or limit <= 0:
             return []
         db = self._connection()
-        long = [t for t in terms if len(t) >= MIN_TRIGRAM]
-        short = [t for t in terms if len(t) < MIN_TRIGRAM]
-        likes = " AND ".join("+content LIKE ? ESCAPE '\\'" for _ in short)
-        params: list[str] = [_like_pattern(t) for t in short]
-        if long:
-            where = "msg_fts MATCH ?" + (f" AND {likes}" if likes else "")
-            params.insert(0, " AND ".join(_fts_phrase(t) for t in long))
-        else:
-            where = likes
-        cursor = db.execute(f"SELECT rowid FROM msg_fts WHERE {where} ORDER BY rowid DESC", params)
-        first: dict[str, int] = {}  # session -> its newest matching row
-        counts: dict[str, int] = {}
-        scanned = 0
-        while scanned < max_scan and len(first) < limit:
-            batch = [r for (r,) in cursor.fetchmany(500)]
-            if not batch:
-                break
-            scanned += len(batch)
-            marks = ",".join("?" * len(batch))
-            owners = dict(
-                db.execute(f"SELECT id, session_id FROM msg WHERE id IN ({marks})", batch)
+        table, where, params = _plan(terms)
+        cap = max(1, min(PHASE_ONE_HITS, max_scan))
+        grouped = db.execute(
+            "SELECT m.session_id, max(m.id), min(m.id), count(*) FROM "
+            f"(SELECT f.rowid AS id FROM {table} AS f WHERE {where} ORDER BY f.rowid DESC "
+            "LIMIT ?) AS h JOIN msg AS m ON m.id = h.id GROUP BY m.session_id",
+            [*params, cap],
+        ).fetchall()
+        found = {sid: (newest, count) for sid, newest, _oldest, count in grouped}
+        walked = sum(count for *_rest, count in grouped)
+        if walked >= cap and len(found) < limit:
+            cut = min(oldest for _sid, _newest, oldest, _count in grouped)
+            candidates = db.execute(
+                "SELECT session_id, lo, min(hi, ?) FROM ranges WHERE lo < ? ORDER BY hi DESC",
+                (cut - 1, cut),
+            ).fetchall()
+            probe = (
+                f"SELECT f.rowid FROM {table} AS f JOIN msg AS m ON m.id = f.rowid WHERE {where} "
+                "AND f.rowid BETWEEN ? AND ? AND m.session_id = ? ORDER BY f.rowid DESC LIMIT 1"
             )
-            for rowid in batch:
-                session_id = owners.get(rowid)
-                if session_id is None:
-                    continue
-                counts[session_id] = counts.get(session_id, 0) + 1
-                if session_id not in first and len(first) < limit:
-                    first[session_id] = rowid
-        cursor.close()
-        if not first:
+            for session_id, lo, hi in candidates:
+                if len(found) >= limit:
+                    break
+                if session_id in found:
+                    continue  # its newest hit lies above the cut: phase one saw it
+                row = db.execute(probe, [*params, lo, hi, session_id]).fetchone()
+                if row is not None:
+                    found[session_id] = (row[0], 1)
+        best = sorted(found.items(), key=lambda item: item[1][0], reverse=True)[:limit]
+        if not best:
             return []
-        marks = ",".join("?" * len(first))
+        marks = ",".join("?" * len(best))
         details = {
             row[0]: row[1:]
             for row in db.execute(
-                "SELECT m.id, m.session_id, m.entry_id, m.role, m.ts, f.content FROM msg m "
-                f"JOIN msg_fts f ON f.rowid = m.id WHERE m.id IN ({marks})",
-                list(first.values()),
+                "SELECT m.id, m.entry_id, m.role, m.ts, f.content FROM msg AS m "
+                f"JOIN msg_fts AS f ON f.rowid = m.id WHERE m.id IN ({marks})",
+                [rowid for _sid, (rowid, _n) in best],
             )
         }
         hits = []
-        for session_id, rowid in first.items():
+        for session_id, (rowid, count) in best:
             if rowid not in details:
                 continue
-            _sid, entry_id, role, ts, content = details[rowid]
+            entry_id, role, ts, content = details[rowid]
             snippet, match = make_snippet(content, terms)
-            hits.append(
-                SearchHit(session_id, entry_id, role, ts, snippet, match, counts[session_id])
-            )
+            hits.append(SearchHit(session_id, entry_id, role, ts, snippet, match, count))
         return hits
+
+
+def cjk_chars(text: str) -> str:
+    """The CJK characters of ``text`` as space-separated tokens, runs kept apart by a filler
+    token, so a phrase query finds one- and two-character words the trigram index cannot."""
+    return " 0 ".join(" ".join(run) for run in _CJK_RUN_RE.findall(text))
+
+
+def _plan(terms: list[str]) -> tuple[str, str, list[str]]:
+    """(table, WHERE over alias ``f``, parameters) that select the messages holding every term.
+
+    Three characters or more: the trigram index. One or two CJK characters: the CJK phrase
+    index. Anything else short filters the indexed matches with LIKE, or alone scans the
+    table (``+f.content`` keeps the constraint away from the trigram index, see above)."""
+    long = [t for t in terms if len(t) >= MIN_TRIGRAM]
+    short = [t for t in terms if len(t) < MIN_TRIGRAM]
+    if not long and short and all(_CJK_ONLY_RE.match(t) for t in short):
+        phrases = " AND ".join(_fts_phrase(" ".join(t)) for t in short)
+        return "cjk_fts", "f.cjk_fts MATCH ?", [phrases]
+    likes = ["+f.content LIKE ? ESCAPE '\\'" for _ in short]
+    params = [_like_pattern(t) for t in short]
+    if long:
+        match = " AND ".join(_fts_phrase(t) for t in long)
+        return "msg_fts", " AND ".join(["f.msg_fts MATCH ?", *likes]), [match, *params]
+    return "msg_fts", " AND ".join(likes), params
 
 
 def _is_corruption(exc: sqlite3.DatabaseError) -> bool:
@@ -516,6 +561,11 @@ def _transaction(db: sqlite3.Connection):
 
 
 def _delete_session(db: sqlite3.Connection, session_id: str) -> None:
+    db.execute(
+        "DELETE FROM cjk_fts WHERE rowid IN (SELECT id FROM msg WHERE session_id = ?)",
+        (session_id,),
+    )
+    db.execute("DELETE FROM ranges WHERE session_id = ?", (session_id,))
     db.execute(
         "DELETE FROM msg_fts WHERE rowid IN (SELECT id FROM msg WHERE session_id = ?)",
         (session_id,),

@@ -190,3 +190,33 @@ def test_snippet_span_points_at_the_term(content, term):
         start, end = span
         found = snippet[start:end]
         assert found.lower() == " ".join(term.split()).lower() or term.isspace() or found
+
+
+def test_a_common_term_finds_every_session_past_the_first_walk(library, monkeypatch):
+    """Phase two (per-session look-ups) gives the same sessions as walking every hit, also
+    when two sessions grew interleaved (their row-id ranges overlap)."""
+    from pi_desktop.session import search_index
+
+    solo = [_session(library, *(f"common word {n}.{k}" for k in range(6)))[0] for n in range(5)]
+    a, b = library.create(fsync=False), library.create(fsync=False)
+    with SearchIndex(library.root, batch_delay=0.01) as index:
+        index.start().result(WAIT)
+        for session in (a, b):
+            index.watch(session)
+        newest = {}
+        for k in range(6):
+            for session in (a, b):
+                newest[session.path.stem] = session.append_message(
+                    Message(role="user", content=f"common again {k}")
+                )
+                index.idle().result(WAIT)
+        a.close()
+        b.close()
+        full = {h.session_id: h.entry_id for h in _search(index, "common")}
+        monkeypatch.setattr(search_index, "PHASE_ONE_HITS", 2)
+        hits = _search(index, "common")
+        assert {h.session_id: h.entry_id for h in hits} == full
+        assert set(full) == set(solo) | set(newest)
+        assert all(full[sid] == eid for sid, eid in newest.items())
+        assert len(_search(index, "common", limit=3)) == 3
+        assert [h.session_id for h in _search(index, "again")][:2] == [b.path.stem, a.path.stem]
