@@ -114,8 +114,9 @@ def main() -> None:
         ("common word", "context"),
         ("two words (AND)", "compaction rewind"),
         ("Chinese, 5 chars", "上下文压缩"),
-        ("Chinese, 2 chars (LIKE fallback)", "摘要"),
-        ("ASCII, 2 chars, common (LIKE)", "th"),
+        ("Chinese, 2 chars (CJK index)", "摘要"),
+        ("ASCII, 2 chars, common (LIKE scan)", "th"),
+        ("ASCII, 2 chars, rare (LIKE scan)", "qz"),
         ("no match", "qqqxxyy"),
     ]
     print(f"{'query':38} {'median ms':>10} {'worst ms':>9} {'sessions':>9}")
@@ -134,7 +135,8 @@ def main() -> None:
         took = (time.perf_counter() - start) * 1000
         unsubscribe()
     print(
-        f"append → searchable: {took:.0f} ms (idle() flushes the {index.batch_delay * 1000:.0f} ms batch at once)"
+        f"append → searchable: {took:.0f} ms "
+        f"(idle() flushes the {index.batch_delay * 1000:.0f} ms batch at once)"
     )
     print(f"  found: {bool(found)}")
     index.close()

@@ -14,9 +14,13 @@ each committed entry only marks its file dirty, and the worker catches up in bat
 
 Text is tokenized by FTS5's ``trigram`` tokenizer, which needs no word boundaries (Chinese,
 Japanese, identifiers, parts of words). Terms shorter than three characters cannot use a
-trigram index; they filter the trigram matches of the longer terms, or, alone, scan the table
-newest first with ``LIKE`` (SQLite 3.40's trigram tokenizer answers a short non-ASCII LIKE
-with no rows, so that scan goes around the index on purpose).
+trigram index: one or two CJK characters (everyday words there) go to a second FTS5 table
+holding each message's CJK characters as separate tokens, where a phrase query finds them;
+other short terms filter the matches of the longer terms with ``LIKE``, or, alone, scan the
+newest ``MAX_LIKE_ROWS`` messages (SQLite 3.40's trigram tokenizer answers a short non-ASCII
+LIKE with no rows, so that scan goes around the index on purpose). A query walks at most
+``MAX_HITS`` matches, newest first, so a word found in every message costs what a rare one
+does; the answer then says it is not complete.
 """
 
 from __future__ import annotations
@@ -57,7 +61,6 @@ CREATE TABLE files(name TEXT PRIMARY KEY, ino INTEGER NOT NULL, size INTEGER NOT
 CREATE TABLE msg(id INTEGER PRIMARY KEY, session_id TEXT NOT NULL, entry_id TEXT NOT NULL,
                  role TEXT NOT NULL, ts TEXT);
 CREATE INDEX msg_session ON msg(session_id);
-CREATE TABLE ranges(session_id TEXT PRIMARY KEY, lo INTEGER NOT NULL, hi INTEGER NOT NULL);
 CREATE VIRTUAL TABLE msg_fts USING fts5(content, tokenize='trigram');
 CREATE VIRTUAL TABLE cjk_fts USING fts5(chars, tokenize='unicode61');
 """
@@ -65,7 +68,8 @@ CREATE VIRTUAL TABLE cjk_fts USING fts5(chars, tokenize='unicode61');
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 _CJK_RUN_RE = re.compile(f"[{_CJK}]+")
 _CJK_ONLY_RE = re.compile(f"^[{_CJK}]+$")
-PHASE_ONE_HITS = 3_000  # hits walked newest first before the per-session look-up takes over
+MAX_HITS = 5_000  # matching messages walked, newest first, per query
+MAX_LIKE_ROWS = 250_000  # newest messages a scan for a short non-CJK term looks at
 
 _QUERY, _WORK = 0, 1  # priorities: a query never waits behind a rebuild
 
@@ -85,6 +89,15 @@ class SearchHit:
     snippet: str
     match: tuple[int, int] | None
     hits: int
+
+
+class SearchHits(list[SearchHit]):
+    """The hits of one query; ``complete`` is False when more sessions may match than were
+    looked at (a common word: only the newest matches are walked)."""
+
+    def __init__(self, hits: Iterable[SearchHit] = (), *, complete: bool = True) -> None:
+        super().__init__(hits)
+        self.complete = complete
 
 
 def split_terms(query: str) -> list[str]:
@@ -186,10 +199,10 @@ class SearchIndex:
 
     # ------------------------------------------------------------------ requests
     def search(
-        self, query: str, *, limit: int = 50, max_scan: int = 20_000
-    ) -> Future[list[SearchHit]]:
+        self, query: str, *, limit: int = 50, max_hits: int = MAX_HITS
+    ) -> Future[SearchHits]:
         """The newest matching message of up to ``limit`` sessions (empty query: no rows)."""
-        return self._submit(_QUERY, lambda: self._search(query, limit, max_scan))
+        return self._submit(_QUERY, lambda: self._search(query, limit, max_hits))
 
     def sync(self) -> Future[None]:
         """Catch up with the folder: new and grown files are read, removed ones forgotten."""
@@ -415,7 +428,6 @@ class SearchIndex:
         with _transaction(db):
             if offset == 0 and row is not None:
                 _delete_session(db, session_id)
-            first_rowid = (db.execute("SELECT max(id) FROM msg").fetchone()[0] or 0) + 1
             for entry_id, role, ts, content in rows:
                 cur = db.execute(
                     "INSERT INTO msg(session_id, entry_id, role, ts) VALUES (?, ?, ?, ?)",
@@ -426,12 +438,7 @@ class SearchIndex:
                 chars = cjk_chars(content)
                 if chars:
                     db.execute("INSERT INTO cjk_fts(rowid, chars) VALUES (?, ?)", (rowid, chars))
-            if rows:
-                db.execute(
-                    "INSERT INTO ranges SELECT ?, min(id), max(id) FROM msg WHERE session_id = ? "
-                    "AND id >= ? ON CONFLICT(session_id) DO UPDATE SET hi = excluded.hi",
-                    (session_id, session_id, first_rowid),
-                )
+
             new_offset = offset + complete
             more = new_offset < stat.st_size and complete > 0
             size, mtime = (stat.st_size, stat.st_mtime_ns) if not more else (-1, -1)
@@ -448,60 +455,46 @@ class SearchIndex:
             db.execute("DELETE FROM files WHERE name = ?", (name,))
 
     # ------------------------------------------------------------------ querying
-    def _search(self, query: str, limit: int, max_scan: int) -> list[SearchHit]:
-        """Newest hit per session, newest first.
+    def _search(self, query: str, limit: int, max_hits: int) -> SearchHits:
+        """Newest hit per session, newest first, from the newest ``max_hits`` matches.
 
-        Phase one walks the hits newest first (``PHASE_ONE_HITS`` of them, grouped in SQL).
-        When they run out first, that was every hit. Otherwise the term is common, and walking
-        on would spend the time on sessions already found: phase two asks each remaining
-        session, newest first, for its newest hit inside its own row-id range, until
-        ``limit`` sessions are found."""
+        The walk is bounded so a query costs the same whether a word is rare or in every
+        message; a common word that fills the walk before ``limit`` sessions were found gives
+        ``complete=False`` (the sidebar says that only the newest matches are shown)."""
         terms = split_terms(query)
         if not terms or limit <= 0:
-            return []
+            return SearchHits()
         db = self._connection()
         table, where, params = _plan(terms)
-        cap = max(1, min(PHASE_ONE_HITS, max_scan))
+        scan = table == "msg_fts" and "MATCH" not in where  # bounded by rows, not by hits
+        floor = 0
+        if scan:
+            newest = db.execute("SELECT max(id) FROM msg").fetchone()[0] or 0
+            floor = max(0, newest - MAX_LIKE_ROWS)
+        cap = max(1, max_hits)
         grouped = db.execute(
-            "SELECT m.session_id, max(m.id), min(m.id), count(*) FROM "
-            f"(SELECT f.rowid AS id FROM {table} AS f WHERE {where} ORDER BY f.rowid DESC "
-            "LIMIT ?) AS h JOIN msg AS m ON m.id = h.id GROUP BY m.session_id",
-            [*params, cap],
+            "SELECT m.session_id, max(m.id), count(*) FROM "
+            f"(SELECT f.rowid AS id FROM {table} AS f WHERE {where} AND f.rowid > ? "
+            "ORDER BY f.rowid DESC LIMIT ?) AS h JOIN msg AS m ON m.id = h.id "
+            "GROUP BY m.session_id ORDER BY 2 DESC",
+            [*params, floor, cap],
         ).fetchall()
-        found = {sid: (newest, count) for sid, newest, _oldest, count in grouped}
         walked = sum(count for *_rest, count in grouped)
-        if walked >= cap and len(found) < limit:
-            cut = min(oldest for _sid, _newest, oldest, _count in grouped)
-            candidates = db.execute(
-                "SELECT session_id, lo, min(hi, ?) FROM ranges WHERE lo < ? ORDER BY hi DESC",
-                (cut - 1, cut),
-            ).fetchall()
-            probe = (
-                f"SELECT f.rowid FROM {table} AS f JOIN msg AS m ON m.id = f.rowid WHERE {where} "
-                "AND f.rowid BETWEEN ? AND ? AND m.session_id = ? ORDER BY f.rowid DESC LIMIT 1"
-            )
-            for session_id, lo, hi in candidates:
-                if len(found) >= limit:
-                    break
-                if session_id in found:
-                    continue  # its newest hit lies above the cut: phase one saw it
-                row = db.execute(probe, [*params, lo, hi, session_id]).fetchone()
-                if row is not None:
-                    found[session_id] = (row[0], 1)
-        best = sorted(found.items(), key=lambda item: item[1][0], reverse=True)[:limit]
+        complete = walked < cap and len(grouped) <= limit and floor == 0
+        best = grouped[:limit]
         if not best:
-            return []
+            return SearchHits(complete=complete)
         marks = ",".join("?" * len(best))
         details = {
             row[0]: row[1:]
             for row in db.execute(
                 "SELECT m.id, m.entry_id, m.role, m.ts, f.content FROM msg AS m "
                 f"JOIN msg_fts AS f ON f.rowid = m.id WHERE m.id IN ({marks})",
-                [rowid for _sid, (rowid, _n) in best],
+                [rowid for _sid, rowid, _n in best],
             )
         }
-        hits = []
-        for session_id, (rowid, count) in best:
+        hits = SearchHits(complete=complete)
+        for session_id, rowid, count in best:
             if rowid not in details:
                 continue
             entry_id, role, ts, content = details[rowid]
@@ -565,7 +558,6 @@ def _delete_session(db: sqlite3.Connection, session_id: str) -> None:
         "DELETE FROM cjk_fts WHERE rowid IN (SELECT id FROM msg WHERE session_id = ?)",
         (session_id,),
     )
-    db.execute("DELETE FROM ranges WHERE session_id = ?", (session_id,))
     db.execute(
         "DELETE FROM msg_fts WHERE rowid IN (SELECT id FROM msg WHERE session_id = ?)",
         (session_id,),

@@ -294,7 +294,8 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
         if self.busy:
             return None
         workspace = self._workspace_override or self.settings.workspace or None
-        session = self.library.create(
+        # a draft: its file is written with the first message, so an unused "New" leaves none
+        session = self.library.draft(
             system_prompt=DEFAULT_SYSTEM_PROMPT, workspace=str(workspace) if workspace else None
         )
         self.open_session(session)
