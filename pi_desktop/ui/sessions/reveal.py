@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QObject, QTimer
 
 from pi_desktop.ui.labels import shorten
+
+PIN_MS = 1_500
 
 
 def branch_end(session: Any, entry_id: str) -> str:
@@ -43,19 +45,29 @@ def reveal_entry(window: Any, entry_id: str, query: str = "") -> bool:
     if callable(scroll):
         scroll(entry_id)
     else:
-        _scroll_to_card(window.conversation, entry_id)
-        QTimer.singleShot(0, lambda: _scroll_to_card(window.conversation, entry_id))
+        _PinToCard(window.conversation, entry_id)
     where = f"the message that matched “{shorten(query, 30)}”" if query.strip() else "the message"
     window.statusBar().showMessage(f"Showing {where}.", 6000)
     return True
 
 
-def _scroll_to_card(conversation: Any, entry_id: str) -> bool:
-    card = next((c for c in conversation.message_cards() if c.entry_id == entry_id), None)
-    if card is None:
-        return False
-    content = conversation.widget()
-    if content is not None and content.layout() is not None:
-        content.layout().activate()  # a just-built card has no geometry before this
-    conversation.ensureWidgetVisible(card, 0, 48)
-    return True
+class _PinToCard(QObject):
+    """Keeps the card of ``entry_id`` in view while the just-opened conversation lays out.
+
+    The rows get their heights over the next few event-loop turns, and each time the scroll
+    range grows the view follows the bottom; this listener runs after the view's own (it is
+    connected later) and scrolls back to the card, until ``PIN_MS`` have passed."""
+
+    def __init__(self, conversation: Any, entry_id: str) -> None:
+        super().__init__(conversation)
+        self._conversation = conversation
+        self._entry_id = entry_id
+        conversation.verticalScrollBar().rangeChanged.connect(self._apply)
+        QTimer.singleShot(0, self._apply)
+        QTimer.singleShot(PIN_MS, self.deleteLater)
+
+    def _apply(self, *_args: object) -> None:
+        conversation = self._conversation
+        card = next((c for c in conversation.message_cards() if c.entry_id == self._entry_id), None)
+        if card is not None:
+            conversation.ensureWidgetVisible(card, 0, 48)

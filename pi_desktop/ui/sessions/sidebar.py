@@ -192,7 +192,11 @@ class SessionFilterProxy(QSortFilterProxyModel):
         self.setFilterFixedString(" ".join(text.split()))
 
     def hits_changed(self) -> None:
-        self.invalidateRowsFilter()
+        if hasattr(self, "beginFilterChange"):  # Qt 6.10+; invalidateRowsFilter is deprecated
+            self.beginFilterChange()
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self.invalidateRowsFilter()
 
     def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
         if super().filterAcceptsRow(source_row, source_parent):
@@ -292,7 +296,8 @@ class SessionDelegate(QStyledItemDelegate):
         # keep the match in sight: drop words off the front when the prefix is too wide
         before = snippet[:start]
         budget = (right - x) // 3
-        if metrics.horizontalAdvance(before) > budget:
+        fits = metrics.horizontalAdvance(snippet) + 8 <= right - x  # bold is a little wider
+        if not fits and metrics.horizontalAdvance(before) > budget:
             before = "…" + metrics.elidedText(before, Qt.TextElideMode.ElideLeft, budget)[1:]
         bold = QFont(font)
         bold.setBold(True)
@@ -422,6 +427,7 @@ class SessionsSidebar(QWidget):
 
         self.trash = TrashPanel(self)
         self._search_settled = True  # the message search answered the current text
+        self._search_complete = True  # … and looked at every match
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.filter, 1)
@@ -507,10 +513,15 @@ class SessionsSidebar(QWidget):
         if query != " ".join(self.filter.text().split()):
             return
         self._search_settled = True
+        self._search_complete = getattr(hits, "complete", True)
         self.model.set_hits(hits)
         self.proxy.hits_changed()
         self.select(self.model.open_id)
         self._update_no_match()
+
+    def search_answered(self, query: str) -> bool:
+        """The message search has answered ``query``, the text in the filter now."""
+        return self._search_settled and " ".join(self.filter.text().split()) == query
 
     def show_trash(self) -> None:
         self.pages.setCurrentWidget(self.trash)
@@ -532,6 +543,7 @@ class SessionsSidebar(QWidget):
         self.model.set_hits([])  # the previous query's hits would show under the new text
         self.proxy.set_text(query)
         self._search_settled = not query
+        self._search_complete = True
         self.searchRequested.emit(query)
         self._update_no_match()
 
@@ -539,10 +551,13 @@ class SessionsSidebar(QWidget):
         """A blank result list says so — once the message search has answered too."""
         query = " ".join(self.filter.text().split())
         blank = bool(query) and self.proxy.rowCount() == 0 and self._search_settled
+        partial = bool(query) and self._search_settled and not self._search_complete
         if blank:
             shown = query if len(query) <= 40 else query[:39] + "…"
             self.no_match.setText(f"No session matches “{shown}”.")
-        self.no_match.setVisible(blank)
+        elif partial:
+            self.no_match.setText("Found in many messages: the newest are shown. Add a word.")
+        self.no_match.setVisible(blank or partial)
 
     def visible_ids(self) -> list[str]:
         return [self.proxy.index(row, 0).data(ID_ROLE) for row in range(self.proxy.rowCount())]
