@@ -75,8 +75,11 @@ class SessionSearch(QObject):
     def watch(self, session: Any) -> Callable[[], None]:
         return self.index.watch(session)
 
-    def touch(self, path: Path) -> None:
+    def touch(self, path: Path, *, now: bool = False) -> None:
+        """``path`` changed; ``now``: index it at once instead of with the next batch."""
         self.index.touch(path)
+        if now:
+            self.index.idle().add_done_callback(_log_failure)
 
     def forget(self, session_id: str) -> None:
         self.index.forget(session_id).add_done_callback(_log_failure)

@@ -303,7 +303,7 @@ class SidebarController(QObject):
         except OSError as exc:
             self.sidebar.trash.hint.setText(f"Could not restore: {exc}")
             return False
-        self.search.touch(path)
+        self.search.touch(path, now=True)
         self._fill_trash()
         self.refresh()
         self.sidebar.show_sessions()

@@ -6,6 +6,7 @@ delete forever, empty); emptying asks for a second click instead of a nested dia
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -38,11 +39,15 @@ CONFIRM_MS = 4_000
 
 
 def days_left_text(item: TrashedSession, now: datetime) -> str:
-    """'deleted 14:05 · 30 days left', '… · expires today'."""
+    """'deleted 14:05 · 30 days left' (started days count whole), '… · less than a day left'."""
     from pi_desktop.ui.sessions.dialog import format_updated
 
-    left = (item.expires_at - now).days
-    rest = "expires today" if left < 1 else ("1 day left" if left == 1 else f"{left} days left")
+    seconds = (item.expires_at - now).total_seconds()
+    left = math.ceil(seconds / 86_400)
+    if seconds < 86_400:
+        rest = "less than a day left"
+    else:
+        rest = "1 day left" if left == 1 else f"{left} days left"
     return f"deleted {format_updated(item.deleted_at, now)} · {rest}"
 
 
@@ -103,6 +108,7 @@ class TrashPanel(QWidget):
         self.back_button.setFlat(True)
         self.back_button.setToolTip("Back to the sessions (Esc)")
         self.heading = QLabel("<b>Trash</b>", self)
+        self.heading.setContentsMargins(0, 0, 6, 0)
         self.view = QListView(self)
         self.view.setModel(self.model)
         self.view.setItemDelegate(SessionDelegate(self.view))
