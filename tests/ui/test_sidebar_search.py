@@ -175,3 +175,34 @@ def test_a_hit_on_another_branch_rewinds_to_that_branch(kit, qtbot):
     qtbot.waitUntil(lambda: window.session.current_id == old, timeout=5_000)
     qtbot.waitUntil(lambda: _card_in_view(window, old), timeout=5_000)
     assert idle(window)
+
+
+def test_building_the_index_never_blocks_the_window(kit, qtbot, loop_watchdog):
+    """40,000 messages arrive in the library (another instance, a restored backup) while the
+    window is up: it stays responsive while the worker reads them all (main-thread CPU
+    between timer ticks stays small)."""
+    from pi_desktop.session.entries import MessageEntry, SessionHeader, dump_line
+
+    window = kit.window(OfflineLLM(), offline=True, new_session=True)
+    index = window.sessions.search.index
+    index.idle().result(30)
+    for s in range(40):
+        lines = [dump_line(SessionHeader(id=f"big{s:03d}"))]
+        parent = None
+        for m in range(1_000):
+            entry = MessageEntry(
+                parent_id=parent, role="user", content=f"pelican {s} {m} " + "lorem ipsum " * 20
+            )
+            lines.append(dump_line(entry))
+            parent = entry.id
+        (kit.library.root / f"big{s:03d}.jsonl").write_bytes(b"".join(lines))
+    with loop_watchdog:
+        done = index.sync()
+        qtbot.waitUntil(done.done, timeout=120_000)
+    assert loop_watchdog.ticks > 20  # the indexing took a while, and the loop ran throughout
+    assert index.stats().result(30)["messages"] == 40_000
+    window.sessions.refresh()
+    _type(qtbot, window, '"pelican 7 999"')  # quoted: one phrase
+    assert window.sidebar.visible_ids() == ["big007"]
+    _type(qtbot, window, "pelican 7 999")  # three terms: any message holding all three
+    assert set(window.sidebar.visible_ids()) == {"big007", "big017", "big027", "big037"}

@@ -115,6 +115,8 @@ class SidebarController(QObject):
         if self._unwatch is not None:
             self._unwatch()
         self._unwatch = self.search.watch(session)  # its appends reach the index in batches
+        if Path(session.path).exists():  # a fork, or a file another process wrote meanwhile
+            self.search.touch(session.path)
         self.window.settings_store.set_value(LAST_SESSION_KEY, str(Path(session.path).resolve()))
         self.sidebar.model.set_open(session.path.stem)
         if self.pending_delete is None:
