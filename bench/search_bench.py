@@ -8,6 +8,11 @@ time, the database size, and per query the median and worst of ``--repeat`` runs
 
     python3 bench/search_bench.py                      # 1,000 × 1,000
     python3 bench/search_bench.py --sessions 100 --messages 1000
+    python3 bench/search_bench.py --window             # + the real window's sidebar
+
+``--window`` then opens the real main window (offscreen) on that library and times, per
+query, from the filter's text change to the sidebar showing the hits (the typing debounce set
+to 0): the index's answer, the queued hand-off to the GUI thread and the list's refilter.
 """
 
 from __future__ import annotations
@@ -83,6 +88,7 @@ def main() -> None:
     parser.add_argument("--dir", type=Path, default=Path("/tmp/pi-search-bench"))
     parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--rebuild", action="store_true", help="drop the index and build again")
+    parser.add_argument("--window", action="store_true", help="also time the window's sidebar")
     args = parser.parse_args()
     root = args.dir / f"{args.sessions}x{args.messages}"
     if not (root / f"bench{args.sessions - 1:05d}.jsonl").exists():
@@ -144,6 +150,63 @@ def main() -> None:
     start = time.perf_counter()
     library.list_sessions()
     print(f"(library listing for comparison: {(time.perf_counter() - start) * 1000:.0f} ms)")
+    if args.window:
+        bench_window(root, [q for _label, q in queries], args.repeat)
+
+
+def bench_window(root: Path, queries: list[str], repeat: int) -> None:
+    """Filter text → hits shown in the real window's sidebar, per query."""
+    import os
+    import tempfile
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ.setdefault("PYTHON_KEYRING_BACKEND", "keyring.backends.null.Keyring")
+    import asyncio
+
+    import qasync
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from pi_desktop.app import build_window
+    from pi_desktop.ui.pyside_fix import guard_none_refcount
+    from pi_desktop.ui.settings import KeyStore, SettingsStore
+
+    guard_none_refcount()
+    app = QApplication.instance() or QApplication([])
+    asyncio.set_event_loop(qasync.QEventLoop(app))
+    with tempfile.TemporaryDirectory(prefix="pi-search-bench-") as tmp:
+        settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
+        start = time.perf_counter()
+        window = build_window(
+            settings_store=SettingsStore(settings),
+            key_store=KeyStore(Path(tmp) / "keys"),
+            library=SessionLibrary(root),
+            offline=True,
+            new_session=True,
+        )
+        window.show()
+        app.processEvents()
+        print(f"window up on the library in {(time.perf_counter() - start) * 1000:.0f} ms")
+        sidebar = window.sidebar
+        window.sessions.search._timer.setInterval(0)  # time the search, not the typing pause
+        window.sessions.search.index.idle().result(3600)
+        print(f"{'window: query':38} {'median ms':>10} {'worst ms':>9} {'rows':>9}")
+        for query in queries:
+            times = []
+            for _ in range(repeat):
+                sidebar.filter.clear()
+                app.processEvents()
+                begin = time.perf_counter()
+                sidebar.filter.setText(query)
+                while not sidebar.search_answered(query):
+                    app.processEvents()
+                    time.sleep(0.0005)
+                times.append((time.perf_counter() - begin) * 1000)
+            rows = sidebar.proxy.rowCount()
+            median = statistics.median(times)
+            print(f"{query:38} {median:10.1f} {max(times):9.1f} {rows:9d}")
+        window.close()
+        app.processEvents()
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     QRect,
+    QRegularExpression,
     QSize,
     QSortFilterProxyModel,
     Qt,
@@ -59,6 +60,8 @@ STREAMING_ROLE = Qt.ItemDataRole.UserRole + 4
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 5
 HIT_ROLE = Qt.ItemDataRole.UserRole + 6  # the SearchHit of a message that matched, or None
 DETAIL_ROLE = Qt.ItemDataRole.UserRole + 7  # a second line instead of date · count (trash)
+_SEARCH_ROLE = int(SEARCH_ROLE)  # the filter asks for it once per row: compared as a plain int
+HIT_MARK = "\x00message-hit"  # ends the filter text of a row whose messages matched
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -139,6 +142,9 @@ class SessionListModel(QAbstractListModel):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         info = self._rows[index.row()]
+        if role == _SEARCH_ROLE:  # first: the filter reads it for every row on each keystroke
+            text = f"{info.title or ''}\n{info.preview or ''}"
+            return text + HIT_MARK if info.id in self._hits else text
         if role == Qt.ItemDataRole.DisplayRole:
             return info.display_title
         if role == Qt.ItemDataRole.EditRole:
@@ -156,8 +162,6 @@ class SessionListModel(QAbstractListModel):
             return info.id == self._open_id
         if role == STREAMING_ROLE:
             return info.id == self._streaming_id
-        if role == SEARCH_ROLE:
-            return f"{info.title or ''}\n{info.preview or ''}"
         if role == HIT_ROLE:
             return self._hits.get(info.id)
         return None
@@ -180,7 +184,11 @@ class SessionListModel(QAbstractListModel):
 
 class SessionFilterProxy(QSortFilterProxyModel):
     """Case-insensitive filter on the title and the first user message, plus the sessions
-    the message search found; keeps the order."""
+    the message search found; keeps the order.
+
+    One regular expression does both (the literal text, or the mark the model appends to a
+    row with a message hit), so the filtering runs in Qt's C++ loop, not a Python override
+    per row: a thousand sessions refilter in a few milliseconds on every keystroke."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -189,7 +197,13 @@ class SessionFilterProxy(QSortFilterProxyModel):
         self.setDynamicSortFilter(False)
 
     def set_text(self, text: str) -> None:
-        self.setFilterFixedString(" ".join(text.split()))
+        text = " ".join(text.split())
+        if not text:
+            self.setFilterRegularExpression(QRegularExpression())
+            return
+        pattern = QRegularExpression.escape(text) + "|" + QRegularExpression.escape(HIT_MARK)
+        option = QRegularExpression.PatternOption.CaseInsensitiveOption
+        self.setFilterRegularExpression(QRegularExpression(pattern, option))
 
     def hits_changed(self) -> None:
         if hasattr(self, "beginFilterChange"):  # Qt 6.10+; invalidateRowsFilter is deprecated
@@ -197,12 +211,6 @@ class SessionFilterProxy(QSortFilterProxyModel):
             self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
         else:
             self.invalidateRowsFilter()
-
-    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
-        if super().filterAcceptsRow(source_row, source_parent):
-            return True
-        index = self.sourceModel().index(source_row, 0, source_parent)
-        return bool(self.filterRegularExpression().pattern()) and index.data(HIT_ROLE) is not None
 
 
 class SessionDelegate(QStyledItemDelegate):
