@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 
 import pytest
@@ -185,39 +186,13 @@ def test_split_terms_keeps_quoted_phrases():
 @given(st.text(max_size=300), st.text(min_size=1, max_size=8))
 def test_snippet_span_points_at_the_term(content, term):
     snippet, span = make_snippet(content, [term])
-    assert "\n" not in snippet
-    if span is not None:
-        start, end = span
-        found = snippet[start:end]
-        assert found.lower() == " ".join(term.split()).lower() or term.isspace() or found
-
-
-def test_a_common_term_walks_only_the_newest_matches_and_says_so(library):
-    """The walk is bounded: a word in every message costs what a rare one does, and the
-    answer says it may be incomplete; interleaved sessions still group correctly."""
-    solo = [_session(library, *(f"common word {n}.{k}" for k in range(6)))[0] for n in range(5)]
-    a, b = library.create(fsync=False), library.create(fsync=False)
-    with SearchIndex(library.root, batch_delay=0.01) as index:
-        index.start().result(WAIT)
-        for session in (a, b):
-            index.watch(session)
-        newest = {}
-        for k in range(6):
-            for session in (a, b):  # the two sessions grow interleaved
-                newest[session.path.stem] = session.append_message(
-                    Message(role="user", content=f"common again {k}")
-                )
-                index.idle().result(WAIT)
-        a.close()
-        b.close()
-        full = _search(index, "common")
-        assert full.complete
-        assert {h.session_id for h in full} == set(solo) | set(newest)
-        assert [h.session_id for h in full][:2] == [b.path.stem, a.path.stem]
-        assert {h.session_id: h.entry_id for h in full[:2]} == newest
-        assert [h.hits for h in full[:2]] == [6, 6]
-        bounded = _search(index, "common", max_hits=12)  # just the interleaved twelve
-        assert not bounded.complete
-        assert {h.session_id: h.entry_id for h in bounded} == newest
-        limited = _search(index, "common", limit=3)
-        assert len(limited) == 3 and not limited.complete
+    assert "\n" not in snippet and len(snippet) <= 300
+    plain = len(content.lower()) == len(content) and len(term.lower()) == len(term)
+    if not plain:
+        return
+    if term.lower() not in content.lower():
+        assert span is None
+        return
+    assert span is not None
+    start, end = span
+    assert snippet[start:end].lower() == re.sub(r"\s+", " ", term).lower()
