@@ -177,7 +177,8 @@ class SearchIndex:
         return self.sync()
 
     def close(self) -> None:
-        """Finish the queued work, then stop the worker and close the database."""
+        """Stop the worker (a long catch-up stops after its current chunk and resumes at the
+        next start) and close the database."""
         if self._closed:
             return
         self._closed = True
@@ -324,7 +325,7 @@ class SearchIndex:
             except OSError:
                 self._forget(name)
                 continue
-            while self._index_chunk(db, path, stat):
+            while self._index_chunk(db, path, stat) and not self._closed:
                 self._serve_queries()
                 db = self._connection()
 
@@ -393,7 +394,9 @@ class SearchIndex:
             self._forget(name)
         present.sort()
         for _mtime, name, stat in present:
-            while self._index_chunk(db, self.root / name, stat):
+            if self._closed:  # closing: the rest is read at the next start, from its offset
+                return
+            while self._index_chunk(db, self.root / name, stat) and not self._closed:
                 self._serve_queries()
                 db = self._connection()
             self._serve_queries()

@@ -196,3 +196,55 @@ def test_snippet_span_points_at_the_term(content, term):
     assert span is not None
     start, end = span
     assert snippet[start:end].lower() == re.sub(r"\s+", " ", term).lower()
+
+
+def test_closing_during_the_first_build_resumes_at_the_next_start(library):
+    from pi_desktop.session.entries import MessageEntry, SessionHeader, dump_line
+
+    library.root.mkdir(parents=True)
+    for s in range(30):
+        lines = [dump_line(SessionHeader(id=f"s{s:02d}"))]
+        lines += [
+            dump_line(MessageEntry(role="user", content=f"kestrel {s} {m} " + "words " * 30))
+            for m in range(500)
+        ]
+        (library.root / f"s{s:02d}.jsonl").write_bytes(b"".join(lines))
+    index = SearchIndex(library.root)
+    index.start()
+    index.close()  # at once: the catch-up stops after the file it is in
+    assert not index._thread.is_alive()
+    with SearchIndex(library.root) as again:
+        again.start().result(WAIT)
+        assert again.stats().result(WAIT) == {"messages": 15_000, "files": 30}
+        assert [h.session_id for h in _search(again, '"kestrel 29 499"')] == ["s29"]
+
+
+def test_a_common_term_walks_only_the_newest_matches_and_says_so(library):
+    """The walk is bounded: a word in every message costs what a rare one does, and the
+    answer says it may be incomplete; interleaved sessions still group correctly."""
+    solo = [_session(library, *(f"common word {n}.{k}" for k in range(6)))[0] for n in range(5)]
+    a, b = library.create(fsync=False), library.create(fsync=False)
+    with SearchIndex(library.root, batch_delay=0.01) as index:
+        index.start().result(WAIT)
+        for session in (a, b):
+            index.watch(session)
+        newest = {}
+        for k in range(6):
+            for session in (a, b):  # the two sessions grow interleaved
+                newest[session.path.stem] = session.append_message(
+                    Message(role="user", content=f"common again {k}")
+                )
+                index.idle().result(WAIT)
+        a.close()
+        b.close()
+        full = _search(index, "common")
+        assert full.complete
+        assert {h.session_id for h in full} == set(solo) | set(newest)
+        assert [h.session_id for h in full][:2] == [b.path.stem, a.path.stem]
+        assert {h.session_id: h.entry_id for h in full[:2]} == newest
+        assert [h.hits for h in full[:2]] == [6, 6]
+        bounded = _search(index, "common", max_hits=12)  # just the interleaved twelve
+        assert not bounded.complete
+        assert {h.session_id: h.entry_id for h in bounded} == newest
+        limited = _search(index, "common", limit=3)
+        assert len(limited) == 3 and not limited.complete
