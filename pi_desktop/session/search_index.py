@@ -93,11 +93,15 @@ class SearchHit:
 
 class SearchHits(list[SearchHit]):
     """The hits of one query; ``complete`` is False when more sessions may match than were
-    looked at (a common word: only the newest matches are walked)."""
+    looked at (a common word: only the newest matches are walked); ``indexing`` is True while
+    the index is still catching up with the library (more may match in a moment)."""
 
-    def __init__(self, hits: Iterable[SearchHit] = (), *, complete: bool = True) -> None:
+    def __init__(
+        self, hits: Iterable[SearchHit] = (), *, complete: bool = True, indexing: bool = False
+    ) -> None:
         super().__init__(hits)
         self.complete = complete
+        self.indexing = indexing
 
 
 def split_terms(query: str) -> list[str]:
@@ -167,6 +171,7 @@ class SearchIndex:
         self._dirty_lock = threading.Lock()
         self._flush_timer: threading.Timer | None = None
         self._closed = False
+        self._syncing = 0  # catch-ups in progress (queries meanwhile say ``indexing``)
 
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> Future[None]:
@@ -380,6 +385,13 @@ class SearchIndex:
     def _sync_all(self) -> None:
         """Index what the files hold that the database lacks; oldest files first, so the
         newest messages get the highest row ids (queries walk row ids newest first)."""
+        self._syncing += 1
+        try:
+            self._sync_files()
+        finally:
+            self._syncing -= 1
+
+    def _sync_files(self) -> None:
         db = self._connection()
         known = {name for (name,) in db.execute("SELECT name FROM files")}
         present: list[tuple[int, str, os.stat_result]] = []
@@ -484,9 +496,10 @@ class SearchIndex:
         ).fetchall()
         walked = sum(count for *_rest, count in grouped)
         complete = walked < cap and len(grouped) <= limit and floor == 0
+        indexing = self._syncing > 0
         best = grouped[:limit]
         if not best:
-            return SearchHits(complete=complete)
+            return SearchHits(complete=complete, indexing=indexing)
         marks = ",".join("?" * len(best))
         details = {
             row[0]: row[1:]
@@ -496,7 +509,7 @@ class SearchIndex:
                 [rowid for _sid, rowid, _n in best],
             )
         }
-        hits = SearchHits(complete=complete)
+        hits = SearchHits(complete=complete, indexing=indexing)
         for session_id, rowid, count in best:
             if rowid not in details:
                 continue

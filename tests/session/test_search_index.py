@@ -248,3 +248,29 @@ def test_a_common_term_walks_only_the_newest_matches_and_says_so(library):
         assert {h.session_id: h.entry_id for h in bounded} == newest
         limited = _search(index, "common", limit=3)
         assert len(limited) == 3 and not limited.complete
+
+
+def test_a_query_during_the_first_build_says_it_is_still_indexing(library, monkeypatch):
+    from pi_desktop.session.entries import MessageEntry, SessionHeader, dump_line
+
+    library.root.mkdir(parents=True)
+    for s in range(20):
+        lines = [dump_line(SessionHeader(id=f"s{s:02d}"))]
+        lines += [dump_line(MessageEntry(role="user", content=f"osprey {m}")) for m in range(100)]
+        (library.root / f"s{s:02d}.jsonl").write_bytes(b"".join(lines))
+    index = SearchIndex(library.root)
+    during = []
+    real_chunk = SearchIndex._index_chunk
+
+    def chunk(self, *args):  # the user types while the first file is being read
+        if not during:
+            during.append(self.search("osprey"))
+        return real_chunk(self, *args)
+
+    monkeypatch.setattr(SearchIndex, "_index_chunk", chunk)
+    with index:
+        index.start().result(WAIT)
+        hits = during[0].result(WAIT)
+        assert hits.indexing and len(hits) < 20  # answered between two files of the catch-up
+        after = _search(index, "osprey")
+        assert not after.indexing and len(after) == 20

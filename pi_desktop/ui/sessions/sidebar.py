@@ -153,6 +153,9 @@ class SessionListModel(QAbstractListModel):
             tip = f"{info.display_title}\n{count_of(info.message_count, 'message')}"
             if info.id == self._streaming_id:
                 tip += " · an answer is streaming"
+            hit = self._hits.get(info.id)
+            if hit is not None:
+                tip += f"\n{count_of(hit.hits, 'matching message')} · Enter opens the newest"
             return tip
         if role == ID_ROLE:
             return info.id
@@ -436,6 +439,7 @@ class SessionsSidebar(QWidget):
         self.trash = TrashPanel(self)
         self._search_settled = True  # the message search answered the current text
         self._search_complete = True  # … and looked at every match
+        self._search_indexing = False  # … while the index was still reading the library
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.filter, 1)
@@ -522,6 +526,7 @@ class SessionsSidebar(QWidget):
             return
         self._search_settled = True
         self._search_complete = getattr(hits, "complete", True)
+        self._search_indexing = getattr(hits, "indexing", False)
         self.model.set_hits(hits)
         self.proxy.hits_changed()
         self.select(self.model.open_id)
@@ -552,6 +557,7 @@ class SessionsSidebar(QWidget):
         self.proxy.set_text(query)
         self._search_settled = not query
         self._search_complete = True
+        self._search_indexing = False
         self.searchRequested.emit(query)
         self._update_no_match()
 
@@ -559,10 +565,17 @@ class SessionsSidebar(QWidget):
         """A blank result list says so — once the message search has answered too."""
         query = " ".join(self.filter.text().split())
         blank = bool(query) and self.proxy.rowCount() == 0 and self._search_settled
-        partial = bool(query) and self._search_settled and not self._search_complete
-        if blank:
-            shown = query if len(query) <= 40 else query[:39] + "…"
+        settled = bool(query) and self._search_settled
+        partial = settled and (not self._search_complete or self._search_indexing)
+        shown = query if len(query) <= 40 else query[:39] + "…"
+        if blank and self._search_indexing:
+            self.no_match.setText(
+                f"No session matches “{shown}” yet: the search is still reading the sessions."
+            )
+        elif blank:
             self.no_match.setText(f"No session matches “{shown}”.")
+        elif partial and self._search_indexing:
+            self.no_match.setText("The search is still reading the sessions: more may match.")
         elif partial:
             self.no_match.setText("Found in many messages: the newest are shown. Add a word.")
         self.no_match.setVisible(blank or partial)
