@@ -479,6 +479,10 @@ class SearchIndex:
         terms = split_terms(query)
         if not terms or limit <= 0:
             return SearchHits()
+        with self._dirty_lock:
+            dirty = bool(self._dirty)
+        if dirty:  # appends still waiting for their batch: a search sees what was just written
+            self._flush_dirty()
         db = self._connection()
         table, where, params = _plan(terms)
         scan = table == "msg_fts" and "MATCH" not in where  # bounded by rows, not by hits

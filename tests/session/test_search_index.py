@@ -274,3 +274,12 @@ def test_a_query_during_the_first_build_says_it_is_still_indexing(library, monke
         assert hits.indexing and len(hits) < 20  # answered between two files of the catch-up
         after = _search(index, "osprey")
         assert not after.indexing and len(after) == 20
+
+
+def test_a_search_sees_an_append_still_waiting_for_its_batch(library):
+    with SearchIndex(library.root, batch_delay=30) as index:  # the batch would come much later
+        index.start().result(WAIT)
+        with library.create(fsync=False) as session:
+            index.watch(session)
+            written = session.append_message(Message(role="user", content="a heron flew by"))
+            assert [h.entry_id for h in _search(index, "heron")] == [written]
