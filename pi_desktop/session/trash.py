@@ -113,6 +113,13 @@ class SessionTrash:
             self.delete(session_id)
         return gone
 
+    def count(self) -> int:
+        """How many sessions the trash holds (without reading them)."""
+        if not self.root.is_dir():
+            return 0
+        with os.scandir(self.root) as it:
+            return sum(1 for d in it if d.name.endswith(".jsonl") and d.is_file())
+
     def list(self) -> list[TrashedSession]:
         """What the trash holds, most recently deleted first."""
         if not self.root.is_dir():

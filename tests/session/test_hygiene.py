@@ -78,7 +78,7 @@ def test_delete_moves_to_the_trash_and_restore_brings_everything_back(library):
     library.move_to_trash(gone)
     assert [i.id for i in library.list_sessions()] == [keep]
     trashed = library.trash.list()
-    assert [t.id for t in trashed] == [gone]
+    assert [t.id for t in trashed] == [gone] and library.trash.count() == 1
     assert trashed[0].info.preview == "trash me"
     assert trashed[0].expires_at - trashed[0].deleted_at == KEEP_FOR
     path = library.trash.restore(gone)

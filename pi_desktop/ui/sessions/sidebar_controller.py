@@ -96,7 +96,7 @@ class SidebarController(QObject):
         infos = self.library.list_sessions()
         pending = self.pending_delete.id if self.pending_delete else None
         self.sidebar.set_sessions([info for info in infos if info.id != pending])
-        self.sidebar.set_trash_count(len(self.library.trash.list()))
+        self.sidebar.set_trash_count(self.library.trash.count())
 
     def _after_edit(self) -> None:
         if self._stale:
