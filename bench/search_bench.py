@@ -20,8 +20,12 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from pathlib import Path
+
+# measure this checkout, not whichever copy of pi_desktop happens to be installed
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pi_desktop.context import Message
 from pi_desktop.session import SessionLibrary
