@@ -206,3 +206,19 @@ def test_building_the_index_never_blocks_the_window(kit, qtbot, loop_watchdog):
     assert window.sidebar.visible_ids() == ["big007"]
     _type(qtbot, window, "pelican 7 999")  # three terms: any message holding all three
     assert set(window.sidebar.visible_ids()) == {"big007", "big017", "big027", "big037"}
+
+
+def test_an_index_that_cannot_be_opened_leaves_the_title_filter_and_says_so(kit, qtbot):
+    from pi_desktop.session.search_index import INDEX_FILE
+
+    (target, _ids), _ = _seed(
+        kit.library, [("Kayak trip", ["plan it", "bring paddles"]), ("Other", ["x"])]
+    )
+    (kit.library.root / INDEX_FILE).mkdir()  # not a database, and not removable as a file
+    window = _offline(kit)
+    sidebar = window.sidebar
+    _type(qtbot, window, "kayak")
+    assert sidebar.visible_ids() == [target]
+    assert "Message search is unavailable" in sidebar.note.text()
+    _type(qtbot, window, "paddles")  # only in a message: not found, and nothing crashed
+    assert sidebar.visible_ids() == []

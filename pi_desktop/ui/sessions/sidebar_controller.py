@@ -65,6 +65,8 @@ class SidebarController(QObject):
         sidebar.openAtRequested.connect(self.open_at)
         sidebar.searchRequested.connect(self.search.request)
         self.search.resultsReady.connect(sidebar.set_search_results)
+        self.search.failed.connect(self._search_failed)
+        self._search_problem: str | None = None
         sidebar.trashRequested.connect(self.show_trash)
         sidebar.trash.restoreRequested.connect(self.restore)
         sidebar.trash.deleteForeverRequested.connect(self.delete_forever)
@@ -199,6 +201,12 @@ class SidebarController(QObject):
         if not opened:
             self.sidebar.select(self.sidebar.model.open_id)
         return opened
+
+    def _search_failed(self, _query: str, why: str) -> None:
+        """Said once: titles are still filtered, message text is not searched."""
+        if why != self._search_problem:
+            self._search_problem = why
+            self.sidebar.show_note(f"Message search is unavailable (titles still match): {why}")
 
     def open_at(self, session_id: str, entry_id: str) -> bool:
         """A message search hit: open its session and show that message."""
