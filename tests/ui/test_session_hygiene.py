@@ -108,6 +108,19 @@ def test_the_trash_is_emptied_on_request_with_a_second_click(kit, qtbot):
     assert window.sidebar.visible_ids() == [ids[2]]
 
 
+def test_enter_in_the_trash_list_restores_the_session(kit, qtbot):
+    keep, gone = _made(kit, "keep"), _made(kit, "gone")
+    window = kit.window(OfflineLLM(), offline=True)
+    window.sessions.delete(keep)
+    window.sessions.show_trash()
+    panel = window.sidebar.trash
+    panel.view.setFocus()
+    panel.view.setCurrentIndex(panel.model.index(0, 0))
+    qtbot.keyClick(panel.view, Qt.Key.Key_Return)
+    assert kit.library.path_for(keep).is_file()
+    assert set(window.sidebar.visible_ids()) == {keep, gone}
+
+
 def test_sessions_deleted_30_days_ago_are_gone_at_the_next_start(kit, qtbot):
     now = [datetime(2026, 3, 1, 12, tzinfo=UTC)]
     kit.library.trash.clock = lambda: now[0]

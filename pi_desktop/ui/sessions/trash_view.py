@@ -154,7 +154,8 @@ class TrashPanel(QWidget):
             lambda _checked=False: self._emit(self.deleteForeverRequested)
         )
         self.empty_button.clicked.connect(lambda _checked=False: self._empty())
-        self.view.doubleClicked.connect(lambda index: self._emit(self.restoreRequested, index))
+        # Enter or a double click on a row restores it (activated covers both)
+        self.view.activated.connect(lambda index: self._emit(self.restoreRequested, index))
         self.view.selectionModel().currentChanged.connect(lambda *_: self._update())
         self._update()
 
