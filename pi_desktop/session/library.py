@@ -28,6 +28,7 @@ from pi_desktop.session.entries import new_id
 from pi_desktop.session.errors import SessionFileError, SessionLockedError
 from pi_desktop.session.journal import lock_is_free, open_regular
 from pi_desktop.session.session import Session
+from pi_desktop.session.trash import SessionTrash
 
 INDEX_NAME = ".index.json"
 INDEX_VERSION = 1
@@ -89,6 +90,7 @@ class SessionLibrary:
         self.root = Path(root)
         self._open: weakref.WeakValueDictionary[str, Session] = weakref.WeakValueDictionary()
         self.problems: list[str] = []  # what the last listing skipped in the index cache
+        self.trash = SessionTrash(self.root)  # where delete puts sessions (restorable 30 days)
 
     # ------------------------------------------------------------------ paths
     def path_for(self, session_id: str) -> Path:
@@ -117,6 +119,29 @@ class SessionLibrary:
             system_prompt=system_prompt,
             workspace=workspace,
             title=title,
+            fsync=fsync,
+        )
+        self._open[session.id] = session
+        return session
+
+    def draft(
+        self,
+        *,
+        system_prompt: str | None = None,
+        workspace: str | None = None,
+        fsync: bool = True,
+    ) -> Session:
+        """A new session that writes its file only with its first change (``DraftSession``):
+        a "New" that is never used leaves nothing behind."""
+        from pi_desktop.session.draft import DraftSession
+
+        self.root.mkdir(parents=True, exist_ok=True)
+        session_id = new_session_id()
+        session = DraftSession.start(
+            self.path_for(session_id),
+            session_id=session_id,
+            system_prompt=system_prompt,
+            workspace=workspace,
             fsync=fsync,
         )
         self._open[session.id] = session
@@ -153,6 +178,14 @@ class SessionLibrary:
             raise SessionLockedError(f"Session {session_id} is open; close it before deleting it.")
         path.unlink(missing_ok=True)
         shutil.rmtree(path.with_suffix(""), ignore_errors=True)
+
+    def move_to_trash(self, session_id: str) -> None:
+        """Move the session to the trash (``self.trash``; refused while it is open)."""
+        path = self.path_for(session_id)
+        live = self._open.get(session_id)
+        if (live is not None and not live.closed) or not lock_is_free(path):
+            raise SessionLockedError(f"Session {session_id} is open; close it before deleting it.")
+        self.trash.put(session_id)
 
     # ------------------------------------------------------------------ listing
     def list_sessions(self) -> list[SessionInfo]:

@@ -222,6 +222,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
         c.runStarted.connect(self._on_run_started)
         c.runStarted.connect(lambda _text: self.edits.clear_notes())
         c.textStreamed.connect(self.conversation.append_delta)
+        c.textStreamed.connect(lambda text: self.budget_bar.add_streamed(len(text)))
         c.messageAdded.connect(self._on_message_added)
         c.toolCallStarted.connect(
             lambda ev: self.conversation.add_tool_call(ev.call_id, ev.name, ev.arguments)
@@ -294,7 +295,8 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
         if self.busy:
             return None
         workspace = self._workspace_override or self.settings.workspace or None
-        session = self.library.create(
+        # a draft: its file is written with the first message, so an unused "New" leaves none
+        session = self.library.draft(
             system_prompt=DEFAULT_SYSTEM_PROMPT, workspace=str(workspace) if workspace else None
         )
         self.open_session(session)
