@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
 
 from pi_desktop.agent.tools.paths import parse_cap_note
 from pi_desktop.ui.chat.surfaces import FlatToggle, LinkButton, Panel, muted
+from pi_desktop.ui.chat.thinking import ThinkingBlock
+from pi_desktop.ui.chat.usage_text import MessageStats
 from pi_desktop.ui.labels import capped_words, count_of, format_tokens
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.text.highlight import code_html
@@ -185,7 +187,13 @@ class MessageActions(QWidget):
         layout.addWidget(self.pin_button)
         if self.edit_button is not None:
             layout.addWidget(self.edit_button)
+        # an answer's cost (tokens, cache, speed), quiet beside its actions
+        self.usage_label = muted(QLabel(self))
+        self.usage_label.setObjectName("usageLine")
+        self.usage_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.usage_label.hide()
         if role != "user":
+            layout.addWidget(self.usage_label)
             layout.addStretch(1)
         policy = self.sizePolicy()
         policy.setRetainSizeWhenHidden(True)
@@ -202,6 +210,11 @@ class MessageActions(QWidget):
         button.setCursor(Qt.CursorShape.PointingHandCursor)
         button.setAutoRaise(True)
         return button
+
+    def set_usage(self, line: str, details: str) -> None:
+        self.usage_label.setText(line)
+        self.usage_label.setToolTip(details)
+        self.usage_label.setVisible(bool(line))
 
     def show_copied(self) -> None:
         """A tick where the copy icon was, until the pointer leaves: the click did something."""
@@ -264,6 +277,7 @@ class MessageCard(QFrame):
             self.status_label.hide()
         else:
             layout.addLayout(header)
+        self.thinking: ThinkingBlock | None = None  # built when the answer has reasoning
         self.body = MarkdownBody(text, self.bubble)
         layout.addWidget(self.body)
         self.pinned = False
@@ -282,10 +296,38 @@ class MessageCard(QFrame):
         self.actions.pin_button.clicked.connect(self._toggle_pin)
         self.actions.pin_button.setEnabled(entry_id is not None)
         outer.addWidget(self.actions)
+        self.stats: dict[str, Any] | None = None
 
     @property
     def text(self) -> str:
         return self.body.text
+
+    @property
+    def reasoning(self) -> str:
+        return self.thinking.text if self.thinking is not None else ""
+
+    def thinking_block(self) -> ThinkingBlock:
+        """The card's Thinking block, built above the answer on first use."""
+        if self.thinking is None:
+            self.thinking = ThinkingBlock(self.bubble)
+            layout = self.bubble.layout()
+            layout.insertWidget(layout.indexOf(self.body), self.thinking)
+        return self.thinking
+
+    def set_reasoning(self, text: str, seconds: float | None = None) -> None:
+        """The answer's whole reasoning (a saved message, or the stream's final text)."""
+        if not text.strip() and self.thinking is None:
+            return
+        block = self.thinking_block()
+        block.set_text(text)
+        block.finish(seconds)
+
+    def set_stats(self, stats: MessageStats | None) -> None:
+        """What answering cost: shown under the message while the pointer is over it, and as
+        its tooltip (tokens in and out, cached share, time to first token, speed)."""
+        text = stats.line() if stats is not None else ""
+        self.actions.set_usage(text, stats.details() if stats is not None else "")
+        self.setToolTip(stats.details() if stats is not None else "")
 
     def copy_text(self) -> None:
         """Copy the message as it was written (markdown, code fences and all)."""

@@ -1,0 +1,129 @@
+"""The Thinking block: live while reasoning streams, the same after a reload, bounded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from pi_desktop.context import Message
+from pi_desktop.ui.chat.conversation import ConversationView, PathItem
+from pi_desktop.ui.chat.thinking import SHOWN_CHARS, header_text, reasoning_of, seconds_words
+
+SHOTS = Path("/tmp/shots-17")
+REASONING = "The user wants a haiku about autumn. Count syllables: 5, 7, 5. " * 6
+
+
+def _view(qtbot) -> ConversationView:
+    view = ConversationView()
+    qtbot.addWidget(view)
+    view.resize(760, 520)
+    view.show()
+    return view
+
+
+def test_reasoning_streams_into_a_live_block_before_the_answer(qtbot):
+    view = _view(qtbot)
+    view.append_reasoning("The user wants ")
+    view.append_reasoning("a haiku.")
+    card = view.streaming_card
+    assert card is not None and card.thinking is not None
+    assert card.thinking.live and card.thinking.chars == len("The user wants a haiku.")
+    head = card.thinking.header()
+    assert head.startswith("Thinking…") and "23 characters" in head and " s" in head
+    assert not card.thinking.body.isVisible()  # collapsed: the answer's place stays calm
+    assert card.text == ""
+    qtbot.waitUntil(card.thinking.toggle.isVisible)
+    qtbot.mouseClick(card.thinking.toggle, Qt.MouseButton.LeftButton)
+    assert card.thinking.body.isVisible() and "a haiku." in card.thinking.body.text()
+    view.append_reasoning(" More.")
+    assert card.thinking.body.text().endswith("More.")  # an open block follows the stream
+    view.append_delta("Crisp leaves")
+    assert not card.thinking.live  # the answer started: thinking is over
+    assert card.thinking.header().startswith("Thought for ")
+    view.add_message(
+        "assistant", "Crisp leaves fall", "e1", {"reasoning": "The user wants a haiku. More."}
+    )
+    assert view.streaming_card is None
+    assert card.reasoning == "The user wants a haiku. More." and card.text == "Crisp leaves fall"
+
+
+def test_streaming_screenshot_shows_the_live_count(qtbot):
+    view = _view(qtbot)
+    view.add_message("user", "Write a haiku about autumn.", "u1")
+    view.append_reasoning(REASONING)
+    qtbot.wait(20)
+    card = view.streaming_card
+    assert card is not None and card.thinking is not None and card.thinking.isVisible()
+    assert card.thinking.header().startswith(f"Thinking… · {len(REASONING):,} characters")
+    view.grab().save(str(SHOTS / "thinking-streaming-widget.png"))
+
+
+def test_a_reloaded_answer_shows_the_same_block_from_metadata(qtbot):
+    view = _view(qtbot)
+    view.show_path(
+        [
+            PathItem("message", "u1", "user", "Write a haiku about autumn."),
+            PathItem("message", "a1", "assistant", "Crisp leaves fall", {"reasoning": REASONING}),
+            PathItem("message", "a2", "assistant", "No thoughts here.", {"reasoning": "  "}),
+        ]
+    )
+    first, plain = [c for c in view.message_cards() if c.role == "assistant"]
+    assert first.thinking is not None and first.reasoning == REASONING
+    assert first.thinking.header() == f"Thinking · {len(REASONING):,} characters"
+    assert plain.thinking is None  # whitespace is no reasoning
+    first.thinking.set_expanded(True)
+    qtbot.wait(20)
+    assert REASONING.strip()[:40] in first.thinking.body.text()
+    view.grab().save(str(SHOTS / "thinking-reloaded-widget.png"))
+
+
+def test_an_answer_that_only_thought_keeps_its_card():
+    """Tool-calling turns often have reasoning and no text: the card stays, with the block."""
+    assert reasoning_of({"reasoning": "x"}) == "x"
+    assert reasoning_of({"reasoning": 3}) == "" and reasoning_of(None) == ""
+
+
+def test_only_thinking_then_tool_call_keeps_the_card(qtbot):
+    view = _view(qtbot)
+    view.append_reasoning("I should read the file first.")
+    calls = [{"id": "c1", "type": "function", "function": {"name": "read_file", "arguments": "{}"}}]
+    card = view.add_message(
+        "assistant", "", "a1", {"reasoning": "I should read the file first.", "tool_calls": calls}
+    )
+    assert card is not None and card in view.message_cards()
+    assert card.thinking is not None and not card.thinking.live
+    assert [t.name for t in view.tool_calls()] == ["read_file"]
+
+
+def test_a_stopped_thought_stays_visible(qtbot):
+    view = _view(qtbot)
+    view.append_reasoning("Half a thought")
+    view.end_stream(stopped=True)
+    (card,) = view.message_cards()
+    assert card.reasoning == "Half a thought" and card.stopped and not card.thinking.live
+
+
+def test_a_huge_reasoning_is_shown_bounded_and_copied_whole(qtbot):
+    from PySide6.QtGui import QGuiApplication
+
+    view = _view(qtbot)
+    huge = "step " * 40_000
+    view.add_message("assistant", "done", "a1", {"reasoning": huge})
+    (card,) = view.message_cards()
+    card.thinking.set_expanded(True)
+    shown = card.thinking.body.text()
+    assert len(shown) < SHOWN_CHARS + 200 and "more characters" in shown
+    card.thinking.copy_button.click()
+    assert QGuiApplication.clipboard().text() == huge
+
+
+def test_header_words():
+    assert header_text(1, None, live=True) == "Thinking… · 1 character"
+    assert header_text(1200, 65, live=False) == "Thought for 1 min 05 s · 1,200 characters"
+    assert seconds_words(4.9) == "4 s"
+
+
+def test_message_model_keeps_reasoning_in_metadata():
+    m = Message(role="assistant", content="hi", metadata={"reasoning": "because"})
+    assert reasoning_of(m.metadata) == "because"
