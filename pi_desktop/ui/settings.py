@@ -62,6 +62,9 @@ class AppSettings:
     offline_chars_per_second: int = DEFAULT_OFFLINE_SPEED
     response_deadline: int = 600  # seconds for a whole response, however slowly it streams
     idle_deadline: int = 120  # seconds without progress before a stalled stream is retried
+    # what the user pays per model, JSON {model: [input, cached input, output]} in dollars per
+    # million tokens (ui.chat.usage_text reads it); empty: no prices, no money shown
+    model_prices: str = ""
 
     def validated(self) -> AppSettings:
         """Clamp values a hand-edited settings file could break the engine with."""

@@ -97,28 +97,32 @@ class MessageStats:
     duration_s: float | None = None
     model: str | None = None
     price: Price | None = None
+    rate: float | None = None  # the agent's measured output speed, tokens/s
 
     @classmethod
-    def from_parts(
-        cls,
-        usage: Any,
-        ttft_s: Any = None,
-        duration_s: Any = None,
-        model: Any = None,
-        prices: dict[str, Price] | None = None,
-    ) -> MessageStats | None:
-        """None when there is nothing to say (no usage and no timing)."""
+    def from_stats(cls, stats: Any, prices: dict[str, Price] | None = None) -> MessageStats | None:
+        """From a message entry's ``stats`` (``pi_desktop.agent.stats.response_stats``:
+        usage, model, ttft_s, duration_s, completion_tokens_per_s); None when there is
+        nothing to say (no usage and no timing, or not a dict)."""
+        if not isinstance(stats, dict):
+            return None
+        usage = stats.get("usage")
         figures = read_usage(usage) if isinstance(usage, dict) else None
-        ttft, duration = _number(ttft_s), _number(duration_s)
+        ttft, duration = _number(stats.get("ttft_s")), _number(stats.get("duration_s"))
         if figures is None and ttft is None and duration is None:
             return None
+        model = stats.get("model")
         name = model if isinstance(model, str) and model else None
         price = (prices or {}).get(name) if name else None
-        return cls(figures, ttft, duration, name, price)
+        rate = _number(stats.get("completion_tokens_per_s"))
+        return cls(figures, ttft, duration, name, price, rate)
 
     @property
     def tokens_per_second(self) -> float | None:
-        """Output speed: completion tokens over the time after the first token."""
+        """Output speed: the agent's figure, else completion tokens over the time after the
+        first token (a slow prompt phase must not make a fast model look slow)."""
+        if self.rate:
+            return self.rate
         if self.figures is None or not self.figures.completion or self.duration_s is None:
             return None
         span = self.duration_s - (self.ttft_s or 0)

@@ -13,8 +13,9 @@ really use, even when it came from ``--workspace`` or the session rather than th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette
@@ -36,6 +37,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pi_desktop.ui.chat.usage_text import dump_prices, parse_prices
+from pi_desktop.ui.dialogs.connection_tools import ConnectionTools, PriceFields
 from pi_desktop.ui.settings import (
     IDLE_DEADLINE_RANGE,
     MAX_CONTEXT_BUDGET,
@@ -48,6 +51,16 @@ from pi_desktop.ui.settings import (
     env_key_names,
 )
 from pi_desktop.ui.theme import theme_for
+
+
+@dataclass(frozen=True)
+class ConnectionChoice:
+    """What Fetch models and Test connection try: the fields as they are on screen."""
+
+    provider: str
+    model: str
+    base_url: str
+    api_key: str | None
 
 
 @dataclass(frozen=True)
@@ -173,9 +186,13 @@ class SettingsDialog(QDialog):
         *,
         workspace: str | None = None,
         workspace_origin: str = "settings",
+        list_models: Callable[[ConnectionChoice], Awaitable[list[str]]] | None = None,
+        test_connection: Callable[[ConnectionChoice], Awaitable[Any]] | None = None,
     ) -> None:
         """``workspace`` is the folder in use (``MainWindow.effective_workspace``) and
-        ``workspace_origin`` where it came from: "argument", "settings", "session" or "cwd"."""
+        ``workspace_origin`` where it came from: "argument", "settings", "session" or "cwd".
+        ``list_models`` / ``test_connection`` back the Fetch models / Test connection buttons
+        (async, given the fields as a ``ConnectionChoice``; None: the button is off)."""
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self._settings = settings
@@ -217,7 +234,21 @@ class SettingsDialog(QDialog):
         self.key_status.setMinimumWidth(320)
         self.key_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.key_status.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, readable
+        # two lines whatever it says: switching provider never moves the fields below
+        self.key_status.setFixedHeight(self.key_status.fontMetrics().lineSpacing() * 2 + 4)
+        self.key_status.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         form.addRow("", self.key_status)
+        self.connection = ConnectionTools(
+            self.model, self.connection_choice, list_models, test_connection, self
+        )
+        form.addRow("", self.connection)
+        self.prices = PriceFields(parse_prices(settings.model_prices), self)
+        self.model.textChanged.connect(self.prices.show_model)
+        self.prices.show_model(settings.model)
+        form.addRow("Price per 1M tokens", self.prices)
+        self._warned_no_key = False
+        for field in (self.model, self.base_url, self.api_key):
+            field.textEdited.connect(self._connection_edited)
 
         self.summarizer_model = QLineEdit(settings.summarizer_model, self)
         self.summarizer_model.setPlaceholderText("same as the chat model")
@@ -409,13 +440,62 @@ class SettingsDialog(QDialog):
         self.ok_button.setEnabled(not any(f.error() for f in self.number_fields()))
 
     def accept(self) -> None:
-        """Refuse while a field is invalid: its message is on screen, focus goes there."""
+        """Refuse while a field is invalid: its message is on screen, focus goes there.
+
+        A provider that needs a key and has none is said so inline at the first OK (the app
+        would otherwise stay on the offline provider without a word); a second OK saves."""
         for field in self.number_fields():
             if field.check():
                 field.spin.setFocus()
                 field.spin.selectAll()
                 return
+        missing = self.missing_key()
+        if missing and not self._warned_no_key:
+            self._warned_no_key = True
+            self.connection.say(
+                f"{missing} Press OK again to save without one (the offline provider answers "
+                "until a key is set).",
+                ok=False,
+            )
+            self.api_key.setFocus()
+            return
+        self.connection.cancel()
         super().accept()
+
+    def reject(self) -> None:
+        self.connection.cancel()
+        super().reject()
+
+    def missing_key(self) -> str | None:
+        """Why the chosen provider cannot be used for want of a key, or None."""
+        preset = self._presets.get(self.provider_key)
+        if preset is None or not preset.needs_key or self.api_key.text().strip():
+            return None
+        _key, source = self._key_store.get(self.provider_key)
+        if source != "none" and not (self._key_cleared and source in ("keyring", "file")):
+            return None
+        names = " or ".join(env_key_names(self.provider_key))
+        return f"{preset.label} needs an API key: paste it above (or set {names})."
+
+    def connection_choice(self) -> ConnectionChoice:
+        """The provider as the fields describe it now (a typed key, else the stored one)."""
+        provider = self.provider_key
+        preset = self._presets.get(provider)
+        key = self.api_key.text().strip() or None
+        if key is None and not self._key_cleared:
+            key, _source = self._key_store.get(provider)
+        return ConnectionChoice(
+            provider=provider,
+            model=self.model.text().strip() or (preset.model if preset else ""),
+            base_url=self.base_url.text().strip() or (preset.base_url if preset else ""),
+            api_key=key,
+        )
+
+    def _connection_edited(self, _text: str = "") -> None:
+        """What the last test said no longer applies to the fields as edited."""
+        self._warned_no_key = False
+        if not self.connection.busy:
+            self.connection.say("")
 
     @property
     def provider_key(self) -> str:
@@ -426,6 +506,10 @@ class SettingsDialog(QDialog):
         offline = self.provider_key == "offline"
         for widget in (self.model, self.base_url, self.api_key, self.summarizer_model):
             widget.setEnabled(not offline)
+        self.connection.cancel()
+        self.connection.set_enabled(not offline)
+        self.connection.say("")
+        self._warned_no_key = False
         if preset is not None and not initial:
             self.base_url.setText(preset.base_url)
             self.model.setText(preset.model)
@@ -490,6 +574,7 @@ class SettingsDialog(QDialog):
             approval_policy=str(self.policy.currentData()),
             snip_policy=str(self.snip_policy.currentData()),
             branch_summaries=self.branch_summaries.isChecked(),
+            model_prices=dump_prices(self.prices.prices),
             allow_commands=self.allow_commands.isChecked(),
             response_deadline=self.response_deadline.value(),
             idle_deadline=self.idle_deadline.value(),
