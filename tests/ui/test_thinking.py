@@ -127,3 +127,52 @@ def test_header_words():
 def test_message_model_keeps_reasoning_in_metadata():
     m = Message(role="assistant", content="hi", metadata={"reasoning": "because"})
     assert reasoning_of(m.metadata) == "because"
+
+
+def _thinking_session(tmp_path):
+    from pi_desktop.session import Session
+
+    session = Session.create(tmp_path / "s.jsonl", system_prompt="Be brief.")
+    session.append_message(Message(role="user", content="Write a haiku"))
+    session.append_message(
+        Message(role="assistant", content="Crisp leaves fall", metadata={"reasoning": REASONING})
+    )
+    calls = [{"id": "c1", "type": "function", "function": {"name": "ls", "arguments": "{}"}}]
+    session.append_message(
+        Message(
+            role="assistant",
+            content="",
+            metadata={"reasoning": "List first.", "tool_calls": calls},
+        )
+    )
+    return session
+
+
+def test_the_tree_names_the_thinking(tmp_path):
+    from pi_desktop.ui.tree.snapshot import TreeSnapshot, tooltip_text
+
+    session = _thinking_session(tmp_path)
+    snap = TreeSnapshot.from_session(session)
+    answer = next(n for n in snap.nodes.values() if n.content == "Crisp leaves fall")
+    assert tooltip_text(answer).splitlines()[1].startswith(
+        f"Thinking ({len(REASONING):,} characters): The user wants a haiku"
+    )
+    call = next(n for n in snap.nodes.values() if n.kind == "tool_call")
+    assert "Thinking (11 characters): List first." in tooltip_text(call)
+    session.close()
+
+
+def test_exports_carry_the_thinking_collapsed_and_quoted(tmp_path):
+    from pi_desktop.session.export import to_html, to_markdown
+
+    session = _thinking_session(tmp_path)
+    md = to_markdown(session)
+    assert "> **Thinking**\n>\n> The user wants a haiku" in md
+    assert md.index("> **Thinking**") < md.index("Crisp leaves fall")
+    page = to_html(session)
+    assert (
+        f'<details class="thinking"><summary>Thinking ({len(REASONING):,} characters)</summary>'
+        in page
+    )
+    assert "<details open" not in page  # collapsed until the reader opens it
+    session.close()

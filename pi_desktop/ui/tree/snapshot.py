@@ -76,10 +76,16 @@ class TreeNode:
     content: str = field(default="", repr=False)  # the message text (a compaction: its summary)
     calls: tuple[dict[str, Any], ...] = field(default=(), repr=False)  # the message's tool calls
     fixed_label: str = ""  # a label known up front (compactions)
+    thinking: str = field(default="", repr=False)  # an answer's reasoning (metadata)
 
     @cached_property
     def label(self) -> str:
-        return self.fixed_label or _message_label(self.role, self.content, self.calls)
+        if self.fixed_label:
+            return self.fixed_label
+        label = _message_label(self.role, self.content, self.calls)
+        if self.thinking and label == "(empty)":  # an answer that only thought says so
+            return f"thought {len(self.thinking):,} characters"
+        return label
 
     @cached_property
     def preview(self) -> str:
@@ -238,6 +244,10 @@ def message_node(entry: Any, parent_display: str | None, order: int) -> TreeNode
         fields["calls"] = tuple(calls)
     if metadata and metadata.get("stopped"):
         fields["stopped"] = True
+    if metadata and role == "assistant":
+        reasoning = metadata.get("reasoning")
+        if isinstance(reasoning, str) and reasoning.strip():
+            fields["thinking"] = reasoning
     _set_fields(node, "__dict__", fields)
     return node
 
@@ -283,6 +293,9 @@ def _compaction_node(entry: Any, parent_display: str | None, order: int) -> Tree
     manual = " (manual)" if getattr(entry, "manual", False) else ""
     if getattr(entry, "kind", None) == "edited":  # the user's edit of the summary beside it
         manual = " (edited)"
+    calls = getattr(entry, "summarizer_calls", 1)
+    if isinstance(calls, int) and calls > 1:  # an input too large for one summarizer request
+        manual += f" · {calls} summarizer calls"
     summary = getattr(entry, "summary", "") or ""
     return TreeNode(
         id=entry.id,
@@ -390,6 +403,10 @@ def tooltip_text(node: TreeNode) -> str:
     parts = [f"{node.role}" + (" (stopped)" if node.stopped else "")]
     if node.pinned:
         parts[0] += " · pinned: stays verbatim in every view"
+    if node.thinking:
+        parts.append(
+            f"Thinking ({len(node.thinking):,} characters): {_preview(node.thinking, 160)}"
+        )
     if node.preview:
         parts.append(node.preview)
     if node.kind == "tool_call":
