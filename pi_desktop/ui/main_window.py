@@ -57,6 +57,7 @@ from pi_desktop.ui.tree.panel import SessionTreePanel
 from pi_desktop.ui.window_dialogs import WindowDialogs
 from pi_desktop.ui.window_run import WindowRun
 from pi_desktop.ui.window_tree import WindowTreeActions
+from pi_desktop.ui.window_usage import WindowUsage
 from pi_desktop.ui.wiring import (
     DEFAULT_SYSTEM_PROMPT,
     OFFLINE_NOTE,
@@ -68,7 +69,7 @@ from pi_desktop.ui.wiring import (
 log = logging.getLogger(__name__)
 
 
-class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
+class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMainWindow):
     """One window, one open session, one agent."""
 
     closed = Signal()
@@ -101,6 +102,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
         self.provider: ProviderSetup | None = None
         self.approver = ApprovalPrompter(self, self.settings.approval_policy)
         self.controller = AgentController(self)
+        self.prompt_store: Any = None  # saved system prompts (set below from the library)
         self.viewers: list[QWidget] = []  # summary / tool-result viewers that are open
         self.dialog: QDialog | None = None  # the dialog on screen (tests drive it)
         self._closing = False
@@ -169,6 +171,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
         self.provider_label = QLabel(self)
         self.provider_label.setTextFormat(Qt.TextFormat.PlainText)  # names come from files
         self.statusBar().addPermanentWidget(self.offline_label)
+        self._build_usage()
         self.statusBar().addPermanentWidget(self.provider_label)
         self._build_actions()
 
@@ -346,6 +349,8 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
             )
             self._settings_problems = []
         self._update_title()
+        self.refresh_system_prompt()
+        self.refresh_usage()
         if self.agent is not None:
             self._on_context_prepared(self.agent.estimate_now())
         self.budget_bar.reset_compactions()

@@ -144,9 +144,12 @@ class WindowDialogs:
             failed = self.key_store.set(settings.provider, api_key)
         if settings.workspace != self.settings.workspace:
             self._workspace_override = None  # a folder chosen in Settings beats --workspace
+        prices_changed = settings.model_prices != self.settings.model_prices
         self.settings = settings
         self.settings_store.save(settings)
         image_policy().set_remote_images(settings.remote_images)
+        if prices_changed:
+            self.restat()
         if self.busy:
             self._settings_pending = True
             self.statusBar().showMessage("Settings saved; they apply when this answer ends.", 6000)

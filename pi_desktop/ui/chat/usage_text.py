@@ -249,3 +249,29 @@ def totals_details(chat: UsageTotals, summaries: UsageTotals | None = None) -> s
         if t.cost is not None:
             lines.append(f"  cost at your prices: {money(t.cost)}")
     return "\n".join(lines)
+
+
+def session_totals(
+    entries: Any, prices: dict[str, Price] | None = None
+) -> tuple[UsageTotals, UsageTotals]:
+    """(chat, summaries) summed over every entry of a session file — every branch: what
+    the provider counted is what was spent, whichever branch it went to. Chat figures are
+    the answers' ``stats``; summaries are the compactions' (and branch notes')
+    ``summary_usage``, priced at ``summary_model``."""
+    prices = prices or {}
+    chat, summaries = UsageTotals(), UsageTotals()
+    for entry in entries:
+        stats = getattr(entry, "stats", None)
+        if isinstance(stats, dict):
+            figures = read_usage(stats.get("usage"))
+            if figures is not None:
+                price = prices.get(str(stats.get("model") or ""))
+                chat = chat.add(figures, price.cost(figures) if price else None)
+            continue
+        usage = getattr(entry, "summary_usage", None)
+        if isinstance(usage, dict):
+            figures = read_usage(usage)
+            if figures is not None:
+                price = prices.get(str(getattr(entry, "summary_model", "") or ""))
+                summaries = summaries.add(figures, price.cost(figures) if price else None)
+    return chat, summaries
