@@ -154,8 +154,10 @@ def test_the_tree_names_the_thinking(tmp_path):
     session = _thinking_session(tmp_path)
     snap = TreeSnapshot.from_session(session)
     answer = next(n for n in snap.nodes.values() if n.content == "Crisp leaves fall")
-    assert tooltip_text(answer).splitlines()[1].startswith(
-        f"Thinking ({len(REASONING):,} characters): The user wants a haiku"
+    assert (
+        tooltip_text(answer)
+        .splitlines()[1]
+        .startswith(f"Thinking ({len(REASONING):,} characters): The user wants a haiku")
     )
     call = next(n for n in snap.nodes.values() if n.kind == "tool_call")
     assert "Thinking (11 characters): List first." in tooltip_text(call)

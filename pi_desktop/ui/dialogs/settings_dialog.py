@@ -120,12 +120,12 @@ class NumberField(QWidget):
         self.range_label = QLabel(self)
         self.range_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, readable
         row.addWidget(self.range_label, 1)
-        column.addLayout(row)
+        # the message takes the range's place on the same line: typing never grows the dialog
         self.error_label = QLabel(self)
-        self.error_label.setWordWrap(True)
         self.error_label.setStyleSheet(f"color: {theme_for(self.palette()).tool_error.name()};")
         self.error_label.hide()
-        column.addWidget(self.error_label)
+        row.addWidget(self.error_label, 1)
+        column.addLayout(row)
         spin.valueChanged.connect(self.check)
         spin.lineEdit().textEdited.connect(lambda _text: self.check())
 
@@ -155,6 +155,7 @@ class NumberField(QWidget):
         problem = self.error()
         self.error_label.setText(problem or "")
         self.error_label.setVisible(problem is not None)
+        self.range_label.setVisible(problem is None)
         self.changed.emit()
         return problem
 
