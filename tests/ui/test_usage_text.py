@@ -1,0 +1,104 @@
+"""The usage words: the hover line of an answer and the session's totals."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pi_desktop.ui.chat.usage_text import (
+    MessageStats,
+    Price,
+    money,
+    session_totals,
+    totals_details,
+    totals_line,
+)
+
+OPENAI = {
+    "prompt_tokens": 12_000,
+    "completion_tokens": 300,
+    "total_tokens": 12_300,
+    "prompt_tokens_details": {"cached_tokens": 10_240},
+    "completion_tokens_details": {"reasoning_tokens": 120},
+}
+DEEPSEEK = {
+    "prompt_tokens": 2_000,
+    "completion_tokens": 50,
+    "prompt_cache_hit_tokens": 1_500,
+    "prompt_cache_miss_tokens": 500,
+}
+
+
+def _stats(usage, **kw):
+    return {"usage": usage, "model": "m", "ttft_s": 0.8, "duration_s": 6.8, **kw}
+
+
+def test_the_hover_line_says_in_out_cache_first_token_and_speed():
+    stats = MessageStats.from_stats(_stats(OPENAI))
+    assert stats is not None
+    assert stats.line() == (
+        "12k in (85 % cached) · 300 out (120 thinking) · 0.8 s to first token · 50 tokens/s"
+    )
+    details = stats.details()
+    assert "Served from the provider's cache: 10,240 tokens (85 %)" in details
+    assert "Time to first token: 0.80 s" in details and "Model: m" in details
+
+
+def test_the_agents_measured_speed_wins():
+    stats = MessageStats.from_stats(_stats(DEEPSEEK, completion_tokens_per_s=41.7))
+    assert stats is not None and stats.line().endswith("42 tokens/s")
+    assert "75 % cached" in stats.line()
+
+
+def test_no_cache_figure_is_not_shown_as_zero():
+    stats = MessageStats.from_stats(_stats({"prompt_tokens": 10, "completion_tokens": 2}))
+    assert stats is not None and "cached" not in stats.line()
+    assert "Cache: the provider did not say" in stats.details()
+
+
+def test_money_only_with_a_price():
+    prices = {"m": Price(input=2.0, cached=0.5, output=8.0)}
+    priced = MessageStats.from_stats(_stats(OPENAI), prices)
+    assert priced is not None
+    # 1,760 fresh × $2 + 10,240 cached × $0.5 + 300 out × $8, per million
+    assert priced.line().endswith(money((1_760 * 2 + 10_240 * 0.5 + 300 * 8) / 1e6))
+    unpriced = MessageStats.from_stats(_stats(OPENAI), {"other": Price(1, 1, 1)})
+    assert unpriced is not None and "$" not in unpriced.line() + unpriced.details()
+
+
+def test_nothing_to_say_is_none():
+    assert MessageStats.from_stats(None) is None
+    assert MessageStats.from_stats({"usage": None, "ttft_s": None}) is None
+    assert MessageStats.from_stats({"usage": "x", "ttft_s": float("nan")}) is None
+
+
+def test_session_totals_keep_summaries_apart_and_rate_the_cache():
+    entries = [
+        SimpleNamespace(stats=_stats(OPENAI)),
+        SimpleNamespace(stats=_stats(DEEPSEEK)),
+        SimpleNamespace(stats=None, summary_usage=None),  # an offline answer
+        SimpleNamespace(summary_usage={"prompt_tokens": 900, "completion_tokens": 100}),
+    ]
+    chat, summaries = session_totals(entries)
+    assert (chat.prompt, chat.completion, chat.responses) == (14_000, 350, 2)
+    assert chat.cache_hit_rate == (10_240 + 1_500) / 14_000
+    assert (summaries.prompt, summaries.responses, summaries.cache_hit_rate) == (900, 1, None)
+    assert totals_line(chat, summaries) == "14k in · 84 % cached · 350 out"
+    details = totals_details(chat, summaries)
+    assert "Chat: 2 responses" in details and "Summaries: 1 response" in details
+
+
+@given(
+    prompt=st.integers(0, 10**9),
+    cached=st.integers(0, 10**9),
+    completion=st.integers(0, 10**7),
+)
+def test_a_cost_is_never_negative_and_cached_tokens_never_cost_more(prompt, cached, completion):
+    from pi_desktop.context.usage import UsageFigures
+
+    figures = UsageFigures(prompt, completion, min(cached, prompt))
+    price = Price(3.0, 0.3, 15.0)
+    assert price.cost(figures) >= 0
+    assert price.cost(figures) <= Price(3.0, 3.0, 15.0).cost(figures) + 1e-9
