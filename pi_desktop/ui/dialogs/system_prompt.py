@@ -107,6 +107,10 @@ class SystemPromptDialog(QDialog):
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.ok_button.setText("Use for this session" if editable else "OK")
         outer.addWidget(buttons)
+        if store is None:  # nowhere to keep prompts: only this session's can be edited
+            for widget in (self.saved, self.delete_button, self.name, self.save_button):
+                widget.hide()
+            self.default_box.hide()
         self._refresh_saved()
         self.resize(640, 460)
 

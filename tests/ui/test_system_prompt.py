@@ -1,0 +1,64 @@
+"""A system prompt per session: shown in the header, changed from its dialog, sent from the
+next request on (earlier ones stay as sent), kept across a restart."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from pi_desktop.agent import OpenAIChatLLM
+from tests.openai_server import Reply
+from tests.ui.flows import send
+
+SHOTS = "/tmp/shots-17"
+
+
+def _llm(server) -> OpenAIChatLLM:
+    return OpenAIChatLLM("test-model", base_url=server.base_url, api_key="sk-test")
+
+
+def test_the_prompt_is_edited_from_the_header_and_survives_a_restart(kit, qtbot, openai_server):
+    openai_server.responder = lambda body: Reply(text="Fine.")
+    window = kit.window(_llm(openai_server), new_session=True)
+    first = window.session.system_prompt
+    assert first and window.header.prompt_button.text().startswith("⚙ You are a helpful")
+    send(qtbot, window, "hello")
+    qtbot.mouseClick(window.header.prompt_button, Qt.MouseButton.LeftButton)
+    dialog = window.dialog
+    assert dialog is not None and dialog.text == first
+    dialog.editor.setPlainText("You are a pirate. Answer like one.")
+    dialog.grab().save(f"{SHOTS}/system-prompt-dialog.png")
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.dialog is None)
+    assert window.session.system_prompt == "You are a pirate. Answer like one."
+    assert window.header.prompt_button.text() == "⚙ You are a pirate. Answer like one."
+    send(qtbot, window, "and now?")
+    before, after = openai_server.requests[0], openai_server.requests[-1]
+    assert before["messages"][0] == {"role": "system", "content": first}
+    assert after["messages"][0] == {
+        "role": "system",
+        "content": "You are a pirate. Answer like one.",
+    }
+    window.grab().save(f"{SHOTS}/system-prompt-header.png")
+    path = window.session.path
+    window.close()
+    qtbot.waitUntil(lambda: not window.isVisible())
+
+    again = kit.window(_llm(openai_server), session_path=path)
+    assert again.session.system_prompt == "You are a pirate. Answer like one."
+    assert again.header.prompt_button.text() == "⚙ You are a pirate. Answer like one."
+    send(qtbot, again, "still a pirate?")
+    assert openai_server.requests[-1]["messages"][0]["content"].startswith("You are a pirate")
+
+
+def test_the_prompt_cannot_change_under_a_running_answer(kit, qtbot, openai_server):
+    openai_server.responder = lambda body: Reply(text="slow " * 40, chunk_delay=0.02)
+    window = kit.window(_llm(openai_server), new_session=True)
+    window.input.setPlainText("go")
+    qtbot.keyClick(window.input, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.busy)
+    dialog = window.show_system_prompt()
+    assert dialog.editor.isReadOnly() and not dialog.ok_button.isEnabled()
+    assert "Wait for the answer" in dialog.message.text()
+    assert not window.set_system_prompt("changed")
+    dialog.reject()
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
