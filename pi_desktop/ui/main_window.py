@@ -224,6 +224,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         c.runStarted.connect(self._on_run_started)
         c.runStarted.connect(lambda _text: self.edits.clear_notes())
         c.textStreamed.connect(self.conversation.append_delta)
+        c.reasoningStreamed.connect(self.conversation.append_reasoning)
         c.messageAdded.connect(self._on_message_added)
         c.toolCallStarted.connect(
             lambda ev: self.conversation.add_tool_call(ev.call_id, ev.name, ev.arguments)
@@ -233,6 +234,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         c.compactionStarted.connect(self._on_compaction_started)
         c.contextCompacted.connect(self._on_compacted)
         c.usageRecorded.connect(self._on_usage)
+        c.retryScheduled.connect(lambda _ev: self.conversation.restart_stream())
         c.retryScheduled.connect(
             lambda ev: self.statusBar().showMessage(
                 f"Provider busy ({ev.reason}); retry {ev.attempt} in {ev.delay:.0f} s", 8000

@@ -118,6 +118,8 @@ class WindowDialogs:
         return dialog
 
     def show_settings(self) -> SettingsDialog:
+        from pi_desktop.agent.connect import list_models, test_connection
+
         folder, origin = self.effective_workspace()
         dialog = SettingsDialog(
             self.settings,
@@ -126,6 +128,8 @@ class WindowDialogs:
             self,
             workspace=str(folder),
             workspace_origin=origin,
+            list_models=list_models,
+            test_connection=test_connection,
         )
         dialog.accepted.connect(
             lambda: self.apply_settings(dialog.result_settings(), dialog.new_api_key())

@@ -17,11 +17,12 @@ from typing import Any
 
 from PySide6.QtWidgets import QLabel
 
+from pi_desktop.agent.stats import session_usage_totals
 from pi_desktop.ui.chat.usage_text import (
     MessageStats,
     Price,
     parse_prices,
-    session_totals,
+    session_cost,
     totals_details,
     totals_line,
 )
@@ -62,13 +63,11 @@ class WindowUsage:
         if self.session is None:
             self.usage_label.hide()
             return
-        state = getattr(self.session, "state", None)
-        entries = list(self.session.entries.values())
-        entries += list(getattr(state, "branch_summaries", {}).values())
-        chat, summaries = session_totals(entries, self.prices())
-        line = totals_line(chat, summaries)
+        totals = session_usage_totals(self.session)
+        cost = session_cost(self.session.entries.values(), self.prices())
+        line = totals_line(totals, cost)
         self.usage_label.setText(f"Session: {line}" if line else "")
-        self.usage_label.setToolTip(totals_details(chat, summaries) if line else "")
+        self.usage_label.setToolTip(totals_details(totals, cost) if line else "")
         self.usage_label.setVisible(bool(line))
 
     def restat(self) -> None:

@@ -38,8 +38,8 @@ def test_ok_with_a_preset_that_needs_a_key_says_so_inline(qtbot, tmp_path, monke
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     assert not accepted and dialog.isVisible()
     said = dialog.connection.message.text()
-    assert said.startswith("OpenAI needs an API key: paste it above")
-    assert "OPENAI_API_KEY" in said
+    assert said.startswith("OpenAI needs an API key: enter it here or set OPENAI_API_KEY.")
+    assert "OK again saves without one" in said
     assert dialog.height() == height  # the message had its room already
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     assert accepted  # a second OK is the user's informed choice
@@ -101,3 +101,126 @@ def test_a_broken_price_table_is_ignored():
     assert parse_prices("{not json") == {}
     assert parse_prices('{"a": [1, 2]}') == {}
     assert parse_prices('{"a": [1, -2, 3], "b": [0, 0, 1]}') == {"b": Price(0, 0, 1)}
+
+
+# -- against the loopback server, through the real openai client --------------------------
+
+MODELS = [
+    "qwen2.5-coder:7b",
+    "qwen2.5:14b",
+    "llama3.2:3b",
+    "deepseek-r1:8b",
+    "gemma3:12b",
+    "mistral-small:24b",
+    "phi4:14b",
+]
+
+
+def _custom(qtbot, tmp_path, url: str, model: str = "test-model") -> SettingsDialog:
+    from pi_desktop.agent.connect import list_models, test_connection
+
+    settings = replace(AppSettings(), provider="custom", base_url=url, model=model)
+    return _dialog(
+        qtbot, tmp_path, settings, list_models=list_models, test_connection=test_connection
+    )
+
+
+def _shot_with_popup(dialog, popup, path: str) -> None:
+    """The dialog with its open completion list drawn where it is on screen (the list is a
+    window of its own, which ``grab`` of the dialog leaves out)."""
+    from PySide6.QtGui import QPainter
+
+    shot = dialog.grab()
+    painter = QPainter(shot)
+    painter.drawPixmap(
+        dialog.mapFromGlobal(popup.mapToGlobal(popup.rect().topLeft())), popup.grab()
+    )
+    painter.end()
+    shot.save(path)
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_fetch_models_lists_the_servers_models_searchably(qloop, qtbot, tmp_path, openai_server):
+    openai_server.models = MODELS
+    dialog = _custom(qtbot, tmp_path, openai_server.base_url, model="")
+    height = dialog.height()
+    qtbot.mouseClick(dialog.connection.fetch_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.connection.busy, timeout=10_000)
+    said = dialog.connection.message.text()
+    assert dialog.connection.models == sorted(MODELS, key=str.lower), said
+    assert said == "7 models on the server: type to search, or pick one."
+    assert openai_server.paths[-1] == "/v1/models"
+    # searchable: typing "qwen" keeps only the qwen models in the list; typing stays free
+    dialog.model.setFocus()
+    qtbot.keyClicks(dialog.model, "qwen")
+    completer = dialog.connection.completer
+    qtbot.waitUntil(lambda: completer.popup().isVisible())
+    shown = [
+        completer.completionModel().index(i, 0).data() for i in range(completer.completionCount())
+    ]
+    assert shown == ["qwen2.5-coder:7b", "qwen2.5:14b"]
+    assert dialog.connection.message.text() == said  # searching keeps what was found
+    _shot_with_popup(dialog, completer.popup(), "/tmp/shots-17/settings-model-list.png")
+    completer.popup().hide()
+    dialog.model.setText("my-own-model")  # a name the server did not list is still allowed
+    assert dialog.result_settings().model == "my-own-model"
+    assert dialog.height() == height
+
+
+def test_test_connection_says_ok_in_plain_words(qloop, qtbot, tmp_path, openai_server):
+    from tests.openai_server import Reply
+
+    openai_server.enqueue(Reply(text="OK"))
+    dialog = _custom(qtbot, tmp_path, openai_server.base_url)
+    qtbot.mouseClick(dialog.connection.test_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.connection.busy, timeout=10_000)
+    said = dialog.connection.message.text()
+    assert said.startswith("Connected: test-model answered in ") and said.endswith(" s.")
+    assert len(openai_server.requests) == 1  # one tiny request
+    assert dialog.connection.test_button.isEnabled()
+
+
+def test_test_connection_with_a_refused_key(qloop, qtbot, tmp_path, openai_server):
+    from tests.openai_server import Reply
+
+    openai_server.enqueue(Reply.http_error(401, "Incorrect API key provided"))
+    dialog = _custom(qtbot, tmp_path, openai_server.base_url)
+    dialog.api_key.setText("sk-wrong")
+    qtbot.mouseClick(dialog.connection.test_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.connection.busy, timeout=10_000)
+    assert dialog.connection.message.text() == (
+        "The key was refused (401). Check the API key for this provider."
+    )
+    assert openai_server.request_headers[-1]["authorization"] == "Bearer sk-wrong"
+    assert "sk-wrong" not in dialog.connection.message.text()
+
+
+def test_test_connection_with_nothing_listening(qloop, qtbot, tmp_path):
+    port = _free_port()
+    dialog = _custom(qtbot, tmp_path, f"http://127.0.0.1:{port}/v1")
+    qtbot.mouseClick(dialog.connection.test_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.connection.busy, timeout=10_000)
+    said = dialog.connection.message.text()
+    assert said.startswith(f"Nothing is listening at 127.0.0.1:{port}"), said
+    qtbot.mouseClick(dialog.connection.fetch_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.connection.busy, timeout=10_000)
+    assert dialog.connection.message.text().startswith("Could not fetch the models: Nothing is")
+
+
+def test_closing_the_dialog_cancels_a_test_in_flight(qloop, qtbot, tmp_path, openai_server):
+    from tests.openai_server import Reply
+
+    openai_server.enqueue(Reply.slow("OK", delay=3.0))
+    dialog = _custom(qtbot, tmp_path, openai_server.base_url)
+    task = dialog.connection.test()
+    assert task is not None and dialog.connection.busy
+    dialog.reject()
+    qtbot.waitUntil(task.done, timeout=5_000)
+    assert task.cancelled()

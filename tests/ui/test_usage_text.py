@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -11,7 +9,7 @@ from pi_desktop.ui.chat.usage_text import (
     MessageStats,
     Price,
     money,
-    session_totals,
+    session_cost,
     totals_details,
     totals_line,
 )
@@ -74,20 +72,30 @@ def test_nothing_to_say_is_none():
     assert MessageStats.from_stats({"usage": "x", "ttft_s": float("nan")}) is None
 
 
-def test_session_totals_keep_summaries_apart_and_rate_the_cache():
-    entries = [
-        SimpleNamespace(stats=_stats(OPENAI)),
-        SimpleNamespace(stats=_stats(DEEPSEEK)),
-        SimpleNamespace(stats=None, summary_usage=None),  # an offline answer
-        SimpleNamespace(summary_usage={"prompt_tokens": 900, "completion_tokens": 100}),
-    ]
-    chat, summaries = session_totals(entries)
-    assert (chat.prompt, chat.completion, chat.responses) == (14_000, 350, 2)
-    assert chat.cache_hit_rate == (10_240 + 1_500) / 14_000
-    assert (summaries.prompt, summaries.responses, summaries.cache_hit_rate) == (900, 1, None)
-    assert totals_line(chat, summaries) == "14k in · 84 % cached · 350 out"
-    details = totals_details(chat, summaries)
-    assert "Chat: 2 responses" in details and "Summaries: 1 response" in details
+def test_session_totals_keep_summaries_apart_and_rate_the_cache(tmp_path):
+    from pi_desktop.agent.stats import session_usage_totals
+    from pi_desktop.context import Message
+    from pi_desktop.session import Session
+
+    session = Session.create(tmp_path / "s.jsonl", system_prompt="p")
+    session.append_message(Message(role="user", content="q"))
+    session.append_message(Message(role="assistant", content="a"), _stats(OPENAI))
+    session.append_message(Message(role="user", content="q2"))
+    session.append_message(Message(role="assistant", content="b"), _stats(DEEPSEEK))
+    session.append_message(Message(role="user", content="q3"))
+    session.append_message(Message(role="assistant", content="offline: no stats"))
+    totals = session_usage_totals(session)
+    assert (totals.prompt, totals.completion, totals.calls) == (14_000, 350, 2)
+    assert totals.cache_hit_rate == (10_240 + 1_500) / 14_000
+    assert totals_line(totals) == "14k in · 84 % cached · 350 out"
+    details = totals_details(totals)
+    assert "Chat: 2 answers" in details and "84 % of the prompts" in details
+    assert "Summaries" not in details
+    assert session_cost(session.entries.values(), {}) is None
+    price = {"m": Price(1.0, 0.1, 2.0)}
+    cost = session_cost(session.entries.values(), price)
+    assert cost is not None and totals_line(totals, cost).endswith(money(cost))
+    session.close()
 
 
 @given(

@@ -249,6 +249,12 @@ class ConversationView(QScrollArea):
             card.thinking.finish()
         card.body.append(text)
 
+    def restart_stream(self) -> None:
+        """The provider is asked again (a retry): the reasoning starts over, counted anew."""
+        card = self._streaming
+        if card is not None and card.thinking is not None:
+            card.thinking.restart()
+
     def append_reasoning(self, text: str) -> None:
         """Streaming reasoning of the running answer: its Thinking block counts it live."""
         if not text:

@@ -145,6 +145,13 @@ class ThinkingBlock(Panel):
         self._timer.stop()
         self._refresh_header()
 
+    def restart(self) -> None:
+        """A retried request streams its reasoning again: count from nothing."""
+        self._timer.stop()
+        self.live = False
+        self._started = None
+        self.set_text("")
+
     def set_text(self, text: str) -> None:
         """The whole reasoning at once (a saved message, or the final text of a stream)."""
         if text == self.text:

@@ -180,98 +180,68 @@ class MessageStats:
         return "\n".join(lines)
 
 
-@dataclass(frozen=True)
-class UsageTotals:
-    """A session's sums, chat and summarizer apart (summaries cost money too, but the cache
-    rate that matters is the chat's, whose prefix the engine keeps byte-identical)."""
-
-    prompt: int = 0
-    cached: int = 0
-    cached_known: int = 0  # prompt tokens of the responses that said how much was cached
-    completion: int = 0
-    reasoning: int = 0
-    responses: int = 0
-    cost: float | None = None  # None: no price entered for any model used
-
-    def add(self, figures: UsageFigures, cost: float | None = None) -> UsageTotals:
-        known = figures.cached is not None
-        return UsageTotals(
-            self.prompt + figures.prompt_total,
-            self.cached + (figures.cached or 0),
-            self.cached_known + (figures.prompt_total if known else 0),
-            self.completion + figures.completion,
-            self.reasoning + (figures.reasoning or 0),
-            self.responses + 1,
-            cost if self.cost is None else (self.cost + (cost or 0)),
-        )
-
-    @property
-    def cache_hit_rate(self) -> float | None:
-        if self.cached_known <= 0:
-            return None
-        return self.cached / self.cached_known
+def session_cost(entries: Any, prices: dict[str, Price] | None) -> float | None:
+    """What a session's answers and summaries cost at the user's prices (every branch: all
+    of it was paid for); None when no model used has a price. Answers are priced at their
+    ``stats["model"]``, summaries at the compaction's ``summary_model``."""
+    if not prices:
+        return None
+    total, priced = 0.0, False
+    for entry in entries:
+        stats = getattr(entry, "stats", None)
+        if isinstance(stats, dict):
+            usage, model = stats.get("usage"), stats.get("model")
+        elif getattr(entry, "type", None) == "compaction":
+            if getattr(entry, "kind", "") == "edited":
+                continue  # the user's edit made no call
+            usage = getattr(entry, "summary_usage", None)
+            model = getattr(entry, "summary_model", None)
+        else:
+            continue
+        price = prices.get(str(model or ""))
+        figures = read_usage(usage) if price is not None else None
+        if price is not None and figures is not None:
+            total += price.cost(figures)
+            priced = True
+    return total if priced else None
 
 
-def totals_line(chat: UsageTotals, summaries: UsageTotals | None = None) -> str:
-    """The status bar's few words: '12.3k in · 64 % cached · 1.2k out · $0.03'."""
-    if not chat.responses and not (summaries and summaries.responses):
+def totals_line(totals: Any, cost: float | None = None) -> str:
+    """The status bar's few words: '12.3k in · 64 % cached · 1.2k out · $0.03' (``totals``
+    is ``pi_desktop.agent.stats.UsageTotals``); '' before the first measured answer."""
+    if not totals.calls and not totals.summarizer_calls:
         return ""
-    parts = [f"{format_tokens(chat.prompt)} in"]
-    if chat.cache_hit_rate is not None:
-        parts.append(f"{_percent(chat.cache_hit_rate)} cached")
-    parts.append(f"{format_tokens(chat.completion)} out")
-    cost = _sum_cost(chat, summaries)
+    parts = [f"{format_tokens(totals.prompt + totals.summarizer_prompt)} in"]
+    if totals.cache_hit_rate is not None:
+        parts.append(f"{_percent(totals.cache_hit_rate)} cached")
+    parts.append(f"{format_tokens(totals.completion + totals.summarizer_completion)} out")
     if cost is not None:
         parts.append(money(cost))
     return " · ".join(parts)
 
 
-def _sum_cost(chat: UsageTotals, summaries: UsageTotals | None) -> float | None:
-    costs = [t.cost for t in (chat, summaries) if t is not None and t.cost is not None]
-    return sum(costs) if costs else None
-
-
-def totals_details(chat: UsageTotals, summaries: UsageTotals | None = None) -> str:
+def totals_details(totals: Any, cost: float | None = None) -> str:
     """The tooltip of the totals: chat and summarizer apart, each with its figures."""
-    lines = ["This session's token usage (as the provider counted it)"]
-    for title, t in (("Chat", chat), ("Summaries", summaries)):
-        if t is None or not t.responses:
-            continue
-        noun = "response" if t.responses == 1 else "responses"
-        lines.append(f"{title}: {t.responses:,} {noun}")
-        lines.append(f"  prompt {t.prompt:,} tokens, answers {t.completion:,} tokens")
-        if t.reasoning:
-            lines.append(f"  thinking {t.reasoning:,} tokens")
-        if t.cache_hit_rate is not None:
-            lines.append(f"  served from cache: {t.cached:,} tokens ({_percent(t.cache_hit_rate)})")
-        else:
-            lines.append("  cache: the provider did not say")
-        if t.cost is not None:
-            lines.append(f"  cost at your prices: {money(t.cost)}")
+    lines = ["This session's token usage, as the providers counted it (every branch)"]
+    noun = "answer" if totals.calls == 1 else "answers"
+    lines.append(f"Chat: {totals.calls:,} {noun}")
+    lines.append(f"  prompts {totals.prompt:,} tokens, answers {totals.completion:,} tokens")
+    if totals.reasoning:
+        lines.append(f"  of which thinking: {totals.reasoning:,} tokens")
+    if totals.cache_hit_rate is not None:
+        lines.append(
+            f"  cache hits: {totals.cached:,} prompt tokens ({_percent(totals.cache_hit_rate)}"
+            " of the prompts whose provider said)"
+        )
+    else:
+        lines.append("  cache hits: the provider did not say")
+    if totals.summarizer_calls:
+        noun = "call" if totals.summarizer_calls == 1 else "calls"
+        lines.append(f"Summaries: {totals.summarizer_calls:,} summarizer {noun}")
+        lines.append(
+            f"  prompts {totals.summarizer_prompt:,} tokens, "
+            f"summaries {totals.summarizer_completion:,} tokens"
+        )
+    if cost is not None:
+        lines.append(f"Cost at your prices: {money(cost)}")
     return "\n".join(lines)
-
-
-def session_totals(
-    entries: Any, prices: dict[str, Price] | None = None
-) -> tuple[UsageTotals, UsageTotals]:
-    """(chat, summaries) summed over every entry of a session file — every branch: what
-    the provider counted is what was spent, whichever branch it went to. Chat figures are
-    the answers' ``stats``; summaries are the compactions' (and branch notes')
-    ``summary_usage``, priced at ``summary_model``."""
-    prices = prices or {}
-    chat, summaries = UsageTotals(), UsageTotals()
-    for entry in entries:
-        stats = getattr(entry, "stats", None)
-        if isinstance(stats, dict):
-            figures = read_usage(stats.get("usage"))
-            if figures is not None:
-                price = prices.get(str(stats.get("model") or ""))
-                chat = chat.add(figures, price.cost(figures) if price else None)
-            continue
-        usage = getattr(entry, "summary_usage", None)
-        if isinstance(usage, dict):
-            figures = read_usage(usage)
-            if figures is not None:
-                price = prices.get(str(getattr(entry, "summary_model", "") or ""))
-                summaries = summaries.add(figures, price.cost(figures) if price else None)
-    return chat, summaries

@@ -58,7 +58,8 @@ def fixed_message_label(parent: QWidget, lines: int = MESSAGE_LINES) -> QLabel:
 class ConnectionTools(QWidget):
     """The row under the model field: Fetch models, Test connection, and what they found.
 
-    ``config`` builds the provider choice from the dialog's fields at the moment of the click;
+    ``config(listing=…)`` builds the provider choice from the dialog's fields at the moment of
+    the click (``listing``: for the model list, which needs no model name);
     ``list_models(config)`` returns model names, ``test_connection(config)`` an object with
     ``ok`` and ``message`` (the agent's ``ConnectionResult``). Both are async and may raise:
     whatever they raise is shown as words, never as a traceback.
@@ -149,7 +150,7 @@ class ConnectionTools(QWidget):
             return None
         self.fetch_button.setEnabled(False)
         self.say("Asking the server for its models…")
-        return self._start(self._fetch(self._config()))
+        return self._start(self._fetch(self._config(listing=True)))
 
     async def _fetch(self, config: Any) -> None:
         try:

@@ -37,6 +37,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pi_desktop.agent.connect import ProviderConfig
+from pi_desktop.agent.presets import missing_key
 from pi_desktop.ui.chat.usage_text import dump_prices, parse_prices
 from pi_desktop.ui.dialogs.connection_tools import ConnectionTools, PriceFields
 from pi_desktop.ui.settings import (
@@ -51,16 +53,6 @@ from pi_desktop.ui.settings import (
     env_key_names,
 )
 from pi_desktop.ui.theme import theme_for
-
-
-@dataclass(frozen=True)
-class ConnectionChoice:
-    """What Fetch models and Test connection try: the fields as they are on screen."""
-
-    provider: str
-    model: str
-    base_url: str
-    api_key: str | None
 
 
 @dataclass(frozen=True)
@@ -187,13 +179,14 @@ class SettingsDialog(QDialog):
         *,
         workspace: str | None = None,
         workspace_origin: str = "settings",
-        list_models: Callable[[ConnectionChoice], Awaitable[list[str]]] | None = None,
-        test_connection: Callable[[ConnectionChoice], Awaitable[Any]] | None = None,
+        list_models: Callable[[ProviderConfig], Awaitable[list[str]]] | None = None,
+        test_connection: Callable[[ProviderConfig], Awaitable[Any]] | None = None,
     ) -> None:
         """``workspace`` is the folder in use (``MainWindow.effective_workspace``) and
         ``workspace_origin`` where it came from: "argument", "settings", "session" or "cwd".
         ``list_models`` / ``test_connection`` back the Fetch models / Test connection buttons
-        (async, given the fields as a ``ConnectionChoice``; None: the button is off)."""
+        (``pi_desktop.agent.connect``: async, given the fields as a ``ProviderConfig``; None: the
+        button is off)."""
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self._settings = settings
@@ -248,7 +241,8 @@ class SettingsDialog(QDialog):
         self.prices.show_model(settings.model)
         form.addRow("Price per 1M tokens", self.prices)
         self._warned_no_key = False
-        for field in (self.model, self.base_url, self.api_key):
+        # a new URL or key makes the last answer stale; typing a model searches the list
+        for field in (self.base_url, self.api_key):
             field.textEdited.connect(self._connection_edited)
 
         self.summarizer_model = QLineEdit(settings.summarizer_model, self)
@@ -454,8 +448,7 @@ class SettingsDialog(QDialog):
         if missing and not self._warned_no_key:
             self._warned_no_key = True
             self.connection.say(
-                f"{missing} Press OK again to save without one (the offline provider answers "
-                "until a key is set).",
+                f"{missing} OK again saves without one (the offline demo answers until then).",
                 ok=False,
             )
             self.api_key.setFocus()
@@ -469,27 +462,31 @@ class SettingsDialog(QDialog):
 
     def missing_key(self) -> str | None:
         """Why the chosen provider cannot be used for want of a key, or None."""
-        preset = self._presets.get(self.provider_key)
-        if preset is None or not preset.needs_key or self.api_key.text().strip():
+        if self.provider_key not in self._presets:
             return None
-        _key, source = self._key_store.get(self.provider_key)
-        if source != "none" and not (self._key_cleared and source in ("keyring", "file")):
-            return None
-        names = " or ".join(env_key_names(self.provider_key))
-        return f"{preset.label} needs an API key: paste it above (or set {names})."
+        return missing_key(self.provider_key, self._key_in_use())
 
-    def connection_choice(self) -> ConnectionChoice:
-        """The provider as the fields describe it now (a typed key, else the stored one)."""
-        provider = self.provider_key
-        preset = self._presets.get(provider)
+    def _key_in_use(self) -> str | None:
+        """The typed key, else the stored one (unless the user asked to forget it)."""
         key = self.api_key.text().strip() or None
         if key is None and not self._key_cleared:
-            key, _source = self._key_store.get(provider)
-        return ConnectionChoice(
-            provider=provider,
-            model=self.model.text().strip() or (preset.model if preset else ""),
+            key, source = self._key_store.get(self.provider_key)
+            key = key if source in ("keyring", "file") else None  # env: the preset reads it
+        return key
+
+    def connection_choice(self, *, listing: bool = False) -> ProviderConfig:
+        """The provider as the fields describe it now, for Fetch models / Test connection.
+
+        Listing the models needs no model name, but the client is built with one: an empty
+        field (the user is about to choose) lists with a stand-in that is never sent."""
+        provider = self.provider_key
+        preset = self._presets.get(provider)
+        model = self.model.text().strip() or (preset.model if preset else "")
+        return ProviderConfig(
+            preset=provider,
+            model=model or ("(listing models)" if listing else ""),
             base_url=self.base_url.text().strip() or (preset.base_url if preset else ""),
-            api_key=key,
+            api_key=self._key_in_use(),
         )
 
     def _connection_edited(self, _text: str = "") -> None:
