@@ -583,6 +583,7 @@ class _Handler(StreamFaultWriter, BaseHTTPRequestHandler):
             self._event(chunk({"role": "assistant", "content": ""}))
             step = max(1, reply.chunk_chars)
             for i in range(0, len(reply.reasoning), step):
+                owner._sleep(reply.chunk_delay)  # a model thinks at its own pace too
                 self._event(chunk({"reasoning_content": reply.reasoning[i : i + step]}))
             if reply.huge_line_bytes is not None:
                 self._huge_line(reply.huge_line_bytes)

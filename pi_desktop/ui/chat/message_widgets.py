@@ -165,6 +165,31 @@ UNPIN_TIP = "Unpin: let the context layers shorten or summarize it again (Ctrl+P
 PIN_BADGE = "⚑ pinned"
 
 
+class ElidedLabel(QLabel):
+    """One line of plain text that ends in "…" when the row is too narrow (the whole text is
+    its tooltip's business): a long figure line must not widen or clip the conversation."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(40, self.fontMetrics().height())
+
+    def paintEvent(self, event: QEvent) -> None:
+        from PySide6.QtGui import QPainter
+
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        shown = self.fontMetrics().elidedText(
+            self.text(), Qt.TextElideMode.ElideRight, self.width()
+        )
+        align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(self.rect(), int(align), shown)
+        painter.end()
+
+
 class MessageActions(QWidget):
     """The icons under a message, shown while the pointer is over it: copy, and for the
     user's own turns edit. Its room is kept while hidden, so hovering never moves text."""
@@ -188,13 +213,12 @@ class MessageActions(QWidget):
         if self.edit_button is not None:
             layout.addWidget(self.edit_button)
         # an answer's cost (tokens, cache, speed), quiet beside its actions
-        self.usage_label = muted(QLabel(self))
+        self.usage_label = muted(ElidedLabel(self))
         self.usage_label.setObjectName("usageLine")
-        self.usage_label.setTextFormat(Qt.TextFormat.PlainText)
         self.usage_label.hide()
         if role != "user":
-            layout.addWidget(self.usage_label)
-            layout.addStretch(1)
+            layout.addWidget(self.usage_label, 1)
+            layout.addStretch(0)  # holds the icons left while there is no figure line
         policy = self.sizePolicy()
         policy.setRetainSizeWhenHidden(True)
         self.setSizePolicy(policy)
