@@ -96,13 +96,11 @@ def build_window(
                 return window
         else:
             from pi_desktop.session import Session
-            from pi_desktop.ui.wiring import DEFAULT_SYSTEM_PROMPT
 
             session_path.parent.mkdir(parents=True, exist_ok=True)
             ws = str(workspace) if workspace else None
-            window.open_session(
-                Session.create(session_path, system_prompt=DEFAULT_SYSTEM_PROMPT, workspace=ws)
-            )
+            prompt = window.default_system_prompt()
+            window.open_session(Session.create(session_path, system_prompt=prompt, workspace=ws))
             return window
     if not new_session:
         if window.sessions.reopen_last():  # the session that was open when the app closed

@@ -44,6 +44,7 @@ from pi_desktop.ui.chat.input_box import CompactDialog, InputBox
 from pi_desktop.ui.controller import AgentController
 from pi_desktop.ui.dialogs.approval import ApprovalPrompter
 from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
+from pi_desktop.ui.dialogs.system_prompt import SavedPrompts
 from pi_desktop.ui.labels import title_from
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.sessions.sidebar import SessionsSidebar
@@ -67,6 +68,7 @@ from pi_desktop.ui.wiring import (
 )
 
 log = logging.getLogger(__name__)
+PROMPTS_FILE = "prompts.json"  # agent.prompts' file name, beside the settings
 
 
 class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMainWindow):
@@ -102,7 +104,9 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.provider: ProviderSetup | None = None
         self.approver = ApprovalPrompter(self, self.settings.approval_policy)
         self.controller = AgentController(self)
-        self.prompt_store: Any = None  # saved system prompts (set below from the library)
+        # saved system prompts, in a file beside the settings (a test's settings are temporary)
+        settings_dir = Path(settings_store.qsettings.fileName()).parent
+        self.prompt_store = SavedPrompts(settings_dir / PROMPTS_FILE)
         self.viewers: list[QWidget] = []  # summary / tool-result viewers that are open
         self.dialog: QDialog | None = None  # the dialog on screen (tests drive it)
         self._closing = False
@@ -299,10 +303,15 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
             return None
         workspace = self._workspace_override or self.settings.workspace or None
         session = self.library.create(
-            system_prompt=DEFAULT_SYSTEM_PROMPT, workspace=str(workspace) if workspace else None
+            system_prompt=self.default_system_prompt(),
+            workspace=str(workspace) if workspace else None,
         )
         self.open_session(session)
         return session
+
+    def default_system_prompt(self) -> str:
+        """What a new session starts with: the saved default prompt, else the built-in one."""
+        return self.prompt_store.default_text() or DEFAULT_SYSTEM_PROMPT
 
     def open_session_id(self, session_id: str) -> bool:
         if self.busy:

@@ -62,3 +62,44 @@ def test_the_prompt_cannot_change_under_a_running_answer(kit, qtbot, openai_serv
     assert not window.set_system_prompt("changed")
     dialog.reject()
     qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+
+
+def test_saved_prompts_and_the_default_for_new_sessions(kit, qtbot, openai_server):
+    openai_server.responder = lambda body: Reply(text="Arr.")
+    window = kit.window(_llm(openai_server), new_session=True)
+    dialog = window.show_system_prompt()
+    assert dialog.saved.count() == 0 and not dialog.default_box.isEnabled()
+    dialog.editor.setPlainText("You review code. Be blunt.")
+    dialog.name.setText("Code reviewer")
+    qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    dialog.editor.setPlainText("You are a pirate.")
+    dialog.name.setText("Pirate")
+    qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    assert [dialog.saved.itemData(i) for i in range(dialog.saved.count())] == [
+        "Code reviewer",
+        "Pirate",
+    ]
+    assert dialog.chosen_name() == "Pirate"
+    dialog.default_box.setChecked(True)
+    assert dialog.saved.currentText() == "Pirate  (default)"
+    assert dialog.message.text() == "New sessions start with “Pirate”."
+    # choosing a saved prompt loads it into the editor (OK applies it to this session)
+    dialog.saved.setCurrentIndex(0)
+    dialog.saved.activated.emit(0)
+    assert dialog.text == "You review code. Be blunt." and not dialog.default_box.isChecked()
+    dialog.grab().save(f"{SHOTS}/system-prompt-saved.png")
+    qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert window.session.system_prompt == "You review code. Be blunt."
+    # the store is a file beside the settings: a new window reads it, new sessions use it
+    window.close()
+    qtbot.waitUntil(lambda: not window.isVisible())
+    again = kit.window(_llm(openai_server), new_session=True)
+    assert again.session.system_prompt == "You are a pirate."
+    assert again.prompt_store.names() == ["Code reviewer", "Pirate"]
+    dialog = again.show_system_prompt()
+    dialog.saved.setCurrentIndex(1)
+    qtbot.mouseClick(dialog.delete_button, Qt.MouseButton.LeftButton)
+    assert again.prompt_store.names() == ["Code reviewer"]
+    assert again.prompt_store.default_name() is None  # the default went with it
+    dialog.reject()
+    assert again.default_system_prompt().startswith("You are a helpful assistant")

@@ -13,6 +13,7 @@ and knows nothing of where it keeps its file. Opened with ``open()``, never ``ex
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Signal
@@ -112,6 +113,9 @@ class SystemPromptDialog(QDialog):
                 widget.hide()
             self.default_box.hide()
         self._refresh_saved()
+        problem = getattr(store, "problem", None)
+        if problem:
+            self.message.setText(problem)
         self.resize(640, 460)
 
     @property
@@ -214,3 +218,47 @@ class SystemPromptDialog(QDialog):
         if self.text != self._original and not self.editor.isReadOnly():
             self.promptChosen.emit(self.text)
         super().accept()
+
+
+class SavedPrompts:
+    """The dialog's store over the agent's prompt library file (``agent.prompts``): every
+    edit is saved at once (the library is immutable; each change writes a new one)."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        from pi_desktop.agent.prompts import load_prompts
+
+        self.path = path
+        self.library = load_prompts(path)
+
+    @property
+    def problem(self) -> str | None:
+        """Why the file did not load (it is kept aside on the next save), or None."""
+        return self.library.problem
+
+    def names(self) -> list[str]:
+        return [p.name for p in self.library.prompts]
+
+    def get(self, name: str) -> str | None:
+        item = self.library.get(name)
+        return item.text if item is not None else None
+
+    def default_name(self) -> str | None:
+        return self.library.default
+
+    def default_text(self) -> str | None:
+        return self.library.default_text
+
+    def save(self, name: str, text: str) -> None:
+        self._write(self.library.put(name, text))
+
+    def delete(self, name: str) -> None:
+        self._write(self.library.remove(name))
+
+    def set_default(self, name: str | None) -> None:
+        self._write(self.library.with_default(name))
+
+    def _write(self, library: Any) -> None:
+        from pi_desktop.agent.prompts import save_prompts
+
+        save_prompts(library, self.path)
+        self.library = library
