@@ -31,6 +31,14 @@ def test_the_prompt_is_edited_from_the_header_and_survives_a_restart(kit, qtbot,
     qtbot.waitUntil(lambda: window.dialog is None)
     assert window.session.system_prompt == "You are a pirate. Answer like one."
     assert window.header.prompt_button.text() == "⚙ You are a pirate. Answer like one."
+    # the tree marks where it changed: a side node at the answer that was current
+    snap = window.tree.view.snapshot
+    (change,) = [n for n in snap.nodes.values() if n.role == "system_prompt"]
+    assert change.parent_id == window.session.current_id
+    assert change.label == "system prompt: You are a pirate. Answer like one."
+    assert change.id in snap.compactions[change.parent_id]
+    assert window.tree.view.node_rect(change.id).isValid()
+    assert "later requests carry it" in window.tree.view.tooltip_for(change.id)
     send(qtbot, window, "and now?")
     before, after = openai_server.requests[0], openai_server.requests[-1]
     assert before["messages"][0] == {"role": "system", "content": first}
@@ -45,6 +53,8 @@ def test_the_prompt_is_edited_from_the_header_and_survives_a_restart(kit, qtbot,
 
     again = kit.window(_llm(openai_server), session_path=path)
     assert again.session.system_prompt == "You are a pirate. Answer like one."
+    marks = [n for n in again.tree.view.snapshot.nodes.values() if n.role == "system_prompt"]
+    assert [n.id for n in marks] == [change.id]
     assert again.header.prompt_button.text() == "⚙ You are a pirate. Answer like one."
     send(qtbot, again, "still a pirate?")
     assert openai_server.requests[-1]["messages"][0]["content"].startswith("You are a pirate")

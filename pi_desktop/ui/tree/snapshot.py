@@ -122,6 +122,8 @@ class TreeSnapshot:
         entries: Iterable[Any] = session.entries.values()
         state = getattr(session, "state", None)
         side = list(getattr(state, "branch_summaries", {}).values())
+        # where the system prompt changed: a side node at the message current then
+        side += [c for c in getattr(state, "system_prompt_changes", ()) if c.parent_id]
         if side:  # side nodes go in file order (parents always come first)
             entries = heapq.merge(entries, side, key=lambda e: getattr(e, "timestamp", ""))
         return cls.from_entries(
@@ -173,8 +175,8 @@ class TreeSnapshot:
                 if node.kind == "tool_call":
                     expected[eid] = expected_call_ids(node.calls)
                     results[eid] = []
-            elif etype in ("compaction", "branch_summary"):
-                make = _compaction_node if etype == "compaction" else _branch_summary_node
+            elif etype in _SIDE_NODES:
+                make = _SIDE_NODES[etype]
                 nodes[eid] = make(entry, parent_display, order)
                 display_of[eid] = eid
                 if parent_display is not None:
@@ -327,6 +329,31 @@ def _branch_summary_node(entry: Any, parent_display: str | None, order: int) -> 
     )
 
 
+def _prompt_change_node(entry: Any, parent_display: str | None, order: int) -> TreeNode:
+    """A change of the system prompt: a side node at the message that was current, so the
+    tree shows from where on the requests carried the new one."""
+    prompt = getattr(entry, "system_prompt", None) or ""
+    head = first_line(prompt, LABEL_CHARS)
+    return TreeNode(
+        id=entry.id,
+        parent_id=parent_display,
+        kind="compaction",
+        role="system_prompt",
+        order=order,
+        target_id=entry.id,
+        entry_ids=(entry.id,),
+        content=prompt,
+        fixed_label=f"system prompt: {head}" if head else "system prompt removed",
+    )
+
+
+_SIDE_NODES = {
+    "compaction": _compaction_node,
+    "branch_summary": _branch_summary_node,
+    "system_prompt": _prompt_change_node,
+}
+
+
 def fold_results(
     node: TreeNode, got: list[tuple[str, str, bool]], expected: set[str], on_path: set[str]
 ) -> TreeNode:
@@ -400,7 +427,8 @@ def _sealed(
 
 def tooltip_text(node: TreeNode) -> str:
     """Plain-text tooltip: role, preview, folded tool results."""
-    parts = [f"{node.role}" + (" (stopped)" if node.stopped else "")]
+    role = "system prompt" if node.role == "system_prompt" else node.role
+    parts = [role + (" (stopped)" if node.stopped else "")]
     if node.pinned:
         parts[0] += " · pinned: stays verbatim in every view"
     if node.thinking:
