@@ -16,11 +16,15 @@ from typing import TYPE_CHECKING, Any
 
 from pi_desktop.agent.events import Notice
 from pi_desktop.agent.llm import ChatResponse, ContextOverflowError, TransientProviderError
+from pi_desktop.agent.server_info import ServerWindow, count_prompt_tokens, probe_window
+from pi_desktop.agent.window import lowered_budget
 from pi_desktop.context import Message, estimate_tokens
 
 if TYPE_CHECKING:
+    from pi_desktop.agent.bridge import ContextSessionBridge
     from pi_desktop.agent.tool import Tool
     from pi_desktop.context import ContextManager
+    from pi_desktop.session import Session
 
 TOOLS_UNSUPPORTED_NOTICE = (
     "This model or server does not seem to support tool calls: it named the tools in its "
@@ -38,27 +42,104 @@ class ProviderSteps:
     _tool_list: list[Tool]
     _emit: Callable[[Any], None]
     _tools_tokens: int
+    _budget: int | None
+    _bridge: ContextSessionBridge | None
+    _session: Session | None
 
     _tool_calls_seen = False
     _named_without_call = 0
     _tools_notice_sent = False
+    _server_known = False
+    _tokenizer_works = True
+    _last_sent: list[Message] | None = None
+
+    async def _know_server(self) -> None:
+        """Once per agent, before its first request: ask a local server for its window.
+
+        A stated window smaller than the budget lowers it (as an overflow error's would); for
+        Ollama, which truncates silently, a plain warning says so either way.
+        """
+        if self._server_known:
+            return
+        self._server_known = True
+        kind = getattr(self._llm, "server", None)
+        if not isinstance(kind, str) or getattr(self._llm, "context_window", None):
+            return
+        window = await probe_window(
+            kind,
+            getattr(self._llm, "base_url", None),
+            getattr(self._llm, "model", ""),
+            getattr(self._llm, "_secret", None),
+        )
+        if window is None:
+            return
+        if not window.assumed:
+            self._llm.context_window = window.tokens
+        budget = self._budget
+        if budget is None or window.tokens >= budget:
+            return
+        if window.silent_truncation:
+            self._emit(Notice(ollama_warning(window, budget)))
+        if window.assumed or self._ctx is None:
+            return
+        lowered = lowered_budget(budget, window.tokens)
+        if lowered is None:
+            return
+        self._ctx.set_budget(lowered)
+        self._budget = lowered
+        if self._bridge is not None:
+            self._bridge.save_window(window.tokens, lowered)
+        if not window.silent_truncation:
+            self._emit(
+                Notice(
+                    f"The server's context window is {window.tokens:,} tokens ({window.source}),"
+                    f" smaller than the context budget of {budget:,}. This session now uses a "
+                    f"budget of {lowered:,} tokens so requests fit."
+                )
+            )
+
+    async def _anchor_by_tokenizer(self) -> None:
+        """A response without usage: count the request with the server's tokenizer (where it
+        has one) so the estimate is anchored all the same."""
+        sent = self._last_sent
+        if self._ctx is None or not sent or not self._tokenizer_works:
+            return
+        kind = getattr(self._llm, "server", None)
+        if kind not in ("llamacpp", "vllm"):
+            return
+        count = await count_prompt_tokens(
+            kind,
+            getattr(self._llm, "base_url", None),
+            getattr(self._llm, "model", ""),
+            sent,
+            getattr(self._llm, "_secret", None),
+        )
+        if count is None:
+            self._tokenizer_works = False  # no endpoint: not asked again by this agent
+            return
+        # the tokenizer counted the messages only: no tool schemas to take out
+        self._ctx.record_usage({"prompt_tokens": count, "completion_tokens": 0})
 
     def known_window(self) -> int | None:
         """The server's context window when something stated it (the provider's ``/props``,
         ``/api/show`` or model list, read by ``server_info``; or an overflow error)."""
         window = getattr(self._llm, "context_window", None)
-        return window if isinstance(window, int) and window > 0 else None
+        if isinstance(window, int) and window > 0:
+            return window
+        learned = self._session.model_window if self._session is not None else None
+        return learned.window_tokens if learned is not None else None
 
     async def _send(
         self, attempt: Callable[[list[Message]], Awaitable[ChatResponse]], sent: list[Message]
     ) -> ChatResponse:
         """One attempt; a stream broken before any answer after a request the estimate put
         over the known window is raised as ``ContextOverflowError``."""
+        self._last_sent = sent
         try:
             return await attempt(sent)
         except TransientProviderError as exc:
             window = self.known_window()
-            if window is None or exc.status is not None:
+            if window is None or exc.status is not None or exc.partial:
                 raise
             estimate = self._request_estimate(sent)
             if estimate <= window:
@@ -88,6 +169,20 @@ class ProviderSteps:
         if self._named_without_call >= NAMED_WITHOUT_CALL:
             self._tools_notice_sent = True
             self._emit(Notice(TOOLS_UNSUPPORTED_NOTICE))
+
+
+def ollama_warning(window: ServerWindow, budget: int) -> str:
+    """The plain warning for a budget larger than Ollama's context size."""
+    if window.assumed:
+        size = f"its default context size (num_ctx, {window.tokens:,} tokens on most machines)"
+    else:
+        size = f"this model's context size (num_ctx {window.tokens:,} tokens)"
+    return (
+        f"Ollama truncates silently at {size}, and the context budget is {budget:,} tokens: "
+        "the start of long conversations would be cut without a word. Raise num_ctx (a "
+        "Modelfile `PARAMETER num_ctx 32768`, or OLLAMA_CONTEXT_LENGTH for `ollama serve`) or "
+        "lower the budget in Settings."
+    )
 
 
 def names_a_tool(text: str, tools: list[Tool]) -> bool:
