@@ -18,7 +18,8 @@ Behaviours: ``deepseek_rule`` answers HTTP 400 "Missing `reasoning_content` fiel
 assistant message at message index N" for a request whose assistant message with tool calls
 lacks it (DeepSeek's thinking mode); ``window`` makes a prompt over that many tokens (4 chars
 per token of the messages) get HTTP 200 and a broken stream, as llama.cpp's server does;
-``api_key`` refuses any other bearer token with 401.
+``api_key`` refuses any other bearer token with 401; ``strict_models`` answers 404 for a model
+not in ``models``.
 """
 
 from __future__ import annotations
@@ -77,6 +78,15 @@ Responder = Callable[[dict[str, Any]], Turn]
 
 def prompt_tokens(body: dict[str, Any]) -> int:
     return max(1, len(json.dumps(body.get("messages", []))) // 4)
+
+
+def template_tokens(body: dict[str, Any]) -> int:
+    """What llama-cpp-python counts: its chat template rendered, 4 chars a token."""
+    rendered = "".join(
+        f"<|im_start|>{m.get('role')}\n{m.get('content') or ''}<|im_end|>\n"
+        for m in body.get("messages", [])
+    )
+    return max(1, len(rendered + "<|im_start|>assistant\n") // 4)
 
 
 def completion_tokens(turn: Turn) -> int:
@@ -244,6 +254,7 @@ class ProviderServer:
         ollama_num_ctx: int | None = None,
         ollama_context_length: int = 131072,
         chunk_size: int = 3,
+        strict_models: bool = False,
     ) -> None:
         assert dialect in DIALECTS, dialect
         self.dialect = dialect
@@ -256,6 +267,7 @@ class ProviderServer:
         self.ollama_num_ctx = ollama_num_ctx
         self.ollama_context_length = ollama_context_length
         self.chunk_size = chunk_size
+        self.strict_models = strict_models  # an unknown model gets 404, as OpenAI answers
         self.requests: list[dict[str, Any]] = []
         self.rejected: list[str] = []  # the DeepSeek rule's 400 messages
         self.broken: int = 0  # streams broken for being over the window
@@ -454,7 +466,22 @@ class _Handler(BaseHTTPRequestHandler):
                     },
                 )
                 return
-        if owner.window is not None and prompt_tokens(body) > owner.window:
+        if owner.strict_models and body.get("model") not in owner.models:
+            self._json(
+                404,
+                {
+                    "error": {
+                        "message": f"The model `{body.get('model')}` does not exist or you do "
+                        "not have access to it.",
+                        "type": "invalid_request_error",
+                        "param": None,
+                        "code": "model_not_found",
+                    }
+                },
+            )
+            return
+        size = template_tokens(body) if owner.dialect == "llama_cpp_python" else prompt_tokens(body)
+        if owner.window is not None and size > owner.window:
             with owner._lock:
                 owner.broken += 1
             self._broken_stream()

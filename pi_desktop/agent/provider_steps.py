@@ -4,8 +4,11 @@ A mixin like ``context_steps``. llama.cpp's server answers a prompt over its win
 HTTP 200 and then breaks the stream, with no wording to parse: when the estimate put the
 request over the window the server is known to have, that break is an overflow (the loop then
 compacts, retries once and learns the window) rather than a network drop to retry three
-times. A model whose server silently drops ``tools`` describes the tools in prose instead of
-calling them: one ``Notice`` says so.
+times. A llama.cpp-family server that states no window (llama-cpp-python has no ``/props``)
+gets one retry; when the same request breaks again its window is taken to be the largest usual
+``n_ctx`` below the request, and the notice says so.
+A model whose server silently drops ``tools`` describes the tools in prose instead of calling
+them: one ``Notice`` says so.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ class ProviderSteps:
     _server_known = False
     _tokenizer_works = True
     _last_sent: list[Message] | None = None
+    _broken_request: tuple[int, int] | None = None  # the request whose stream broke last
 
     async def _know_server(self) -> None:
         """Once per agent, before its first request: ask a local server for its window.
@@ -107,13 +111,7 @@ class ProviderSteps:
         kind = getattr(self._llm, "server", None)
         if kind not in ("llamacpp", "vllm"):
             return
-        count = await count_prompt_tokens(
-            kind,
-            getattr(self._llm, "base_url", None),
-            getattr(self._llm, "model", ""),
-            sent,
-            getattr(self._llm, "_secret", None),
-        )
+        count = await self._count(sent)
         if count is None:
             self._tokenizer_works = False  # no endpoint: not asked again by this agent
             return
@@ -133,23 +131,48 @@ class ProviderSteps:
         self, attempt: Callable[[list[Message]], Awaitable[ChatResponse]], sent: list[Message]
     ) -> ChatResponse:
         """One attempt; a stream broken before any answer after a request the estimate put
-        over the known window is raised as ``ContextOverflowError``."""
+        over the server's window is raised as ``ContextOverflowError`` (see the module)."""
         self._last_sent = sent
         try:
             return await attempt(sent)
         except TransientProviderError as exc:
-            window = self.known_window()
-            if window is None or exc.status is not None or exc.partial:
+            if exc.status is not None or exc.partial:
                 raise
             estimate = self._request_estimate(sent)
-            if estimate <= window:
+            window = self.known_window()
+            stated = window is not None
+            if window is None and getattr(self._llm, "server", None) == "llamacpp":
+                # no stated window: a drop is retried once; the same request breaking again
+                # is an overflow, sized by the server's own tokenizer where it has one
+                key = (len(sent), estimate)
+                if self._broken_request != key:
+                    self._broken_request = key
+                    raise
+                counted = await self._count(sent)
+                if counted is not None:
+                    estimate = max(estimate, counted + self._tools_tokens)
+                window = inferred_window(estimate)
+                if window is None:
+                    raise
+            elif window is None or estimate <= window:
                 raise
+            how = "the server's" if stated else "most likely the server's (it did not say)"
             raise ContextOverflowError(
-                f"{exc} — the request (~{estimate:,} tokens by the estimate) is over the "
-                f"server's context window of {window:,} tokens, so this is taken as an overflow",
+                f"{exc} — the request (~{estimate:,} tokens by the estimate) is over "
+                f"{how} context window of {window:,} tokens, so this is taken as an overflow",
                 partial=exc.partial,
                 window_tokens=window,
             ) from exc
+
+    async def _count(self, sent: list[Message]) -> int | None:
+        """The request's tokens by the server's tokenizer (None where it has none)."""
+        return await count_prompt_tokens(
+            getattr(self._llm, "server", None),
+            getattr(self._llm, "base_url", None),
+            getattr(self._llm, "model", ""),
+            sent,
+            getattr(self._llm, "_secret", None),
+        )
 
     def _request_estimate(self, sent: list[Message]) -> int:
         ctx = self._ctx
@@ -169,6 +192,24 @@ class ProviderSteps:
         if self._named_without_call >= NAMED_WITHOUT_CALL:
             self._tools_notice_sent = True
             self._emit(Notice(TOOLS_UNSUPPORTED_NOTICE))
+
+
+LLAMACPP_SMALLEST_CTX = 512
+INFER_SLACK = 1.1
+
+
+def inferred_window(estimate: int) -> int | None:
+    """The window a llama.cpp-family server most likely has when a request of ``estimate``
+    tokens broke its stream without a word: the largest usual ``n_ctx`` (512 doubled) below
+    it, with 10 % of slack for a count that missed the chat template's tokens
+    (llama-cpp-python's default is 2,048). None for a request too small to be an overflow."""
+    reach = int(estimate * INFER_SLACK)
+    if reach <= LLAMACPP_SMALLEST_CTX:
+        return None
+    window = LLAMACPP_SMALLEST_CTX
+    while window * 2 < reach:
+        window *= 2
+    return window
 
 
 def ollama_warning(window: ServerWindow, budget: int) -> str:
