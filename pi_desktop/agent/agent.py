@@ -493,6 +493,7 @@ class Agent(ContextSteps, ProviderSteps, Steering):
         self._emit(MessageAdded(msg, entry_id, stats))
 
     async def _loop(self, messages: list[Message], path_ids: list[str | None], turn: _Turn) -> str:
+        await self._know_server()
         while True:
             if turn.steps >= self._max_steps:
                 raise _StepLimitReached
@@ -500,6 +501,8 @@ class Agent(ContextSteps, ProviderSteps, Steering):
             view = await self._prepare(messages, path_ids)
             response = await self._chat(messages, path_ids, view, turn)
             self._record_usage(response)
+            if response.usage is None:
+                await self._anchor_by_tokenizer()
             stats = response_stats(response.usage, response.model, turn.clock)
             assistant, calls = normalize_tool_calls(_as_assistant(response.message), turn.steps)
             self._after_answer(assistant, bool(calls))

@@ -1,0 +1,121 @@
+"""DeepSeek's thinking mode with tools, against a server that enforces its rule (issue 17).
+
+The server rejects (HTTP 400 "Missing `reasoning_content` field in the assistant message at
+message index N") any request whose assistant message with tool calls lacks its reasoning.
+Before the fix 4 of 5 such runs failed and jammed the session; now a 5-turn conversation with a
+tool call each turn, a restart and more turns has no failed run. A control run with reasoning
+switched off proves the server's rule bites.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pi_desktop.agent import Agent, MessageAdded, ReasoningDelta, RunFailed, TextDelta
+from pi_desktop.agent.presets import build_llm
+from pi_desktop.agent.stats import session_usage_totals
+from pi_desktop.session import Session
+from tests.agent.test_agent_doubles import Recorder, echo_tool
+from tests.provider_formats import ProviderServer, Turn
+
+
+def deepseek_responder(body: dict) -> Turn:
+    """Think, call the tool once per user turn, then think again and answer."""
+    messages = body["messages"]
+    last = messages[-1]
+    turn_no = sum(1 for m in messages if m["role"] == "user")
+    if last["role"] == "user":
+        return Turn(
+            reasoning=f"Turn {turn_no}: I should echo first.",
+            tool_calls=[("echo", {"text": f"t{turn_no}"})],
+            cached_tokens=16,
+        )
+    return Turn(
+        reasoning=f"Turn {turn_no}: the tool said {last['content']!r}.",
+        text=f"Done with turn {turn_no}.",
+        cached_tokens=20,
+    )
+
+
+async def run_turns(agent: Agent, first: int, count: int) -> list[str]:
+    answers = []
+    for n in range(first, first + count):
+        answers.append(await agent.run(f"Please echo t{n}."))
+    return answers
+
+
+@pytest.mark.asyncio
+async def test_thinking_and_tools_over_five_turns_and_a_restart_never_fail(tmp_path: Path):
+    path = tmp_path / "deepseek.jsonl"
+    with ProviderServer("deepseek", deepseek_responder, deepseek_rule=True) as server:
+
+        def llm():
+            return build_llm(
+                "deepseek", model="deepseek-chat", base_url=server.base_url, api_key="sk-x"
+            )
+
+        session = Session.create(path, system_prompt="You are terse.", fsync=False)
+        first = llm()
+        agent = Agent(first, [echo_tool()], session=session, context_budget=50_000)
+        events = Recorder()
+        agent.subscribe(events)
+        answers = await run_turns(agent, 1, 5)
+        await first.aclose()
+        session.close()
+
+        assert answers == [f"Done with turn {n}." for n in range(1, 6)]
+        assert events.of(RunFailed) == [] and server.rejected == []
+        thoughts = "".join(e.text for e in events.of(ReasoningDelta))
+        assert "Turn 1: I should echo first." in thoughts
+        assert "Turn 5: I should echo first." not in "".join(e.text for e in events.of(TextDelta))
+        added = [e for e in events.of(MessageAdded) if e.message.role == "assistant"]
+        assert len(added) == 10 and all(e.stats and e.stats["usage"] for e in added)
+
+        # restart: a new app reads the file and goes on
+        session = Session.load(path, fsync=False)
+        second = llm()
+        agent = Agent(second, [echo_tool()], session=session, context_budget=50_000)
+        events = Recorder()
+        agent.subscribe(events)
+        answers = await run_turns(agent, 6, 2)
+        await second.aclose()
+
+        assert answers == ["Done with turn 6.", "Done with turn 7."]
+        assert events.of(RunFailed) == [] and server.rejected == []
+        last = server.chat_requests()[-1]["messages"]
+        with_calls = [m for m in last if m["role"] == "assistant" and m.get("tool_calls")]
+        plain = [m for m in last if m["role"] == "assistant" and not m.get("tool_calls")]
+        assert len(with_calls) == 7 and all(m["reasoning_content"] for m in with_calls)
+        assert plain and all("reasoning_content" not in m for m in plain)
+
+        totals = session_usage_totals(session)
+        assert totals.calls == 14 and totals.summarizer_calls == 0
+        assert totals.cached == 7 * (16 + 20)
+        assert 0 < totals.cache_hit_rate < 1
+        session.close()
+
+    # the file keeps every answer's reasoning and stats (plain turns' too)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    answers_on_file = [x for x in lines if x.get("type") == "message" and x["role"] == "assistant"]
+    assert len(answers_on_file) == 14
+    assert all(x["metadata"]["reasoning"].startswith("Turn ") for x in answers_on_file)
+    assert all("usage" in x["stats"] and "reasoning" not in x["stats"] for x in answers_on_file)
+
+
+@pytest.mark.asyncio
+async def test_the_rule_server_rejects_a_client_that_drops_reasoning(tmp_path: Path):
+    """Control: without sending reasoning back the same conversation fails on turn 1."""
+    with ProviderServer("deepseek", deepseek_responder, deepseek_rule=True) as server:
+        llm = build_llm("deepseek", model="deepseek-chat", base_url=server.base_url, api_key="k")
+        llm.send_reasoning = False
+        agent = Agent(llm, [echo_tool()], context_budget=50_000)
+        events = Recorder()
+        agent.subscribe(events)
+        assert await agent.run("Please echo t1.") == ""
+        await llm.aclose()
+    failed = events.of(RunFailed)
+    assert len(failed) == 1 and "Missing `reasoning_content` field" in failed[0].error
+    assert "message index 1" in failed[0].error  # [user, assistant+calls, tool]
