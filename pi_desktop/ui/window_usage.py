@@ -103,13 +103,15 @@ class WindowUsage:
         prompt = text if text.strip() else None
         if prompt == self.session.system_prompt:
             return False
-        try:
-            self.session.set_system_prompt(prompt)
+        try:  # the agent appends the entry and re-estimates (its ContextPrepared moves the bar)
+            if self.agent is not None:
+                self.agent.set_system_prompt(prompt)
+            else:
+                self.session.set_system_prompt(prompt)
         except (OSError, ValueError, RuntimeError) as exc:
             self.show_refusal(f"The system prompt was not changed: {exc}")
             return False
         self.refresh_system_prompt()
         self.tree.refresh()
-        self._refresh_bar()
         self.statusBar().showMessage("System prompt changed; your next message uses it.", 6000)
         return True
