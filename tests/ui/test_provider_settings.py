@@ -224,3 +224,58 @@ def test_closing_the_dialog_cancels_a_test_in_flight(qloop, qtbot, tmp_path, ope
     dialog.reject()
     qtbot.waitUntil(task.done, timeout=5_000)
     assert task.cancelled()
+
+
+def test_the_thinking_switch_is_offered_where_the_provider_has_one(qtbot, tmp_path):
+    from pi_desktop.ui.wiring import preset_choices
+
+    dialog = SettingsDialog(AppSettings(), preset_choices(), KeyStore(tmp_path / "k"))
+    qtbot.addWidget(dialog)
+    dialog.provider.setCurrentIndex(dialog.provider.findData("ollama"))
+    assert not dialog.thinking.isEnabled() and not dialog.effort.isEnabled()
+    dialog.provider.setCurrentIndex(dialog.provider.findData("deepseek"))
+    assert dialog.thinking.isEnabled() and dialog.effort.isEnabled()
+    dialog.thinking.setCurrentIndex(dialog.thinking.findData("off"))
+    assert not dialog.effort.isEnabled()  # no effort for a model that does not think
+    result = dialog.result_settings()
+    assert (result.provider, result.thinking) == ("deepseek", "off")
+
+
+def test_the_thinking_choice_reaches_the_request(tmp_path, openai_server):
+    """Settings → the provider factory → the real client → what the server receives."""
+    import asyncio
+
+    from pi_desktop.context import Message
+    from pi_desktop.ui.wiring import make_provider_factory
+    from tests.openai_server import Reply
+
+    keys = KeyStore(tmp_path / "k")
+    keys.set("deepseek", "sk-deepseek")
+    factory = make_provider_factory(keys)
+    openai_server.responder = lambda body: Reply(text="ok")
+    for choice, effort, sent in (
+        ("off", "", {"type": "disabled"}),
+        ("on", "high", {"type": "enabled"}),
+        ("default", "", None),
+    ):
+        settings = replace(
+            AppSettings(),
+            provider="deepseek",
+            base_url=openai_server.base_url,
+            model="deepseek-reasoner",
+            thinking=choice,
+            reasoning_effort=effort,
+        )
+        setup = factory(settings)
+        assert not setup.offline, setup.note
+
+        async def ask(llm=setup.llm):
+            try:
+                return await llm.chat([Message(role="user", content="hi")])
+            finally:
+                await llm.aclose()
+
+        asyncio.run(ask())
+        body = openai_server.last_request
+        assert body.get("thinking") == sent
+        assert body.get("reasoning_effort") == (effort or None)

@@ -51,6 +51,7 @@ from pi_desktop.ui.settings import (
     AppSettings,
     KeyStore,
     env_key_names,
+    thinking_flag,
 )
 from pi_desktop.ui.theme import theme_for
 
@@ -64,6 +65,8 @@ class PresetChoice:
     base_url: str = ""
     model: str = ""
     needs_key: bool = False
+    thinking: bool = False  # the provider has a thinking on/off switch
+    effort: bool = False  # the provider takes a reasoning effort
 
 
 WORKSPACE_NOTES = {
@@ -160,6 +163,8 @@ SNIP_POLICY_LABELS = {
     "summarize": "Summarize them before they leave the context (recommended)",
     "drop": "Drop them without a summary (no extra calls; the model forgets them)",
 }
+THINKING_LABELS = {"default": "As the provider does", "on": "On", "off": "Off"}
+EFFORT_LABELS = {"": "default", "low": "low", "medium": "medium", "high": "high"}
 POLICY_LABELS = {
     "ask": "Ask before every write or command",
     "auto": "Approve automatically",
@@ -240,6 +245,30 @@ class SettingsDialog(QDialog):
         self.model.textChanged.connect(self.prices.show_model)
         self.prices.show_model(settings.model)
         form.addRow("Price per 1M tokens", self.prices)
+        thinking_row = QWidget(self)
+        thinking_layout = QHBoxLayout(thinking_row)
+        thinking_layout.setContentsMargins(0, 0, 0, 0)
+        self.thinking = QComboBox(self)
+        self.thinking.setObjectName("thinking")
+        for key, label in THINKING_LABELS.items():
+            self.thinking.addItem(label, key)
+        self.thinking.setCurrentIndex(max(0, self.thinking.findData(settings.thinking)))
+        self.thinking.setToolTip(
+            "Thinking models reason before they answer (shown in a Thinking block). Off: faster\n"
+            "and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter)."
+        )
+        self.effort = QComboBox(self)
+        self.effort.setObjectName("reasoning_effort")
+        for key, label in EFFORT_LABELS.items():
+            self.effort.addItem(label, key)
+        self.effort.setCurrentIndex(max(0, self.effort.findData(settings.reasoning_effort)))
+        self.effort.setToolTip("How long the model may think, where the provider takes it")
+        self.thinking.currentIndexChanged.connect(self._thinking_changed)
+        thinking_layout.addWidget(self.thinking)
+        thinking_layout.addWidget(QLabel("effort", self))
+        thinking_layout.addWidget(self.effort)
+        thinking_layout.addStretch(1)
+        form.addRow("Thinking", thinking_row)
         self._warned_no_key = False
         # a new URL or key makes the last answer stale; typing a model searches the list
         for field in (self.base_url, self.api_key):
@@ -487,6 +516,8 @@ class SettingsDialog(QDialog):
             model=model or ("(listing models)" if listing else ""),
             base_url=self.base_url.text().strip() or (preset.base_url if preset else ""),
             api_key=self._key_in_use(),
+            thinking=thinking_flag(str(self.thinking.currentData())),
+            reasoning_effort=str(self.effort.currentData()) or None,
         )
 
     def _connection_edited(self, _text: str = "") -> None:
@@ -504,6 +535,7 @@ class SettingsDialog(QDialog):
         offline = self.provider_key == "offline"
         for widget in (self.model, self.base_url, self.api_key, self.summarizer_model):
             widget.setEnabled(not offline)
+        self._thinking_changed()
         self.connection.cancel()
         self.connection.set_enabled(not offline)
         self.connection.say("")
@@ -517,6 +549,14 @@ class SettingsDialog(QDialog):
         self._key_cleared = False
         self.api_key.clear()
         self._update_key_status()
+
+    def _thinking_changed(self, _index: int = 0) -> None:
+        """The switch only where the provider has one; an effort only where it takes one and
+        thinking is not off."""
+        preset = self._presets.get(self.provider_key)
+        self.thinking.setEnabled(bool(preset and preset.thinking))
+        off = self.thinking.currentData() == "off" and self.thinking.isEnabled()
+        self.effort.setEnabled(bool(preset and preset.effort) and not off)
 
     def _update_key_status(self) -> None:
         if self.provider_key == "offline":
@@ -573,6 +613,8 @@ class SettingsDialog(QDialog):
             snip_policy=str(self.snip_policy.currentData()),
             branch_summaries=self.branch_summaries.isChecked(),
             model_prices=dump_prices(self.prices.prices),
+            thinking=str(self.thinking.currentData()),
+            reasoning_effort=str(self.effort.currentData()),
             allow_commands=self.allow_commands.isChecked(),
             response_deadline=self.response_deadline.value(),
             idle_deadline=self.idle_deadline.value(),
