@@ -227,12 +227,13 @@ class ConversationView(QScrollArea):
                 card.set_reasoning(reasoning)
         if card is not None and role == "assistant":
             card.set_stats(self.stats_for(entry_id, metadata))
+            card.body.setHidden(not content.strip())  # only thought: the block, no blank line
         if role == "assistant" and metadata:
             calls, problems = tool_calls_of(metadata)
             for problem in problems:
                 self.problems.append(f"message {entry_id or '(new)'}: {problem}")
             for call_id, name, arguments in calls:
-                self.add_tool_call(call_id, name, arguments)
+                self.add_tool_call(call_id, name, arguments, stored=True)
         return card
 
     def _streaming_card(self) -> MessageCard:
@@ -247,6 +248,8 @@ class ConversationView(QScrollArea):
         card = self._streaming_card()
         if card.thinking is not None and card.thinking.live and text:
             card.thinking.finish()
+        if text and card.body.isHidden():
+            card.body.show()
         card.body.append(text)
 
     def restart_stream(self) -> None:
@@ -261,6 +264,8 @@ class ConversationView(QScrollArea):
             return
         card = self._streaming_card()
         card.thinking_block().append(text)
+        if not card.body.text:
+            card.body.hide()  # until the answer's first word
         card.status_label.setText("thinking…")
 
     def end_stream(self, *, stopped: bool = False) -> None:
@@ -288,11 +293,22 @@ class ConversationView(QScrollArea):
                 return row if row.role == "assistant" else None
         return None
 
-    def add_tool_call(self, call_id: str, name: str, arguments: dict[str, Any] | str):
+    def add_tool_call(
+        self, call_id: str, name: str, arguments: dict[str, Any] | str, *, stored: bool = False
+    ):
+        """The call's row. The live run names a call three times (started, finished, then the
+        stored assistant message): one row. Servers that number calls per message reuse an id
+        in a later turn, so a stored message claims only a row no stored message owns yet, and
+        a live call reuses a row only while it is its own (not stored, or still unanswered)."""
         existing = self._tool_calls.get(call_id)
         if existing is not None:
-            return existing
+            if stored and not existing.stored:
+                existing.stored = True
+                return existing
+            if not stored and (not existing.stored or existing.result is None):
+                return existing
         widget = ToolCallWidget(call_id, name, arguments, self._content)
+        widget.stored = stored
         widget.openFileRequested.connect(self.openFileRequested)
         self._tool_calls[call_id] = widget
         self._add(widget)

@@ -441,6 +441,7 @@ class ToolCallWidget(Panel):
         self.result: str | None = None
         self.is_error = False
         self.offloaded_path: str | None = None
+        self.stored = False  # drawn for a stored assistant message (not only from the stream)
         self.setObjectName("toolCall")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 2, 6, 4)
