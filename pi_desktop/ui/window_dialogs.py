@@ -149,11 +149,19 @@ class WindowDialogs:
         if settings.workspace != self.settings.workspace:
             self._workspace_override = None  # a folder chosen in Settings beats --workspace
         prices_changed = settings.model_prices != self.settings.model_prices
+        # an error from the previous provider ("Nothing is listening at …") no longer applies
+        provider_changed = api_key is not None or any(
+            getattr(settings, name) != getattr(self.settings, name)
+            for name in ("provider", "model", "base_url", "thinking", "reasoning_effort")
+        )
         self.settings = settings
         self.settings_store.save(settings)
         image_policy().set_remote_images(settings.remote_images)
         if prices_changed:
             self.restat()
+        if provider_changed and not self.busy and self.conversation.banners():
+            self.conversation.clear_banners("error")
+            self.edits.offer_answer_again()  # the unanswered question: ask the new provider
         if self.busy:
             self._settings_pending = True
             self.statusBar().showMessage("Settings saved; they apply when this answer ends.", 6000)

@@ -279,3 +279,23 @@ def test_the_thinking_choice_reaches_the_request(tmp_path, openai_server):
         body = openai_server.last_request
         assert body.get("thinking") == sent
         assert body.get("reasoning_effort") == (effort or None)
+
+
+def test_switching_provider_replaces_the_old_providers_error(kit, qtbot):
+    """Nothing listening: the error says so at once (no retries); after choosing another
+    provider the stale error goes and the unanswered question is offered again."""
+    from pi_desktop.agent import OpenAIChatLLM
+    from tests.ui.flows import idle
+
+    port = _free_port()
+    llm = OpenAIChatLLM("llama3.2", base_url=f"http://127.0.0.1:{port}/v1", api_key=None)
+    window = kit.window(llm, new_session=True)
+    window.input.setPlainText("hello?")
+    qtbot.keyClick(window.input, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: bool(window.conversation.banners()), timeout=10_000)
+    qtbot.waitUntil(lambda: idle(window), timeout=10_000)
+    (banner,) = window.conversation.banners()
+    assert f"Nothing is listening at 127.0.0.1:{port}" in banner.text
+    window.apply_settings(replace(window.settings, provider="custom", model="other"))
+    assert window.conversation.banners() == []
+    assert window.edits.answer_banner is not None  # "Answer again" with the new provider

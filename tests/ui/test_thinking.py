@@ -178,3 +178,26 @@ def test_exports_carry_the_thinking_collapsed_and_quoted(tmp_path):
     )
     assert "<details open" not in page  # collapsed until the reader opens it
     session.close()
+
+
+def test_a_compaction_of_several_summarizer_calls_says_how_many(tmp_path):
+    from pi_desktop.session import Session
+    from pi_desktop.ui.tree.snapshot import TreeSnapshot
+
+    session = Session.create(tmp_path / "c.jsonl", system_prompt="p")
+    for n in range(3):
+        session.append_message(Message(role="user", content=f"q{n}"))
+        session.append_message(Message(role="assistant", content=f"a{n}"))
+    session.add_summary_cache(
+        "## Goal\nx", 3, [], tokens_before=9_000, tokens_after=1_000, summarizer_calls=3
+    )
+    session.append_message(Message(role="user", content="q3"))
+    session.add_summary_cache("## Goal\ny", 5, [], tokens_before=4_000, tokens_after=900)
+    labels = [
+        n.label for n in TreeSnapshot.from_session(session).nodes.values() if n.role == "compaction"
+    ]
+    assert labels == [
+        "compacted 3 messages · 9k → 1k · 3 summarizer calls",
+        "compacted 5 messages · 4k → 900",
+    ]
+    session.close()
