@@ -13,7 +13,7 @@ import math
 from typing import Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QFont, QGuiApplication, QResizeEvent
+from PySide6.QtGui import QFont, QGuiApplication, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -27,7 +27,14 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.agent.tools.paths import parse_cap_note
-from pi_desktop.ui.chat.surfaces import FlatToggle, LinkButton, Panel, muted
+from pi_desktop.ui.chat.surfaces import (
+    SELECTABLE,
+    FlatToggle,
+    LinkButton,
+    Panel,
+    WrapLabel,
+    muted,
+)
 from pi_desktop.ui.chat.thinking import ThinkingBlock
 from pi_desktop.ui.chat.usage_text import MessageStats
 from pi_desktop.ui.labels import capped_words, count_of, format_tokens
@@ -43,9 +50,6 @@ TOOL_RESULT_PREVIEW_CHARS = 3_000
 CODE_SHOWN_CHARS = 12_000
 CODE_SHOWN_LINE_CHARS = 1_000
 TOOL_RESULT_PREVIEW_LINES = 40
-SELECTABLE = (
-    Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
-)
 
 
 def _monospace_font() -> QFont:
@@ -54,23 +58,6 @@ def _monospace_font() -> QFont:
     font.setFamily("monospace")
     font.setStyleHint(QFont.StyleHint.Monospace)
     return font
-
-
-class WrapLabel(QLabel):
-    """A word-wrapped label whose minimum size does not depend on its text.
-
-    QLabel reports a word-wrapped minimum height measured at a narrow width (so the scroll
-    area would reserve blank space below the conversation) and a minimum width as wide as
-    its longest word (so one long path would widen every row). The real height comes from
-    ``heightForWidth``; an unbreakable token is clipped instead of widening the view.
-    """
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWordWrap(True)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(40, self.fontMetrics().height())
 
 
 def shown_code(code: str) -> tuple[str, bool]:
@@ -178,8 +165,6 @@ class ElidedLabel(QLabel):
         return QSize(40, self.fontMetrics().height())
 
     def paintEvent(self, event: QEvent) -> None:
-        from PySide6.QtGui import QPainter
-
         painter = QPainter(self)
         painter.setPen(self.palette().color(self.foregroundRole()))
         shown = self.fontMetrics().elidedText(

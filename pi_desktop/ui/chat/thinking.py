@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
-from pi_desktop.ui.chat.surfaces import FlatToggle, Panel, muted
+from pi_desktop.ui.chat.surfaces import SELECTABLE, FlatToggle, Panel, WrapLabel, muted
 
 # what the open block lays out at most (a label lays out all its text at once)
 SHOWN_CHARS = 20_000
@@ -87,9 +87,6 @@ class ThinkingBlock(Panel):
         row.addStretch(1)
         row.addWidget(self.copy_button)
         layout.addLayout(row)
-        # imported here: message_widgets imports this module for the card
-        from pi_desktop.ui.chat.message_widgets import SELECTABLE, WrapLabel
-
         self.body = muted(WrapLabel(self))
         self.body.setObjectName("thinkingText")
         self.body.setTextFormat(Qt.TextFormat.PlainText)  # reasoning is the model's raw text
