@@ -64,6 +64,16 @@ def _tool_name(entry: MessageEntry) -> str:
     return str((entry.metadata or {}).get("name") or "tool")
 
 
+def _reasoning(entry: MessageEntry) -> str:
+    """An assistant message's reasoning (``metadata["reasoning"]``), shown collapsed."""
+    value = (entry.metadata or {}).get("reasoning") if entry.role == "assistant" else None
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _thinking_label(thought: str) -> str:
+    return f"Thinking ({len(thought):,} chars)"
+
+
 def _compaction_line(comp: CompactionEntry) -> str:
     kind = "manual " if comp.manual else ""
     if comp.kind == "edited":  # the user's edit of the summary before it
@@ -177,6 +187,9 @@ def to_markdown(session: Any) -> str:
             lines += _md_details(f"{len(item.content):,} chars", fenced(item.content))
             continue
         lines += [f"## {_ROLE_TITLES.get(item.role, item.role)}", ""]
+        thought = _reasoning(item)
+        if thought:
+            lines += _md_details(_thinking_label(thought), fenced(thought))
         if item.content:
             lines += [demote_headings(item.content), ""]
         for call in _tool_calls(item):
@@ -293,6 +306,12 @@ def _html_item(item: MessageEntry | CompactionEntry) -> str:
             f"<pre>{esc(item.content)}</pre></details></section>"
         )
     parts = [head, f"<h2>{esc(_ROLE_TITLES.get(item.role, item.role))}</h2>"]
+    thought = _reasoning(item)
+    if thought:
+        parts.append(
+            f'<details class="thinking"><summary>{esc(_thinking_label(thought))}</summary>'
+            f"<pre>{esc(thought)}</pre></details>"
+        )
     if item.content:
         parts.append(f'<div class="text">{esc(item.content)}</div>')
     for call in _tool_calls(item):
