@@ -256,6 +256,7 @@ class ProviderServer:
         chunk_size: int = 3,
         strict_models: bool = False,
         blank_reasoning_every: float | None = None,
+        chunk_delay: float = 0.0,
     ) -> None:
         assert dialect in DIALECTS, dialect
         self.dialect = dialect
@@ -272,6 +273,7 @@ class ProviderServer:
         # stream reasoning deltas of blanks at this interval until the client hangs up
         self.blank_reasoning_every = blank_reasoning_every
         self.blank_deltas = 0
+        self.chunk_delay = chunk_delay  # seconds between chunks (a live Thinking block)
         self.requests: list[dict[str, Any]] = []
         self.rejected: list[str] = []  # the DeepSeek rule's 400 messages
         self.broken: int = 0  # streams broken for being over the window
@@ -505,6 +507,9 @@ class _Handler(BaseHTTPRequestHandler):
             line = event if event.startswith(":") else f"data: {event}"
             payload = f"{line}\n\n".encode()
             self.wfile.write(f"{len(payload):x}\r\n".encode() + payload + b"\r\n")
+            if owner.chunk_delay:
+                self.wfile.flush()
+                time.sleep(owner.chunk_delay)
         self.wfile.write(b"0\r\n\r\n")
         self.wfile.flush()
 
