@@ -96,3 +96,24 @@ def test_totals_count_the_summarizer_apart_and_every_branch(tmp_path: Path):
     assert (totals.summarizer_calls, totals.summarizer_prompt) == (3, 500)
     assert totals.as_dict()["summarizer_completion"] == 50
     session.close()
+
+
+def test_a_price_only_when_the_user_gave_one(tmp_path: Path):
+    from pi_desktop.agent.stats import ModelPrice, cost_of, session_cost
+
+    usage = {
+        "prompt_tokens": 1_000_000,
+        "completion_tokens": 500_000,
+        "prompt_tokens_details": {"cached_tokens": 400_000},
+    }
+    price = ModelPrice(prompt=2.0, completion=8.0, cached=0.5)
+    assert cost_of(usage, price) == pytest.approx(0.6 * 2.0 + 0.4 * 0.5 + 0.5 * 8.0)
+    assert cost_of(usage, None) is None and cost_of(None, price) is None
+    with pytest.raises(ValueError):
+        ModelPrice(prompt=-1, completion=1)
+    session = Session.create(tmp_path / "c.jsonl", fsync=False)
+    session.append_message(Message(role="user", content="a"))
+    session.append_message(Message(role="assistant", content="b"), {"usage": usage, "model": "m"})
+    assert session_cost(session, {}) is None
+    assert session_cost(session, {"m": price}) == pytest.approx(5.4)
+    session.close()
