@@ -255,6 +255,8 @@ class ProviderServer:
         ollama_context_length: int = 131072,
         chunk_size: int = 3,
         strict_models: bool = False,
+        blank_reasoning_every: float | None = None,
+        chunk_delay: float = 0.0,
     ) -> None:
         assert dialect in DIALECTS, dialect
         self.dialect = dialect
@@ -268,6 +270,10 @@ class ProviderServer:
         self.ollama_context_length = ollama_context_length
         self.chunk_size = chunk_size
         self.strict_models = strict_models  # an unknown model gets 404, as OpenAI answers
+        # stream reasoning deltas of blanks at this interval until the client hangs up
+        self.blank_reasoning_every = blank_reasoning_every
+        self.blank_deltas = 0
+        self.chunk_delay = chunk_delay  # seconds between chunks (a live Thinking block)
         self.requests: list[dict[str, Any]] = []
         self.rejected: list[str] = []  # the DeepSeek rule's 400 messages
         self.broken: int = 0  # streams broken for being over the window
@@ -486,6 +492,9 @@ class _Handler(BaseHTTPRequestHandler):
                 owner.broken += 1
             self._broken_stream()
             return
+        if owner.blank_reasoning_every is not None:
+            self._blank_reasoning(owner.blank_reasoning_every)
+            return
         turn = owner.responder(body)
         events = stream_events(
             owner.dialect, body, turn, size=owner.chunk_size, model=body.get("model", "m")
@@ -498,8 +507,29 @@ class _Handler(BaseHTTPRequestHandler):
             line = event if event.startswith(":") else f"data: {event}"
             payload = f"{line}\n\n".encode()
             self.wfile.write(f"{len(payload):x}\r\n".encode() + payload + b"\r\n")
+            if owner.chunk_delay:
+                self.wfile.flush()
+                time.sleep(owner.chunk_delay)
         self.wfile.write(b"0\r\n\r\n")
         self.wfile.flush()
+
+    def _blank_reasoning(self, every: float) -> None:
+        """A model "thinking" in spaces forever: chunks keep coming, nothing is said."""
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Transfer-Encoding", "chunked")
+        self.end_headers()
+        chunk = {"choices": [{"index": 0, "delta": {"reasoning_content": " \n"}}]}
+        payload = f"data: {json.dumps(chunk)}\n\n".encode()
+        try:
+            for _ in range(10_000):
+                self.wfile.write(f"{len(payload):x}\r\n".encode() + payload + b"\r\n")
+                self.wfile.flush()
+                with self.owner._lock:
+                    self.owner.blank_deltas += 1
+                time.sleep(every)
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
 
     def _broken_stream(self) -> None:
         """llama-cpp-python over its window: the headers say 200, then the body just ends."""

@@ -12,8 +12,8 @@ the tests' loopback server):
 - llama-cpp-python: ``POST /extras/tokenize/count {"input"}`` → ``{"count"}``.
 - vLLM: ``GET /v1/models`` → ``data[].max_model_len``; ``POST /tokenize {"model", "messages"}``
   → ``{"count"}``.
-- LM Studio: ``GET /api/v0/models/{model}`` → ``loaded_context_length`` /
-  ``max_context_length``.
+- LM Studio: ``GET /api/v1/models`` (0.4) → the loaded instance's ``context_length``; else
+  ``GET /api/v0/models/{model}`` → ``loaded_context_length`` / ``max_context_length``.
 
 Every probe is short (a few seconds at most) and optional: any failure is "not known".
 """
@@ -104,6 +104,9 @@ async def probe_window(
                         return ServerWindow(size, "vLLM max_model_len")
             return None
         if kind == "lmstudio":
+            loaded = lmstudio_v1_window(await _json(client, "GET", f"{root}/api/v1/models"), model)
+            if loaded:
+                return ServerWindow(loaded, "LM Studio loaded context")
             info = await _json(client, "GET", f"{root}/api/v0/models/{model}")
             if isinstance(info, dict):
                 size = _int(info.get("loaded_context_length")) or _int(
@@ -111,6 +114,21 @@ async def probe_window(
                 )
                 if size:
                     return ServerWindow(size, "LM Studio context length")
+    return None
+
+
+def lmstudio_v1_window(listing: Any, model: str) -> int | None:
+    """The context a loaded instance of ``model`` has (LM Studio 0.4's ``/api/v1/models``:
+    ``models[].key``, ``loaded_instances[].config.context_length``)."""
+    models = listing.get("models") if isinstance(listing, dict) else None
+    for item in models if isinstance(models, list) else []:
+        if not isinstance(item, dict) or item.get("key") != model:
+            continue
+        for instance in item.get("loaded_instances") or []:
+            config = instance.get("config") if isinstance(instance, dict) else None
+            size = _int(config.get("context_length")) if isinstance(config, dict) else None
+            if size:
+                return size
     return None
 
 

@@ -131,3 +131,49 @@ def session_usage_totals(session: Any) -> UsageTotals:
     return UsageTotals(
         prompt, completion, cached, reasoning, calls, known, s_calls, s_prompt, s_completion
     )
+
+
+@dataclass(frozen=True)
+class ModelPrice:
+    """What the user says a model costs, per million tokens (no built-in price list: prices
+    change, and a wrong figure is worse than none). ``cached`` defaults to ``prompt``."""
+
+    prompt: float
+    completion: float
+    cached: float | None = None
+
+    def __post_init__(self) -> None:
+        if min(self.prompt, self.completion, self.cached or 0.0) < 0:
+            raise ValueError("a price cannot be negative")
+
+
+def cost_of(usage: dict[str, Any] | None, price: ModelPrice | None) -> float | None:
+    """The cost of one response's usage at ``price`` (None without a price or usage)."""
+    figures = read_usage(usage)
+    if price is None or figures is None:
+        return None
+    cached = figures.cached or 0
+    cached_rate = price.cached if price.cached is not None else price.prompt
+    fresh = max(0, figures.prompt_total - cached)
+    return (
+        fresh * price.prompt + cached * cached_rate + figures.completion * price.completion
+    ) / 1_000_000
+
+
+def session_cost(session: Any, prices: dict[str, ModelPrice]) -> float | None:
+    """The chat calls' cost where the user priced the answering model (None if none was);
+    summarizer calls are priced by their ``summary_model`` the same way."""
+    from pi_desktop.session import CompactionEntry, MessageEntry
+
+    total: float | None = None
+    for entry in session.entries.values():
+        if isinstance(entry, MessageEntry) and entry.stats:
+            usage, model = entry.stats.get("usage"), entry.stats.get("model")
+        elif isinstance(entry, CompactionEntry) and entry.kind != "edited":
+            usage, model = entry.summary_usage, entry.summary_model
+        else:
+            continue
+        cost = cost_of(usage, prices.get(model)) if isinstance(model, str) else None
+        if cost is not None:
+            total = (total or 0.0) + cost
+    return total

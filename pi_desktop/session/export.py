@@ -60,14 +60,18 @@ def _call_parts(call: dict[str, Any]) -> tuple[str, str]:
     return name, json.dumps(raw, indent=2, ensure_ascii=False, default=str)
 
 
-def _reasoning(entry: MessageEntry) -> str:
-    """An assistant message's reasoning (``metadata["reasoning"]``), '' when it has none."""
-    value = (entry.metadata or {}).get("reasoning") if entry.role == "assistant" else None
-    return value.strip("\n") if isinstance(value, str) and value.strip() else ""
-
-
 def _tool_name(entry: MessageEntry) -> str:
     return str((entry.metadata or {}).get("name") or "tool")
+
+
+def _reasoning(entry: MessageEntry) -> str:
+    """An assistant message's reasoning (``metadata["reasoning"]``), shown collapsed."""
+    value = (entry.metadata or {}).get("reasoning") if entry.role == "assistant" else None
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _thinking_label(thought: str) -> str:
+    return f"Thinking ({len(thought):,} chars)"
 
 
 def _compaction_line(comp: CompactionEntry) -> str:
@@ -183,9 +187,9 @@ def to_markdown(session: Any) -> str:
             lines += _md_details(f"{len(item.content):,} chars", fenced(item.content))
             continue
         lines += [f"## {_ROLE_TITLES.get(item.role, item.role)}", ""]
-        if thinking := _reasoning(item):  # a quoted section: read apart from the answer
-            lines += ["> **Thinking**", ">"]
-            lines += [f"> {line}".rstrip() for line in thinking.splitlines()] + [""]
+        thought = _reasoning(item)
+        if thought:
+            lines += _md_details(_thinking_label(thought), fenced(thought))
         if item.content:
             lines += [demote_headings(item.content), ""]
         for call in _tool_calls(item):
@@ -302,10 +306,11 @@ def _html_item(item: MessageEntry | CompactionEntry) -> str:
             f"<pre>{esc(item.content)}</pre></details></section>"
         )
     parts = [head, f"<h2>{esc(_ROLE_TITLES.get(item.role, item.role))}</h2>"]
-    if thinking := _reasoning(item):
+    thought = _reasoning(item)
+    if thought:
         parts.append(
-            f'<details class="thinking"><summary>Thinking ({len(thinking):,} characters)'
-            f'</summary><div class="text">{esc(thinking)}</div></details>'
+            f'<details class="thinking"><summary>{esc(_thinking_label(thought))}</summary>'
+            f"<pre>{esc(thought)}</pre></details>"
         )
     if item.content:
         parts.append(f'<div class="text">{esc(item.content)}</div>')

@@ -17,12 +17,10 @@ from typing import Any
 
 from PySide6.QtWidgets import QLabel
 
-from pi_desktop.agent.stats import session_usage_totals
+from pi_desktop.agent.stats import ModelPrice, session_cost, session_usage_totals
 from pi_desktop.ui.chat.usage_text import (
     MessageStats,
-    Price,
     parse_prices,
-    session_cost,
     totals_details,
     totals_line,
 )
@@ -35,7 +33,7 @@ class WindowUsage:
 
     def _build_usage(self) -> None:
         self._prices_key: str | None = None
-        self._prices: dict[str, Price] = {}
+        self._prices: dict[str, ModelPrice] = {}
         self.usage_label = QLabel(self)
         self.usage_label.setObjectName("sessionUsage")
         self.usage_label.setContentsMargins(0, 0, 12, 0)
@@ -44,7 +42,7 @@ class WindowUsage:
         self.conversation.stats_source = self.message_stats
         self.header.systemPromptRequested.connect(self.show_system_prompt)
 
-    def prices(self) -> dict[str, Price]:
+    def prices(self) -> dict[str, ModelPrice]:
         """The user's prices, parsed once per change of the setting."""
         key = self.settings.model_prices
         if key != self._prices_key:
@@ -64,7 +62,7 @@ class WindowUsage:
             self.usage_label.hide()
             return
         totals = session_usage_totals(self.session)
-        cost = session_cost(self.session.entries.values(), self.prices())
+        cost = session_cost(self.session, self.prices())
         line = totals_line(totals, cost)
         self.usage_label.setText(f"Session: {line}" if line else "")
         self.usage_label.setToolTip(totals_details(totals, cost) if line else "")

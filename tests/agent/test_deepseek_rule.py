@@ -119,3 +119,78 @@ async def test_the_rule_server_rejects_a_client_that_drops_reasoning(tmp_path: P
     failed = events.of(RunFailed)
     assert len(failed) == 1 and "Missing `reasoning_content` field" in failed[0].error
     assert "message index 1" in failed[0].error  # [user, assistant+calls, tool]
+
+
+class _Recording:
+    """The real DeepSeek client, with the messages of each request kept."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.requests: list[list] = []
+
+    async def chat(self, messages, tools=None, on_delta=None, *, on_reasoning=None):
+        self.requests.append(list(messages))
+        return await self.inner.chat(messages, tools, on_delta, on_reasoning=on_reasoning)
+
+
+@pytest.mark.asyncio
+async def test_plain_turns_reasoning_is_kept_in_the_file_but_left_out_of_the_view(tmp_path):
+    session = Session.create(tmp_path / "p.jsonl", fsync=False)
+    with ProviderServer("deepseek", deepseek_responder) as server:
+        inner = build_llm("deepseek", base_url=server.base_url, api_key="k")
+        llm = _Recording(inner)
+        agent = Agent(llm, [echo_tool()], session=session, context_budget=50_000)
+        events = Recorder()
+        agent.subscribe(events)
+        await run_turns(agent, 1, 2)
+        await inner.aclose()
+    assert events.of(ReasoningDelta)  # the on_reasoning keyword reached the wrapper
+    view = llm.requests[-1]
+    answers = [m for m in view if m.role == "assistant" and not m.tool_calls]
+    calls = [m for m in view if m.role == "assistant" and m.tool_calls]
+    assert answers and all("reasoning" not in (m.metadata or {}) for m in answers)
+    assert calls and all(m.metadata["reasoning"] for m in calls)
+    on_file = [e for e in session.get_current_path() if e.role == "assistant"]
+    assert all(e.metadata["reasoning"] for e in on_file)
+    session.close()
+
+
+SUMMARY = (
+    "## Goal\nEcho things.\n## Constraints & Preferences\n- none\n## Progress\n### Done\n- echoed\n"
+    "### In Progress\n- more\n### Blocked\n- nothing\n## Key Decisions\n- none\n## Next Steps\n"
+    "- go on\n## Critical Context\n- the tool echoes"
+)
+
+
+def with_summaries(body: dict) -> Turn:
+    if "tools" not in body:  # the summarizer's call (tools=[] is not sent)
+        return Turn(text=SUMMARY, reasoning="Summarizing.")
+    turn = deepseek_responder(body)
+    turn.reasoning += " " + "mull it over " * 30  # long thoughts: they count when kept
+    return turn
+
+
+@pytest.mark.asyncio
+async def test_a_restart_prepares_the_same_view_with_reasoning_and_compactions(tmp_path: Path):
+    """The restored cache's kept tail holds reasoning exactly as the live history did."""
+    path = tmp_path / "r.jsonl"
+    with ProviderServer("deepseek", with_summaries, deepseek_rule=True) as server:
+        llm = build_llm("deepseek", base_url=server.base_url, api_key="k")
+        session = Session.create(path, system_prompt="You are terse.", fsync=False)
+        agent = Agent(llm, [echo_tool()], session=session, context_budget=2_000)
+        events = Recorder()
+        agent.subscribe(events)
+        await run_turns(agent, 1, 12)
+        assert session.latest_compaction() is not None and events.of(RunFailed) == []
+        live = agent.estimate_now()
+        session.close()
+
+        session = Session.load(path, fsync=False)
+        again = Agent(llm, [echo_tool()], session=session, context_budget=2_000)
+        restored = again.estimate_now()
+        assert restored.estimated_tokens == live.estimated_tokens
+        assert again.summarizer_calls == 0
+        await run_turns(again, 13, 1)
+        assert server.rejected == []
+        await llm.aclose()
+        session.close()

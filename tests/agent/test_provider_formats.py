@@ -155,3 +155,24 @@ def _schema(name: str) -> dict:
             "parameters": {"type": "object", "properties": {"expression": {"type": "string"}}},
         },
     }
+
+
+@pytest.mark.asyncio
+async def test_blank_reasoning_does_not_hold_the_stall_detector_open():
+    """A stream of whitespace "reasoning" is a stall: the idle deadline ends it."""
+    from pi_desktop.agent.llm import TransientProviderError
+
+    with ProviderServer("deepseek", blank_reasoning_every=0.02) as server:
+        llm = build_llm(
+            "deepseek",
+            base_url=server.base_url,
+            api_key="k",
+            idle_deadline=0.5,
+            response_deadline=600,
+        )
+        async with llm:
+            with pytest.raises(TransientProviderError) as caught:
+                await llm.chat(USER)
+        sent = server.blank_deltas
+    assert "stalled" in str(caught.value)
+    assert sent > 5  # chunks kept coming all along; none of them counted as progress

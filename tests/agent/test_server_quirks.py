@@ -173,3 +173,29 @@ async def test_a_model_that_calls_tools_gets_no_such_notice():
             await agent.run("echo x")
         await llm.aclose()
     assert events.of(Notice) == []
+
+
+@pytest.mark.asyncio
+async def test_lm_studios_loaded_context_lowers_the_budget():
+    with ProviderServer("lmstudio", window=8192) as server:
+        llm = build_llm("lmstudio", model="qwen3-4b", base_url=server.base_url)
+        agent = Agent(llm, context_budget=32_000)
+        await agent.run("hi")
+        await llm.aclose()
+        assert "/api/v0/models/qwen3-4b" in server.paths
+    assert agent.budget == int(8192 * 0.9)
+
+
+def test_lm_studio_v1_listing_names_the_loaded_instances_context():
+    from pi_desktop.agent.server_info import lmstudio_v1_window
+
+    listing = {
+        "models": [
+            {"key": "other", "loaded_instances": [{"config": {"context_length": 1}}]},
+            {"key": "qwen3-4b", "max_context_length": 262144,
+             "loaded_instances": [{"id": "qwen3-4b", "config": {"context_length": 16384}}]},
+        ]
+    }  # fmt: skip
+    assert lmstudio_v1_window(listing, "qwen3-4b") == 16384
+    assert lmstudio_v1_window(listing, "missing") is None
+    assert lmstudio_v1_window({"models": "x"}, "qwen3-4b") is None

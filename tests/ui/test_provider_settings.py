@@ -8,7 +8,8 @@ from dataclasses import replace
 
 from PySide6.QtCore import QSettings, Qt
 
-from pi_desktop.ui.chat.usage_text import Price, parse_prices
+from pi_desktop.agent.stats import ModelPrice
+from pi_desktop.ui.chat.usage_text import parse_prices
 from pi_desktop.ui.dialogs.settings_dialog import PresetChoice, SettingsDialog
 from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
 
@@ -88,8 +89,8 @@ def test_prices_are_kept_per_model_and_survive_a_restart(qtbot, tmp_path):
     assert dialog.prices.output.value() == 10
     result = dialog.result_settings()
     assert parse_prices(result.model_prices) == {
-        "a": Price(2.5, 1.25, 10.0),
-        "b": Price(0.0, 0.0, 0.6),
+        "a": ModelPrice(prompt=2.5, completion=10.0, cached=1.25),
+        "b": ModelPrice(prompt=0.0, completion=0.6),
     }
     qs = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     SettingsStore(qs).save(result)
@@ -100,7 +101,7 @@ def test_prices_are_kept_per_model_and_survive_a_restart(qtbot, tmp_path):
 def test_a_broken_price_table_is_ignored():
     assert parse_prices("{not json") == {}
     assert parse_prices('{"a": [1, 2]}') == {}
-    assert parse_prices('{"a": [1, -2, 3], "b": [0, 0, 1]}') == {"b": Price(0, 0, 1)}
+    assert parse_prices('{"a": [1, -2, 3], "b": [0, 0, 1]}') == {"b": ModelPrice(0, 1)}
 
 
 # -- against the loopback server, through the real openai client --------------------------

@@ -164,18 +164,16 @@ def test_the_tree_names_the_thinking(tmp_path):
     session.close()
 
 
-def test_exports_carry_the_thinking_collapsed_and_quoted(tmp_path):
+def test_exports_carry_the_thinking_collapsed(tmp_path):
     from pi_desktop.session.export import to_html, to_markdown
 
     session = _thinking_session(tmp_path)
     md = to_markdown(session)
-    assert "> **Thinking**\n>\n> The user wants a haiku" in md
-    assert md.index("> **Thinking**") < md.index("Crisp leaves fall")
+    label = f"Thinking ({len(REASONING.strip()):,} chars)"
+    assert f"<summary>{label}</summary>" in md
+    assert md.index(label) < md.index("Crisp leaves fall")
     page = to_html(session)
-    assert (
-        f'<details class="thinking"><summary>Thinking ({len(REASONING):,} characters)</summary>'
-        in page
-    )
+    assert f'<details class="thinking"><summary>{label}</summary>' in page
     assert "<details open" not in page  # collapsed until the reader opens it
     session.close()
 

@@ -13,27 +13,9 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from pi_desktop.agent.stats import ModelPrice, cost_of
 from pi_desktop.context.usage import UsageFigures, read_usage
 from pi_desktop.ui.labels import format_tokens
-
-
-@dataclass(frozen=True)
-class Price:
-    """What one model costs, per million tokens (input not cached, cached input, output)."""
-
-    input: float = 0.0
-    cached: float = 0.0
-    output: float = 0.0
-
-    @property
-    def empty(self) -> bool:
-        return not (self.input or self.cached or self.output)
-
-    def cost(self, figures: UsageFigures) -> float:
-        cached = figures.cached or 0
-        fresh = max(0, figures.prompt_total - cached)
-        cached_rate = self.cached if self.cached else self.input  # no cache tariff: full price
-        return (fresh * self.input + cached * cached_rate + figures.completion * self.output) / 1e6
 
 
 def _number(value: Any) -> float | None:
@@ -43,30 +25,37 @@ def _number(value: Any) -> float | None:
     return value if math.isfinite(value) and value >= 0 else None
 
 
-def parse_prices(text: str) -> dict[str, Price]:
-    """The settings' price table (JSON ``{model: [input, cached, output]}``); a broken table or
-    entry is ignored, never fatal (the file may be hand-edited)."""
+def parse_prices(text: str) -> dict[str, ModelPrice]:
+    """The settings' price table (JSON ``{model: [input, cached input, output]}``, dollars per
+    million tokens; a cached price of 0 means "as input"); a broken table or entry is ignored,
+    never fatal (the file may be hand-edited). A row of zeros is no price."""
     try:
         raw = json.loads(text or "{}")
     except (TypeError, ValueError):
         return {}
     if not isinstance(raw, dict):
         return {}
-    prices: dict[str, Price] = {}
+    prices: dict[str, ModelPrice] = {}
     for model, row in raw.items():
         if not isinstance(model, str) or not isinstance(row, list | tuple) or len(row) != 3:
             continue
         values = [_number(v) for v in row]
-        if any(v is None for v in values):
+        if any(v is None for v in values) or not any(values):
             continue
-        price = Price(*values)  # type: ignore[arg-type]
-        if not price.empty:
-            prices[model] = price
+        given, cached, output = values
+        prices[model] = ModelPrice(prompt=given, completion=output, cached=cached or None)  # type: ignore[arg-type]
     return prices
 
 
-def dump_prices(prices: dict[str, Price]) -> str:
-    rows = {m: [p.input, p.cached, p.output] for m, p in sorted(prices.items()) if not p.empty}
+def price_row(price: ModelPrice | None) -> tuple[float, float, float]:
+    """(input, cached input, output) as the settings show them (0: none / as input)."""
+    if price is None:
+        return 0.0, 0.0, 0.0
+    return price.prompt, price.cached or 0.0, price.completion
+
+
+def dump_prices(prices: dict[str, ModelPrice]) -> str:
+    rows = {m: list(price_row(p)) for m, p in sorted(prices.items()) if any(price_row(p))}
     return json.dumps(rows, separators=(",", ":")) if rows else ""
 
 
@@ -96,11 +85,13 @@ class MessageStats:
     ttft_s: float | None = None
     duration_s: float | None = None
     model: str | None = None
-    price: Price | None = None
+    cost: float | None = None  # at the user's price for the model (None: no price)
     rate: float | None = None  # the agent's measured output speed, tokens/s
 
     @classmethod
-    def from_stats(cls, stats: Any, prices: dict[str, Price] | None = None) -> MessageStats | None:
+    def from_stats(
+        cls, stats: Any, prices: dict[str, ModelPrice] | None = None
+    ) -> MessageStats | None:
         """From a message entry's ``stats`` (``pi_desktop.agent.stats.response_stats``:
         usage, model, ttft_s, duration_s, completion_tokens_per_s); None when there is
         nothing to say (no usage and no timing, or not a dict)."""
@@ -114,8 +105,9 @@ class MessageStats:
         model = stats.get("model")
         name = model if isinstance(model, str) and model else None
         price = (prices or {}).get(name) if name else None
+        cost = cost_of(usage, price) if isinstance(usage, dict) else None
         rate = _number(stats.get("completion_tokens_per_s"))
-        return cls(figures, ttft, duration, name, price, rate)
+        return cls(figures, ttft, duration, name, cost, rate)
 
     @property
     def tokens_per_second(self) -> float | None:
@@ -146,8 +138,8 @@ class MessageStats:
         rate = self.tokens_per_second
         if rate is not None:
             parts.append(f"{rate:.0f} tokens/s")
-        if self.price is not None and f is not None:
-            parts.append(money(self.price.cost(f)))
+        if self.cost is not None:
+            parts.append(money(self.cost))
         return " · ".join(parts)
 
     def details(self) -> str:
@@ -175,35 +167,9 @@ class MessageStats:
         rate = self.tokens_per_second
         if rate is not None:
             lines.append(f"Speed: {rate:.1f} tokens/s")
-        if self.price is not None and f is not None:
-            lines.append(f"Cost at your price: {money(self.price.cost(f))}")
+        if self.cost is not None:
+            lines.append(f"Cost at your price: {money(self.cost)}")
         return "\n".join(lines)
-
-
-def session_cost(entries: Any, prices: dict[str, Price] | None) -> float | None:
-    """What a session's answers and summaries cost at the user's prices (every branch: all
-    of it was paid for); None when no model used has a price. Answers are priced at their
-    ``stats["model"]``, summaries at the compaction's ``summary_model``."""
-    if not prices:
-        return None
-    total, priced = 0.0, False
-    for entry in entries:
-        stats = getattr(entry, "stats", None)
-        if isinstance(stats, dict):
-            usage, model = stats.get("usage"), stats.get("model")
-        elif getattr(entry, "type", None) == "compaction":
-            if getattr(entry, "kind", "") == "edited":
-                continue  # the user's edit made no call
-            usage = getattr(entry, "summary_usage", None)
-            model = getattr(entry, "summary_model", None)
-        else:
-            continue
-        price = prices.get(str(model or ""))
-        figures = read_usage(usage) if price is not None else None
-        if price is not None and figures is not None:
-            total += price.cost(figures)
-            priced = True
-    return total if priced else None
 
 
 def totals_line(totals: Any, cost: float | None = None) -> str:

@@ -31,7 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pi_desktop.ui.chat.usage_text import Price
+from pi_desktop.agent.stats import ModelPrice
+from pi_desktop.ui.chat.usage_text import price_row
 from pi_desktop.ui.theme import theme_for
 
 log = logging.getLogger(__name__)
@@ -216,7 +217,7 @@ class PriceFields(QWidget):
 
     changed = Signal()
 
-    def __init__(self, prices: dict[str, Price], parent: QWidget | None = None) -> None:
+    def __init__(self, prices: dict[str, ModelPrice], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.prices = dict(prices)
         self._model = ""
@@ -242,29 +243,29 @@ class PriceFields(QWidget):
         spin.setSingleStep(0.05)
         spin.setPrefix("$")
         spin.setSpecialValueText("—")
-        spin.setToolTip(f"Dollars per million {name} tokens (— : no price)")
+        spin.setToolTip(
+            f"Dollars per million {name} tokens (—: no price"
+            + ("; the input price applies)" if name == "cached input" else ")")
+        )
         spin.valueChanged.connect(self._edited)
         return spin
 
     def show_model(self, model: str) -> None:
         """Show the price of ``model`` (what was typed for the previous one is kept)."""
         self._model = model.strip()
-        price = self.prices.get(self._model, Price())
-        for spin, value in ((self.input, price.input), (self.cached, price.cached)):
+        values = price_row(self.prices.get(self._model))
+        for spin, value in zip((self.input, self.cached, self.output), values, strict=True):
             spin.blockSignals(True)
             spin.setValue(value)
             spin.blockSignals(False)
-        self.output.blockSignals(True)
-        self.output.setValue(price.output)
-        self.output.blockSignals(False)
         self.setEnabled(bool(self._model))
 
     def _edited(self, _value: float = 0.0) -> None:
         if not self._model:
             return
-        price = Price(self.input.value(), self.cached.value(), self.output.value())
-        if price.empty:
+        given, cached, output = self.input.value(), self.cached.value(), self.output.value()
+        if not (given or cached or output):
             self.prices.pop(self._model, None)
         else:
-            self.prices[self._model] = price
+            self.prices[self._model] = ModelPrice(given, output, cached or None)
         self.changed.emit()
