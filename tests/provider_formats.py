@@ -322,12 +322,13 @@ class ProviderServer:
             return [r for r in self.requests if "messages" in r and "stream" in r]
 
     def deepseek_violation(self, body: dict[str, Any]) -> str | None:
-        """DeepSeek's rule: every assistant message with tool calls carries its reasoning."""
+        """DeepSeek's rule: every assistant message with tool calls carries the
+        ``reasoning_content`` field (the server checks it is there, as its wording says)."""
         for index, message in enumerate(body.get("messages", [])):
             if (
                 message.get("role") == "assistant"
                 and message.get("tool_calls")
-                and not message.get("reasoning_content")
+                and not isinstance(message.get("reasoning_content"), str)
             ):
                 return (
                     "Missing `reasoning_content` field in the assistant message at message "

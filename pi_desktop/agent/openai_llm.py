@@ -66,14 +66,17 @@ def normalize_base_url(base_url: str | None) -> str | None:
 
 
 def to_openai_messages(
-    messages: Sequence[Message], *, send_reasoning: bool = True
+    messages: Sequence[Message], *, send_reasoning: bool = True, always_reasoning: bool = False
 ) -> list[dict[str, Any]]:
     """Our messages as OpenAI chat dicts: tool calls and tool_call_id only, no other metadata.
 
     An assistant message with tool calls carries its reasoning back as ``reasoning_content``
     (DeepSeek's thinking mode rejects the request without it; servers that do not know the
     field ignore it); a plain turn's reasoning is never sent (no provider reads it).
-    ``send_reasoning=False`` leaves it out everywhere (a provider known to reject it).
+    ``send_reasoning=False`` leaves it out everywhere (a provider known to reject it);
+    ``always_reasoning`` sends an empty one for a tool-call message that has none (DeepSeek
+    checks the field is there: a call made with thinking off must not jam a session that
+    turns it on).
     """
     out: list[dict[str, Any]] = []
     for m in messages:
@@ -83,6 +86,8 @@ def to_openai_messages(
             reasoning = (m.metadata or {}).get("reasoning")
             if send_reasoning and isinstance(reasoning, str) and reasoning:
                 item["reasoning_content"] = reasoning
+            elif send_reasoning and always_reasoning:
+                item["reasoning_content"] = ""
         elif m.role == "tool":
             item["tool_call_id"] = m.tool_call_id or ""
         out.append(item)
@@ -131,6 +136,7 @@ class OpenAIChatLLM:
         extra_body: dict[str, Any] | None = None,
         reasoning_effort: str | None = None,
         send_reasoning: bool = True,
+        always_reasoning: bool = False,
         server: str | None = None,
         context_window: int | None = None,
     ) -> None:
@@ -150,6 +156,7 @@ class OpenAIChatLLM:
         self.extra_body = dict(extra_body) if extra_body else None
         self.reasoning_effort = reasoning_effort or None
         self.send_reasoning = send_reasoning
+        self.always_reasoning = always_reasoning
         self.server = server  # "ollama", "llamacpp", "vllm", "lmstudio": its extra endpoints
         self.context_window = context_window  # the server's window, when something stated it
         self._secret = api_key or None
@@ -203,7 +210,9 @@ class OpenAIChatLLM:
     ) -> dict[str, Any]:
         request: dict[str, Any] = {
             "model": self.model,
-            "messages": to_openai_messages(messages, send_reasoning=self.send_reasoning),
+            "messages": to_openai_messages(
+                messages, send_reasoning=self.send_reasoning, always_reasoning=self.always_reasoning
+            ),
             "stream": True,
         }
         if self.reasoning_effort is not None:

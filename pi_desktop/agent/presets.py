@@ -230,6 +230,7 @@ def build_llm(
 
     options = {
         "send_reasoning": preset.send_reasoning,
+        "always_reasoning": preset.thinking == "deepseek",
         "server": preset.server,
         **thinking_options(preset, thinking, reasoning_effort),
         **opts,

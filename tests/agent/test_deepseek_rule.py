@@ -194,3 +194,36 @@ async def test_a_restart_prepares_the_same_view_with_reasoning_and_compactions(t
         assert server.rejected == []
         await llm.aclose()
         session.close()
+
+
+@pytest.mark.asyncio
+async def test_tool_calls_made_with_thinking_off_do_not_jam_a_session_that_turns_it_on(
+    tmp_path: Path,
+):
+    path = tmp_path / "switch.jsonl"
+
+    def no_thinking(body: dict) -> Turn:
+        turn = deepseek_responder(body)
+        turn.reasoning = ""  # thinking disabled: no reasoning_content at all
+        return turn
+
+    with ProviderServer("deepseek", no_thinking) as server:
+        llm = build_llm("deepseek", base_url=server.base_url, api_key="k", thinking=False)
+        session = Session.create(path, fsync=False)
+        await run_turns(Agent(llm, [echo_tool()], session=session), 1, 2)
+        await llm.aclose()
+        session.close()
+    stored = Session.load(path, fsync=False)
+    assert not any((e.metadata or {}).get("reasoning") for e in stored.get_current_path())
+    with ProviderServer("deepseek", deepseek_responder, deepseek_rule=True) as server:
+        llm = build_llm("deepseek", base_url=server.base_url, api_key="k", thinking=True)
+        agent = Agent(llm, [echo_tool()], session=stored)
+        events = Recorder()
+        agent.subscribe(events)
+        await run_turns(agent, 3, 2)
+        await llm.aclose()
+        sent = server.chat_requests()[-1]["messages"]
+    assert events.of(RunFailed) == [] and server.rejected == []
+    old_calls = [m for m in sent if m.get("tool_calls")][:2]
+    assert [m["reasoning_content"] for m in old_calls] == ["", ""]
+    stored.close()
