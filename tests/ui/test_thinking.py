@@ -199,3 +199,15 @@ def test_a_compaction_of_several_summarizer_calls_says_how_many(tmp_path):
         "compacted 5 messages · 4k → 900",
     ]
     session.close()
+
+
+def test_the_offline_demo_thinks_when_asked(kit, qtbot):
+    """No model needed to try the block: the offline demo streams its plan as reasoning."""
+    from pi_desktop.agent import OfflineLLM
+    from tests.ui.flows import send
+
+    window = kit.window(OfflineLLM(), offline=True, new_session=True)
+    send(qtbot, window, "think, then list the files")
+    cards = [c for c in window.conversation.message_cards() if c.role == "assistant"]
+    assert cards and cards[0].thinking is not None and cards[0].reasoning.strip()
+    assert not cards[0].thinking.live
