@@ -116,13 +116,11 @@ def build_window(
             failure = window.open_failure
         else:
             from pi_desktop.session import Session
-            from pi_desktop.ui.wiring import DEFAULT_SYSTEM_PROMPT
 
             session_path.parent.mkdir(parents=True, exist_ok=True)
             ws = str(workspace) if workspace else None
-            window.open_session(
-                Session.create(session_path, system_prompt=DEFAULT_SYSTEM_PROMPT, workspace=ws)
-            )
+            prompt = window.default_system_prompt()
+            window.open_session(Session.create(session_path, system_prompt=prompt, workspace=ws))
             return window
     if failure is not None:  # said again over the session opened instead, so it stays seen
         window.new_session()

@@ -22,7 +22,12 @@ import httpx2
 import openai
 
 from pi_desktop import safejson
-from pi_desktop.agent.llm import ContextOverflowError, ProviderError, TransientProviderError
+from pi_desktop.agent.llm import (
+    ContextOverflowError,
+    ProviderError,
+    ServerUnreachableError,
+    TransientProviderError,
+)
 from pi_desktop.agent.redact import redact
 from pi_desktop.agent.sse import clean_text
 
@@ -288,6 +293,12 @@ def classify_provider_error(
         return TransientProviderError(
             f"{provider}: the request timed out", partial=partial, retry_after=None
         )
+    if isinstance(exc, openai.APIConnectionError | httpx2.ConnectError) and not partial:
+        address = refused_address(exc)
+        if address is not None:
+            return ServerUnreachableError(
+                unreachable_message(address), address=address, partial=partial
+            )
     if isinstance(exc, openai.APIConnectionError):
         cause = exc.__cause__
         reason = f" ({type(cause).__name__})" if cause is not None else ""
@@ -323,6 +334,37 @@ def classify_provider_error(
         f"{provider}: unexpected error ({type(exc).__name__}){': ' + text if text else ''}",
         partial=partial,
     )
+
+
+# what usually listens on a local port, for the "nothing is listening" hint
+_PORT_HINTS = {
+    11434: "is Ollama running (`ollama serve`)?",
+    1234: "is LM Studio's server started (Developer tab, or `lms server start`)?",
+    8080: "is llama.cpp's server running (`llama-server -m model.gguf`)?",
+    8000: "is the server running (vLLM: `vllm serve MODEL`; llama-cpp-python: "
+    "`python -m llama_cpp.server`)?",
+}
+
+
+def refused_address(exc: BaseException) -> str | None:
+    """``host:port`` when ``exc`` (or what caused it) is a refused connection, else None."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, ConnectionRefusedError):
+            text = str(current)
+            match = re.search(r"\('([^']+)', (\d+)", text)
+            return f"{match.group(1)}:{match.group(2)}" if match else "the server's address"
+        current = current.__cause__ or current.__context__
+    return None
+
+
+def unreachable_message(address: str) -> str:
+    """The plain words for a refused connection, with a hint for well-known local ports."""
+    port = address.rsplit(":", 1)[-1]
+    hint = _PORT_HINTS.get(int(port)) if port.isdigit() else None
+    return f"Nothing is listening at {address}" + (f" — {hint}" if hint else ".")
 
 
 def _response_text(exc: Any) -> str | None:

@@ -66,6 +66,9 @@ class MessageEntry(_Entry):
     role: Role
     content: str = ""
     metadata: dict[str, Any] | None = None
+    # an assistant answer's figures (usage, ttft_s, duration_s, model, completion_tokens_per_s):
+    # beside the message, not in it, so they are never counted or sent
+    stats: dict[str, Any] | None = None
 
     def to_message(self) -> Message:
         """The context engine's view of this entry (metadata copied, never shared)."""
@@ -267,6 +270,7 @@ def parse_line(line: bytes) -> ParsedLine:
 
 
 _FORMAT1_ONLY = frozenset({"retained_tail", "replaces_entry_ids"})
+_NO_STATS = frozenset({"stats"})
 
 
 # Fields without which a line means nothing; any other invalid field is dropped (its default
@@ -319,11 +323,14 @@ def salvage_line(line: bytes) -> tuple[Entry, list[str]] | None:
 def dump_line(entry: Entry) -> bytes:
     """Serialise an entry as one JSONL line including the trailing newline.
 
-    A compaction of the current format leaves out the empty format-1 fields.
+    A compaction of the current format leaves out the empty format-1 fields, a message
+    without stats its ``stats``.
     """
     exclude = None
     if isinstance(entry, CompactionEntry) and entry.retained_count is not None:
         exclude = _FORMAT1_ONLY
+    elif isinstance(entry, MessageEntry) and entry.stats is None:
+        exclude = _NO_STATS  # lines stay as they were before the field existed
     return entry.model_dump_json(exclude=exclude).encode("utf-8") + b"\n"
 
 

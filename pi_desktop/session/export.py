@@ -29,6 +29,8 @@ from pi_desktop.session.export_parts import (
     compaction_line,
     local_time,
     one_line,
+    reasoning,
+    thinking_label,
     tool_calls,
     tool_name,
 )
@@ -93,6 +95,9 @@ def to_markdown(session: Any, *, format_time: TimeFormat | None = None) -> str:
             lines += _md_details(f"{len(item.content):,} chars", fenced(item.content))
             continue
         lines += [f"## {ROLE_TITLES.get(item.role, item.role)}", ""]
+        thought = reasoning(item)
+        if thought:
+            lines += _md_details(thinking_label(thought), fenced(thought))
         if item.content:
             lines += [demote_headings(item.content), ""]
         for call in tool_calls(item):

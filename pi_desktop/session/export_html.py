@@ -31,7 +31,9 @@ from pi_desktop.session.export_parts import (
     compaction_line,
     local_time,
     one_line,
+    reasoning,
     shown_time,
+    thinking_label,
     tool_calls,
     tool_name,
 )
@@ -186,6 +188,12 @@ def _html_item(item: MessageEntry | CompactionEntry, format_time: TimeFormat | N
             f"<pre>{esc(item.content)}</pre></details></section>"
         )
     parts = [head, f"<h2>{esc(ROLE_TITLES.get(item.role, item.role))} {when}</h2>"]
+    thought = reasoning(item)
+    if thought:
+        parts.append(
+            f'<details class="thinking"><summary>{esc(thinking_label(thought))}</summary>'
+            f"<pre>{esc(thought)}</pre></details>"
+        )
     if item.content:
         parts.append(f'<div class="text" dir="auto">{render_markdown(item.content)}</div>')
     for call in tool_calls(item):

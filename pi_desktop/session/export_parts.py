@@ -82,3 +82,13 @@ def compaction_line(comp: CompactionEntry, format_time: TimeFormat | None = None
 
 def one_line(text: str | None) -> str:
     return " ".join((text or "").split())
+
+
+def reasoning(entry: MessageEntry) -> str:
+    """An assistant message's reasoning (``metadata["reasoning"]``), shown collapsed."""
+    value = (entry.metadata or {}).get("reasoning") if entry.role == "assistant" else None
+    return value.strip() if isinstance(value, str) else ""
+
+
+def thinking_label(thought: str) -> str:
+    return f"Thinking ({len(thought):,} chars)"

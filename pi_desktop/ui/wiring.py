@@ -15,7 +15,7 @@ from typing import Any
 
 from pi_desktop.ui.dialogs.approval import ApprovalPrompter
 from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
-from pi_desktop.ui.settings import AppSettings, KeyStore
+from pi_desktop.ui.settings import AppSettings, KeyStore, thinking_flag
 
 DEFAULT_SYSTEM_PROMPT = (
     "You are a helpful assistant in pi-desktop. You can use the workspace tools to read, "
@@ -63,6 +63,8 @@ def preset_choices() -> list[PresetChoice]:
             base_url=preset.base_url or "",
             model=preset.default_model,
             needs_key=preset.needs_api_key,
+            thinking=preset.thinking is not None,
+            effort=preset.reasoning_effort,
         )
         for key, preset in PRESETS.items()
     ]
@@ -87,6 +89,8 @@ def make_provider_factory(key_store: KeyStore) -> ProviderFactory:
         common = {
             "base_url": settings.base_url or None,
             "api_key": key,
+            "thinking": thinking_flag(settings.thinking),
+            "reasoning_effort": settings.reasoning_effort or None,
             "response_deadline": settings.response_deadline,
             "idle_deadline": settings.idle_deadline,
         }

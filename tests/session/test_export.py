@@ -320,3 +320,22 @@ def test_empty_session_exports(tmp_path):
         assert _dom(to_html(s)).findall(".//main/section") == []
         assert Session.load(tmp_path / "e.jsonl", read_only=True).entries == {}
         assert to_jsonl(s).count(b"\n") == 1
+
+
+def test_reasoning_is_exported_collapsed_before_the_answer(tmp_path):
+    from pi_desktop.context import Message
+    from pi_desktop.session import Session
+    from pi_desktop.session.export import to_html, to_markdown
+
+    session = Session.create(tmp_path / "r.jsonl", fsync=False)
+    session.append_message(Message(role="user", content="6 x 7?"))
+    session.append_message(
+        Message(role="assistant", content="42", metadata={"reasoning": "six <sevens> & more"})
+    )
+    md = to_markdown(session)
+    assert "<summary>Thinking (19 chars)</summary>" in md
+    assert md.index("six <sevens> & more") < md.index("\n42\n")
+    page = to_html(session)
+    assert '<details class="thinking"><summary>Thinking (19 chars)</summary>' in page
+    assert "six &lt;sevens&gt; &amp; more" in page and "<sevens>" not in page
+    session.close()
