@@ -113,7 +113,7 @@ def load_config(source: str | os.PathLike[str] | Mapping[str, Any]) -> McpConfig
     Raises ``McpConfigError`` with the place of the first problem. A missing file is an error
     here; :func:`load_config_file` is the lenient reader the app uses for its own file.
     """
-    if isinstance(source, Mapping):
+    if not isinstance(source, str | os.PathLike):
         return _parse(source)
     path = Path(source).expanduser()
     try:

@@ -24,7 +24,7 @@ PNG = base64.b64decode(
 
 
 def build(many: int) -> MCPServer:
-    server = MCPServer("test-server", version="1.0")
+    server = MCPServer("test-server", version="1.0", log_level="WARNING")
 
     @server.tool(description="Return the text unchanged.")
     def echo(text: str) -> str:
@@ -82,7 +82,7 @@ def main() -> None:
     args = parser.parse_args()
     server = build(args.many)
     if args.http:
-        server.run("streamable-http", host="127.0.0.1", port=args.http, log_level="WARNING")
+        server.run("streamable-http", host="127.0.0.1", port=args.http)
     else:
         server.run()
 
