@@ -9,10 +9,25 @@ marked read-only is the user's choice, made in the prompter, not here.
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
 DETAILS_CHARS = 20_000  # the arguments as shown; the call itself gets them whole
+_KEPT = {"\n", "\t"}
+
+
+def reveal_invisible(text: str) -> str:
+    """Show what would otherwise not be seen: bidi overrides and isolates (which reorder the
+    text around them, so ``rm -rf /`` can read as something harmless), zero-width characters,
+    other format and control characters — each as a visible ``⟨U+202E⟩`` marker."""
+    out = []
+    for char in text:
+        if char not in _KEPT and unicodedata.category(char) in ("Cf", "Cc", "Co", "Cs", "Zl", "Zp"):
+            out.append(f"⟨U+{ord(char):04X}⟩")
+        else:
+            out.append(char)
+    return "".join(out)
 
 
 @dataclass(frozen=True)
@@ -25,13 +40,14 @@ class ToolHints:
     open_world: bool | None = None
 
     def words(self) -> list[str]:
-        """Plain words for the dialog, as the server claims them."""
+        """Plain words for what the server declared (nothing for what it left unsaid)."""
         out = []
         if self.read_only:
             out.append("read-only")
-        elif self.destructive is not False:
-            # the spec's default for a tool that is not read-only is "may destroy"
-            out.append("may change or delete data" if self.destructive else "may change data")
+        elif self.destructive:
+            out.append("may change or delete data")
+        elif self.destructive is False:
+            out.append("only adds data")
         if self.open_world:
             out.append("reaches outside services")
         return out
@@ -64,9 +80,10 @@ class McpApprovalRequest:
         details = json.dumps(arguments, indent=2, ensure_ascii=False, default=str)
         if len(details) > DETAILS_CHARS:
             details = details[:DETAILS_CHARS] + f"\n… ({len(details) - DETAILS_CHARS:,} more chars)"
+        details = reveal_invisible(details)
         return cls(
             tool_name=exposed,
-            summary=f"call {tool} on the MCP server {server}",
+            summary=reveal_invisible(f"call {tool} on the MCP server {server}"),
             details=details,
             server=server,
             tool=tool,

@@ -71,6 +71,38 @@ class ToolSpec:
     title: str | None = None
     hints: ToolHints = field(default_factory=ToolHints)
 
+    def to_dict(self) -> dict[str, Any]:
+        hints = {k: v for k, v in vars(self.hints).items() if v is not None}
+        return {
+            "name": self.name,
+            "description": self.description,
+            "input_schema": self.input_schema,
+            "title": self.title,
+            "hints": hints,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ToolSpec:
+        """From :meth:`to_dict` output (a cache file); raises on a malformed entry."""
+        schema = data["input_schema"]
+        if not isinstance(schema, dict) or not isinstance(data["name"], str):
+            raise ValueError("not a tool entry")
+        hints = data.get("hints") or {}
+        return cls(
+            data["name"],
+            str(data.get("description") or ""),
+            schema,
+            data.get("title"),
+            ToolHints(**{k: bool(v) for k, v in hints.items() if k in vars(ToolHints())}),
+        )
+
+
+def fingerprint(config: ServerConfig) -> str:
+    """What a cached tool list depends on: the program or URL (not env values or headers)."""
+    if isinstance(config, StdioServer):
+        return json.dumps(["stdio", config.command, list(config.args), config.cwd])
+    return json.dumps(["http", config.url])
+
 
 def sdk_available() -> bool:
     try:
@@ -116,6 +148,8 @@ class ServerConnection:
         *,
         init_timeout: float = INIT_TIMEOUT,
         on_change: Callable[[], None] | None = None,
+        known_tools: list[ToolSpec] | None = None,
+        on_listed: Callable[[ServerConnection], None] | None = None,
     ) -> None:
         self.config = config
         self.name = config.name
@@ -124,9 +158,13 @@ class ServerConnection:
         self.error: str | None = None
         self.notes: list[str] = []  # tools left out, lists cut short
         self.log = ServerLog()
-        self.tools: list[ToolSpec] = []
-        self.listed_count = 0  # how many the server listed (before the cap)
+        # the tools the model is offered: the live listing, else the one remembered from the
+        # server's last run (on-demand start: the first call starts it)
+        self.tools: list[ToolSpec] = list(known_tools or [])
+        self.remembered = bool(known_tools)
+        self.listed_count = len(self.tools)  # how many the server listed (before the cap)
         self._on_change = on_change
+        self._on_listed = on_listed
         self._session: Any = None
         self._link: LinkState | None = None
         self._task: asyncio.Task[None] | None = None
@@ -300,8 +338,14 @@ class ServerConnection:
                 f"only the first {MAX_TOOLS_PER_SERVER} are offered to the model"
             )
         self.tools, self.notes, self.listed_count = specs, notes, listed
+        self.remembered = False
         for note in notes:
             self.log.note(note)
+        if self._on_listed is not None:
+            try:
+                self._on_listed(self)
+            except Exception:
+                log.exception("MCP tool-list listener failed")
 
     def _timeout_text(self, phase: str, link: LinkState) -> str:
         text = f"no answer within {self.init_timeout:g} s while {phase}"
@@ -412,16 +456,53 @@ class McpHub:
         approve: ApproveFn | None = None,
         init_timeout: float = INIT_TIMEOUT,
         reserved_names: tuple[str, ...] = (),
+        known_tools: Mapping[str, tuple[str, list[ToolSpec]]] | None = None,
+        on_listed: Callable[[ServerConnection], None] | None = None,
     ) -> None:
+        """``known_tools``: server name → (fingerprint, tools) remembered from an earlier run;
+        used only while the server's program or URL is the same."""
         self.config = config
         self.approve = approve
         self.reserved_names = reserved_names
+        self.init_timeout = init_timeout
+        self.known_tools = dict(known_tools or {})
+        self.on_listed = on_listed
         self._listeners: list[Callable[[], None]] = []
         self.servers: dict[str, ServerConnection] = {
-            s.name: ServerConnection(s, init_timeout=init_timeout, on_change=self._changed)
-            for s in config.servers
+            s.name: self._connection(s) for s in config.servers
         }
         self._closed = False
+
+    def _connection(self, config: ServerConfig) -> ServerConnection:
+        known = self.known_tools.get(config.name)
+        tools = known[1] if known and known[0] == fingerprint(config) else None
+        return ServerConnection(
+            config,
+            init_timeout=self.init_timeout,
+            on_change=self._changed,
+            known_tools=tools,
+            on_listed=self.on_listed,
+        )
+
+    async def reconfigure(self, config: McpConfig, *, start: bool = True) -> None:
+        """Take a new config: unchanged servers keep running, changed ones are replaced,
+        removed ones stopped; with ``start``, enabled servers that are not running start."""
+        old, new = self.servers, {}
+        stopping = []
+        for server in config.servers:
+            current = old.get(server.name)
+            if current is not None and current.config == server:
+                new[server.name] = current
+            else:
+                if current is not None:
+                    stopping.append(current.stop())
+                new[server.name] = self._connection(server)
+        stopping += [c.stop() for name, c in old.items() if name not in new]
+        self.config, self.servers = config, new
+        self._changed()
+        await asyncio.gather(*stopping, return_exceptions=True)
+        if start:
+            await self.start_all()
 
     def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
         """``listener()`` runs on every status change; returns the unsubscribe function."""
@@ -438,7 +519,15 @@ class McpHub:
     async def start_all(self) -> None:
         """Start every enabled server at once; each ends connected or failed (never raises)."""
         await asyncio.gather(
-            *(s.start() for s in self.servers.values() if s.config.enabled),
+            *(s.start() for s in self.servers.values() if s.config.enabled and not s.running),
+            return_exceptions=True,
+        )
+
+    async def start_unknown(self) -> None:
+        """On-demand mode: start only the servers whose tools are not known yet (to list them);
+        the others start at their first call."""
+        await asyncio.gather(
+            *(s.start() for s in self.servers.values() if s.config.enabled and not s.tools),
             return_exceptions=True,
         )
 
