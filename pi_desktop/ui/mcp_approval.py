@@ -87,12 +87,12 @@ class McpApprovalDialog(QDialog):
         self.hidden_warning.setVisible(hidden)
         layout.addWidget(self.hidden_warning)
         buttons = QDialogButtonBox(self)
-        self.allow_once = buttons.addButton("Allow once", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.allow_session = QPushButton("Allow this tool for this session", self)
-        self.allow_always = QPushButton("Always allow this tool", self)
+        self.allow_once = buttons.addButton("Allow &once", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.allow_session = QPushButton("Allow this tool for this &session", self)
+        self.allow_always = QPushButton("&Always allow this tool", self)
         buttons.addButton(self.allow_session, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(self.allow_always, QDialogButtonBox.ButtonRole.AcceptRole)
-        self.deny_button = buttons.addButton("Deny", QDialogButtonBox.ButtonRole.RejectRole)
+        self.deny_button = buttons.addButton("&Deny", QDialogButtonBox.ButtonRole.RejectRole)
         for button, choice in (
             (self.allow_once, ONCE),
             (self.allow_session, SESSION),

@@ -34,7 +34,8 @@ def shot(widget, name: str) -> None:
 
 
 def time_server() -> dict:
-    script = shutil.which("mcp-server-time")
+    beside = Path(sys.executable).with_name("mcp-server-time")  # installed beside python
+    script = str(beside) if beside.exists() else shutil.which("mcp-server-time")
     command = [script] if script else [sys.executable, "-m", "mcp_server_time"]
     return {"command": command[0], "args": [*command[1:], "--local-timezone", "UTC"]}
 

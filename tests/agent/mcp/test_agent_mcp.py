@@ -26,6 +26,9 @@ pytestmark = pytest.mark.asyncio
 
 def time_server() -> dict:
     """``mcp-server-time`` run the way its README says (the console script), else as a module."""
+    script = Path(sys.executable).with_name("mcp-server-time")  # installed beside python
+    if script.exists():
+        return {"command": str(script), "args": ["--local-timezone", "UTC"]}
     script = shutil.which("mcp-server-time")
     if script:
         return {"command": script, "args": ["--local-timezone", "UTC"]}
