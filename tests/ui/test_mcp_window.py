@@ -285,3 +285,26 @@ def test_quitting_stops_every_server_and_its_helpers(mcp_kit, qtbot, openai_serv
     window.close()
     kit.close()
     qtbot.waitUntil(lambda: not any(alive(pid) for pid in pids), timeout=10_000)
+
+
+def test_stop_cancels_a_running_mcp_call_and_the_server_stays(mcp_kit, qtbot, openai_server):
+    kit = mcp_kit({"test": sdk_server()})
+    openai_server.enqueue(
+        Reply(tool_calls=[ToolCall("test__sleep", {"seconds": 120})]),
+        Reply(tool_calls=[ToolCall("test__echo", {"text": "still works"})]),
+        Reply(text="Echoed."),
+    )
+    window = kit.window(openai_server)
+    kit.wait_settled()
+    kit.runtime.prompter.session_allowed |= {("test", "sleep"), ("test", "echo")}
+    send(qtbot, window, "sleep a long time")
+    qtbot.waitUntil(lambda: window.busy, timeout=10_000)
+    qtbot.wait(800)  # the call is on the wire
+    assert window.send_button.text() == "Stop"
+    qtbot.mouseClick(window.send_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: idle(window), timeout=15_000)
+    assert kit.runtime.hub.servers["test"].state is ServerState.CONNECTED
+    send(qtbot, window, "echo now")
+    qtbot.waitUntil(lambda: idle(window), timeout=30_000)
+    last = window.conversation.tool_calls()[-1]
+    assert not last.is_error and last.result == "still works"

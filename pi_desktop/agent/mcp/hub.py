@@ -26,12 +26,12 @@ from typing import Any
 
 from pi_desktop.agent.mcp.approval import McpApprovalRequest, ToolHints
 from pi_desktop.agent.mcp.config import (
-    HttpServer,
     McpConfig,
     ServerConfig,
     StdioServer,
     load_config,
 )
+from pi_desktop.agent.mcp.http import http_transport
 from pi_desktop.agent.mcp.names import assign_names
 from pi_desktop.agent.mcp.results import result_text
 from pi_desktop.agent.mcp.stdio import LinkState, ServerLog, ServerStartError, capped_stdio
@@ -311,7 +311,7 @@ class ServerConnection:
                 log=self.log,
                 state=link,
             )
-        return _http_transport(config)
+        return http_transport(config)
 
     async def _list_tools(self, session: Any) -> None:
         from mcp.types import PaginatedRequestParams
@@ -431,19 +431,6 @@ def _exception_text(exc: BaseException) -> str:
     error = getattr(exc, "error", None)
     message = getattr(error, "message", None) or str(exc) or type(exc).__name__
     return str(message)[:500]
-
-
-@asynccontextmanager
-async def _http_transport(config: HttpServer) -> AsyncIterator[tuple[Any, Any]]:
-    import httpx2
-    from mcp.client.streamable_http import streamable_http_client
-
-    timeout = httpx2.Timeout(15.0, read=max(config.timeout, 30.0) + 5.0)
-    async with (
-        httpx2.AsyncClient(headers=dict(config.headers), timeout=timeout) as client,
-        streamable_http_client(config.url, http_client=client) as (read, write),
-    ):
-        yield read, write
 
 
 class McpHub:

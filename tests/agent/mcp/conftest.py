@@ -38,12 +38,14 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture
-def http_server() -> Iterator[str]:
-    """The SDK test server over streamable HTTP on a loopback port; its URL."""
+@pytest.fixture(params=["sse", "json"])
+def http_server(request) -> Iterator[str]:
+    """The SDK test server over streamable HTTP on a loopback port (answers as SSE events or
+    as plain JSON bodies); its URL."""
     port = free_port()
+    extra = ["--json"] if request.param == "json" else []
     process = subprocess.Popen(
-        [sys.executable, "-m", "tests.agent.mcp.server", "--http", str(port)],
+        [sys.executable, "-m", "tests.agent.mcp.server", "--http", str(port), *extra],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -79,10 +79,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--many", type=int, default=0)
     parser.add_argument("--http", type=int, default=0)
+    parser.add_argument("--json", action="store_true", help="HTTP answers as plain JSON")
     args = parser.parse_args()
     server = build(args.many)
     if args.http:
-        server.run("streamable-http", host="127.0.0.1", port=args.http)
+        server.run("streamable-http", host="127.0.0.1", port=args.http, json_response=args.json)
     else:
         server.run()
 

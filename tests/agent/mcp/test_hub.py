@@ -44,6 +44,12 @@ async def test_http_server(http_server: str) -> None:
         assert await tools["web__echo"].handler({"text": "over http"}) == "over http"
         with pytest.raises(ToolError, match="reported an error"):
             await tools["web__fail"].handler({"message": "nope"})
+        # a 2 MB result arrives whole; a 20 MB one is refused, and the server stays usable
+        big = await tools["web__huge"].handler({"chars": 2_000_000})
+        assert len(big) == 2_000_000
+        with pytest.raises(ToolError, match=r"exceeded the \d+ byte limit|larger than 8 MB"):
+            await tools["web__huge"].handler({"chars": 20_000_000})
+        assert await tools["web__echo"].handler({"text": "after"}) == "after"
 
 
 async def test_http_server_unreachable_is_a_status_not_a_crash() -> None:
