@@ -172,6 +172,7 @@ class ServerConnection:
         self._ready: asyncio.Event | None = None
         self._lock = asyncio.Lock()
         self.starts = 0
+        self.closed = False  # the hub closed: no more starts (a late call must not revive it)
 
     # ---------------------------------------------------------------- state
 
@@ -194,7 +195,7 @@ class ServerConnection:
 
     async def start(self) -> bool:
         """Start (if not running) and wait until connected or failed; True when connected."""
-        if not self.config.enabled:
+        if not self.config.enabled or self.closed:
             return False
         async with self._lock:
             if self.state is ServerState.CONNECTED and self.running and not self._ended():
@@ -214,6 +215,9 @@ class ServerConnection:
             return self.state is ServerState.CONNECTED
 
     async def stop(self) -> None:
+        task = self._task
+        if task is not None and not task.done() and self.state is ServerState.STARTING:
+            task.cancel()  # a start can take its whole deadline: stopping does not wait for it
         async with self._lock:
             await self._join()
             if self.config.enabled:
@@ -236,9 +240,11 @@ class ServerConnection:
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(task, 2.0)
         except asyncio.CancelledError:
-            if not task.done():
-                task.cancel()
-            raise
+            current = asyncio.current_task()
+            if current is not None and current.cancelling():
+                if not task.done():
+                    task.cancel()
+                raise  # we are being cancelled, not just the runner
         except Exception:
             pass
         self._task = None
@@ -376,6 +382,8 @@ class ServerConnection:
         """Call a tool; any failure is a ``ToolError`` whose message the model reads."""
         if not self.config.enabled:
             raise ToolError(f"The MCP server {self.name!r} is disabled in Settings → Tools.")
+        if self.closed:
+            raise ToolError(f"The MCP server {self.name!r} is not available: the app is closing.")
         # not started yet (on demand) or crashed earlier: one start, within its deadline
         usable = self.state is ServerState.CONNECTED and self._session and not self._ended()
         if not usable and not await self.start():
@@ -524,6 +532,8 @@ class McpHub:
     async def aclose(self) -> None:
         """Stop every server (and its process group); safe to call twice."""
         self._closed = True
+        for server in self.servers.values():
+            server.closed = True
         await asyncio.gather(*(s.stop() for s in self.servers.values()), return_exceptions=True)
 
     @property

@@ -7,6 +7,7 @@ health is measured with the lag probe the other tool tests use.
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import tracemalloc
 
@@ -114,3 +115,24 @@ async def test_a_call_to_a_failed_server_is_an_error_result() -> None:
         await server.stop()
         with pytest.raises(ToolError, match="not available: could not start"):
             await tool.handler({"text": "x"})
+
+
+async def test_stopping_a_server_that_is_still_starting_does_not_wait_for_its_deadline() -> None:
+    config = {"mcpServers": {"mute": raw_server("silent")}}
+    async with connect(config, approve=auto_approve, start=False, init_timeout=600) as hub:
+        server = hub.servers["mute"]
+        starting = asyncio.ensure_future(server.start())
+        while server.state is not ServerState.STARTING:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.3)
+        await asyncio.wait_for(server.stop(), 30)  # far below the 600 s start deadline
+        assert await starting is False
+        assert server.state is ServerState.STOPPED
+
+
+async def test_a_closed_hub_starts_nothing_again() -> None:
+    async with connect({"mcpServers": {"c": raw_server("chatty")}}, approve=auto_approve) as hub:
+        tool = hub.tools[0]
+    with pytest.raises(ToolError, match="closing"):
+        await tool.handler({"text": "late"})
+    assert not hub.servers["c"].running
