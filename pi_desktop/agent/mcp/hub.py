@@ -41,7 +41,8 @@ log = logging.getLogger(__name__)
 
 INIT_TIMEOUT = 30.0  # seconds for start + initialize + the tool list
 STOP_TIMEOUT = 8.0  # seconds one server may take to stop (its group is killed within it)
-MAX_TOOLS_PER_SERVER = 100  # the model sees at most this many per server (providers cap ~128)
+MAX_TOOLS_PER_SERVER = 100  # the model sees at most this many per server
+MAX_TOOLS_TOTAL = 120  # and this many in all: OpenAI refuses more than 128 tools per request
 MAX_LIST_PAGES = 20
 MAX_DESCRIPTION = 2_000
 MAX_SCHEMA_CHARS = 30_000
@@ -467,6 +468,7 @@ class McpHub:
             s.name: self._connection(s) for s in config.servers
         }
         self._closed = False
+        self.left_out: dict[str, int] = {}  # server → tools past MAX_TOOLS_TOTAL (last listing)
 
     def _connection(self, config: ServerConfig) -> ServerConnection:
         known = self.known_tools.get(config.name)
@@ -545,6 +547,11 @@ class McpHub:
             if server.config.enabled
             for spec in server.tools
         ]
+        room = max(0, MAX_TOOLS_TOTAL - len(self.reserved_names))
+        self.left_out = {}
+        for server, _spec in entries[room:]:
+            self.left_out[server.name] = self.left_out.get(server.name, 0) + 1
+        entries = entries[:room]
         names = assign_names(((s.name, t.name) for s, t in entries), self.reserved_names)
         return [self._tool(exposed, s, t) for exposed, (s, t) in zip(names, entries, strict=True)]
 

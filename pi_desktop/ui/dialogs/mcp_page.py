@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from pi_desktop.agent.mcp import McpConfigError, ServerState, load_config, parse_config_text
 from pi_desktop.agent.mcp.approval import reveal_invisible
+from pi_desktop.agent.mcp.hub import MAX_TOOLS_TOTAL
 from pi_desktop.ui.mcp_runtime import START_MODES, McpRuntime
 
 STATE_WORDS = {
@@ -268,6 +269,12 @@ class McpPage(QWidget):
             )
         for note in server.notes:
             lines.append(_esc(note))
+        left_out = self.runtime.hub.left_out.get(server.name)
+        if left_out:
+            lines.append(
+                f"{left_out} of its tools are not offered: the model takes at most "
+                f"{MAX_TOOLS_TOTAL} tools in all (switch other servers off to make room)."
+            )
         self.detail.setText("<br>".join(lines))
 
     # ---------------------------------------------------------------- actions

@@ -15,6 +15,7 @@ import pytest
 
 from pi_desktop.agent import ToolError
 from pi_desktop.agent.mcp import ServerState, connect
+from pi_desktop.agent.mcp.hub import MAX_TOOLS_TOTAL
 from pi_desktop.agent.mcp.stdio import MAX_LINE
 from pi_desktop.agent.tools import auto_approve
 from tests.agent.loop_lag import STALL_LIMIT, probed
@@ -136,3 +137,23 @@ async def test_a_closed_hub_starts_nothing_again() -> None:
     with pytest.raises(ToolError, match="closing"):
         await tool.handler({"text": "late"})
     assert not hub.servers["c"].running
+
+
+async def test_all_servers_together_stay_under_the_providers_tool_limit() -> None:
+    config = {"mcpServers": {"a": raw_server("many"), "b": raw_server("many")}}
+    async with connect(config, approve=auto_approve) as hub:
+        hub.reserved_names = ("read_file", "write_file")
+        tools = hub.tools
+        assert len(tools) == MAX_TOOLS_TOTAL - 2
+        assert hub.left_out == {"b": 100 - (MAX_TOOLS_TOTAL - 2 - 100)}
+
+
+async def test_without_the_sdk_the_servers_fail_with_what_to_install(monkeypatch) -> None:
+    from pi_desktop.agent.mcp import sdk_available
+
+    monkeypatch.setitem(sys.modules, "mcp", None)  # what an install without the extra sees
+    assert not sdk_available()
+    async with connect({"mcpServers": {"c": raw_server("chatty")}}, approve=auto_approve) as hub:
+        server = hub.servers["c"]
+        assert server.state is ServerState.FAILED and "pi-desktop[mcp]" in server.error
+        assert hub.tools == []
