@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.util
 import json
 import logging
 import os
+import sys
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -106,11 +109,33 @@ def fingerprint(config: ServerConfig) -> str:
 
 
 def sdk_available() -> bool:
+    """Whether the SDK is installed — without importing it (that takes about a second)."""
     try:
-        import mcp  # noqa: F401
-    except ImportError:
+        return importlib.util.find_spec("mcp") is not None
+    except (ImportError, ValueError):
         return False
-    return True
+
+
+_import_lock = threading.Lock()
+
+
+def _import_sdk() -> None:
+    with _import_lock:
+        import mcp
+        import mcp.client.streamable_http
+        import mcp.shared.message  # noqa: F401
+
+
+async def load_sdk() -> str | None:
+    """Import the SDK in a worker thread, so the window never waits the second it takes;
+    None when it is there, else what to install."""
+    if sys.modules.get("mcp.client.streamable_http") is not None and sys.modules.get("mcp"):
+        return None
+    try:
+        await asyncio.to_thread(_import_sdk)
+    except ImportError:
+        return SDK_MISSING
+    return None
 
 
 def _spec(tool: Any, notes: list[str]) -> ToolSpec | None:
@@ -255,13 +280,14 @@ class ServerConnection:
         """Open the transport and the session, list the tools, then hold until stopped."""
         link = LinkState()
         self._link = link
-        try:
-            from mcp import ClientSession
-            from mcp.types import Implementation
-        except ImportError:
-            self._set(ServerState.FAILED, SDK_MISSING)
+        problem = await load_sdk()
+        if problem is not None:
+            self._set(ServerState.FAILED, problem)
             ready.set()
             return
+        from mcp import ClientSession
+        from mcp.types import Implementation
+
         phase = "starting"
         try:
             async with contextlib.AsyncExitStack() as stack:
