@@ -225,6 +225,7 @@ def test_tools_page_shows_states_errors_and_edits(mcp_kit, qtbot, openai_server)
     assert rows["broken"].text(1) == "✕ failed"
     page.tree.setCurrentItem(rows["broken"])
     assert "not found on PATH" in page.detail.text()
+    shot(dialog, "mcp-settings-failed-server")
     rows["test"].setExpanded(True)
     page.tree.setCurrentItem(rows["test"])
     qtbot.wait(50)

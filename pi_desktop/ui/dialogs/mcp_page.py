@@ -291,7 +291,10 @@ class McpPage(QWidget):
             self.runtime.prefs.set_always_allowed(server, tool, checked)
 
     def _start_mode_changed(self) -> None:
-        self.runtime.prefs.start_mode = str(self.start_mode.currentData())
+        mode = str(self.start_mode.currentData())
+        self.runtime.prefs.start_mode = mode
+        if mode == "launch":
+            self.runtime.start()  # "when the app starts" includes now
 
     def _trust_changed(self, checked: bool) -> None:
         self.runtime.prefs.trust_read_only = checked
