@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.agent.mcp.approval import McpApprovalRequest, reveal_invisible
+from pi_desktop.ui import theme
 
 DESCRIPTION_CHARS = 400
 ONCE, SESSION, ALWAYS, DENY = "once", "session", "always", "deny"
@@ -83,7 +84,9 @@ class McpApprovalDialog(QDialog):
         )
         self.hidden_warning.setWordWrap(True)
         self.hidden_warning.setObjectName("warning")
-        self.hidden_warning.setStyleSheet("color: #b3261e; font-weight: 600;")
+        self.hidden_warning.setStyleSheet(
+            f"color: {theme.color('error').name()}; font-weight: 600;"
+        )
         self.hidden_warning.setVisible(hidden)
         layout.addWidget(self.hidden_warning)
         buttons = QDialogButtonBox(self)
@@ -128,9 +131,16 @@ class McpPrompter:
         self.prefs = prefs
         self.parent = parent
         self.policy = policy
-        self.session_allowed: set[tuple[str, str]] = set()
+        # "for this session" means the chat session: the window says which one is open
+        self.session_key: Callable[[], str] = lambda: ""
+        self._allowed: dict[str, set[tuple[str, str]]] = {}
         self.dialog: McpApprovalDialog | None = None  # the one on screen (tests click it)
         self.asked = 0
+
+    @property
+    def session_allowed(self) -> set[tuple[str, str]]:
+        """The (server, tool) pairs allowed for the chat session that is open."""
+        return self._allowed.setdefault(self.session_key(), set())
 
     def allowed_without_asking(self, request: McpApprovalRequest) -> bool:
         key = (request.server, request.tool)

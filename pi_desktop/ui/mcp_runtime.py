@@ -227,6 +227,7 @@ def install_mcp(window: Any, runtime: McpRuntime) -> None:
     through the runtime's prompter, and a rebuilt agent (between runs) when they change."""
     runtime.prompter.parent = window
     runtime.prompter.policy = lambda: window.settings.approval_policy
+    runtime.prompter.session_key = lambda: str(window.session.path) if window.session else ""
     window.mcp = runtime
     base = window._tools_factory
 

@@ -139,6 +139,17 @@ def test_a_chat_turn_calls_the_third_party_tool_after_approval(mcp_kit, qtbot, o
     assert prompter.asked == 1
     assert "Asia/Tokyo" in window.conversation.tool_calls()[-1].result
     shot(window, "mcp-window-turn")
+    # another chat session asks again ("for this session" is the chat session)
+    openai_server.enqueue(
+        Reply(tool_calls=[ToolCall("time__get_current_time", {"timezone": "UTC"})]),
+        Reply(text="UTC."),
+    )
+    window.new_session()
+    send(qtbot, window, "And UTC?")
+    qtbot.waitUntil(lambda: prompter.dialog is not None, timeout=15_000)
+    qtbot.mouseClick(prompter.dialog.allow_once, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: idle(window), timeout=30_000)
+    assert prompter.asked == 2
     offered = {t["function"]["name"] for t in openai_server.requests[0]["tools"]}
     assert {"time__get_current_time", "time__convert_time", "read_file"} <= offered
 
@@ -297,7 +308,7 @@ def test_stop_cancels_a_running_mcp_call_and_the_server_stays(mcp_kit, qtbot, op
     )
     window = kit.window(openai_server)
     kit.wait_settled()
-    kit.runtime.prompter.session_allowed |= {("test", "sleep"), ("test", "echo")}
+    kit.runtime.prompter.session_allowed.update({("test", "sleep"), ("test", "echo")})
     send(qtbot, window, "sleep a long time")
     qtbot.waitUntil(lambda: window.busy, timeout=10_000)
     qtbot.wait(800)  # the call is on the wire

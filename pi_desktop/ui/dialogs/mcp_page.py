@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QFontDatabase
+from PySide6.QtGui import QBrush, QFontDatabase
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from pi_desktop.agent.mcp import McpConfigError, ServerState, load_config, parse_config_text
 from pi_desktop.agent.mcp.approval import reveal_invisible
 from pi_desktop.agent.mcp.hub import MAX_TOOLS_TOTAL
+from pi_desktop.ui import theme
 from pi_desktop.ui.mcp_runtime import START_MODES, McpRuntime
 
 STATE_WORDS = {
@@ -42,7 +43,7 @@ STATE_WORDS = {
     ServerState.STOPPED: "○ not started",
     ServerState.DISABLED: "off",
 }
-STATE_COLOURS = {ServerState.CONNECTED: "#2e7d32", ServerState.FAILED: "#c62828"}
+STATE_COLOURS = {ServerState.CONNECTED: "ok", ServerState.FAILED: "error"}  # theme names
 EXAMPLE = """{
   "mcpServers": {
     "time": {"command": "uvx", "args": ["mcp-server-time"]}
@@ -66,7 +67,7 @@ class PasteDialog(QDialog):
         layout.addWidget(self.text, 1)
         self.error = QLabel(self)
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #c62828;")
+        self.error.setStyleSheet(_error_style())
         self.error.hide()
         layout.addWidget(self.error)
         buttons = QDialogButtonBox(
@@ -128,7 +129,7 @@ class McpPage(QWidget):
         layout.addWidget(intro)
         self.banner = QLabel(self)
         self.banner.setWordWrap(True)
-        self.banner.setStyleSheet("color: #c62828;")
+        self.banner.setStyleSheet(_error_style())
         layout.addWidget(self.banner)
 
         form = QFormLayout()
@@ -204,7 +205,7 @@ class McpPage(QWidget):
                 item.setToolTip(0, "Switch the server on or off")
                 colour = STATE_COLOURS.get(server.state)
                 if colour:
-                    item.setForeground(1, QBrush(QColor(colour)))
+                    item.setForeground(1, QBrush(theme.color(colour)))
                 if server.state is ServerState.FAILED and server.error:
                     item.setToolTip(1, server.error)
                 for spec in server.tools:
@@ -241,7 +242,7 @@ class McpPage(QWidget):
             problems.append("No MCP servers yet: import a config file or paste JSON.")
         self.banner.setText("\n".join(problems))
         self.banner.setVisible(bool(problems))
-        self.banner.setStyleSheet("" if not self.runtime.hub.servers else "color: #c62828;")
+        self.banner.setStyleSheet("" if not self.runtime.hub.servers else _error_style())
 
     def selected_server(self) -> str | None:
         item = self.tree.currentItem()
@@ -260,7 +261,8 @@ class McpPage(QWidget):
             f"<code>{_esc(server.config.describe())}</code>"
         ]
         if server.state is ServerState.FAILED and server.error:
-            lines.append(f"<span style='color:#c62828'>Failed: {_esc(server.error)}</span>")
+            red = theme.color("error").name()
+            lines.append(f"<span style='color:{red}'>Failed: {_esc(server.error)}</span>")
         elif server.state is ServerState.CONNECTED:
             lines.append(f"{len(server.tools)} tool(s) offered to the model.")
         elif server.remembered:
@@ -322,7 +324,7 @@ class McpPage(QWidget):
             config = load_config(path)
         except McpConfigError as exc:
             self.banner.setText(f"Not imported: {exc}")
-            self.banner.setStyleSheet("color: #c62828;")
+            self.banner.setStyleSheet(_error_style())
             self.banner.show()
             return False
         self.runtime.apply_config(self.runtime.config.merged(config))
@@ -351,6 +353,10 @@ class McpPage(QWidget):
         self.dialog = dialog
         dialog.open()
         return dialog
+
+
+def _error_style() -> str:
+    return f"color: {theme.color('error').name()};"
 
 
 def _esc(text: str) -> str:
