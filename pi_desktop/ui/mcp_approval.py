@@ -26,14 +26,11 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.agent.mcp.approval import McpApprovalRequest, reveal_invisible
+from pi_desktop.textsafe import hidden_characters
 from pi_desktop.ui import theme
 
 DESCRIPTION_CHARS = 400
 ONCE, SESSION, ALWAYS, DENY = "once", "session", "always", "deny"
-
-
-def _has_hidden(text: str) -> bool:
-    return "⟨U+" in text
 
 
 class McpApprovalDialog(QDialog):
@@ -76,18 +73,19 @@ class McpApprovalDialog(QDialog):
         self.arguments.setReadOnly(True)
         self.arguments.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         layout.addWidget(self.arguments, 1)
-        hidden = _has_hidden(request.details) or _has_hidden(request.summary)
+        hidden = request.hidden() + hidden_characters(request.title or "")
         self.hidden_warning = QLabel(
-            "⚠ The call contains invisible or direction-changing characters; they are shown "
-            "as ⟨U+…⟩ markers. Text can look different from what the tool receives.",
+            "⚠ The call contains characters that show as nothing or reorder the text around "
+            "them, written out as ⟦U+…⟧: " + ", ".join(dict.fromkeys(hidden)) + ".",
             self,
         )
+        self.hidden_warning.setTextFormat(Qt.TextFormat.PlainText)
         self.hidden_warning.setWordWrap(True)
         self.hidden_warning.setObjectName("warning")
         self.hidden_warning.setStyleSheet(
             f"color: {theme.color('error').name()}; font-weight: 600;"
         )
-        self.hidden_warning.setVisible(hidden)
+        self.hidden_warning.setVisible(bool(hidden))
         layout.addWidget(self.hidden_warning)
         buttons = QDialogButtonBox(self)
         self.allow_once = buttons.addButton("Allow &once", QDialogButtonBox.ButtonRole.AcceptRole)

@@ -167,9 +167,10 @@ def test_hidden_characters_are_shown_and_deny_is_an_error_result(mcp_kit, qtbot,
     qtbot.waitUntil(lambda: kit.runtime.prompter.dialog is not None, timeout=15_000)
     dialog = kit.runtime.prompter.dialog
     shown = dialog.arguments.toPlainText()
-    assert "⟨U+202E⟩" in shown and "⟨U+2066⟩" in shown and "⟨U+200B⟩" in shown
+    assert "⟦U+202E⟧" in shown and "⟦U+2066⟧" in shown and "⟦U+200B⟧" in shown
     assert "\u202e" not in shown
     assert dialog.hidden_warning.isVisible()
+    assert "U+202E RIGHT-TO-LEFT OVERRIDE" in dialog.hidden_warning.text()
     assert dialog.deny_button.isDefault()
     shot(dialog, "mcp-approval-hidden-chars")
     qtbot.mouseClick(dialog.deny_button, Qt.MouseButton.LeftButton)

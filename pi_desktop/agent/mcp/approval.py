@@ -9,25 +9,18 @@ marked read-only is the user's choice, made in the prompter, not here.
 from __future__ import annotations
 
 import json
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from pi_desktop.textsafe import hidden_characters, reveal
+
 DETAILS_CHARS = 20_000  # the arguments as shown; the call itself gets them whole
-_KEPT = {"\n", "\t"}
 
 
 def reveal_invisible(text: str) -> str:
-    """Show what would otherwise not be seen: bidi overrides and isolates (which reorder the
-    text around them, so ``rm -rf /`` can read as something harmless), zero-width characters,
-    other format and control characters — each as a visible ``⟨U+202E⟩`` marker."""
-    out = []
-    for char in text:
-        if char not in _KEPT and unicodedata.category(char) in ("Cf", "Cc", "Co", "Cs", "Zl", "Zp"):
-            out.append(f"⟨U+{ord(char):04X}⟩")
-        else:
-            out.append(char)
-    return "".join(out)
+    """Bidi controls, zero-width and other invisible characters written out as ``⟦U+202E⟧``
+    (the shared rules of ``pi_desktop.textsafe``, as every approval in the app shows them)."""
+    return reveal(text)
 
 
 @dataclass(frozen=True)
@@ -64,6 +57,11 @@ class McpApprovalRequest:
     title: str | None = None
     hints: ToolHints = field(default_factory=ToolHints)
     description: str = ""
+
+    def hidden(self) -> list[str]:
+        """The distinct hidden characters of the call (``U+202E RIGHT-TO-LEFT OVERRIDE``)."""
+        text = self.server + self.tool + json.dumps(self.arguments, ensure_ascii=False, default=str)
+        return hidden_characters(text)
 
     @classmethod
     def build(
