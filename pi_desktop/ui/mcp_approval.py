@@ -18,6 +18,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QPushButton,
@@ -30,7 +31,7 @@ from pi_desktop.textsafe import hidden_characters
 from pi_desktop.ui import theme
 
 DESCRIPTION_CHARS = 400
-ONCE, SESSION, ALWAYS, DENY = "once", "session", "always", "deny"
+ONCE, SESSION, ALWAYS, DENY, DENY_RUN = "once", "session", "always", "deny", "deny-run"
 
 
 class McpApprovalDialog(QDialog):
@@ -94,6 +95,10 @@ class McpApprovalDialog(QDialog):
         buttons.addButton(self.allow_session, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(self.allow_always, QDialogButtonBox.ButtonRole.AcceptRole)
         self.deny_button = buttons.addButton("&Deny", QDialogButtonBox.ButtonRole.RejectRole)
+        # a model calling tools in a loop must not mean a dialog per call
+        self.deny_run = QPushButton("Deny a&ll until this answer ends", self)
+        self.deny_run.setAutoDefault(False)
+        self.deny_run.clicked.connect(self._deny_run)
         for button, choice in (
             (self.allow_once, ONCE),
             (self.allow_session, SESSION),
@@ -104,8 +109,16 @@ class McpApprovalDialog(QDialog):
         for button in (self.allow_once, self.allow_session, self.allow_always):
             button.setAutoDefault(False)
         self.deny_button.setDefault(True)  # Enter must not approve by accident
+        row = QHBoxLayout()
+        row.addWidget(self.deny_run)
+        row.addStretch(1)
+        layout.addLayout(row)
         layout.addWidget(buttons)
-        self.resize(620, 420)
+        self.resize(640, 440)
+
+    def _deny_run(self) -> None:
+        self.choice = DENY_RUN
+        self.reject()
 
     def _choose(self, choice: str) -> None:
         self.choice = choice
@@ -134,6 +147,10 @@ class McpPrompter:
         self._allowed: dict[str, set[tuple[str, str]]] = {}
         self.dialog: McpApprovalDialog | None = None  # the one on screen (tests click it)
         self.asked = 0
+        self.denying_run = False  # "Deny all until this answer ends" (the window resets it)
+
+    def run_ended(self) -> None:
+        self.denying_run = False
 
     @property
     def session_allowed(self) -> set[tuple[str, str]]:
@@ -153,6 +170,8 @@ class McpPrompter:
             return False  # only MCP calls come here
         if self.allowed_without_asking(request):
             return True
+        if self.denying_run:
+            return False
         self.asked += 1
         dialog = McpApprovalDialog(request, self.parent)
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
@@ -166,6 +185,8 @@ class McpPrompter:
         dialog.open()
         try:
             approved = await future
+            if dialog.choice == DENY_RUN:
+                self.denying_run = True
             if approved and dialog.choice == SESSION:
                 self.session_allowed.add((request.server, request.tool))
             elif approved and dialog.choice == ALWAYS:

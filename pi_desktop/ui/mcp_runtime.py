@@ -246,3 +246,6 @@ def install_mcp(window: Any, runtime: McpRuntime) -> None:
             window._rebuild_agent()
 
     runtime.toolsChanged.connect(refresh)
+    window.controller.busyChanged.connect(
+        lambda busy: None if busy else runtime.prompter.run_ended()
+    )

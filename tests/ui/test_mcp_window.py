@@ -321,3 +321,29 @@ def test_stop_cancels_a_running_mcp_call_and_the_server_stays(mcp_kit, qtbot, op
     qtbot.waitUntil(lambda: idle(window), timeout=30_000)
     last = window.conversation.tool_calls()[-1]
     assert not last.is_error and last.result == "still works"
+
+
+def test_deny_all_until_the_answer_ends(mcp_kit, qtbot, openai_server):
+    kit = mcp_kit({"test": sdk_server()})
+    calls = [ToolCall("test__echo", {"text": f"call {i}"}) for i in range(5)]
+    openai_server.enqueue(
+        Reply(tool_calls=calls),
+        Reply(text="All refused."),
+        Reply(tool_calls=[ToolCall("test__echo", {"text": "next answer"})]),
+        Reply(text="Asked again."),
+    )
+    window = kit.window(openai_server)
+    kit.wait_settled()
+    prompter = kit.runtime.prompter
+    send(qtbot, window, "call it five times")
+    qtbot.waitUntil(lambda: prompter.dialog is not None, timeout=15_000)
+    qtbot.mouseClick(prompter.dialog.deny_run, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: idle(window), timeout=30_000)
+    results = window.conversation.tool_calls()[-5:]
+    assert all(r.is_error and "denied" in r.result for r in results)
+    assert prompter.asked == 1  # one question for the whole answer
+    send(qtbot, window, "once more")
+    qtbot.waitUntil(lambda: prompter.dialog is not None, timeout=15_000)
+    qtbot.mouseClick(prompter.dialog.allow_once, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: idle(window), timeout=30_000)
+    assert window.conversation.tool_calls()[-1].result == "next answer"
