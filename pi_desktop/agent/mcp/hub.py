@@ -434,6 +434,16 @@ class ServerConnection:
             text = _exception_text(exc)
             if "timed out" in text.lower() or "timeout" in text.lower():
                 raise ToolError(self._late(tool, timeout)) from None
+            if "connection closed" in text.lower() and link is not None:
+                # an HTTP server went away (stdio exits are seen by the transport): the
+                # connection is over, and the next call connects again
+                link.failure = link.failure or "the connection to the server was lost"
+                link.server_ended = True
+                link.ended.set()
+                raise ToolError(
+                    f"The MCP server {self.name!r} could not be reached ({text}). "
+                    "It is connected again on the next call."
+                ) from None
             raise ToolError(f"The MCP server {self.name!r} returned an error: {text}") from None
         text = result_text(result)
         if getattr(result, "is_error", False):

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
+import subprocess
+import sys
 
 import pytest
 
 from pi_desktop.agent import ToolError
 from pi_desktop.agent.mcp import McpApprovalRequest, ServerState, connect
 from pi_desktop.agent.tools import auto_approve, deny_all
-from tests.agent.mcp.conftest import sdk_server
+from tests.agent.mcp.conftest import ROOT, free_port, sdk_server
 from tests.agent.processes import alive
 
 pytestmark = pytest.mark.asyncio
@@ -191,3 +194,44 @@ async def test_close_while_a_call_runs_ends_the_call() -> None:
         await hub.aclose()
         with pytest.raises(ToolError, match=r"stopped|closed|not available"):
             await asyncio.wait_for(task, 20)
+
+
+async def test_an_http_server_that_goes_away_and_comes_back() -> None:
+    port = free_port()
+
+    def serve() -> subprocess.Popen:
+        command = [sys.executable, "-m", "tests.agent.mcp.server", "--http", str(port)]
+        return subprocess.Popen(
+            command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+
+    async def reachable() -> None:
+        for _ in range(300):
+            with socket.socket() as sock:
+                if sock.connect_ex(("127.0.0.1", port)) == 0:
+                    return
+            await asyncio.sleep(0.05)
+
+    first = serve()
+    try:
+        await reachable()
+        config = {"mcpServers": {"web": {"url": f"http://127.0.0.1:{port}/mcp", "timeout": 20}}}
+        async with connect(config, approve=auto_approve) as hub:
+            echo = by_name(hub)["web__echo"]
+            assert await echo.handler({"text": "up"}) == "up"
+            first.kill()
+            first.wait()
+            with pytest.raises(ToolError, match=r"could not be reached"):
+                await echo.handler({"text": "down"})
+            second = serve()
+            try:
+                await reachable()
+                assert await echo.handler({"text": "back"}) == "back"  # connected again
+                assert hub.servers["web"].starts == 2
+            finally:
+                second.kill()
+                second.wait()
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.wait()
