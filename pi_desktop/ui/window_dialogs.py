@@ -133,6 +133,10 @@ class WindowDialogs:
             list_models=list_models,
             test_connection=test_connection,
         )
+        if getattr(self, "mcp", None) is not None:  # the MCP servers' page (ui/mcp_runtime.py)
+            from pi_desktop.ui.dialogs.mcp_page import McpPage
+
+            dialog.add_page("Tools", McpPage(self.mcp, dialog))
         dialog.accepted.connect(
             lambda: self.apply_settings(dialog.result_settings(), dialog.new_api_key())
         )
