@@ -176,6 +176,10 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationName("pi-desktop")
     app.setOrganizationName("pi-desktop")
     app.setDesktopFileName("pi-desktop")  # Wayland's app id: the launcher's entry and icon
+    from pi_desktop.ui.i18n import install_language
+    from pi_desktop.ui.settings import SettingsStore
+
+    install_language(SettingsStore().load().language)  # before any window: read at build
     from pi_desktop.ui.resources import app_icon
 
     app.setWindowIcon(app_icon())

@@ -42,8 +42,10 @@ from pi_desktop.ui.chat.header import ChatHeader
 from pi_desktop.ui.chat.input_box import CompactDialog, InputBox
 from pi_desktop.ui.controller import AgentController
 from pi_desktop.ui.dialogs.approval import ApprovalPrompter
+from pi_desktop.ui.dialogs.export_dialog import format_label
 from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
 from pi_desktop.ui.dialogs.system_prompt import SavedPrompts
+from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.labels import title_from
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS, open_failure
@@ -61,10 +63,10 @@ from pi_desktop.ui.window_tree import WindowTreeActions
 from pi_desktop.ui.window_usage import WindowUsage
 from pi_desktop.ui.wiring import (
     DEFAULT_SYSTEM_PROMPT,
-    OFFLINE_NOTE,
     ProviderFactory,
     ProviderSetup,
     ToolsFactory,
+    offline_note,
 )
 
 log = logging.getLogger(__name__)
@@ -97,7 +99,8 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         image_policy().set_remote_images(self.settings.remote_images)
         self._provider_factory = provider_factory
         self._tools_factory = tools_factory
-        self._presets = presets or [PresetChoice("offline", "Offline (no network)")]
+        offline = PresetChoice("offline", tr("MainWindow", "Offline (no network)"))
+        self._presets = presets or [offline]
         self._workspace_override = workspace
         self.session: Session | None = None
         self.agent: Agent | None = None
@@ -130,9 +133,18 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.refusal_area = QVBoxLayout()
         self.refusal_area.setContentsMargins(0, 0, 0, 0)
         self.input = InputBox(self)
-        self.input.setPlaceholderText("Message — Enter sends, Shift+Enter for a new line")
+        self.input.setPlaceholderText(
+            tr("MainWindow", "Message — Enter sends, Shift+Enter for a new line")
+        )
+        self.input.setAccessibleName(tr("MainWindow", "Message"))
+        self.input.setAccessibleDescription(
+            tr("MainWindow", "Your next message. Enter sends it, Shift+Enter starts a new line.")
+        )
         self.input.setFixedHeight(84)
-        self.send_button = QPushButton("Send", self)
+        self.send_button = QPushButton(tr("MainWindow", "Send"), self)
+        self.send_button.setAccessibleDescription(
+            tr("MainWindow", "Sends the message, or stops the answer while one is written.")
+        )
         self.send_button.setObjectName("sendButton")  # the accent button
         self.send_button.setMinimumWidth(80)
         style(self.input)  # the chrome carries the theme's style sheet, the conversation not
@@ -169,8 +181,9 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.sessions = SidebarController(self, self.sidebar, self.outer_splitter)
         self.edits = EditResend(self)
         self.steering = Steering(self)
-        self.offline_label = QLabel("<b>● Offline</b> — demo model, no network", self)
-        self.offline_label.setToolTip(OFFLINE_NOTE)
+        self.offline_label = QLabel(tr("MainWindow", "<b>● Offline</b> — demo model, no network"))
+        self.offline_label.setParent(self)
+        self.offline_label.setToolTip(offline_note())
         self.offline_label.setVisible(False)
         self.offline_label.setContentsMargins(0, 0, 12, 0)
         self.provider_label = QLabel(self)
@@ -190,36 +203,48 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         return action
 
     def _build_actions(self) -> None:
-        self.new_action = self._action("&New session", "Ctrl+N", self.new_session)
-        self.open_action = self._action("&Open session…", "Ctrl+O", self.show_sessions)
-        self.settings_action = self._action("&Settings…", "Ctrl+,", self.show_settings)
-        self.quit_action = self._action("&Quit", "Ctrl+Q", self.close)
-        self.compact_action = self._action("&Compact now…", "Ctrl+Shift+K", self.compact_now)
-        self.send_action = self._action("Send", "Ctrl+Return", self.send)
-        self.stop_action = self._action("Stop", "Esc", self.stop)
-        self.pin_action = self._action(
-            "&Pin / unpin message", "Ctrl+P", self.steering.toggle_pin_shortcut
+        self.new_action = self._action(tr("MainWindow", "&New session"), "Ctrl+N", self.new_session)
+        self.open_action = self._action(
+            tr("MainWindow", "&Open session…"), "Ctrl+O", self.show_sessions
         )
-        menu = self.menuBar().addMenu("&File")
+        self.settings_action = self._action(
+            tr("MainWindow", "&Settings…"), "Ctrl+,", self.show_settings
+        )
+        self.quit_action = self._action(tr("MainWindow", "&Quit"), "Ctrl+Q", self.close)
+        self.compact_action = self._action(
+            tr("MainWindow", "&Compact now…"), "Ctrl+Shift+K", self.compact_now
+        )
+        self.send_action = self._action(tr("MainWindow", "Send"), "Ctrl+Return", self.send)
+        self.stop_action = self._action(tr("MainWindow", "Stop"), "Esc", self.stop)
+        self.pin_action = self._action(
+            tr("MainWindow", "&Pin / unpin message"), "Ctrl+P", self.steering.toggle_pin_shortcut
+        )
+        menu = self.menuBar().addMenu(tr("MainWindow", "&File"))
         for action in (self.new_action, self.open_action, self.settings_action):
             menu.addAction(action)
-        self.export_menu = menu.addMenu("&Export current branch")
+        self.export_menu = menu.addMenu(tr("MainWindow", "&Export current branch"))
         self.export_actions = {
-            fmt: self._action(f"{label}…", None, lambda f=fmt: self.export_branch(f))
-            for fmt, (label, _suffix) in EXPORT_FORMATS.items()
+            fmt: self._action(
+                trf("MainWindow", "%1…", format_label(fmt)),
+                None,
+                lambda f=fmt: self.export_branch(f),
+            )
+            for fmt in EXPORT_FORMATS
         }
         for action in self.export_actions.values():
             self.export_menu.addAction(action)
         menu.addSeparator()
         menu.addAction(self.quit_action)
-        menu = self.menuBar().addMenu("&View")
+        menu = self.menuBar().addMenu(tr("MainWindow", "&View"))
         menu.addAction(self.sessions.toggle_action)
         menu.addAction(self.sessions.rename_action)
-        menu = self.menuBar().addMenu("&Conversation")
+        menu = self.menuBar().addMenu(tr("MainWindow", "&Conversation"))
         for action in (self.send_action, self.stop_action, self.compact_action, self.pin_action):
             menu.addAction(action)
-        self.probe_action = self._action("&Fidelity probe…", None, self.show_probe)
-        self.menuBar().addMenu("&Tools").addAction(self.probe_action)
+        self.probe_action = self._action(
+            tr("MainWindow", "&Fidelity probe…"), None, self.show_probe
+        )
+        self.menuBar().addMenu(tr("MainWindow", "&Tools")).addAction(self.probe_action)
 
     def _connect(self) -> None:
         self.send_button.clicked.connect(self._send_or_stop)
@@ -243,7 +268,14 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         c.retryScheduled.connect(lambda _ev: self.conversation.restart_stream())
         c.retryScheduled.connect(
             lambda ev: self.statusBar().showMessage(
-                f"Provider busy ({ev.reason}); retry {ev.attempt} in {ev.delay:.0f} s", 8000
+                trf(
+                    "MainWindow",
+                    "Provider busy (%1); retry %2 in %3 s",
+                    ev.reason,
+                    ev.attempt,
+                    round(ev.delay),
+                ),
+                8000,
             )
         )
         c.runFinished.connect(self._on_run_finished)
@@ -356,13 +388,18 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
             self.conversation.add_banner(reason, kind="refusal")
         if problems:
             self.conversation.add_banner(
-                "Some lines of this session file could not be read and were skipped:\n"
+                tr(
+                    "MainWindow",
+                    "Some lines of this session file could not be read and were skipped:",
+                )
+                + "\n"
                 + "\n".join(problems[:5]),
                 kind="error",
             )
         if self._settings_problems:
             self.conversation.add_banner(
-                "Some saved settings could not be used; the defaults apply:\n"
+                tr("MainWindow", "Some saved settings could not be used; the defaults apply:")
+                + "\n"
                 + "\n".join(self._settings_problems[:5]),
                 kind="refusal",
             )
@@ -436,7 +473,8 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
     def _update_title(self) -> None:
         title = "pi-desktop"
         if self.session is not None:
-            title = f"{self.session_name() or 'New session'} — pi-desktop"
+            name = self.session_name() or tr("MainWindow", "New session")
+            title = trf("MainWindow", "%1 — pi-desktop", name)
         self.setWindowTitle(title)
         self.header.set_title(self.session_name())
 
@@ -445,13 +483,19 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         if setup is None:
             return
         # the folder's name only: a deep path would push the offline badge out of sight
-        self.provider_label.setText(f"{setup.description} · workspace {self.workspace().name}")
+        self.provider_label.setText(
+            trf("MainWindow", "%1 · workspace %2", setup.description, self.workspace().name)
+        )
         self.header.set_model(setup.description)
         # escaped: a folder named "<img src=…>" would otherwise be read as markup
-        self.provider_label.setToolTip(f"<qt>Workspace: {html.escape(str(self.workspace()))}</qt>")
+        self.provider_label.setToolTip(
+            "<qt>"
+            + trf("MainWindow", "Workspace: %1", html.escape(str(self.workspace())))
+            + "</qt>"
+        )
         self.budget_bar.set_offline(setup.offline)
         self.offline_label.setVisible(setup.offline)  # stays after the note is cleared
-        self.offline_label.setToolTip(setup.note or OFFLINE_NOTE)
+        self.offline_label.setToolTip(setup.note or offline_note())
         # the previous provider's note ("Offline provider: …") must not outlive it
         if self._provider_note and self.statusBar().currentMessage() == self._provider_note:
             self.statusBar().clearMessage()
@@ -487,8 +531,12 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
             self.new_session()
         if self.session is not None and self.session.read_only:  # refused before it runs
             self.show_refusal(
-                (self.session.read_only_reason or "This session is open read-only.")
-                + " Your message is still in the box."
+                (
+                    self.session.read_only_reason
+                    or tr("MainWindow", "This session is open read-only.")
+                )
+                + " "
+                + tr("MainWindow", "Your message is still in the box.")
             )
             return None
         task = self.edits.send(text)
@@ -499,7 +547,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
 
     def stop(self) -> None:
         if self.controller.stop():
-            self.statusBar().showMessage("Stopping…", 3000)
+            self.statusBar().showMessage(tr("MainWindow", "Stopping…"), 3000)
 
     def retry(self) -> asyncio.Task[Any] | None:
         """Answer the turn that failed from the stored history: no duplicate, no new branch."""
@@ -524,7 +572,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
             event.ignore()
             if not self._closing:
                 self._closing = True
-                self.statusBar().showMessage("Stopping the run before closing…")
+                self.statusBar().showMessage(tr("MainWindow", "Stopping the run before closing…"))
                 self._close_task = asyncio.ensure_future(self._close_after_stop())
             return
         self.settings_store.set_value("geometry", self.saveGeometry())

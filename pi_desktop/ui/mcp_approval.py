@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from pi_desktop.agent.mcp.approval import McpApprovalRequest, reveal_invisible
 from pi_desktop.textsafe import hidden_characters
 from pi_desktop.ui import theme
+from pi_desktop.ui.i18n import tr, trf
 
 DESCRIPTION_CHARS = 400
 ONCE, SESSION, ALWAYS, DENY, DENY_RUN = "once", "session", "always", "deny", "deny-run"
@@ -40,14 +41,21 @@ class McpApprovalDialog(QDialog):
     def __init__(self, request: McpApprovalRequest, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.choice = DENY
-        self.setWindowTitle("Allow an MCP tool?")
+        self.setWindowTitle(tr("McpApproval", "Allow an MCP tool?"))
         self.setWindowModality(Qt.WindowModality.WindowModal)
         layout = QVBoxLayout(self)
         server = html.escape(reveal_invisible(request.server))
         tool = html.escape(reveal_invisible(request.tool))
         title = f" ({html.escape(reveal_invisible(request.title))})" if request.title else ""
         self.header = QLabel(
-            f"The MCP server <b>{server}</b> wants to run its tool <b>{tool}</b>{title}.", self
+            trf(
+                "McpApproval",
+                "The MCP server <b>%1</b> wants to run its tool <b>%2</b>%3.",
+                server,
+                tool,
+                title,
+            ),
+            self,
         )
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.header.setWordWrap(True)
@@ -62,22 +70,33 @@ class McpApprovalDialog(QDialog):
         layout.addWidget(self.description)
         words = request.hints.words()
         said = (
-            "The server says this tool is: " + ", ".join(words) + "."
+            trf("McpApproval", "The server says this tool is: %1.", ", ".join(words))
             if words
-            else "The server says nothing about what this tool changes."
+            else tr("McpApproval", "The server says nothing about what this tool changes.")
         )
-        self.hints = QLabel(said + " Servers describe their own tools; this is not verified.", self)
+        unverified = tr("McpApproval", "Servers describe their own tools; this is not verified.")
+        self.hints = QLabel(said + " " + unverified, self)
         self.hints.setWordWrap(True)
         layout.addWidget(self.hints)
-        layout.addWidget(QLabel("Arguments:", self))
+        label = QLabel(tr("McpApproval", "&Arguments:"), self)
+        layout.addWidget(label)
         self.arguments = QPlainTextEdit(request.details, self)
+        label.setBuddy(self.arguments)
+        self.arguments.setAccessibleName(tr("McpApproval", "Arguments"))
+        self.arguments.setAccessibleDescription(
+            tr("McpApproval", "The arguments the model gave the tool, read-only.")
+        )
         self.arguments.setReadOnly(True)
         self.arguments.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         layout.addWidget(self.arguments, 1)
         hidden = request.hidden() + hidden_characters(request.title or "")
         self.hidden_warning = QLabel(
-            "⚠ The call contains characters that show as nothing or reorder the text around "
-            "them, written out as ⟦U+…⟧: " + ", ".join(dict.fromkeys(hidden)) + ".",
+            trf(
+                "McpApproval",
+                "⚠ The call contains characters that show as nothing or reorder the text around "
+                "them, written out as ⟦U+…⟧: %1.",
+                ", ".join(dict.fromkeys(hidden)),
+            ),
             self,
         )
         self.hidden_warning.setTextFormat(Qt.TextFormat.PlainText)
@@ -89,14 +108,19 @@ class McpApprovalDialog(QDialog):
         self.hidden_warning.setVisible(bool(hidden))
         layout.addWidget(self.hidden_warning)
         buttons = QDialogButtonBox(self)
-        self.allow_once = buttons.addButton("Allow &once", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.allow_session = QPushButton("Allow this tool for this &session", self)
-        self.allow_always = QPushButton("&Always allow this tool", self)
+        self.allow_once = buttons.addButton(
+            tr("McpApproval", "Allow &once"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.allow_session = QPushButton(tr("McpApproval", "Allow this tool for this &session"))
+        self.allow_session.setParent(self)
+        self.allow_always = QPushButton(tr("McpApproval", "&Always allow this tool"), self)
         buttons.addButton(self.allow_session, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(self.allow_always, QDialogButtonBox.ButtonRole.AcceptRole)
-        self.deny_button = buttons.addButton("&Deny", QDialogButtonBox.ButtonRole.RejectRole)
+        self.deny_button = buttons.addButton(
+            tr("McpApproval", "&Deny"), QDialogButtonBox.ButtonRole.RejectRole
+        )
         # a model calling tools in a loop must not mean a dialog per call
-        self.deny_run = QPushButton("Deny a&ll until this answer ends", self)
+        self.deny_run = QPushButton(tr("McpApproval", "Deny a&ll until this answer ends"), self)
         self.deny_run.setAutoDefault(False)
         self.deny_run.clicked.connect(self._deny_run)
         for button, choice in (

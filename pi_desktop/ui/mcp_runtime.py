@@ -29,6 +29,7 @@ from pi_desktop.agent.mcp import (
     sdk_available,
 )
 from pi_desktop.agent.mcp.hub import SDK_MISSING, ServerConnection, ToolSpec, fingerprint
+from pi_desktop.ui.i18n import tr
 from pi_desktop.ui.mcp_approval import McpPrompter
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,17 @@ START_MODES = {
     "launch": "When the app starts",
     "demand": "At the first call of one of its tools",
 }
+
+
+def start_mode_label(mode: str) -> str:
+    """A start mode as the Tools page offers it, in the interface's language."""
+    labels = {
+        "launch": tr("McpRuntime", "When the app starts"),
+        "demand": tr("McpRuntime", "At the first call of one of its tools"),
+    }
+    return labels.get(mode, mode)
+
+
 CACHE_FILE = "mcp-tools.json"  # tool lists from the servers' last runs (on-demand start)
 
 

@@ -69,6 +69,7 @@ class AppSettings:
     model_prices: str = ""
     thinking: str = "default"  # "on" / "off": the preset's thinking switch (DeepSeek, Qwen, …)
     reasoning_effort: str = ""  # "low" / "medium" / "high" where the provider takes one
+    language: str = ""  # "": the system's; else a catalogue of resources/i18n ("zh_CN")
 
     def validated(self) -> AppSettings:
         """Clamp values a hand-edited settings file could break the engine with."""

@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject
 
 from pi_desktop.context import PinRefused
 from pi_desktop.ui.chat.message_widgets import MessageCard
+from pi_desktop.ui.i18n import tr, trf
 
 log = logging.getLogger(__name__)
 
@@ -44,13 +45,21 @@ class Steering(QObject):
             self.window.show_refusal(str(exc))
             done = False
         except Exception as exc:  # a read-only or closed session: say so, change nothing
-            self.last_refusal = f"Could not {'pin' if pinned else 'unpin'}: {exc}"
+            self.last_refusal = (
+                trf("Steering", "Could not pin: %1", exc)
+                if pinned
+                else trf("Steering", "Could not unpin: %1", exc)
+            )
             self.window.show_refusal(self.last_refusal)
             done = False
         self.redraw()
         if done:
-            verb = "Pinned" if pinned else "Unpinned"
-            self.window.statusBar().showMessage(f"{verb} the message.", 4000)
+            text = (
+                tr("Steering", "Pinned the message.")
+                if pinned
+                else tr("Steering", "Unpinned the message.")
+            )
+            self.window.statusBar().showMessage(text, 4000)
         return done
 
     def toggle_pin_shortcut(self) -> bool:
@@ -110,7 +119,7 @@ class Steering(QObject):
         left = abandoned_messages(session, old_leaf, target)
         if not worth_summarizing(left):
             return None
-        self.window.statusBar().showMessage("Summarizing the branch you left…")
+        self.window.statusBar().showMessage(tr("Steering", "Summarizing the branch you left…"))
         self.task = asyncio.ensure_future(self._summarize(agent, old_leaf, target))
         self._task_agent = agent
         return self.task
@@ -135,13 +144,18 @@ class Steering(QObject):
             raise
         except Exception as exc:  # the provider failed: nothing was written; say so once
             log.info("branch summary failed: %s", exc)
-            self.window.statusBar().showMessage(f"The branch summary failed: {exc}", 8000)
+            self.window.statusBar().showMessage(
+                trf("Steering", "The branch summary failed: %1", exc), 8000
+            )
             return None
         if agent is not self.window.agent or summary_id is None:
             return summary_id
         self.window.statusBar().showMessage(
-            "Noted what the branch you left explored (a side node in the tree; it is sent as "
-            "context while the conversation passes there — remove it from its menu).",
+            tr(
+                "Steering",
+                "Noted what the branch you left explored (a side node in the tree; it is sent "
+                "as context while the conversation passes there — remove it from its menu).",
+            ),
             8000,
         )
         self.window.tree.refresh()
@@ -155,7 +169,9 @@ class Steering(QObject):
         try:
             agent.remove_branch_summary(summary_id)
         except Exception as exc:
-            self.window.show_refusal(f"Could not remove the branch summary: {exc}")
+            self.window.show_refusal(
+                trf("Steering", "Could not remove the branch summary: %1", exc)
+            )
             return False
         self.window.tree.refresh()
         self.window._refresh_bar()

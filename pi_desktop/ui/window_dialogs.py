@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QDialog, QWidget
 from pi_desktop.session import SessionError
 from pi_desktop.ui.budget.figures import branch_compactions
 from pi_desktop.ui.dialogs.settings_dialog import SettingsDialog
+from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.scrollbars import slim_all
 from pi_desktop.ui.sessions.dialog import SessionsDialog
 from pi_desktop.ui.settings import AppSettings
@@ -51,17 +52,21 @@ class WindowDialogs:
         from pi_desktop.ui.dialogs.summary_history import branch_history
 
         if self.agent is None or self.busy:
-            viewer.show_edit_error("Wait for the answer to finish, then save the edit.")
+            viewer.show_edit_error(
+                tr("MainWindow", "Wait for the answer to finish, then save the edit.")
+            )
             return None
         try:
             entry_id = self.agent.edit_summary(compaction_id, text)
         except (ValueError, RuntimeError, SessionError) as exc:
-            viewer.show_edit_error(f"Not saved: {exc}.")
+            viewer.show_edit_error(trf("MainWindow", "Not saved: %1.", exc))
             return None
         viewer.set_history(branch_history(self.session), entry_id)
         self.tree.refresh()
         self._refresh_bar()
-        self.statusBar().showMessage("Edited summary saved; the next request uses it.", 6000)
+        self.statusBar().showMessage(
+            tr("MainWindow", "Edited summary saved; the next request uses it."), 6000
+        )
         return entry_id
 
     def show_breakdown(self) -> QDialog | None:
@@ -85,7 +90,9 @@ class WindowDialogs:
         dialog = ExportDialog(
             self.session, fmt, self.workspace(), self, library_root=self.library.root
         )
-        dialog.exported.connect(lambda path: self.statusBar().showMessage(f"Exported to {path}"))
+        dialog.exported.connect(
+            lambda path: self.statusBar().showMessage(trf("MainWindow", "Exported to %1", path))
+        )
         dialog.failed.connect(self.show_refusal)
         return self._show_dialog(dialog)
 
@@ -136,7 +143,7 @@ class WindowDialogs:
         if getattr(self, "mcp", None) is not None:  # the MCP servers' page (ui/mcp_runtime.py)
             from pi_desktop.ui.dialogs.mcp_page import McpPage
 
-            dialog.add_page("Tools", McpPage(self.mcp, dialog))
+            dialog.add_page(tr("MainWindow", "Tools"), McpPage(self.mcp, dialog))
         dialog.accepted.connect(
             lambda: self.apply_settings(dialog.result_settings(), dialog.new_api_key())
         )
@@ -170,11 +177,15 @@ class WindowDialogs:
             self.edits.offer_answer_again()  # the unanswered question: ask the new provider
         if self.busy:
             self._settings_pending = True
-            self.statusBar().showMessage("Settings saved; they apply when this answer ends.", 6000)
+            self.statusBar().showMessage(
+                tr("MainWindow", "Settings saved; they apply when this answer ends."), 6000
+            )
         else:
             self._rebuild_agent()
         if failed:
-            self.statusBar().showMessage(f"The API key was not saved: {failed}.")
+            self.statusBar().showMessage(
+                trf("MainWindow", "The API key was not saved: %1.", failed)
+            )
 
     def _rebuild_agent(self) -> None:
         """A new agent for the new settings (it restores the usage anchor the session saved)."""

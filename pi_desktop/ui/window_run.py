@@ -10,16 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from pi_desktop.ui.announce import announce
 from pi_desktop.ui.budget.figures import branch_compactions
-from pi_desktop.ui.labels import count_of
+from pi_desktop.ui.i18n import tr, trf
 
 
 class WindowRun:
     """The run-event handlers of ``MainWindow`` (see the module docstring)."""
 
     def _on_busy_changed(self, busy: bool) -> None:
-        self.send_button.setText("Stop" if busy else "Send")
-        self.send_button.setToolTip("Stop the answer (Esc)" if busy else "Send (Enter)")
+        self.send_button.setText(tr("MainWindow", "Stop") if busy else tr("MainWindow", "Send"))
+        self.send_button.setToolTip(
+            tr("MainWindow", "Stop the answer (Esc)") if busy else tr("MainWindow", "Send (Enter)")
+        )
         self.tree.set_navigation_enabled(not busy)
         for action in (self.new_action, self.open_action, self.compact_action):
             action.setEnabled(not busy)
@@ -39,6 +42,7 @@ class WindowRun:
         self._clear_refusals()
         self.conversation.clear_banners("error")
         self.conversation.scroll_to_bottom()
+        announce(self, tr("MainWindow", "Sent. The answer is being written."))
 
     def _on_message_added(self, message: Any, entry_id: str | None) -> None:
         card = self.conversation.add_message(
@@ -50,6 +54,8 @@ class WindowRun:
         self.sessions.message_added()
         if message.role == "assistant":
             self.refresh_usage()
+            if message.content.strip():
+                announce(self, trf("MainWindow", "Answer: %1", message.content))
 
     def _on_tool_finished(self, ev: Any) -> None:
         self.conversation.finish_tool_call(
@@ -77,9 +83,13 @@ class WindowRun:
 
     def _on_compaction_started(self, manual: bool) -> None:
         self.tree.set_navigation_enabled(False)
-        self.statusBar().showMessage(
-            "Compacting the conversation…" if manual else "Context is full: summarizing…"
+        text = (
+            tr("MainWindow", "Compacting the conversation…")
+            if manual
+            else tr("MainWindow", "Context is full: summarizing…")
         )
+        self.statusBar().showMessage(text)
+        announce(self, text)
 
     def _on_compacted(self, ev: Any) -> None:
         self.budget_bar.mark_compacted(ev.tokens_before, ev.tokens_after)
@@ -89,11 +99,15 @@ class WindowRun:
         )
         self.tree.refresh()
         self.refresh_usage()
-        self.statusBar().showMessage(
-            f"Compacted {count_of(ev.summarized_count, 'message')}: {ev.tokens_before:,} → "
-            f"{ev.tokens_after:,} tokens",
-            8000,
+        text = trf(
+            "MainWindow",
+            "Compacted %n message(s): %1 → %2 tokens",
+            ev.tokens_before,
+            ev.tokens_after,
+            n=ev.summarized_count,
         )
+        self.statusBar().showMessage(text, 8000)
+        announce(self, text)
 
     def _on_usage(self, ev: Any) -> None:
         prompt = (ev.usage or {}).get("prompt_tokens")
@@ -102,15 +116,23 @@ class WindowRun:
 
     def _on_run_finished(self, ev: Any) -> None:
         self.conversation.end_stream(stopped=ev.stopped)
+        if ev.stopped:
+            announce(self, tr("MainWindow", "The answer was stopped."))
+        else:
+            announce(self, tr("MainWindow", "The answer is complete."))
 
     def _on_run_failed(self, ev: Any) -> None:
         self.conversation.end_stream()
         if ev.kind == "too_large":  # refused before it was stored: nothing to retry
             if not self.input.toPlainText().strip():
                 self.input.setPlainText(self._sent_text)
-            self.conversation.add_error(
-                f"{ev.error} Your message was not sent and is still in the input box.",
-                retry=False,
+            text = trf(
+                "MainWindow",
+                "%1 Your message was not sent and is still in the input box.",
+                ev.error,
             )
+            self.conversation.add_error(text, retry=False)
+            announce(self, text, urgent=True)
             return
         self.conversation.add_error(ev.error, retry=True)
+        announce(self, trf("MainWindow", "The answer failed: %1", ev.error), urgent=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pi_desktop.session import RewindError, Session
 from pi_desktop.ui.chat.message_widgets import InlineBanner
+from pi_desktop.ui.i18n import tr, trf
 
 
 class WindowTreeActions:
@@ -37,27 +38,30 @@ class WindowTreeActions:
     def refuse_rewind(self, entry_id: str, detail: str) -> InlineBanner:
         """The below-the-floor refusal, with a fork from ``entry_id`` offered instead."""
         banner = self.show_refusal(
-            "Can't go back there in this session: that message lies below the compaction "
-            "floor, and its history was summarized — continuing from it would leave a gap "
-            "the summary does not cover. Fork a new session from that point instead."
+            tr(
+                "MainWindow",
+                "Can't go back there in this session: that message lies below the compaction "
+                "floor, and its history was summarized — continuing from it would leave a gap "
+                "the summary does not cover. Fork a new session from that point instead.",
+            )
         )
         banner.label.setToolTip(detail)
-        button = banner.add_action("fork", "Fork to new session from here")
+        button = banner.add_action("fork", tr("MainWindow", "Fork to new session from here"))
         button.clicked.connect(lambda: self.fork_from(entry_id))
         return banner
 
     def fork_from(self, entry_id: str) -> Session | None:
         if self.busy or self.session is None:
             return None
-        title = f"{self.session_name() or 'Session'} (fork)"
+        title = trf("MainWindow", "%1 (fork)", self.session_name() or tr("MainWindow", "Session"))
         fork = self.library.fork(self.session, entry_id, title=title)
         self.open_session(fork)
-        self.statusBar().showMessage("Opened the fork in a new session.", 6000)
+        self.statusBar().showMessage(tr("MainWindow", "Opened the fork in a new session."), 6000)
         return fork
 
     def show_refusal(self, text: str) -> InlineBanner:
         banner = InlineBanner(text, kind="refusal", parent=self)
-        close = banner.add_action("dismiss", "Dismiss")
+        close = banner.add_action("dismiss", tr("MainWindow", "Dismiss"))
         close.clicked.connect(lambda: self._remove_refusal(banner))
         self.refusal_area.addWidget(banner)
         return banner

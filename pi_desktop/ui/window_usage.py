@@ -24,6 +24,7 @@ from pi_desktop.ui.chat.usage_text import (
     totals_details,
     totals_line,
 )
+from pi_desktop.ui.i18n import tr, trf
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ class WindowUsage:
         totals = session_usage_totals(self.session)
         cost = session_cost(self.session, self.prices())
         line = totals_line(totals, cost)
-        self.usage_label.setText(f"Session: {line}" if line else "")
+        self.usage_label.setText(trf("MainWindow", "Session: %1", line) if line else "")
         self.usage_label.setToolTip(totals_details(totals, cost) if line else "")
         self.usage_label.setVisible(bool(line))
 
@@ -90,7 +91,9 @@ class WindowUsage:
             return None
         dialog = SystemPromptDialog(self.session.system_prompt, self.prompt_store, self)
         if self.busy:
-            dialog.set_editable(False, "Wait for the answer to finish to change the prompt.")
+            dialog.set_editable(
+                False, tr("MainWindow", "Wait for the answer to finish to change the prompt.")
+            )
         dialog.promptChosen.connect(self.set_system_prompt)
         return self._show_dialog(dialog)
 
@@ -107,9 +110,11 @@ class WindowUsage:
             else:
                 self.session.set_system_prompt(prompt)
         except (OSError, ValueError, RuntimeError) as exc:
-            self.show_refusal(f"The system prompt was not changed: {exc}")
+            self.show_refusal(trf("MainWindow", "The system prompt was not changed: %1", exc))
             return False
         self.refresh_system_prompt()
         self.tree.refresh()
-        self.statusBar().showMessage("System prompt changed; your next message uses it.", 6000)
+        self.statusBar().showMessage(
+            tr("MainWindow", "System prompt changed; your next message uses it."), 6000
+        )
         return True

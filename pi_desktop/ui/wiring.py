@@ -15,6 +15,7 @@ from typing import Any
 
 from pi_desktop.ui.dialogs.approval import ApprovalPrompter
 from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
+from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.settings import AppSettings, KeyStore, thinking_flag
 
 DEFAULT_SYSTEM_PROMPT = (
@@ -25,6 +26,11 @@ OFFLINE_NOTE = (
     "Offline provider: a deterministic demo model, no network. "
     "Choose a real model in Settings (Ctrl+,)."
 )
+
+
+def offline_note() -> str:
+    """``OFFLINE_NOTE`` in the interface's language."""
+    return tr("Wiring", OFFLINE_NOTE)
 
 
 @dataclass
@@ -44,12 +50,13 @@ ProviderFactory = Callable[[AppSettings], ProviderSetup]
 ToolsFactory = Callable[..., list[Any]]
 
 
-def offline_setup(note: str | None = OFFLINE_NOTE, chars_per_second: float = 0) -> ProviderSetup:
+def offline_setup(note: str | None = "", chars_per_second: float = 0) -> ProviderSetup:
     """The offline demo; ``chars_per_second`` paces its streaming (0: at once)."""
     from pi_desktop.agent import OfflineLLM
 
     llm = OfflineLLM(chars_per_second=chars_per_second)
-    return ProviderSetup(llm, None, "Offline provider (no network)", True, note)
+    note = offline_note() if note == "" else note
+    return ProviderSetup(llm, None, tr("Wiring", "Offline provider (no network)"), True, note)
 
 
 def preset_choices() -> list[PresetChoice]:
@@ -100,7 +107,8 @@ def make_provider_factory(key_store: KeyStore) -> ProviderFactory:
             if settings.summarizer_model and settings.summarizer_model != settings.model:
                 summarizer = build_llm(settings.provider, model=settings.summarizer_model, **common)
         except ValueError as exc:
-            return offline_setup(f"{exc} — using the offline provider until then.", speed)
+            note = trf("Wiring", "%1 — using the offline provider until then.", exc)
+            return offline_setup(note, speed)
         model = getattr(llm, "model", settings.model)
         description = f"{label} · {model}"
         if summarizer is not None:

@@ -30,6 +30,16 @@ from tests.ui.shots import ARTIFACTS
 guard_none_refcount()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _english_interface(qapp) -> Iterator[None]:
+    """The interface as the app starts it on an English system: the English catalogue (its
+    plural forms) and en_US number formats, whatever this machine's locale is."""
+    from pi_desktop.ui.i18n import install_language
+
+    install_language("en")
+    yield
+
+
 @pytest.fixture
 def qloop(qapp, qtbot) -> Iterator[asyncio.AbstractEventLoop]:
     loop = qasync.QEventLoop(qapp, already_running=True)

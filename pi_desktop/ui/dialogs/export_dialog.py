@@ -20,12 +20,26 @@ from PySide6.QtCore import QDateTime, QLocale, Signal
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from pi_desktop.session.export import FORMATS, export_bytes, export_refusal
+from pi_desktop.ui.i18n import tr, trf
 
-_FILTERS = {
-    "markdown": "Markdown (*.md)",
-    "html": "HTML page (*.html)",
-    "jsonl": "Session lines (*.jsonl)",
-}
+
+def format_label(fmt: str) -> str:
+    """The format's name in the interface's language (the menu and the dialog's title)."""
+    labels = {
+        "markdown": tr("Export", "Markdown"),
+        "html": tr("Export", "HTML page"),
+        "jsonl": tr("Export", "Raw JSONL"),
+    }
+    return labels.get(fmt, FORMATS[fmt][0])
+
+
+def _filter(fmt: str) -> str:
+    filters = {
+        "markdown": tr("Export", "Markdown (*.md)"),
+        "html": tr("Export", "HTML page (*.html)"),
+        "jsonl": tr("Export", "Session lines (*.jsonl)"),
+    }
+    return filters[fmt]
 
 
 def suggested_name(session: Any, fmt: str) -> str:
@@ -82,15 +96,16 @@ class ExportDialog(QFileDialog):
         *,
         library_root: Path | None = None,
     ):
-        label = FORMATS[fmt][0]
-        super().__init__(parent, f"Export the current branch as {label}")
+        super().__init__(
+            parent, trf("Export", "Export the current branch as %1", format_label(fmt))
+        )
         self.session = session
         self.fmt = fmt
         self.library_root = library_root
         self.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
         self.setFileMode(QFileDialog.FileMode.AnyFile)
         self.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # same on every desktop
-        self.setNameFilter(_FILTERS[fmt])
+        self.setNameFilter(_filter(fmt))
         self.setDefaultSuffix(FORMATS[fmt][1].lstrip("."))
         self.setDirectory(str(folder))
         self.selectFile(suggested_name(session, fmt))
@@ -100,7 +115,7 @@ class ExportDialog(QFileDialog):
         try:
             written = write_export(self.session, self.fmt, path, library_root=self.library_root)
         except (OSError, ValueError) as exc:
-            self.failed.emit(f"Export failed: {exc.strerror or exc}" if isinstance(exc, OSError)
-                             else f"Export failed: {exc}")  # fmt: skip
+            reason = exc.strerror or str(exc) if isinstance(exc, OSError) else str(exc)
+            self.failed.emit(trf("Export", "Export failed: %1", reason))
             return
         self.exported.emit(str(written))

@@ -34,15 +34,22 @@ from pi_desktop.agent.mcp import McpConfigError, ServerState, load_config, parse
 from pi_desktop.agent.mcp.approval import reveal_invisible
 from pi_desktop.agent.mcp.hub import MAX_TOOLS_TOTAL
 from pi_desktop.ui import theme
-from pi_desktop.ui.mcp_runtime import START_MODES, McpRuntime
+from pi_desktop.ui.i18n import tr, trf
+from pi_desktop.ui.mcp_runtime import START_MODES, McpRuntime, start_mode_label
 
-STATE_WORDS = {
-    ServerState.CONNECTED: "● connected",
-    ServerState.STARTING: "◌ starting…",
-    ServerState.FAILED: "✕ failed",
-    ServerState.STOPPED: "○ not started",
-    ServerState.DISABLED: "off",
-}
+
+def state_word(state: ServerState) -> str:
+    """A server's state as the Tools page shows it, in the interface's language."""
+    words = {
+        ServerState.CONNECTED: tr("McpPage", "● connected"),
+        ServerState.STARTING: tr("McpPage", "◌ starting…"),
+        ServerState.FAILED: tr("McpPage", "✕ failed"),
+        ServerState.STOPPED: tr("McpPage", "○ not started"),
+        ServerState.DISABLED: tr("McpPage", "off"),
+    }
+    return words[state]
+
+
 STATE_COLOURS = {ServerState.CONNECTED: "ok", ServerState.FAILED: "error"}  # theme names
 EXAMPLE = """{
   "mcpServers": {
@@ -56,12 +63,19 @@ class PasteDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Add MCP servers from JSON")
+        self.setWindowTitle(tr("McpPage", "Add MCP servers from JSON"))
         layout = QVBoxLayout(self)
-        layout.addWidget(
-            QLabel('Paste a {"mcpServers": …} block, as the server\'s README shows it.', self)
+        label = QLabel(
+            tr("McpPage", 'Paste a {"mcpServers": …} block, as the server\'s README shows it.'),
+            self,
         )
+        layout.addWidget(label)
         self.text = QPlainTextEdit(self)
+        label.setBuddy(self.text)
+        self.text.setAccessibleName(tr("McpPage", "MCP servers JSON"))
+        self.text.setAccessibleDescription(
+            tr("McpPage", 'A {"mcpServers": …} block to add to the servers.')
+        )
         self.text.setPlaceholderText(EXAMPLE)
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         layout.addWidget(self.text, 1)
@@ -83,11 +97,11 @@ class PasteDialog(QDialog):
         try:
             self.config = parse_config_text(self.text.toPlainText())
         except McpConfigError as exc:
-            self.error.setText(f"Not added: {exc}")
+            self.error.setText(trf("McpPage", "Not added: %1", exc))
             self.error.show()
             return
         if not self.config.servers:
-            self.error.setText("Not added: the block lists no servers.")
+            self.error.setText(tr("McpPage", "Not added: the block lists no servers."))
             self.error.show()
             return
         super().accept()
@@ -98,9 +112,13 @@ class LogDialog(QDialog):
 
     def __init__(self, name: str, text: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Output of {name}")
+        self.setWindowTitle(trf("McpPage", "Output of %1", name))
         layout = QVBoxLayout(self)
-        self.view = QPlainTextEdit(reveal_invisible(text) or "(nothing yet)", self)
+        self.view = QPlainTextEdit(reveal_invisible(text) or tr("McpPage", "(nothing yet)"), self)
+        self.view.setAccessibleName(trf("McpPage", "Output of %1", name))
+        self.view.setAccessibleDescription(
+            tr("McpPage", "What the server wrote to its error output, read-only.")
+        )
         self.view.setReadOnly(True)
         self.view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
@@ -121,8 +139,11 @@ class McpPage(QWidget):
         self.dialog: QDialog | None = None  # a paste or log dialog on screen (tests drive it)
         layout = QVBoxLayout(self)
         intro = QLabel(
-            "MCP servers add tools from other programs. Each tool asks before it runs, "
-            "whatever the workspace approval setting, until you allow it.",
+            tr(
+                "McpPage",
+                "MCP servers add tools from other programs. Each tool asks before it runs, "
+                "whatever the workspace approval setting, until you allow it.",
+            ),
             self,
         )
         intro.setWordWrap(True)
@@ -134,14 +155,17 @@ class McpPage(QWidget):
 
         form = QFormLayout()
         self.start_mode = QComboBox(self)
-        for key, label in START_MODES.items():
-            self.start_mode.addItem(label, key)
+        for key in START_MODES:
+            self.start_mode.addItem(start_mode_label(key), key)
         self.start_mode.setCurrentIndex(max(0, self.start_mode.findData(runtime.prefs.start_mode)))
         self.start_mode.currentIndexChanged.connect(self._start_mode_changed)
-        form.addRow("Start servers", self.start_mode)
-        self.trust_read_only = QCheckBox("Don't ask for tools the server marks read-only", self)
+        form.addRow(tr("McpPage", "&Start servers"), self.start_mode)
+        self.start_mode.setAccessibleDescription(tr("McpPage", "When the MCP servers are started."))
+        self.trust_read_only = QCheckBox(
+            tr("McpPage", "Don't ask for tools the server marks read-only"), self
+        )
         self.trust_read_only.setToolTip(
-            "The server declares this itself; pi-desktop cannot check it."
+            tr("McpPage", "The server declares this itself; pi-desktop cannot check it.")
         )
         self.trust_read_only.setChecked(runtime.prefs.trust_read_only)
         self.trust_read_only.toggled.connect(self._trust_changed)
@@ -150,7 +174,16 @@ class McpPage(QWidget):
 
         self.tree = QTreeWidget(self)
         self.tree.setColumnCount(3)
-        self.tree.setHeaderLabels(["Server / tool", "State", "Always allow"])
+        self.tree.setHeaderLabels(
+            [tr("McpPage", "Server / tool"), tr("McpPage", "State"), tr("McpPage", "Always allow")]
+        )
+        self.tree.setAccessibleName(tr("McpPage", "MCP servers and their tools"))
+        self.tree.setAccessibleDescription(
+            tr(
+                "McpPage",
+                "Space switches a server on or off; a tool's third column always allows it.",
+            )
+        )
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.tree.header().setStretchLastSection(False)
         self.tree.setUniformRowHeights(True)
@@ -164,11 +197,18 @@ class McpPage(QWidget):
         layout.addWidget(self.detail)
 
         row = QHBoxLayout()
-        self.import_button = QPushButton("Import file…", self)
-        self.paste_button = QPushButton("Paste JSON…", self)
-        self.restart_button = QPushButton("Restart", self)
-        self.log_button = QPushButton("Show output", self)
-        self.remove_button = QPushButton("Remove", self)
+        self.import_button = QPushButton(tr("McpPage", "&Import file…"), self)
+        self.paste_button = QPushButton(tr("McpPage", "&Paste JSON…"), self)
+        self.restart_button = QPushButton(tr("McpPage", "Re&start"), self)
+        self.log_button = QPushButton(tr("McpPage", "Show &output"), self)
+        self.remove_button = QPushButton(tr("McpPage", "&Remove"), self)
+        self.import_button.setToolTip(
+            tr("McpPage", "Add the servers of a Claude Desktop config file")
+        )
+        self.paste_button.setToolTip(tr("McpPage", "Add servers from a pasted JSON block"))
+        self.restart_button.setToolTip(tr("McpPage", "Stop and start the selected server"))
+        self.log_button.setToolTip(tr("McpPage", "What the selected server wrote to its output"))
+        self.remove_button.setToolTip(tr("McpPage", "Remove the selected server from the list"))
         for button in (
             self.import_button,
             self.paste_button,
@@ -196,13 +236,13 @@ class McpPage(QWidget):
         try:
             self.tree.clear()
             for server in self.runtime.hub.servers.values():
-                item = QTreeWidgetItem([server.name, STATE_WORDS[server.state], ""])
+                item = QTreeWidgetItem([server.name, state_word(server.state), ""])
                 item.setData(0, Qt.ItemDataRole.UserRole, server.name)
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 item.setCheckState(
                     0, Qt.CheckState.Checked if server.config.enabled else Qt.CheckState.Unchecked
                 )
-                item.setToolTip(0, "Switch the server on or off")
+                item.setToolTip(0, tr("McpPage", "Switch the server on or off"))
                 colour = STATE_COLOURS.get(server.state)
                 if colour:
                     item.setForeground(1, QBrush(theme.color(colour)))
@@ -235,11 +275,17 @@ class McpPage(QWidget):
         problems = [p for p in (self.runtime.sdk_problem, self.runtime.problem) if p]
         if not self.runtime.editable:
             problems.append(
-                f"This run uses {self.runtime.path} (--mcp-config): changes here last until "
-                "the app closes and are not saved."
+                trf(
+                    "McpPage",
+                    "This run uses %1 (--mcp-config): changes here last until the app closes "
+                    "and are not saved.",
+                    self.runtime.path,
+                )
             )
         if not self.runtime.hub.servers and not problems:
-            problems.append("No MCP servers yet: import a config file or paste JSON.")
+            problems.append(
+                tr("McpPage", "No MCP servers yet: import a config file or paste JSON.")
+            )
         self.banner.setText("\n".join(problems))
         self.banner.setVisible(bool(problems))
         self.banner.setStyleSheet("" if not self.runtime.hub.servers else _error_style())
@@ -262,20 +308,30 @@ class McpPage(QWidget):
         ]
         if server.state is ServerState.FAILED and server.error:
             red = theme.color("error").name()
-            lines.append(f"<span style='color:{red}'>Failed: {_esc(server.error)}</span>")
+            failed = trf("McpPage", "Failed: %1", _esc(server.error))
+            lines.append(f"<span style='color:{red}'>{failed}</span>")
         elif server.state is ServerState.CONNECTED:
-            lines.append(f"{len(server.tools)} tool(s) offered to the model.")
+            lines.append(tr("McpPage", "%n tool(s) offered to the model.", n=len(server.tools)))
         elif server.remembered:
             lines.append(
-                f"{len(server.tools)} tool(s) known from its last run; it starts at the first call."
+                tr(
+                    "McpPage",
+                    "%n tool(s) known from its last run; it starts at the first call.",
+                    n=len(server.tools),
+                )
             )
         for note in server.notes:
             lines.append(_esc(note))
         left_out = self.runtime.hub.left_out.get(server.name)
         if left_out:
             lines.append(
-                f"{left_out} of its tools are not offered: the model takes at most "
-                f"{MAX_TOOLS_TOTAL} tools in all (switch other servers off to make room)."
+                trf(
+                    "McpPage",
+                    "%1 of its tools are not offered: the model takes at most %2 tools in all "
+                    "(switch other servers off to make room).",
+                    left_out,
+                    MAX_TOOLS_TOTAL,
+                )
             )
         self.detail.setText("<br>".join(lines))
 
@@ -313,7 +369,10 @@ class McpPage(QWidget):
 
     def _browse(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Import MCP servers", str(Path.home()), "JSON (*.json);;All files (*)"
+            self,
+            tr("McpPage", "Import MCP servers"),
+            str(Path.home()),
+            tr("McpPage", "JSON (*.json);;All files (*)"),
         )
         if path:
             self.import_file(Path(path))
@@ -323,7 +382,7 @@ class McpPage(QWidget):
         try:
             config = load_config(path)
         except McpConfigError as exc:
-            self.banner.setText(f"Not imported: {exc}")
+            self.banner.setText(trf("McpPage", "Not imported: %1", exc))
             self.banner.setStyleSheet(_error_style())
             self.banner.show()
             return False

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QLocale, Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -40,8 +40,17 @@ from PySide6.QtWidgets import (
 
 from pi_desktop.agent.connect import ProviderConfig
 from pi_desktop.agent.presets import missing_key
+from pi_desktop.ui.a11y import label_form_fields
 from pi_desktop.ui.chat.usage_text import dump_prices, parse_prices
 from pi_desktop.ui.dialogs.connection_tools import ConnectionTools, PriceFields
+from pi_desktop.ui.i18n import (
+    available_languages,
+    language_name,
+    number,
+    resolve_language,
+    tr,
+    trf,
+)
 from pi_desktop.ui.settings import (
     IDLE_DEADLINE_RANGE,
     MAX_CONTEXT_BUDGET,
@@ -70,12 +79,19 @@ class PresetChoice:
     effort: bool = False  # the provider takes a reasoning effort
 
 
-WORKSPACE_NOTES = {
-    "argument": "Given with --workspace for this run. Change it here to use another folder.",
-    "settings": "",
-    "session": "This session's folder (none is set in Settings).",
-    "cwd": "The folder the app was started in (none is set). Choose one to keep it.",
-}
+def workspace_note(origin: str) -> str:
+    """Where the folder in use came from, said under the field ("" when from Settings)."""
+    notes = {
+        "argument": tr(
+            "Settings",
+            "Given with --workspace for this run. Change it here to use another folder.",
+        ),
+        "session": tr("Settings", "This session's folder (none is set in Settings)."),
+        "cwd": tr(
+            "Settings", "The folder the app was started in (none is set). Choose one to keep it."
+        ),
+    }
+    return notes.get(origin, "")
 
 
 class NumberField(QWidget):
@@ -131,18 +147,18 @@ class NumberField(QWidget):
     def range_text(self) -> str:
         low, high = self._limits()
         low_text = self._low_words or self._fmt(low)
-        return f"{low_text} – {self._words(high)}"
+        return trf("Settings", "%1 – %2", low_text, self._words(high))
 
     def error(self) -> str | None:
         """Why the value cannot be saved, or None."""
         if not self.spin.hasAcceptableInput():
-            return f"Enter a number: {self.range_text()}."
+            return trf("Settings", "Enter a number: %1.", self.range_text())
         low, high = self._limits()
         value = self.spin.value()
         if value < low:
-            return f"At least {self._words(low)}."
+            return trf("Settings", "At least %1.", self._words(low))
         if value > high:
-            return f"At most {self._words(high)}."
+            return trf("Settings", "At most %1.", self._words(high))
         return None
 
     def check(self) -> str | None:
@@ -156,21 +172,53 @@ class NumberField(QWidget):
         return problem
 
 
+def store_name(store: KeyStore) -> str:
+    """Where new keys go, in the interface's language."""
+    name = str(store.store_name)
+    keyring, local = "system keyring (", "local file readable only by you: "
+    if name.startswith(keyring) and name.endswith(")"):
+        return trf("Settings", "system keyring (%1)", name[len(keyring) : -1])
+    if name.startswith(local):
+        return trf("Settings", "local file readable only by you: %1", name[len(local) :])
+    return name
+
+
 def _tokens(value: float) -> str:
-    return f"{int(value):,}"
+    return number(int(value))
 
 
-SNIP_POLICY_LABELS = {
-    "summarize": "Summarize them before they leave the context (recommended)",
-    "drop": "Drop them without a summary (no extra calls; the model forgets them)",
-}
-THINKING_LABELS = {"default": "As the provider does", "on": "On", "off": "Off"}
-EFFORT_LABELS = {"": "default", "low": "low", "medium": "medium", "high": "high"}
-POLICY_LABELS = {
-    "ask": "Ask before every write or command",
-    "auto": "Approve automatically",
-    "deny": "Deny all writes and commands",
-}
+def snip_policy_labels() -> dict[str, str]:
+    return {
+        "summarize": tr("Settings", "Summarize them before they leave the context (recommended)"),
+        "drop": tr(
+            "Settings", "Drop them without a summary (no extra calls; the model forgets them)"
+        ),
+    }
+
+
+def thinking_labels() -> dict[str, str]:
+    return {
+        "default": tr("Settings", "As the provider does"),
+        "on": tr("Settings", "On"),
+        "off": tr("Settings", "Off"),
+    }
+
+
+def effort_labels() -> dict[str, str]:
+    return {
+        "": tr("Settings", "default", "reasoning effort"),
+        "low": tr("Settings", "low", "reasoning effort"),
+        "medium": tr("Settings", "medium", "reasoning effort"),
+        "high": tr("Settings", "high", "reasoning effort"),
+    }
+
+
+def policy_labels() -> dict[str, str]:
+    return {
+        "ask": tr("Settings", "Ask before every write or command"),
+        "auto": tr("Settings", "Approve automatically"),
+        "deny": tr("Settings", "Deny all writes and commands"),
+    }
 
 
 class SettingsDialog(QDialog):
@@ -194,7 +242,7 @@ class SettingsDialog(QDialog):
         (``pi_desktop.agent.connect``: async, given the fields as a ``ProviderConfig``; None: the
         button is off)."""
         super().__init__(parent)
-        self.setWindowTitle("Settings")
+        self.setWindowTitle(tr("Settings", "Settings"))
         self._settings = settings
         self._presets = {p.key: p for p in presets}
         self._key_store = key_store
@@ -209,12 +257,12 @@ class SettingsDialog(QDialog):
         if settings.provider not in self._presets:
             self.provider.addItem(settings.provider, settings.provider)
         self.provider.setCurrentIndex(max(0, self.provider.findData(settings.provider)))
-        form.addRow("Provider", self.provider)
+        form.addRow(tr("Settings", "Provider"), self.provider)
 
         self.model = QLineEdit(settings.model, self)
-        form.addRow("Model", self.model)
+        form.addRow(tr("Settings", "Model"), self.model)
         self.base_url = QLineEdit(settings.base_url, self)
-        form.addRow("Base URL", self.base_url)
+        form.addRow(tr("Settings", "Base URL"), self.base_url)
 
         key_row = QWidget(self)
         key_layout = QHBoxLayout(key_row)
@@ -222,11 +270,12 @@ class SettingsDialog(QDialog):
         self.api_key = QLineEdit(self)
         self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
         self.api_key.setClearButtonEnabled(True)
-        self.forget_key = QPushButton("Forget stored key", self)
+        self.forget_key = QPushButton(tr("Settings", "&Forget stored key"), self)
+        self.forget_key.setToolTip(tr("Settings", "Remove the key stored for this provider"))
         self.forget_key.clicked.connect(self._forget)
         key_layout.addWidget(self.api_key, 1)
         key_layout.addWidget(self.forget_key)
-        form.addRow("API key", key_row)
+        form.addRow(tr("Settings", "API key"), key_row)
         self.key_status = QLabel(self)
         self.key_status.setWordWrap(True)
         # a word-wrapped label in a form row otherwise shrinks to a narrow, tall column
@@ -245,51 +294,63 @@ class SettingsDialog(QDialog):
         self.prices = PriceFields(parse_prices(settings.model_prices), self)
         self.model.textChanged.connect(self.prices.show_model)
         self.prices.show_model(settings.model)
-        form.addRow("Price per 1M tokens", self.prices)
+        form.addRow(tr("Settings", "Price per 1M tokens"), self.prices)
         thinking_row = QWidget(self)
         thinking_layout = QHBoxLayout(thinking_row)
         thinking_layout.setContentsMargins(0, 0, 0, 0)
         self.thinking = QComboBox(self)
         self.thinking.setObjectName("thinking")
-        for key, label in THINKING_LABELS.items():
+        for key, label in thinking_labels().items():
             self.thinking.addItem(label, key)
         self.thinking.setCurrentIndex(max(0, self.thinking.findData(settings.thinking)))
         self.thinking.setToolTip(
-            "Thinking models reason before they answer (shown in a Thinking block). Off: faster\n"
-            "and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter)."
+            tr(
+                "Settings",
+                "Thinking models reason before they answer (shown in a Thinking block). Off: "
+                "faster\nand cheaper answers on providers that can switch it (DeepSeek, Qwen, "
+                "OpenRouter).",
+            )
         )
         self.effort = QComboBox(self)
         self.effort.setObjectName("reasoning_effort")
-        for key, label in EFFORT_LABELS.items():
+        for key, label in effort_labels().items():
             self.effort.addItem(label, key)
         self.effort.setCurrentIndex(max(0, self.effort.findData(settings.reasoning_effort)))
-        self.effort.setToolTip("How long the model may think, where the provider takes it")
+        self.effort.setToolTip(
+            tr("Settings", "How long the model may think, where the provider takes it")
+        )
         self.thinking.currentIndexChanged.connect(self._thinking_changed)
         thinking_layout.addWidget(self.thinking)
-        thinking_layout.addWidget(QLabel("effort", self))
+        effort_label = QLabel(tr("Settings", "&effort"), self)
+        effort_label.setBuddy(self.effort)
+        thinking_layout.addWidget(effort_label)
         thinking_layout.addWidget(self.effort)
         thinking_layout.addStretch(1)
-        form.addRow("Thinking", thinking_row)
+        form.addRow(tr("Settings", "Thinking"), thinking_row)
         self._warned_no_key = False
         # a new URL or key makes the last answer stale; typing a model searches the list
         for field in (self.base_url, self.api_key):
             field.textEdited.connect(self._connection_edited)
 
         self.summarizer_model = QLineEdit(settings.summarizer_model, self)
-        self.summarizer_model.setPlaceholderText("same as the chat model")
-        form.addRow("Summarizer model", self.summarizer_model)
+        self.summarizer_model.setPlaceholderText(tr("Settings", "same as the chat model"))
+        form.addRow(tr("Settings", "Summarizer model"), self.summarizer_model)
 
         self.budget = QSpinBox(self)
         self.budget.setRange(0, 99_999_999)  # wider than allowed: a typo stays visible
         self.budget.setSingleStep(1_000)
-        self.budget.setSuffix(" tokens")
+        self.budget.setSuffix(tr("Settings", " tokens"))
         self.budget.setGroupSeparatorShown(True)
         self.budget.setValue(settings.context_budget)
         self.budget.setObjectName("budget")
         self.budget_field = NumberField(
-            self.budget, lambda: (MIN_CONTEXT_BUDGET, MAX_CONTEXT_BUDGET), _tokens, "tokens", self
+            self.budget,
+            lambda: (MIN_CONTEXT_BUDGET, MAX_CONTEXT_BUDGET),
+            _tokens,
+            tr("Settings", "tokens"),
+            self,
         )
-        form.addRow("Context budget", self.budget_field)
+        form.addRow(tr("Settings", "Context budget"), self.budget_field)
         self.threshold = QDoubleSpinBox(self)
         self.threshold.setRange(0.0, 1.0)
         self.threshold.setSingleStep(0.05)
@@ -297,66 +358,80 @@ class SettingsDialog(QDialog):
         self.threshold.setValue(settings.threshold)
         self.threshold.setObjectName("threshold")
         self.threshold_field = NumberField(
-            self.threshold, lambda: THRESHOLD_RANGE, lambda v: f"{v:.2f}", "of the budget", self
+            self.threshold,
+            lambda: THRESHOLD_RANGE,
+            lambda v: QLocale().toString(v, "f", 2),
+            tr("Settings", "of the budget"),
+            self,
         )
-        form.addRow("Compact at", self.threshold_field)
+        form.addRow(tr("Settings", "Compact at"), self.threshold_field)
         self.keep_recent = QSpinBox(self)
         self.keep_recent.setRange(0, 99_999_999)
         self.keep_recent.setSingleStep(500)
         self.keep_recent.setGroupSeparatorShown(True)
-        self.keep_recent.setSpecialValueText("automatic (a quarter of the budget)")
+        self.keep_recent.setSpecialValueText(tr("Settings", "automatic (a quarter of the budget)"))
         self.keep_recent.setValue(settings.keep_recent_tokens)
         self.keep_recent.setObjectName("keep_recent")
         self.keep_recent_field = NumberField(
             self.keep_recent,
             lambda: (0, self.budget.value() // 2),
             _tokens,
-            "tokens (half the budget)",
+            tr("Settings", "tokens (half the budget)"),
             self,
-            low_words="0 (automatic)",
+            low_words=tr("Settings", "0 (automatic)"),
         )
-        form.addRow("Keep recent", self.keep_recent_field)
+        form.addRow(tr("Settings", "Keep recent"), self.keep_recent_field)
         self.offline_speed = QSpinBox(self)
         self.offline_speed.setRange(0, 99_999_999)
         self.offline_speed.setSingleStep(50)
-        self.offline_speed.setSuffix(" characters/s")
-        self.offline_speed.setSpecialValueText("instant")
+        self.offline_speed.setSuffix(tr("Settings", " characters/s"))
+        self.offline_speed.setSpecialValueText(tr("Settings", "instant"))
         self.offline_speed.setValue(settings.offline_chars_per_second)
         self.offline_speed.setObjectName("offline_speed")
         self.offline_speed_field = NumberField(
             self.offline_speed,
             lambda: OFFLINE_SPEED_RANGE,
             _tokens,
-            "characters/s",
+            tr("Settings", "characters/s"),
             self,
-            low_words="0 (instant)",
+            low_words=tr("Settings", "0 (instant)"),
         )
         self.offline_speed.setToolTip(
-            "How fast the offline demo streams its answers, so Stop (Esc) can be tried."
+            tr(
+                "Settings",
+                "How fast the offline demo streams its answers, so Stop (Esc) can be tried.",
+            )
         )
-        form.addRow("Offline demo speed", self.offline_speed_field)
+        form.addRow(tr("Settings", "Offline demo speed"), self.offline_speed_field)
         self.budget.valueChanged.connect(lambda _v: self.keep_recent_field.check())
         self.response_deadline = QSpinBox(self)
         self.response_deadline.setRange(0, 99_999_999)
         self.response_deadline.setSingleStep(60)
-        self.response_deadline.setSuffix(" s")
+        self.response_deadline.setSuffix(tr("Settings", " s"))
         self.response_deadline.setGroupSeparatorShown(True)
         self.response_deadline.setValue(settings.response_deadline)
         self.response_deadline.setObjectName("response_deadline")
-        self.response_deadline.setToolTip("The longest a whole response may take.")
+        self.response_deadline.setToolTip(tr("Settings", "The longest a whole response may take."))
         self.response_deadline_field = NumberField(
-            self.response_deadline, lambda: RESPONSE_DEADLINE_RANGE, _tokens, "s", self
+            self.response_deadline,
+            lambda: RESPONSE_DEADLINE_RANGE,
+            _tokens,
+            tr("Settings", "s"),
+            self,
         )
-        form.addRow("Response deadline", self.response_deadline_field)
+        form.addRow(tr("Settings", "Response deadline"), self.response_deadline_field)
         self.idle_deadline = QSpinBox(self)
         self.idle_deadline.setRange(0, 99_999_999)
         self.idle_deadline.setSingleStep(10)
-        self.idle_deadline.setSuffix(" s")
+        self.idle_deadline.setSuffix(tr("Settings", " s"))
         self.idle_deadline.setGroupSeparatorShown(True)
         self.idle_deadline.setValue(settings.idle_deadline)
         self.idle_deadline.setObjectName("idle_deadline")
         self.idle_deadline.setToolTip(
-            "A stream with no new text for this long is retried (keep-alives do not count)."
+            tr(
+                "Settings",
+                "A stream with no new text for this long is retried (keep-alives do not count).",
+            )
         )
         self.idle_deadline_field = NumberField(
             self.idle_deadline,
@@ -365,27 +440,33 @@ class SettingsDialog(QDialog):
                 min(IDLE_DEADLINE_RANGE[1], self.response_deadline.value()),
             ),
             _tokens,
-            "s (at most the response deadline)",
+            tr("Settings", "s (at most the response deadline)"),
             self,
         )
-        form.addRow("Stall timeout", self.idle_deadline_field)
+        form.addRow(tr("Settings", "Stall timeout"), self.idle_deadline_field)
         self.response_deadline.valueChanged.connect(lambda _v: self.idle_deadline_field.check())
 
         self.snip_policy = QComboBox(self)
-        for key, label in SNIP_POLICY_LABELS.items():
+        for key, label in snip_policy_labels().items():
             self.snip_policy.addItem(label, key)
         self.snip_policy.setCurrentIndex(max(0, self.snip_policy.findData(settings.snip_policy)))
         self.snip_policy.setToolTip(
-            "When the conversation grows past the message limit, older messages leave the\n"
-            "context. Summarized, their content stays known to the model (one summary call\n"
-            "every dozen turns or so); dropped, the model forgets them (no extra call)."
+            tr(
+                "Settings",
+                "When the conversation grows past the message limit, older messages leave the\n"
+                "context. Summarized, their content stays known to the model (one summary call\n"
+                "every dozen turns or so); dropped, the model forgets them (no extra call).",
+            )
         )
-        form.addRow("Older messages", self.snip_policy)
-        self.branch_summaries = QCheckBox("Summarize a branch I leave by rewinding")
+        form.addRow(tr("Settings", "Older messages"), self.snip_policy)
+        self.branch_summaries = QCheckBox(tr("Settings", "Summarize a branch I leave by rewinding"))
         self.branch_summaries.setToolTip(
-            "On: going back leaves a short note of what the abandoned branch did, sent as\n"
-            "context while the conversation passes that point (one summarizer call).\n"
-            "Remove a note from the tree's context menu."
+            tr(
+                "Settings",
+                "On: going back leaves a short note of what the abandoned branch did, sent as\n"
+                "context while the conversation passes that point (one summarizer call).\n"
+                "Remove a note from the tree's context menu.",
+            )
         )
         self.branch_summaries.setChecked(settings.branch_summaries)
         form.addRow("", self.branch_summaries)
@@ -395,13 +476,14 @@ class SettingsDialog(QDialog):
         ws_layout.setContentsMargins(0, 0, 0, 0)
         self._workspace_shown = workspace if workspace is not None else settings.workspace
         self.workspace = QLineEdit(self._workspace_shown, self)
-        self.workspace.setPlaceholderText("the folder the tools may read and write")
-        browse = QPushButton("Browse…", self)
+        self.workspace.setPlaceholderText(tr("Settings", "the folder the tools may read and write"))
+        browse = QPushButton(tr("Settings", "&Browse…"), self)
+        browse.setToolTip(tr("Settings", "Choose the workspace folder"))
         browse.clicked.connect(self._browse)
         ws_layout.addWidget(self.workspace, 1)
         ws_layout.addWidget(browse)
-        form.addRow("Workspace", ws_row)
-        self.workspace_note = QLabel(WORKSPACE_NOTES.get(workspace_origin, ""), self)
+        form.addRow(tr("Settings", "Workspace"), ws_row)
+        self.workspace_note = QLabel(workspace_note(workspace_origin), self)
         self.workspace_note.setWordWrap(True)
         self.workspace_note.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
         self.workspace_note.setMinimumWidth(320)
@@ -410,29 +492,56 @@ class SettingsDialog(QDialog):
         self._workspace_note_text = self.workspace_note.text()
         self.workspace.textChanged.connect(self._workspace_edited)
         form.addRow("", self.workspace_note)
-        self.remote_images = QCheckBox("Show web images in messages (fetched from their site)")
+        self.remote_images = QCheckBox(
+            tr("Settings", "Show web images in messages (fetched from their site)")
+        )
         self.remote_images.setToolTip(
-            "Off: images are never fetched (a model can use them to track you).\n"
-            "Local files are never shown, whatever this says."
+            tr(
+                "Settings",
+                "Off: images are never fetched (a model can use them to track you).\n"
+                "Local files are never shown, whatever this says.",
+            )
         )
         self.remote_images.setChecked(settings.remote_images)
         form.addRow("", self.remote_images)
 
         self.policy = QComboBox(self)
-        for key, label in POLICY_LABELS.items():
+        for key, label in policy_labels().items():
             self.policy.addItem(label, key)
         self.policy.setCurrentIndex(max(0, self.policy.findData(settings.approval_policy)))
-        form.addRow("Tool approval", self.policy)
-        self.allow_commands = QCheckBox("Let the model run shell commands", self)
+        form.addRow(tr("Settings", "Tool approval"), self.policy)
+        self.allow_commands = QCheckBox(tr("Settings", "Let the model run shell commands"), self)
         self.allow_commands.setChecked(settings.allow_commands)
         form.addRow("", self.allow_commands)
+
+        self.language = QComboBox(self)
+        self.language.setObjectName("language")
+        system = language_name(resolve_language(""))
+        self.language.addItem(trf("Settings", "System language (%1)", system), "")
+        for code in available_languages():
+            self.language.addItem(language_name(code), code)
+        self.language.setCurrentIndex(max(0, self.language.findData(settings.language)))
+        self.language.setToolTip(tr("Settings", "The language of the interface"))
+        form.addRow(tr("Settings", "Language"), self.language)
+        self.language_note = QLabel(
+            tr("Settings", "A new language applies when pi-desktop restarts."), self
+        )
+        self.language_note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.language_note.setVisible(False)
+        self.language.currentIndexChanged.connect(
+            lambda _i: self.language_note.setVisible(
+                self.language.currentData() != settings.language
+            )
+        )
+        form.addRow("", self.language_note)
 
         # pages: "General" is this form; others (Tools) are added with add_page
         self.pages = QTabWidget(self)
         self.pages.setTabBarAutoHide(True)
         general = QWidget(self.pages)
         general.setLayout(form)
-        self.pages.addTab(general, "General")
+        self.pages.addTab(general, tr("Settings", "General"))
+        label_form_fields(form)
         outer.addWidget(self.pages)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
@@ -489,7 +598,11 @@ class SettingsDialog(QDialog):
         if missing and not self._warned_no_key:
             self._warned_no_key = True
             self.connection.say(
-                f"{missing} OK again saves without one (the offline demo answers until then).",
+                trf(
+                    "Settings",
+                    "%1 OK again saves without one (the offline demo answers until then).",
+                    missing,
+                ),
                 ok=False,
             )
             self.api_key.setFocus()
@@ -557,7 +670,7 @@ class SettingsDialog(QDialog):
             self.model.setText(preset.model)
         if preset is not None:
             self.base_url.setPlaceholderText(preset.base_url or "https://…/v1")
-            self.model.setPlaceholderText(preset.model or "model name")
+            self.model.setPlaceholderText(preset.model or tr("Settings", "model name"))
         self._key_cleared = False
         self.api_key.clear()
         self._update_key_status()
@@ -572,22 +685,33 @@ class SettingsDialog(QDialog):
 
     def _update_key_status(self) -> None:
         if self.provider_key == "offline":
-            self.key_status.setText("The offline provider needs no key and makes no network calls.")
+            self.key_status.setText(
+                tr("Settings", "The offline provider needs no key and makes no network calls.")
+            )
             self.forget_key.setEnabled(False)
             return
         _key, source = self._key_store.get(self.provider_key)
         where = {
-            "keyring": "A key is stored in the system keyring.",
-            "file": "A key is stored in a local file.",
-            "env": "Using the key from the environment "
-            f"({' / '.join(env_key_names(self.provider_key))}).",
-            "none": "No key stored.",
+            "keyring": tr("Settings", "A key is stored in the system keyring."),
+            "file": tr("Settings", "A key is stored in a local file."),
+            "env": trf(
+                "Settings",
+                "Using the key from the environment (%1).",
+                " / ".join(env_key_names(self.provider_key)),
+            ),
+            "none": tr("Settings", "No key stored."),
         }[source]
         if self._key_cleared:
-            where = "The stored key will be forgotten."
-        self.key_status.setText(f"{where} New keys are saved in the {self._key_store.store_name}.")
+            where = tr("Settings", "The stored key will be forgotten.")
+        self.key_status.setText(
+            where
+            + " "
+            + trf("Settings", "New keys are saved in the %1.", store_name(self._key_store))
+        )
         self.api_key.setPlaceholderText(
-            "•••••••• (type to replace)" if source in ("keyring", "file") else "paste your key"
+            tr("Settings", "•••••••• (type to replace)")
+            if source in ("keyring", "file")
+            else tr("Settings", "paste your key")
         )
         self.forget_key.setEnabled(source in ("keyring", "file") and not self._key_cleared)
 
@@ -602,7 +726,7 @@ class SettingsDialog(QDialog):
         self.workspace_note.setVisible(same and bool(self._workspace_note_text))
 
     def _browse(self) -> None:
-        dialog = QFileDialog(self, "Workspace folder", self.workspace.text())
+        dialog = QFileDialog(self, tr("Settings", "Workspace folder"), self.workspace.text())
         dialog.setFileMode(QFileDialog.FileMode.Directory)
         dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
         dialog.fileSelected.connect(self.workspace.setText)
@@ -630,6 +754,7 @@ class SettingsDialog(QDialog):
             allow_commands=self.allow_commands.isChecked(),
             response_deadline=self.response_deadline.value(),
             idle_deadline=self.idle_deadline.value(),
+            language=str(self.language.currentData() or ""),
         ).validated()
 
     def workspace_setting(self) -> str:

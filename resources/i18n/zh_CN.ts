@@ -1,0 +1,1169 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+    <context>
+        <name>Export</name>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="29" />
+            <source>Markdown</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="30" />
+            <source>HTML page</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="31" />
+            <source>Raw JSONL</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="38" />
+            <source>Markdown (*.md)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="39" />
+            <source>HTML page (*.html)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="40" />
+            <source>Session lines (*.jsonl)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="100" />
+            <source>Export the current branch as %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="119" />
+            <source>Export failed: %1</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>MainWindow</name>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="102" />
+            <source>Offline (no network)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="137" />
+            <source>Message — Enter sends, Shift+Enter for a new line</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="139" />
+            <source>Message</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="141" />
+            <source>Your next message. Enter sends it, Shift+Enter starts a new line.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="144" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="217" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="22" />
+            <source>Send</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="146" />
+            <source>Sends the message, or stops the answer while one is written.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="184" />
+            <source>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="206" />
+            <source>&amp;New session</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="208" />
+            <source>&amp;Open session…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="211" />
+            <source>&amp;Settings…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="213" />
+            <source>&amp;Quit</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="215" />
+            <source>&amp;Compact now…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="218" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="22" />
+            <source>Stop</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="220" />
+            <source>&amp;Pin / unpin message</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="222" />
+            <source>&amp;File</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="225" />
+            <source>&amp;Export current branch</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="238" />
+            <source>&amp;View</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="241" />
+            <source>&amp;Conversation</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="245" />
+            <source>&amp;Fidelity probe…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="477" />
+            <source>%1 — pi-desktop</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="487" />
+            <source>%1 · workspace %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="228" />
+            <source>%1…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="476" />
+            <source>New session</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="550" />
+            <source>Stopping…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="247" />
+            <source>&amp;Tools</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="271" />
+            <source>Provider busy (%1); retry %2 in %3 s</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="493" />
+            <source>Workspace: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="539" />
+            <source>Your message is still in the box.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="575" />
+            <source>Stopping the run before closing…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="391" />
+            <source>Some lines of this session file could not be read and were skipped:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="401" />
+            <source>Some saved settings could not be used; the defaults apply:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="536" />
+            <source>This session is open read-only.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="68" />
+            <source>Edited summary saved; the next request uses it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="56" />
+            <source>Wait for the answer to finish, then save the edit.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="146" />
+            <source>Tools</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="181" />
+            <source>Settings saved; they apply when this answer ends.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="187" />
+            <source>The API key was not saved: %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="62" />
+            <source>Not saved: %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="94" />
+            <source>Exported to %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/window_run.py" line="102" />
+            <source>Compacted %n message(s): %1 → %2 tokens</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="45" />
+            <source>Sent. The answer is being written.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="87" />
+            <source>Compacting the conversation…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="89" />
+            <source>Context is full: summarizing…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="129" />
+            <source>%1 Your message was not sent and is still in the input box.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="138" />
+            <source>The answer failed: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="24" />
+            <source>Stop the answer (Esc)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="24" />
+            <source>Send (Enter)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="120" />
+            <source>The answer was stopped.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="122" />
+            <source>The answer is complete.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="58" />
+            <source>Answer: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_tree.py" line="56" />
+            <source>%1 (fork)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_tree.py" line="41" />
+            <source>Can't go back there in this session: that message lies below the compaction floor, and its history was summarized — continuing from it would leave a gap the summary does not cover. Fork a new session from that point instead.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_tree.py" line="49" />
+            <source>Fork to new session from here</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_tree.py" line="59" />
+            <source>Opened the fork in a new session.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_tree.py" line="64" />
+            <source>Dismiss</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_tree.py" line="56" />
+            <source>Session</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_usage.py" line="118" />
+            <source>System prompt changed; your next message uses it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_usage.py" line="68" />
+            <source>Session: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_usage.py" line="95" />
+            <source>Wait for the answer to finish to change the prompt.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_usage.py" line="113" />
+            <source>The system prompt was not changed: %1</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>McpApproval</name>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="77" />
+            <source>Servers describe their own tools; this is not verified.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="44" />
+            <source>Allow an MCP tool?</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="51" />
+            <source>The MCP server &lt;b&gt;%1&lt;/b&gt; wants to run its tool &lt;b&gt;%2&lt;/b&gt;%3.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="73" />
+            <source>The server says this tool is: %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="75" />
+            <source>The server says nothing about what this tool changes.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="81" />
+            <source>&amp;Arguments:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="85" />
+            <source>Arguments</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="87" />
+            <source>The arguments the model gave the tool, read-only.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="94" />
+            <source>⚠ The call contains characters that show as nothing or reorder the text around them, written out as ⟦U+…⟧: %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="112" />
+            <source>Allow &amp;once</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="114" />
+            <source>Allow this tool for this &amp;session</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="116" />
+            <source>&amp;Always allow this tool</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="120" />
+            <source>&amp;Deny</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="123" />
+            <source>Deny a&amp;ll until this answer ends</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>McpPage</name>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="44" />
+            <source>● connected</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="45" />
+            <source>◌ starting…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="46" />
+            <source>✕ failed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="47" />
+            <source>○ not started</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="48" />
+            <source>off</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="66" />
+            <source>Add MCP servers from JSON</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="69" />
+            <source>Paste a {"mcpServers": …} block, as the server's README shows it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="75" />
+            <source>MCP servers JSON</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="77" />
+            <source>A {"mcpServers": …} block to add to the servers.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="115" />
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="118" />
+            <source>Output of %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="120" />
+            <source>What the server wrote to its error output, read-only.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="142" />
+            <source>MCP servers add tools from other programs. Each tool asks before it runs, whatever the workspace approval setting, until you allow it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="162" />
+            <source>&amp;Start servers</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="163" />
+            <source>When the MCP servers are started.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="165" />
+            <source>Don't ask for tools the server marks read-only</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="168" />
+            <source>The server declares this itself; pi-desktop cannot check it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="180" />
+            <source>MCP servers and their tools</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="182" />
+            <source>Space switches a server on or off; a tool's third column always allows it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="200" />
+            <source>&amp;Import file…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="201" />
+            <source>&amp;Paste JSON…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="202" />
+            <source>Re&amp;start</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="203" />
+            <source>Show &amp;output</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="204" />
+            <source>&amp;Remove</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="206" />
+            <source>Add the servers of a Claude Desktop config file</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="208" />
+            <source>Add servers from a pasted JSON block</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="209" />
+            <source>Stop and start the selected server</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="210" />
+            <source>What the selected server wrote to its output</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="211" />
+            <source>Remove the selected server from the list</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="311" />
+            <source>Failed: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="373" />
+            <source>Import MCP servers</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="375" />
+            <source>JSON (*.json);;All files (*)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="104" />
+            <source>Not added: the block lists no servers.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="117" />
+            <source>(nothing yet)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="178" />
+            <source>Server / tool</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="178" />
+            <source>State</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="178" />
+            <source>Always allow</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="278" />
+            <source>This run uses %1 (--mcp-config): changes here last until the app closes and are not saved.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="287" />
+            <source>No MCP servers yet: import a config file or paste JSON.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="328" />
+            <source>%1 of its tools are not offered: the model takes at most %2 tools in all (switch other servers off to make room).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="100" />
+            <source>Not added: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="245" />
+            <source>Switch the server on or off</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="314" />
+            <source>%n tool(s) offered to the model.</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="385" />
+            <source>Not imported: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="317" />
+            <source>%n tool(s) known from its last run; it starts at the first call.</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>McpRuntime</name>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="46" />
+            <source>When the app starts</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="47" />
+            <source>At the first call of one of its tools</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>Settings</name>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="85" />
+            <source>Given with --workspace for this run. Change it here to use another folder.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="89" />
+            <source>This session's folder (none is set in Settings).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="90" />
+            <source>The folder the app was started in (none is set). Choose one to keep it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="150" />
+            <source>%1 – %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="180" />
+            <source>system keyring (%1)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="182" />
+            <source>local file readable only by you: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="192" />
+            <source>Summarize them before they leave the context (recommended)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="193" />
+            <source>Drop them without a summary (no extra calls; the model forgets them)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="201" />
+            <source>As the provider does</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="202" />
+            <source>On</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="203" />
+            <source>Off</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="209" />
+            <source>default</source>
+            <comment>reasoning effort</comment>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="210" />
+            <source>low</source>
+            <comment>reasoning effort</comment>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="211" />
+            <source>medium</source>
+            <comment>reasoning effort</comment>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="212" />
+            <source>high</source>
+            <comment>reasoning effort</comment>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="218" />
+            <source>Ask before every write or command</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="219" />
+            <source>Approve automatically</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="220" />
+            <source>Deny all writes and commands</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="155" />
+            <source>Enter a number: %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="159" />
+            <source>At least %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="161" />
+            <source>At most %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="245" />
+            <source>Settings</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="260" />
+            <source>Provider</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="263" />
+            <source>Model</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="265" />
+            <source>Base URL</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="273" />
+            <source>&amp;Forget stored key</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
+            <source>Remove the key stored for this provider</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="278" />
+            <source>API key</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="297" />
+            <source>Price per 1M tokens</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="307" />
+            <source>Thinking models reason before they answer (shown in a Thinking block). Off: faster
+and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="320" />
+            <source>How long the model may think, where the provider takes it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="324" />
+            <source>&amp;effort</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="329" />
+            <source>Thinking</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="336" />
+            <source>same as the chat model</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="337" />
+            <source>Summarizer model</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="342" />
+            <source> tokens</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="350" />
+            <source>tokens</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="353" />
+            <source>Context budget</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="364" />
+            <source>of the budget</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="367" />
+            <source>Compact at</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="372" />
+            <source>automatic (a quarter of the budget)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="379" />
+            <source>tokens (half the budget)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="383" />
+            <source>Keep recent</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="387" />
+            <source> characters/s</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="388" />
+            <source>instant</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="395" />
+            <source>characters/s</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="400" />
+            <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="405" />
+            <source>Offline demo speed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="410" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="426" />
+            <source> s</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="414" />
+            <source>The longest a whole response may take.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="419" />
+            <source>s</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="422" />
+            <source>Response deadline</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="431" />
+            <source>A stream with no new text for this long is retried (keep-alives do not count).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="443" />
+            <source>s (at most the response deadline)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="446" />
+            <source>Stall timeout</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="454" />
+            <source>When the conversation grows past the message limit, older messages leave the
+context. Summarized, their content stays known to the model (one summary call
+every dozen turns or so); dropped, the model forgets them (no extra call).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="461" />
+            <source>Older messages</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="462" />
+            <source>Summarize a branch I leave by rewinding</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="464" />
+            <source>On: going back leaves a short note of what the abandoned branch did, sent as
+context while the conversation passes that point (one summarizer call).
+Remove a note from the tree's context menu.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="479" />
+            <source>the folder the tools may read and write</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="480" />
+            <source>&amp;Browse…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="481" />
+            <source>Choose the workspace folder</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="485" />
+            <source>Workspace</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="496" />
+            <source>Show web images in messages (fetched from their site)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="499" />
+            <source>Off: images are never fetched (a model can use them to track you).
+Local files are never shown, whatever this says.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
+            <source>Tool approval</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="513" />
+            <source>Let the model run shell commands</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="520" />
+            <source>System language (%1)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="524" />
+            <source>The language of the interface</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="525" />
+            <source>Language</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="527" />
+            <source>A new language applies when pi-desktop restarts.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="543" />
+            <source>General</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="705" />
+            <source>The stored key will be forgotten.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="729" />
+            <source>Workspace folder</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="381" />
+            <source>0 (automatic)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="397" />
+            <source>0 (instant)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="601" />
+            <source>%1 OK again saves without one (the offline demo answers until then).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="689" />
+            <source>The offline provider needs no key and makes no network calls.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="695" />
+            <source>A key is stored in the system keyring.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="696" />
+            <source>A key is stored in a local file.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="697" />
+            <source>Using the key from the environment (%1).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="702" />
+            <source>No key stored.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="709" />
+            <source>New keys are saved in the %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="712" />
+            <source>•••••••• (type to replace)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="714" />
+            <source>paste your key</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="673" />
+            <source>model name</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>Steering</name>
+        <message>
+            <location filename="../../pi_desktop/ui/steering.py" line="122" />
+            <source>Summarizing the branch you left…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/steering.py" line="154" />
+            <source>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/steering.py" line="58" />
+            <source>Pinned the message.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/steering.py" line="60" />
+            <source>Unpinned the message.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/steering.py" line="49" />
+            <source>Could not pin: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/steering.py" line="51" />
+            <source>Could not unpin: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/steering.py" line="148" />
+            <source>The branch summary failed: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/steering.py" line="173" />
+            <source>Could not remove the branch summary: %1</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>Wiring</name>
+        <message>
+            <location filename="../../pi_desktop/ui/wiring.py" line="59" />
+            <source>Offline provider (no network)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/wiring.py" line="110" />
+            <source>%1 — using the offline provider until then.</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+</TS>
