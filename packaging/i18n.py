@@ -15,6 +15,7 @@ files stay the standard Qt Linguist format, so Linguist and ``lrelease`` read th
 from __future__ import annotations
 
 import ast
+import re
 import sys
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
@@ -108,6 +109,15 @@ def read_ts(path: Path) -> tuple[str, dict[Key, Entry]]:
     return root.get("language", ""), entries
 
 
+def english_forms(source: str) -> list[str]:
+    """The two English forms of a source written "%n message(s)" / "%n summary(ies)"."""
+    one = re.sub(r"(\w)\((?:s|es)\)", r"\1", source)
+    one = re.sub(r"(\w)y\(ies\)", r"\1y", one)
+    many = re.sub(r"(\w)\((s|es)\)", r"\1\2", source)
+    many = re.sub(r"(\w)y\(ies\)", r"\1ies", many)
+    return [one, many]
+
+
 def plural_count(language: str) -> int:
     """How many plural forms a language has (Qt's rules, for the languages we ship)."""
     return 1 if language.split("_")[0] in {"zh", "ja", "ko", "vi", "th", "id"} else 2
@@ -127,6 +137,8 @@ def merge(language: str, old: dict[Key, Entry], found: dict[Key, Found]) -> dict
             forms, kind = [""] * count, "unfinished"
         if language == SOURCE_LANGUAGE and not item.numerus:
             forms, kind = [item.source], ""  # the source language reads its sources
+        elif language == SOURCE_LANGUAGE and not all(forms):
+            forms, kind = english_forms(item.source), ""
         merged[key] = Entry(*key, item.numerus, forms, kind, item.locations)
     for key, entry in old.items():
         if key not in merged and any(entry.forms):

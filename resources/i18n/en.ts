@@ -2,6 +2,212 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
     <context>
+        <name>BudgetBar</name>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="62" />
+            <source>%1 / %2 tokens (%3 %)</source>
+            <translation>%1 / %2 tokens (%3 %)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="99" />
+            <source>Older turns are summarized when it passes %1 % (%2 tokens).</source>
+            <translation>Older turns are summarized when it passes %1 % (%2 tokens).</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="129" />
+            <source>%n summary(ies) so far</source>
+            <translation>
+                <numerusform>%n summary so far</numerusform>
+                <numerusform>%n summaries so far</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="136" />
+            <source>%1 % of the context used · %2</source>
+            <translation>%1 % of the context used · %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="60" />
+            <source>%1 tokens · no limit</source>
+            <translation>%1 tokens · no limit</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="93" />
+            <source>Past %1 % (%2 tokens): older turns will be summarized before your next message.</source>
+            <translation>Past %1 % (%2 tokens): older turns will be summarized before your next message.</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="109" />
+            <source>view %1 of %n message(s)</source>
+            <translation>
+                <numerusform>view %1 of %n message</numerusform>
+                <numerusform>view %1 of %n messages</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="128" />
+            <source>no summary yet</source>
+            <translation>no summary yet</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="135" />
+            <source>%1 tokens in the context · no limit set</source>
+            <translation>%1 tokens in the context · no limit set</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="369" />
+            <source>%1 on this branch</source>
+            <translation>%1 on this branch</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="383" />
+            <source>Click for the breakdown of where the tokens go.</source>
+            <translation>Click for the breakdown of where the tokens go.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="384" />
+            <source>Details</source>
+            <translation>Details</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="111" />
+            <source>%1 offloaded to disk</source>
+            <translation>%1 offloaded to disk</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="113" />
+            <source>%1 snipped</source>
+            <translation>%1 snipped</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="115" />
+            <source>%1 placeholdered</source>
+            <translation>%1 placeholdered</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="117" />
+            <source>summarized now</source>
+            <translation>summarized now</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="121" />
+            <source>summary failed: %1</source>
+            <translation>summary failed: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="177" />
+            <source>Token budget</source>
+            <translation>Token budget</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="119" />
+            <source>summary cache used</source>
+            <translation>summary cache used</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="313" />
+            <source>Context management is off: everything is sent every time.</source>
+            <translation>Context management is off: everything is sent every time.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="317" />
+            <source>Offline provider: the counts are this app's own estimates.</source>
+            <translation>Offline provider: the counts are this app's own estimates.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="321" />
+            <source>Includes about %1 tokens of the answer being written.</source>
+            <translation>Includes about %1 tokens of the answer being written.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="328" />
+            <source>Estimate</source>
+            <translation>Estimate</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="328" />
+            <source>%1 tokens</source>
+            <translation>%1 tokens</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="357" />
+            <source>Tokens per character</source>
+            <translation>Tokens per character</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="363" />
+            <source>Last request</source>
+            <translation>Last request</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="372" />
+            <source>(last %1 → %2)</source>
+            <translation>(last %1 → %2)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="373" />
+            <source>Compactions</source>
+            <translation>Compactions</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="389" />
+            <source>Enter opens the breakdown of where the tokens go.</source>
+            <translation>Enter opens the breakdown of where the tokens go.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="476" />
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="377" />
+            <source>offline</source>
+            <translation>offline</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="336" />
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="353" />
+            <source>Budget</source>
+            <translation>Budget</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="337" />
+            <source>%1 tokens (%2 % used)</source>
+            <translation>%1 tokens (%2 % used)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="347" />
+            <source>Compaction at</source>
+            <translation>Compaction at</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="348" />
+            <source>%1 % = %2 tokens</source>
+            <translation>%1 % = %2 tokens</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="353" />
+            <source>none — context management is off</source>
+            <translation>none — context management is off</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="358" />
+            <source>not yet</source>
+            <translation>not yet</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="364" />
+            <source>%1 tokens by the provider's count</source>
+            <translation>%1 tokens by the provider's count</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="375" />
+            <source>Layers</source>
+            <translation>Layers</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="377" />
+            <source>Provider</source>
+            <translation>Provider</translation>
+        </message>
+    </context>
+    <context>
         <name>Export</name>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="29" />
@@ -247,9 +453,9 @@
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/window_run.py" line="102" />
             <source>Compacted %n message(s): %1 → %2 tokens</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>Compacted %n message: %1 → %2 tokens</numerusform>
+                <numerusform>Compacted %n messages: %1 → %2 tokens</numerusform>
             </translation>
         </message>
         <message>
@@ -637,9 +843,9 @@
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="314" />
             <source>%n tool(s) offered to the model.</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>%n tool offered to the model.</numerusform>
+                <numerusform>%n tools offered to the model.</numerusform>
             </translation>
         </message>
         <message>
@@ -650,9 +856,9 @@
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="317" />
             <source>%n tool(s) known from its last run; it starts at the first call.</source>
-            <translation type="unfinished">
-                <numerusform />
-                <numerusform />
+            <translation>
+                <numerusform>%n tool known from its last run; it starts at the first call.</numerusform>
+                <numerusform>%n tools known from its last run; it starts at the first call.</numerusform>
             </translation>
         </message>
     </context>

@@ -2,6 +2,210 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
     <context>
+        <name>BudgetBar</name>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="62" />
+            <source>%1 / %2 tokens (%3 %)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="99" />
+            <source>Older turns are summarized when it passes %1 % (%2 tokens).</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="129" />
+            <source>%n summary(ies) so far</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="136" />
+            <source>%1 % of the context used · %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="60" />
+            <source>%1 tokens · no limit</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="93" />
+            <source>Past %1 % (%2 tokens): older turns will be summarized before your next message.</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="109" />
+            <source>view %1 of %n message(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="128" />
+            <source>no summary yet</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="135" />
+            <source>%1 tokens in the context · no limit set</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="369" />
+            <source>%1 on this branch</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="383" />
+            <source>Click for the breakdown of where the tokens go.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="384" />
+            <source>Details</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="111" />
+            <source>%1 offloaded to disk</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="113" />
+            <source>%1 snipped</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="115" />
+            <source>%1 placeholdered</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="117" />
+            <source>summarized now</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="121" />
+            <source>summary failed: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="177" />
+            <source>Token budget</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="119" />
+            <source>summary cache used</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="313" />
+            <source>Context management is off: everything is sent every time.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="317" />
+            <source>Offline provider: the counts are this app's own estimates.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="321" />
+            <source>Includes about %1 tokens of the answer being written.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="328" />
+            <source>Estimate</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="328" />
+            <source>%1 tokens</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="357" />
+            <source>Tokens per character</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="363" />
+            <source>Last request</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="372" />
+            <source>(last %1 → %2)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="373" />
+            <source>Compactions</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="389" />
+            <source>Enter opens the breakdown of where the tokens go.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="476" />
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="377" />
+            <source>offline</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="336" />
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="353" />
+            <source>Budget</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="337" />
+            <source>%1 tokens (%2 % used)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="347" />
+            <source>Compaction at</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="348" />
+            <source>%1 % = %2 tokens</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="353" />
+            <source>none — context management is off</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="358" />
+            <source>not yet</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="364" />
+            <source>%1 tokens by the provider's count</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="375" />
+            <source>Layers</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="377" />
+            <source>Provider</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>Export</name>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="29" />

@@ -12,13 +12,23 @@ from __future__ import annotations
 import html
 from typing import Literal
 
-from PySide6.QtCore import QEasingCurve, QRectF, QSize, Qt, QVariantAnimation, Signal
-from PySide6.QtGui import QBrush, QColor, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtCore import QEasingCurve, QLocale, QRectF, QSize, Qt, QVariantAnimation, Signal
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFontMetrics,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from pi_desktop.context.report import PrepareReport
 from pi_desktop.context.tokens import CHARS_PER_TOKEN
-from pi_desktop.ui.labels import count_of, format_tokens
+from pi_desktop.ui.i18n import tokens as format_tokens
+from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.theme import Theme, theme_for
 
 Zone = Literal["ok", "warn", "over"]
@@ -47,9 +57,11 @@ def zone_colour(theme: Theme, zone: Zone) -> QColor:
 def bar_text(tokens: int, budget: int | None) -> str:
     """'12.3k / 32k tokens (38 %)', or '12.3k tokens · no limit' when management is off."""
     if not budget:
-        return f"{format_tokens(tokens)} tokens · no limit"
+        return trf("BudgetBar", "%1 tokens · no limit", format_tokens(tokens))
     pct = round(100 * tokens / budget)
-    return f"{format_tokens(tokens)} / {format_tokens(budget)} tokens ({pct} %)"
+    return trf(
+        "BudgetBar", "%1 / %2 tokens (%3 %)", format_tokens(tokens), format_tokens(budget), pct
+    )
 
 
 def ghost_span(ghost_tokens: int, tokens: int, budget: int | None) -> tuple[float, float] | None:
@@ -78,41 +90,55 @@ def threshold_line(tokens: int, budget: int, threshold: float) -> str:
     limit = int(budget * threshold)
     pct = round(threshold * 100)
     if tokens >= limit:
-        return (
-            f"Past {pct} % ({format_tokens(limit)} tokens): older turns will be summarized "
-            "before your next message."
+        return trf(
+            "BudgetBar",
+            "Past %1 % (%2 tokens): older turns will be summarized before your next message.",
+            pct,
+            format_tokens(limit),
         )
-    return f"Older turns are summarized when it passes {pct} % ({format_tokens(limit)} tokens)."
+    return trf(
+        "BudgetBar",
+        "Older turns are summarized when it passes %1 % (%2 tokens).",
+        pct,
+        format_tokens(limit),
+    )
 
 
 def report_line(report: PrepareReport) -> str:
     """One line on what the layers did, so nothing dropped from the view goes unnoticed."""
-    parts = [f"view {report.view_count} of {report.input_count} messages"]
+    parts = [trf("BudgetBar", "view %1 of %n message(s)", report.view_count, n=report.input_count)]
     if report.offloaded:
-        parts.append(f"{len(report.offloaded)} offloaded to disk")
+        parts.append(trf("BudgetBar", "%1 offloaded to disk", len(report.offloaded)))
     if report.snipped:
-        parts.append(f"{len(report.snipped)} snipped")
+        parts.append(trf("BudgetBar", "%1 snipped", len(report.snipped)))
     if report.micro_compacted:
-        parts.append(f"{len(report.micro_compacted)} placeholdered")
+        parts.append(trf("BudgetBar", "%1 placeholdered", len(report.micro_compacted)))
     if report.summarized:
-        parts.append("summarized now")
+        parts.append(tr("BudgetBar", "summarized now"))
     elif report.cache_used:
-        parts.append("summary cache used")
+        parts.append(tr("BudgetBar", "summary cache used"))
     if report.summary_failed:
-        parts.append(f"summary failed: {report.summary_failed}")
+        parts.append(trf("BudgetBar", "summary failed: %1", report.summary_failed))
     return " · ".join(parts)
 
 
 def summaries_words(count: int) -> str:
     """'no summary yet', '1 summary so far', '5 summaries so far'."""
-    return "no summary yet" if count <= 0 else f"{count_of(count, 'summary', 'summaries')} so far"
+    if count <= 0:
+        return tr("BudgetBar", "no summary yet")
+    return tr("BudgetBar", "%n summary(ies) so far", n=count)
 
 
 def plain_line(tokens: int, budget: int | None, compactions: int) -> str:
     """The tooltip's first line, in words: '32 % of the context used · 2 summaries so far'."""
     if not budget:
-        return f"{format_tokens(tokens)} tokens in the context · no limit set"
-    return f"{round(100 * tokens / budget)} % of the context used · {summaries_words(compactions)}"
+        return trf("BudgetBar", "%1 tokens in the context · no limit set", format_tokens(tokens))
+    return trf(
+        "BudgetBar",
+        "%1 % of the context used · %2",
+        round(100 * tokens / budget),
+        summaries_words(compactions),
+    )
 
 
 class BudgetBar(QWidget):
@@ -148,7 +174,8 @@ class BudgetBar(QWidget):
         self._ghost.finished.connect(self._end_ghost)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(160)
-        self.setAccessibleName("Token budget")
+        self.setAccessibleName(tr("BudgetBar", "Token budget"))
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # Enter / Space open the breakdown
         self._update_tooltip()
 
     # ---- state ------------------------------------------------------------------------------
@@ -282,47 +309,91 @@ class BudgetBar(QWidget):
         if self._budget:
             lines.append(threshold_line(self._tokens, self._budget, self._threshold))
         else:
-            lines.append("Context management is off: everything is sent every time.")
+            lines.append(
+                tr("BudgetBar", "Context management is off: everything is sent every time.")
+            )
         if self._offline:
-            lines.append("Offline provider: the counts are this app's own estimates.")
+            lines.append(
+                tr("BudgetBar", "Offline provider: the counts are this app's own estimates.")
+            )
         if self.streamed_tokens:
             lines.append(
-                f"Includes about {format_tokens(self.streamed_tokens)} tokens of the answer "
-                "being written."
+                trf(
+                    "BudgetBar",
+                    "Includes about %1 tokens of the answer being written.",
+                    format_tokens(self.streamed_tokens),
+                )
             )
-        rows: list[tuple[str, str]] = [("Estimate", f"{self._tokens:,} tokens")]
+        rows: list[tuple[str, str]] = [
+            (tr("BudgetBar", "Estimate"), trf("BudgetBar", "%1 tokens", self._tokens))
+        ]
+        locale = QLocale()
         if self._budget:
             pct = 100 * self._tokens / self._budget
             limit = int(self._budget * self._threshold)
-            rows.append(("Budget", f"{self._budget:,} tokens ({pct:.1f} % used)"))
-            rows.append(("Compaction at", f"{round(self._threshold * 100)} % = {limit:,} tokens"))
+            rows.append(
+                (
+                    tr("BudgetBar", "Budget"),
+                    trf(
+                        "BudgetBar",
+                        "%1 tokens (%2 % used)",
+                        self._budget,
+                        locale.toString(pct, "f", 1),
+                    ),
+                )
+            )
+            rows.append(
+                (
+                    tr("BudgetBar", "Compaction at"),
+                    trf("BudgetBar", "%1 % = %2 tokens", round(self._threshold * 100), limit),
+                )
+            )
         else:
-            rows.append(("Budget", "none — context management is off"))
-        rows.append(("Tokens per character", f"{self._ratio:.4f}" if self._ratio else "not yet"))
+            rows.append(
+                (tr("BudgetBar", "Budget"), tr("BudgetBar", "none — context management is off"))
+            )
         rows.append(
             (
-                "Last request",
-                f"{self._prompt_tokens:,} tokens by the provider's count"
+                tr("BudgetBar", "Tokens per character"),
+                locale.toString(self._ratio, "f", 4) if self._ratio else tr("BudgetBar", "not yet"),
+            )
+        )
+        rows.append(
+            (
+                tr("BudgetBar", "Last request"),
+                trf("BudgetBar", "%1 tokens by the provider's count", self._prompt_tokens)
                 if self._prompt_tokens is not None
                 else "—",
             )
         )
-        comp = f"{self._compactions} on this branch"
+        comp = trf("BudgetBar", "%1 on this branch", self._compactions)
         if self._last_drop:
             b, a = self._last_drop
-            comp += f" (last {format_tokens(b)} → {format_tokens(a)})"
-        rows.append(("Compactions", comp))
+            comp += " " + trf("BudgetBar", "(last %1 → %2)", format_tokens(b), format_tokens(a))
+        rows.append((tr("BudgetBar", "Compactions"), comp))
         if self._report is not None:
-            rows.append(("Layers", report_line(self._report)))
+            rows.append((tr("BudgetBar", "Layers"), report_line(self._report)))
         if self._offline:
-            rows.append(("Provider", "offline"))
+            rows.append((tr("BudgetBar", "Provider"), tr("BudgetBar", "offline")))
         plain = "".join(f"<p>{html.escape(line)}</p>" for line in lines)
         body = "".join(
             f"<tr><td><b>{html.escape(k)}</b>&nbsp;</td><td>{html.escape(v)}</td></tr>"
             for k, v in rows
         )
-        hint = "<p><i>Click for the breakdown of where the tokens go.</i></p>"
-        self.setToolTip(f"{plain}<p><b>Details</b></p><table>{body}</table>{hint}")
+        hint = tr("BudgetBar", "Click for the breakdown of where the tokens go.")
+        details = tr("BudgetBar", "Details")
+        self.setToolTip(f"{plain}<p><b>{details}</b></p><table>{body}</table><p><i>{hint}</i></p>")
+        self.setAccessibleDescription(
+            " ".join(lines)
+            + " "
+            + tr("BudgetBar", "Enter opens the breakdown of where the tokens go.")
+        )
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.clicked.emit()
+            return
+        super().keyPressEvent(event)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton and self.rect().contains(
@@ -402,7 +473,7 @@ class BudgetBar(QWidget):
         """Centered label with a thin halo so it stays legible over any fill colour."""
         text = self.text
         if self._offline:
-            text += " · offline"
+            text += " · " + tr("BudgetBar", "offline")
         fm = QFontMetrics(self.font())
         text = fm.elidedText(text, Qt.TextElideMode.ElideRight, int(rect.width()) - 8)
         halo_c = QColor(halo)
