@@ -101,7 +101,7 @@ class WindowRun:
         self.refresh_usage()
         text = trf(
             "MainWindow",
-            "Compacted %n message(s): %1 → %2 tokens",
+            "Compacted %Ln message(s): %1 → %2 tokens",
             ev.tokens_before,
             ev.tokens_after,
             n=ev.summarized_count,

@@ -15,10 +15,10 @@
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/budget/bar.py" line="129" />
-            <source>%n summary(ies) so far</source>
+            <source>%Ln summary(ies) so far</source>
             <translation>
-                <numerusform>%n summary so far</numerusform>
-                <numerusform>%n summaries so far</numerusform>
+                <numerusform>%Ln summary so far</numerusform>
+                <numerusform>%Ln summaries so far</numerusform>
             </translation>
         </message>
         <message>
@@ -38,10 +38,10 @@
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/budget/bar.py" line="109" />
-            <source>view %1 of %n message(s)</source>
+            <source>view %1 of %Ln message(s)</source>
             <translation>
-                <numerusform>view %1 of %n message</numerusform>
-                <numerusform>view %1 of %n messages</numerusform>
+                <numerusform>view %1 of %Ln message</numerusform>
+                <numerusform>view %1 of %Ln messages</numerusform>
             </translation>
         </message>
         <message>
@@ -205,6 +205,20 @@
             <location filename="../../pi_desktop/ui/budget/bar.py" line="377" />
             <source>Provider</source>
             <translation>Provider</translation>
+        </message>
+        <message numerus="yes">
+            <source>%n summary(ies) so far</source>
+            <translation type="obsolete">
+                <numerusform>%n summary so far</numerusform>
+                <numerusform>%n summaries so far</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>view %1 of %n message(s)</source>
+            <translation type="obsolete">
+                <numerusform>view %1 of %n message</numerusform>
+                <numerusform>view %1 of %n messages</numerusform>
+            </translation>
         </message>
     </context>
     <context>
@@ -452,10 +466,10 @@
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/window_run.py" line="102" />
-            <source>Compacted %n message(s): %1 → %2 tokens</source>
+            <source>Compacted %Ln message(s): %1 → %2 tokens</source>
             <translation>
-                <numerusform>Compacted %n message: %1 → %2 tokens</numerusform>
-                <numerusform>Compacted %n messages: %1 → %2 tokens</numerusform>
+                <numerusform>Compacted %Ln message: %1 → %2 tokens</numerusform>
+                <numerusform>Compacted %Ln messages: %1 → %2 tokens</numerusform>
             </translation>
         </message>
         <message>
@@ -557,6 +571,13 @@
             <location filename="../../pi_desktop/ui/window_usage.py" line="113" />
             <source>The system prompt was not changed: %1</source>
             <translation>The system prompt was not changed: %1</translation>
+        </message>
+        <message numerus="yes">
+            <source>Compacted %n message(s): %1 → %2 tokens</source>
+            <translation type="obsolete">
+                <numerusform>Compacted %n message: %1 → %2 tokens</numerusform>
+                <numerusform>Compacted %n messages: %1 → %2 tokens</numerusform>
+            </translation>
         </message>
     </context>
     <context>
@@ -842,10 +863,10 @@
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="314" />
-            <source>%n tool(s) offered to the model.</source>
+            <source>%Ln tool(s) offered to the model.</source>
             <translation>
-                <numerusform>%n tool offered to the model.</numerusform>
-                <numerusform>%n tools offered to the model.</numerusform>
+                <numerusform>%Ln tool offered to the model.</numerusform>
+                <numerusform>%Ln tools offered to the model.</numerusform>
             </translation>
         </message>
         <message>
@@ -855,8 +876,22 @@
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="317" />
-            <source>%n tool(s) known from its last run; it starts at the first call.</source>
+            <source>%Ln tool(s) known from its last run; it starts at the first call.</source>
             <translation>
+                <numerusform>%Ln tool known from its last run; it starts at the first call.</numerusform>
+                <numerusform>%Ln tools known from its last run; it starts at the first call.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n tool(s) offered to the model.</source>
+            <translation type="obsolete">
+                <numerusform>%n tool offered to the model.</numerusform>
+                <numerusform>%n tools offered to the model.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n tool(s) known from its last run; it starts at the first call.</source>
+            <translation type="obsolete">
                 <numerusform>%n tool known from its last run; it starts at the first call.</numerusform>
                 <numerusform>%n tools known from its last run; it starts at the first call.</numerusform>
             </translation>
@@ -1366,6 +1401,264 @@ Local files are never shown, whatever this says.</translation>
             <location filename="../../pi_desktop/ui/steering.py" line="173" />
             <source>Could not remove the branch summary: %1</source>
             <translation>Could not remove the branch summary: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Tree</name>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/layout.py" line="273" />
+            <source>branch · %Ln message(s) — %1</source>
+            <translation>
+                <numerusform>branch · %Ln message — %1</numerusform>
+                <numerusform>branch · %Ln messages — %1</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/painter.py" line="106" />
+            <source>No messages yet</source>
+            <translation>No messages yet</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="51" />
+            <source>Navigation paused while the agent is running or compacting.</source>
+            <translation>Navigation paused while the agent is running or compacting.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="194" />
+            <source>%1 on path</source>
+            <translation>%1 on path</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="194" />
+            <source>%Ln node(s)</source>
+            <translation>
+                <numerusform>%Ln node</numerusform>
+                <numerusform>%Ln nodes</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="196" />
+            <source>%Ln compaction(s)</source>
+            <translation>
+                <numerusform>%Ln compaction</numerusform>
+                <numerusform>%Ln compactions</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="199" />
+            <source>%1 not in view</source>
+            <translation>%1 not in view</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="200" />
+            <source>Empty session</source>
+            <translation>Empty session</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="281" />
+            <source>user</source>
+            <translation>user</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="282" />
+            <source>assistant</source>
+            <translation>assistant</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="283" />
+            <source>tool</source>
+            <translation>tool</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="284" />
+            <source>system</source>
+            <translation>system</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="285" />
+            <source>system prompt</source>
+            <translation>system prompt</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="286" />
+            <source>compaction</source>
+            <translation>compaction</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="287" />
+            <source>branch summary</source>
+            <translation>branch summary</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="89" />
+            <source>thought %1 characters</source>
+            <translation>thought %1 characters</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="91" />
+            <source>(empty)</source>
+            <translation>(empty)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="316" />
+            <source>(manual)</source>
+            <translation>(manual)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="318" />
+            <source>(edited)</source>
+            <translation>(edited)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="321" />
+            <source>%1 summarizer calls</source>
+            <translation>%1 summarizer calls</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="349" />
+            <source>explored on another branch · %Ln message(s)</source>
+            <translation>
+                <numerusform>explored on another branch · %Ln message</numerusform>
+                <numerusform>explored on another branch · %Ln messages</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="455" />
+            <source>pinned: stays verbatim in every view</source>
+            <translation>pinned: stays verbatim in every view</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="458" />
+            <source>Thinking (%1 characters): %2</source>
+            <translation>Thinking (%1 characters): %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="368" />
+            <source>system prompt: %1</source>
+            <translation>system prompt: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="368" />
+            <source>system prompt removed</source>
+            <translation>system prompt removed</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="469" />
+            <source>Results:</source>
+            <translation>Results:</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="472" />
+            <source>No result yet.</source>
+            <translation>No result yet.</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="332" />
+            <source>compacted %Ln message(s)</source>
+            <translation>
+                <numerusform>compacted %Ln message</numerusform>
+                <numerusform>compacted %Ln messages</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="453" />
+            <source>(stopped)</source>
+            <translation>(stopped)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="68" />
+            <source>Session tree</source>
+            <translation>Session tree</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="70" />
+            <source>The messages of this session as a tree. Arrows move, Enter rewinds to a message or opens a summary, the Menu key shows its actions.</source>
+            <translation>The messages of this session as a tree. Arrows move, Enter rewinds to a message or opens a summary, the Menu key shows its actions.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="417" />
+            <source>Copy text</source>
+            <translation>Copy text</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="380" />
+            <source>Expand branch</source>
+            <translation>Expand branch</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="385" />
+            <source>Remove branch summary</source>
+            <translation>Remove branch summary</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="392" />
+            <source>View summary</source>
+            <translation>View summary</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="395" />
+            <source>Rewind here</source>
+            <translation>Rewind here</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="407" />
+            <source>Fork to new session from here</source>
+            <translation>Fork to new session from here</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="398" />
+            <source>Rewind here (sealed by compaction)</source>
+            <translation>Rewind here (sealed by compaction)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="402" />
+            <source>Edit and resend…</source>
+            <translation>Edit and resend…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="412" />
+            <source>Unpin message</source>
+            <translation>Unpin message</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="414" />
+            <source>Pin message (keep verbatim)</source>
+            <translation>Pin message (keep verbatim)</translation>
+        </message>
+        <message numerus="yes">
+            <source>branch · %n message(s) — %1</source>
+            <translation type="obsolete">
+                <numerusform>branch · %n message — %1</numerusform>
+                <numerusform>branch · %n messages — %1</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n node(s)</source>
+            <translation type="obsolete">
+                <numerusform>%n node</numerusform>
+                <numerusform>%n nodes</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n compaction(s)</source>
+            <translation type="obsolete">
+                <numerusform>%n compaction</numerusform>
+                <numerusform>%n compactions</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>explored on another branch · %n message(s)</source>
+            <translation type="obsolete">
+                <numerusform>explored on another branch · %n message</numerusform>
+                <numerusform>explored on another branch · %n messages</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>compacted %n message(s)</source>
+            <translation type="obsolete">
+                <numerusform>compacted %n message</numerusform>
+                <numerusform>compacted %n messages</numerusform>
+            </translation>
         </message>
     </context>
     <context>

@@ -15,7 +15,7 @@
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/budget/bar.py" line="129" />
-            <source>%n summary(ies) so far</source>
+            <source>%Ln summary(ies) so far</source>
             <translation type="unfinished">
                 <numerusform />
             </translation>
@@ -37,7 +37,7 @@
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/budget/bar.py" line="109" />
-            <source>view %1 of %n message(s)</source>
+            <source>view %1 of %Ln message(s)</source>
             <translation type="unfinished">
                 <numerusform />
             </translation>
@@ -450,7 +450,7 @@
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/window_run.py" line="102" />
-            <source>Compacted %n message(s): %1 → %2 tokens</source>
+            <source>Compacted %Ln message(s): %1 → %2 tokens</source>
             <translation type="unfinished">
                 <numerusform />
             </translation>
@@ -839,7 +839,7 @@
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="314" />
-            <source>%n tool(s) offered to the model.</source>
+            <source>%Ln tool(s) offered to the model.</source>
             <translation type="unfinished">
                 <numerusform />
             </translation>
@@ -851,7 +851,7 @@
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="317" />
-            <source>%n tool(s) known from its last run; it starts at the first call.</source>
+            <source>%Ln tool(s) known from its last run; it starts at the first call.</source>
             <translation type="unfinished">
                 <numerusform />
             </translation>
@@ -1354,6 +1354,224 @@ Local files are never shown, whatever this says.</source>
         <message>
             <location filename="../../pi_desktop/ui/steering.py" line="173" />
             <source>Could not remove the branch summary: %1</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>Tree</name>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/layout.py" line="273" />
+            <source>branch · %Ln message(s) — %1</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/painter.py" line="106" />
+            <source>No messages yet</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="51" />
+            <source>Navigation paused while the agent is running or compacting.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="194" />
+            <source>%1 on path</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="194" />
+            <source>%Ln node(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="196" />
+            <source>%Ln compaction(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="199" />
+            <source>%1 not in view</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="200" />
+            <source>Empty session</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="281" />
+            <source>user</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="282" />
+            <source>assistant</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="283" />
+            <source>tool</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="284" />
+            <source>system</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="285" />
+            <source>system prompt</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="286" />
+            <source>compaction</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="287" />
+            <source>branch summary</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="89" />
+            <source>thought %1 characters</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="91" />
+            <source>(empty)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="316" />
+            <source>(manual)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="318" />
+            <source>(edited)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="321" />
+            <source>%1 summarizer calls</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="349" />
+            <source>explored on another branch · %Ln message(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="455" />
+            <source>pinned: stays verbatim in every view</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="458" />
+            <source>Thinking (%1 characters): %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="368" />
+            <source>system prompt: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="368" />
+            <source>system prompt removed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="469" />
+            <source>Results:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="472" />
+            <source>No result yet.</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="332" />
+            <source>compacted %Ln message(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="453" />
+            <source>(stopped)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="68" />
+            <source>Session tree</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="70" />
+            <source>The messages of this session as a tree. Arrows move, Enter rewinds to a message or opens a summary, the Menu key shows its actions.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="417" />
+            <source>Copy text</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="380" />
+            <source>Expand branch</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="385" />
+            <source>Remove branch summary</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="392" />
+            <source>View summary</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="395" />
+            <source>Rewind here</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="407" />
+            <source>Fork to new session from here</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="398" />
+            <source>Rewind here (sealed by compaction)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="402" />
+            <source>Edit and resend…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="412" />
+            <source>Unpin message</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="414" />
+            <source>Pin message (keep verbatim)</source>
             <translation type="unfinished" />
         </message>
     </context>

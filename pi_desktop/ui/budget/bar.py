@@ -106,7 +106,7 @@ def threshold_line(tokens: int, budget: int, threshold: float) -> str:
 
 def report_line(report: PrepareReport) -> str:
     """One line on what the layers did, so nothing dropped from the view goes unnoticed."""
-    parts = [trf("BudgetBar", "view %1 of %n message(s)", report.view_count, n=report.input_count)]
+    parts = [trf("BudgetBar", "view %1 of %Ln message(s)", report.view_count, n=report.input_count)]
     if report.offloaded:
         parts.append(trf("BudgetBar", "%1 offloaded to disk", len(report.offloaded)))
     if report.snipped:
@@ -126,7 +126,7 @@ def summaries_words(count: int) -> str:
     """'no summary yet', '1 summary so far', '5 summaries so far'."""
     if count <= 0:
         return tr("BudgetBar", "no summary yet")
-    return tr("BudgetBar", "%n summary(ies) so far", n=count)
+    return tr("BudgetBar", "%Ln summary(ies) so far", n=count)
 
 
 def plain_line(tokens: int, budget: int | None, compactions: int) -> str:

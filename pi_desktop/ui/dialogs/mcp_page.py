@@ -311,12 +311,12 @@ class McpPage(QWidget):
             failed = trf("McpPage", "Failed: %1", _esc(server.error))
             lines.append(f"<span style='color:{red}'>{failed}</span>")
         elif server.state is ServerState.CONNECTED:
-            lines.append(tr("McpPage", "%n tool(s) offered to the model.", n=len(server.tools)))
+            lines.append(tr("McpPage", "%Ln tool(s) offered to the model.", n=len(server.tools)))
         elif server.remembered:
             lines.append(
                 tr(
                     "McpPage",
-                    "%n tool(s) known from its last run; it starts at the first call.",
+                    "%Ln tool(s) known from its last run; it starts at the first call.",
                     n=len(server.tools),
                 )
             )

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import overload
 
-from pi_desktop.ui.labels import count_of
+from pi_desktop.ui.i18n import trf
 from pi_desktop.ui.tree.snapshot import NodeKind, TreeNode, TreeSnapshot
 
 COLLAPSE_ABOVE = 3  # side subtrees with more display nodes than this start collapsed
@@ -270,7 +270,7 @@ class LazyRows(RowSequence):
                 on_path=False,
                 current=False,
                 sealed=root in snapshot.sealed,
-                label=f"branch · {count_of(hidden, 'message')} — {nodes[root].label}",
+                label=trf("Tree", "branch · %Ln message(s) — %1", nodes[root].label, n=hidden),
                 hidden_count=hidden,
                 stub_root=root,
             )

@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
+from pi_desktop.ui.i18n import tr
 from pi_desktop.ui.theme import Theme
 from pi_desktop.ui.tree.layout import COMPACTION_LANE, LayoutRow, Segment, TreeLayout
 from pi_desktop.ui.tree.snapshot import TreeNode, TreeSnapshot
@@ -102,7 +103,7 @@ class TreePainter:
             p.drawText(
                 viewport.adjusted(8, 8, -8, -8),
                 Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                "No messages yet",
+                tr("Tree", "No messages yet"),
             )
             return
         first = max(0, self.scroll // self.row_h)

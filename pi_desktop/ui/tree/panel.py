@@ -16,7 +16,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from pi_desktop.session.long_lived import paused_gc
-from pi_desktop.ui.labels import count_of
+from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.theme import blend, theme_for
 from pi_desktop.ui.tree.incremental import Fingerprint, incremental_update
@@ -47,7 +47,9 @@ class SessionTreePanel(QWidget):
         self._status.setWordWrap(True)
         self._status.setContentsMargins(6, 2, 6, 2)
         self._status.setTextFormat(Qt.TextFormat.PlainText)
-        self._banner = QLabel("Navigation paused while the agent is running or compacting.", self)
+        self._banner = QLabel(
+            tr("Tree", "Navigation paused while the agent is running or compacting."), self
+        )
         self._banner.setWordWrap(True)
         self._banner.setAutoFillBackground(True)
         self._banner.setContentsMargins(6, 3, 6, 3)
@@ -189,10 +191,10 @@ class SessionTreePanel(QWidget):
         side = [snap.nodes[c] for ids in snap.compactions.values() for c in ids]
         messages = len(snap.nodes) - len(side)
         compactions = sum(1 for n in side if n.role == "compaction")
-        parts = [f"{len(snap.path):,} on path", count_of(messages, "node")]
+        parts = [trf("Tree", "%1 on path", len(snap.path)), tr("Tree", "%Ln node(s)", n=messages)]
         if compactions:
-            parts.append(count_of(compactions, "compaction"))
+            parts.append(tr("Tree", "%Ln compaction(s)", n=compactions))
         faded = self.view.faded_count
         if faded:
-            parts.append(f"{faded:,} not in view")
-        self._status.setText(" · ".join(parts) if snap.nodes else "Empty session")
+            parts.append(trf("Tree", "%1 not in view", faded))
+        self._status.setText(" · ".join(parts) if snap.nodes else tr("Tree", "Empty session"))

@@ -17,7 +17,9 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Literal
 
-from pi_desktop.ui.labels import count_of, first_line, format_tokens, shorten
+from pi_desktop.ui.i18n import tokens as format_tokens
+from pi_desktop.ui.i18n import tr, trf
+from pi_desktop.ui.labels import first_line, shorten
 
 NodeKind = Literal["message", "tool_call", "compaction", "stub"]
 
@@ -83,8 +85,10 @@ class TreeNode:
         if self.fixed_label:
             return self.fixed_label
         label = _message_label(self.role, self.content, self.calls)
-        if self.thinking and label == "(empty)":  # an answer that only thought says so
-            return f"thought {len(self.thinking):,} characters"
+        if self.thinking and label == EMPTY:  # an answer that only thought says so
+            return trf("Tree", "thought %1 characters", len(self.thinking))
+        if label == EMPTY:
+            return tr("Tree", "(empty)")
         return label
 
     @cached_property
@@ -268,13 +272,30 @@ def folded_result(eid: str, content: str, metadata: Mapping[str, Any] | None) ->
     return (eid, _preview(content, 160), _is_error_result(content, metadata))
 
 
+EMPTY = "(empty)"  # a message without words; shown through tr
+
+
+def role_name(role: str) -> str:
+    """A node's role in words, in the interface's language."""
+    names = {
+        "user": tr("Tree", "user"),
+        "assistant": tr("Tree", "assistant"),
+        "tool": tr("Tree", "tool"),
+        "system": tr("Tree", "system"),
+        "system_prompt": tr("Tree", "system prompt"),
+        "compaction": tr("Tree", "compaction"),
+        "branch_summary": tr("Tree", "branch summary"),
+    }
+    return names.get(role, role)
+
+
 def _message_label(role: str, content: str, calls: Sequence[dict[str, Any]]) -> str:
     text = first_line(content, LABEL_CHARS)
     if calls:
         counts = Counter(_call_name(c) for c in calls)  # "write_file ×2", not the name twice
         names = ", ".join(n if k == 1 else f"{n} ×{k}" for n, k in counts.items())
         return names if not text else f"{names} — {text}"
-    return text or "(empty)"
+    return text or EMPTY
 
 
 def _full_text(content: str, calls: Sequence[dict[str, Any]]) -> str:
@@ -292,12 +313,12 @@ def _compaction_node(entry: Any, parent_display: str | None, order: int) -> Tree
     after = getattr(entry, "tokens_after", None)
     count = getattr(entry, "summarized_count", None) or getattr(entry, "covered_count", 0)
     figures = f" · {format_tokens(before)} → {format_tokens(after)}" if before and after else ""
-    manual = " (manual)" if getattr(entry, "manual", False) else ""
+    manual = " " + tr("Tree", "(manual)") if getattr(entry, "manual", False) else ""
     if getattr(entry, "kind", None) == "edited":  # the user's edit of the summary beside it
-        manual = " (edited)"
+        manual = " " + tr("Tree", "(edited)")
     calls = getattr(entry, "summarizer_calls", 1)
     if isinstance(calls, int) and calls > 1:  # an input too large for one summarizer request
-        manual += f" · {calls} summarizer calls"
+        manual += " · " + trf("Tree", "%1 summarizer calls", calls)
     summary = getattr(entry, "summary", "") or ""
     return TreeNode(
         id=entry.id,
@@ -308,7 +329,7 @@ def _compaction_node(entry: Any, parent_display: str | None, order: int) -> Tree
         target_id=entry.id,
         entry_ids=(entry.id,),
         content=summary,
-        fixed_label=f"compacted {count_of(count, 'message')}{figures}{manual}",
+        fixed_label=tr("Tree", "compacted %Ln message(s)", n=count) + figures + manual,
     )
 
 
@@ -325,7 +346,7 @@ def _branch_summary_node(entry: Any, parent_display: str | None, order: int) -> 
         target_id=entry.id,
         entry_ids=(entry.id,),
         content=summary,
-        fixed_label=f"explored on another branch · {count_of(count, 'message')}",
+        fixed_label=tr("Tree", "explored on another branch · %Ln message(s)", n=count),
     )
 
 
@@ -343,7 +364,9 @@ def _prompt_change_node(entry: Any, parent_display: str | None, order: int) -> T
         target_id=entry.id,
         entry_ids=(entry.id,),
         content=prompt,
-        fixed_label=f"system prompt: {head}" if head else "system prompt removed",
+        fixed_label=(
+            trf("Tree", "system prompt: %1", head) if head else tr("Tree", "system prompt removed")
+        ),
     )
 
 
@@ -427,22 +450,26 @@ def _sealed(
 
 def tooltip_text(node: TreeNode) -> str:
     """Plain-text tooltip: role, preview, folded tool results."""
-    role = "system prompt" if node.role == "system_prompt" else node.role
-    parts = [role + (" (stopped)" if node.stopped else "")]
+    parts = [role_name(node.role) + (" " + tr("Tree", "(stopped)") if node.stopped else "")]
     if node.pinned:
-        parts[0] += " · pinned: stays verbatim in every view"
+        parts[0] += " · " + tr("Tree", "pinned: stays verbatim in every view")
     if node.thinking:
         parts.append(
-            f"Thinking ({len(node.thinking):,} characters): {_preview(node.thinking, 160)}"
+            trf(
+                "Tree",
+                "Thinking (%1 characters): %2",
+                len(node.thinking),
+                _preview(node.thinking, 160),
+            )
         )
     if node.preview:
         parts.append(node.preview)
     if node.kind == "tool_call":
         if node.tool_results:
-            parts.append("Results:")
+            parts.append(tr("Tree", "Results:"))
             parts.extend(f"• {r}" for r in node.tool_results)
         else:
-            parts.append("No result yet.")
+            parts.append(tr("Tree", "No result yet."))
     return "\n".join(parts)
 
 

@@ -30,6 +30,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QMenu, QToolTip, QWidget
 
+from pi_desktop.ui.i18n import tr
 from pi_desktop.ui.labels import count_of
 from pi_desktop.ui.theme import theme_for
 from pi_desktop.ui.tree.layout import LayoutRow, TreeLayout, layout_tree
@@ -64,7 +65,14 @@ class SessionTreeView(QAbstractScrollArea):
         self._focus_row: int | None = None
         self._selected: frozenset[str] = frozenset()  # entries picked from outside (a range)
         self._row_h = 24
-        self.setAccessibleName("Session tree")
+        self.setAccessibleName(tr("Tree", "Session tree"))
+        self.setAccessibleDescription(
+            tr(
+                "Tree",
+                "The messages of this session as a tree. Arrows move, Enter rewinds to a message "
+                "or opens a summary, the Menu key shows its actions.",
+            )
+        )
         self.viewport().setCursor(Qt.CursorShape.PointingHandCursor)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.viewport().setMouseTracking(True)
@@ -369,39 +377,44 @@ class SessionTreeView(QAbstractScrollArea):
         if row.kind == "stub":
             assert row.stub_root is not None
             root = row.stub_root
-            menu.addAction("Expand branch", lambda: self.toggle_branch(root))
+            menu.addAction(tr("Tree", "Expand branch"), lambda: self.toggle_branch(root))
             return menu
         node = self._snapshot.nodes[row.node_id]
         if node.role == "branch_summary":
             menu.addAction(
-                "Remove branch summary", lambda: self.branchSummaryRemoveRequested.emit(node.id)
+                tr("Tree", "Remove branch summary"),
+                lambda: self.branchSummaryRemoveRequested.emit(node.id),
             )
         elif node.role == "system_prompt":
             return menu  # a marker of where the prompt changed: its tooltip holds the text
         elif row.kind == "compaction":
-            menu.addAction("View summary", lambda: self.compactionActivated.emit(node.id))
+            menu.addAction(
+                tr("Tree", "View summary"), lambda: self.compactionActivated.emit(node.id)
+            )
         else:
-            rewind = QAction("Rewind here", menu)
+            rewind = QAction(tr("Tree", "Rewind here"), menu)
             rewind.setEnabled(self._nav_enabled and not row.sealed and not row.current)
             if row.sealed:
-                rewind.setText("Rewind here (sealed by compaction)")
+                rewind.setText(tr("Tree", "Rewind here (sealed by compaction)"))
             rewind.triggered.connect(lambda: self.rewindRequested.emit(node.target_id))
             menu.addAction(rewind)
             if node.role == "user":
-                edit = QAction("Edit and resend…", menu)
+                edit = QAction(tr("Tree", "Edit and resend…"), menu)
                 edit.setEnabled(self._nav_enabled)
                 edit.triggered.connect(lambda: self.editRequested.emit(node.target_id))
                 menu.addAction(edit)
             menu.addAction(
-                "Fork to new session from here",
+                tr("Tree", "Fork to new session from here"),
                 lambda: self.forkRequested.emit(node.target_id),
             )
             pin_id = node.id  # a call node pins the call (its results come along)
             menu.addAction(
-                "Unpin message" if node.pinned else "Pin message (keep verbatim)",
+                tr("Tree", "Unpin message")
+                if node.pinned
+                else tr("Tree", "Pin message (keep verbatim)"),
                 lambda: self.pinRequested.emit(pin_id, not node.pinned),
             )
-        menu.addAction("Copy text", lambda: self.copy_node(node.id))
+        menu.addAction(tr("Tree", "Copy text"), lambda: self.copy_node(node.id))
         if node.parent_id is not None and node.id in self._expanded:
             menu.addAction("Collapse branch", lambda: self.toggle_branch(node.id))
         return menu
