@@ -911,6 +911,377 @@
         </message>
     </context>
     <context>
+        <name>Sessions</name>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="64" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="74" />
+            <source>Sessions</source>
+            <translation>Sessions</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="76" />
+            <source>The saved sessions, newest first. Enter opens the selected one.</source>
+            <translation>The saved sessions, newest first. Enter opens the selected one.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="89" />
+            <source>New session</source>
+            <translation>New session</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="90" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="366" />
+            <source>Open</source>
+            <translation>Open</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="91" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="368" />
+            <source>Rename</source>
+            <translation>Rename</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="92" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="159" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="371" />
+            <source>Delete</source>
+            <translation>Delete</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="93" />
+            <source>Close</source>
+            <translation>Close</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="72" />
+            <source>Title</source>
+            <translation>Title</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="72" />
+            <source>Updated</source>
+            <translation>Updated</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="72" />
+            <source>Messages</source>
+            <translation>Messages</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="133" />
+            <source>The session index had %Ln invalid entry(ies); those sessions were read again from their files.</source>
+            <translation>
+                <numerusform>The session index had %Ln invalid entry; those sessions were read again from their files.</numerusform>
+                <numerusform>The session index had %Ln invalid entries; those sessions were read again from their files.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="202" />
+            <source>This session is open in the window; open another one first.</source>
+            <translation>This session is open in the window; open another one first.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="207" />
+            <source>Click again to delete</source>
+            <translation>Click again to delete</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="208" />
+            <source>Deleted sessions go to the trash (kept 30 days).</source>
+            <translation>Deleted sessions go to the trash (kept 30 days).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="186" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="235" />
+            <source>Could not rename: %1</source>
+            <translation>Could not rename: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="213" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="343" />
+            <source>Could not delete: %1</source>
+            <translation>Could not delete: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="52" />
+            <source>Cannot open %1: %2</source>
+            <translation>Cannot open %1: %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="26" />
+            <source>Cannot open %1: you have no permission to read it. Check the file's permissions (or its folder's) and try again.</source>
+            <translation>Cannot open %1: you have no permission to read it. Check the file's permissions (or its folder's) and try again.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="33" />
+            <source>Cannot open %1: the file is gone (moved or deleted since it was listed).</source>
+            <translation>Cannot open %1: the file is gone (moved or deleted since it was listed).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="39" />
+            <source>Cannot open %1: it is a folder, not a session file.</source>
+            <translation>Cannot open %1: it is a folder, not a session file.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="41" />
+            <source>Cannot open %1: %2.</source>
+            <translation>Cannot open %1: %2.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="43" />
+            <source>Cannot open %1: its name or content is not valid text.</source>
+            <translation>Cannot open %1: its name or content is not valid text.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="45" />
+            <source>Cannot open %1 from the library: its name is not one pi-desktop gives sessions (letters, digits, - and _ only). Open it with File → Open session, or rename the file.</source>
+            <translation>Cannot open %1 from the library: its name is not one pi-desktop gives sessions (letters, digits, - and _ only). Open it with File → Open session, or rename the file.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/reveal.py" line="51" />
+            <source>Showing the message that matched “%1”.</source>
+            <translation>Showing the message that matched “%1”.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/reveal.py" line="53" />
+            <source>Showing the message.</source>
+            <translation>Showing the message.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="417" />
+            <source>Filter sessions</source>
+            <translation>Filter sessions</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="419" />
+            <source>Search sessions</source>
+            <translation>Search sessions</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="421" />
+            <source>Search titles and the text of every message (↓ moves into the list, Enter opens)</source>
+            <translation>Search titles and the text of every message (↓ moves into the list, Enter opens)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="426" />
+            <source>New</source>
+            <translation>New</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="427" />
+            <source>Start a new session (Ctrl+N)</source>
+            <translation>Start a new session (Ctrl+N)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="440" />
+            <source>Undo</source>
+            <translation>Undo</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="441" />
+            <source>Bring the deleted session back</source>
+            <translation>Bring the deleted session back</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="448" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="569" />
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="120" />
+            <source>Trash</source>
+            <translation>Trash</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="451" />
+            <source>Deleted sessions: restore them within 30 days</source>
+            <translation>Deleted sessions: restore them within 30 days</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="153" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="295" />
+            <source>%Ln message(s)</source>
+            <translation>
+                <numerusform>%Ln message</numerusform>
+                <numerusform>%Ln messages</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="293" />
+            <source>answering…</source>
+            <translation>answering…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="569" />
+            <source>Trash (%1)</source>
+            <translation>Trash (%1)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="591" />
+            <source>No session matches “%1” yet: the search is still reading the sessions.</source>
+            <translation>No session matches “%1” yet: the search is still reading the sessions.</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="158" />
+            <source>%Ln matching message(s) · Enter opens the newest</source>
+            <translation>
+                <numerusform>%Ln matching message · Enter opens the newest</numerusform>
+                <numerusform>%Ln matching messages · Enter opens the newest</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="598" />
+            <source>No session matches “%1”.</source>
+            <translation>No session matches “%1”.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="601" />
+            <source>The search is still reading the sessions: more may match.</source>
+            <translation>The search is still reading the sessions: more may match.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="605" />
+            <source>Found in many messages: the newest are shown. Add a word.</source>
+            <translation>Found in many messages: the newest are shown. Add a word.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="81" />
+            <source>Sessions &amp;sidebar</source>
+            <translation>Sessions &amp;sidebar</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="88" />
+            <source>&amp;Rename session</source>
+            <translation>&amp;Rename session</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="188" />
+            <source>this session</source>
+            <translation>this session</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="190" />
+            <source>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</source>
+            <translation>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="197" />
+            <source>Stop the answer (Esc) before switching.</source>
+            <translation>Stop the answer (Esc) before switching.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="259" />
+            <source>Deleted “%1”.</source>
+            <translation>Deleted “%1”.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="336" />
+            <source>Restored “%1”.</source>
+            <translation>Restored “%1”.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="217" />
+            <source>Message search is unavailable (titles still match): %1</source>
+            <translation>Message search is unavailable (titles still match): %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="295" />
+            <source>“%1” was not deleted: %2</source>
+            <translation>“%1” was not deleted: %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="308" />
+            <source>The trash could not be cleaned up: %1</source>
+            <translation>The trash could not be cleaned up: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="327" />
+            <source>Could not restore: %1</source>
+            <translation>Could not restore: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="350" />
+            <source>Could not empty the trash: %1</source>
+            <translation>Could not empty the trash: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="54" />
+            <source>deleted %1 · %2</source>
+            <translation>deleted %1 · %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="51" />
+            <source>less than a day left</source>
+            <translation>less than a day left</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="53" />
+            <source>%Ln day(s) left</source>
+            <translation>
+                <numerusform>%Ln day left</numerusform>
+                <numerusform>%Ln days left</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="117" />
+            <source>← Sessions</source>
+            <translation>← Sessions</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="119" />
+            <source>Back to the sessions (Esc)</source>
+            <translation>Back to the sessions (Esc)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="130" />
+            <source>Deleted sessions stay here for 30 days.</source>
+            <translation>Deleted sessions stay here for 30 days.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="132" />
+            <source>The trash is empty.</source>
+            <translation>The trash is empty.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="134" />
+            <source>Restore</source>
+            <translation>Restore</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="135" />
+            <source>Delete forever</source>
+            <translation>Delete forever</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="136" />
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="217" />
+            <source>Empty trash</source>
+            <translation>Empty trash</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="137" />
+            <source>Put the selected session back in the list</source>
+            <translation>Put the selected session back in the list</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="138" />
+            <source>Delete the selected session for good</source>
+            <translation>Delete the selected session for good</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="139" />
+            <source>Delete every session in the trash for good</source>
+            <translation>Delete every session in the trash for good</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="99" />
+            <source>Restore it, or it is removed on %1.</source>
+            <translation>Restore it, or it is removed on %1.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="209" />
+            <source>Click again to delete %1 for good</source>
+            <translation>Click again to delete %1 for good</translation>
+        </message>
+    </context>
+    <context>
         <name>Settings</name>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="85" />

@@ -871,6 +871,373 @@
         </message>
     </context>
     <context>
+        <name>Sessions</name>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="64" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="74" />
+            <source>Sessions</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="76" />
+            <source>The saved sessions, newest first. Enter opens the selected one.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="89" />
+            <source>New session</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="90" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="366" />
+            <source>Open</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="91" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="368" />
+            <source>Rename</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="92" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="159" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="371" />
+            <source>Delete</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="93" />
+            <source>Close</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="72" />
+            <source>Title</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="72" />
+            <source>Updated</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="72" />
+            <source>Messages</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="133" />
+            <source>The session index had %Ln invalid entry(ies); those sessions were read again from their files.</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="202" />
+            <source>This session is open in the window; open another one first.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="207" />
+            <source>Click again to delete</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="208" />
+            <source>Deleted sessions go to the trash (kept 30 days).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="186" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="235" />
+            <source>Could not rename: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="213" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="343" />
+            <source>Could not delete: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="52" />
+            <source>Cannot open %1: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="26" />
+            <source>Cannot open %1: you have no permission to read it. Check the file's permissions (or its folder's) and try again.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="33" />
+            <source>Cannot open %1: the file is gone (moved or deleted since it was listed).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="39" />
+            <source>Cannot open %1: it is a folder, not a session file.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="41" />
+            <source>Cannot open %1: %2.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="43" />
+            <source>Cannot open %1: its name or content is not valid text.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="45" />
+            <source>Cannot open %1 from the library: its name is not one pi-desktop gives sessions (letters, digits, - and _ only). Open it with File → Open session, or rename the file.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/reveal.py" line="51" />
+            <source>Showing the message that matched “%1”.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/reveal.py" line="53" />
+            <source>Showing the message.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="417" />
+            <source>Filter sessions</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="419" />
+            <source>Search sessions</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="421" />
+            <source>Search titles and the text of every message (↓ moves into the list, Enter opens)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="426" />
+            <source>New</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="427" />
+            <source>Start a new session (Ctrl+N)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="440" />
+            <source>Undo</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="441" />
+            <source>Bring the deleted session back</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="448" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="569" />
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="120" />
+            <source>Trash</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="451" />
+            <source>Deleted sessions: restore them within 30 days</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="153" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="295" />
+            <source>%Ln message(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="293" />
+            <source>answering…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="569" />
+            <source>Trash (%1)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="591" />
+            <source>No session matches “%1” yet: the search is still reading the sessions.</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="158" />
+            <source>%Ln matching message(s) · Enter opens the newest</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="598" />
+            <source>No session matches “%1”.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="601" />
+            <source>The search is still reading the sessions: more may match.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="605" />
+            <source>Found in many messages: the newest are shown. Add a word.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="81" />
+            <source>Sessions &amp;sidebar</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="88" />
+            <source>&amp;Rename session</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="188" />
+            <source>this session</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="190" />
+            <source>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="197" />
+            <source>Stop the answer (Esc) before switching.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="259" />
+            <source>Deleted “%1”.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="336" />
+            <source>Restored “%1”.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="217" />
+            <source>Message search is unavailable (titles still match): %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="295" />
+            <source>“%1” was not deleted: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="308" />
+            <source>The trash could not be cleaned up: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="327" />
+            <source>Could not restore: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="350" />
+            <source>Could not empty the trash: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="54" />
+            <source>deleted %1 · %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="51" />
+            <source>less than a day left</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="53" />
+            <source>%Ln day(s) left</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="117" />
+            <source>← Sessions</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="119" />
+            <source>Back to the sessions (Esc)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="130" />
+            <source>Deleted sessions stay here for 30 days.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="132" />
+            <source>The trash is empty.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="134" />
+            <source>Restore</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="135" />
+            <source>Delete forever</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="136" />
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="217" />
+            <source>Empty trash</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="137" />
+            <source>Put the selected session back in the list</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="138" />
+            <source>Delete the selected session for good</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="139" />
+            <source>Delete every session in the trash for good</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="99" />
+            <source>Restore it, or it is removed on %1.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="209" />
+            <source>Click again to delete %1 for good</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>Settings</name>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="85" />

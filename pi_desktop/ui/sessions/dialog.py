@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QDate, QDateTime, QLocale, Qt, QTime, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.session import SessionLibrary, SessionLockedError
-from pi_desktop.ui.labels import count_of, shorten
+from pi_desktop.ui.i18n import tr, trf
+from pi_desktop.ui.labels import shorten
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 TITLE_CHARS = 200  # a hand-made file can hold a megabyte title; a row shows a line
@@ -35,11 +36,18 @@ def format_updated(when: datetime, now: datetime | None = None) -> str:
     now = now or datetime.now(when.tzinfo)
     local = when.astimezone() if when.tzinfo else when
     now_local = now.astimezone() if now.tzinfo else now
+    locale = QLocale()
+    moment = QDateTime.fromSecsSinceEpoch(int(local.timestamp())) if local.tzinfo else None
+    if moment is None:
+        moment = QDateTime(
+            QDate(local.year, local.month, local.day), QTime(local.hour, local.minute)
+        )
     if local.date() == now_local.date():
-        return local.strftime("%H:%M")
+        return locale.toString(moment.time(), QLocale.FormatType.ShortFormat)
     if 0 < (now_local.date() - local.date()).days < 7:
-        return local.strftime("%a %H:%M")
-    return local.strftime("%Y-%m-%d")
+        day = locale.dayName(moment.date().dayOfWeek(), QLocale.FormatType.ShortFormat)
+        return f"{day} {locale.toString(moment.time(), QLocale.FormatType.ShortFormat)}"
+    return locale.toString(moment.date(), QLocale.FormatType.ShortFormat)
 
 
 class SessionsDialog(QDialog):
@@ -54,14 +62,20 @@ class SessionsDialog(QDialog):
         self, library: SessionLibrary, current_id: str | None, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Sessions")
+        self.setWindowTitle(tr("Sessions", "Sessions"))
         self._library = library
         self._current_id = current_id
         self._confirm_delete: str | None = None
         self._filling = False
         layout = QVBoxLayout(self)
         self.tree = QTreeWidget(self)
-        self.tree.setHeaderLabels(["Title", "Updated", "Messages"])
+        self.tree.setHeaderLabels(
+            [tr("Sessions", "Title"), tr("Sessions", "Updated"), tr("Sessions", "Messages")]
+        )
+        self.tree.setAccessibleName(tr("Sessions", "Sessions"))
+        self.tree.setAccessibleDescription(
+            tr("Sessions", "The saved sessions, newest first. Enter opens the selected one.")
+        )
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.EditKeyPressed)
@@ -73,11 +87,11 @@ class SessionsDialog(QDialog):
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
         row = QHBoxLayout()
-        self.new_button = QPushButton("New session", self)
-        self.open_button = QPushButton("Open", self)
-        self.rename_button = QPushButton("Rename", self)
-        self.delete_button = QPushButton("Delete", self)
-        self.close_button = QPushButton("Close", self)
+        self.new_button = QPushButton(tr("Sessions", "New session"), self)
+        self.open_button = QPushButton(tr("Sessions", "Open"), self)
+        self.rename_button = QPushButton(tr("Sessions", "Rename"), self)
+        self.delete_button = QPushButton(tr("Sessions", "Delete"), self)
+        self.close_button = QPushButton(tr("Sessions", "Close"), self)
         self.new_button.clicked.connect(self._new)
         self.open_button.clicked.connect(lambda: self._open_item(self.tree.currentItem()))
         self.rename_button.clicked.connect(self._rename)
@@ -116,9 +130,13 @@ class SessionsDialog(QDialog):
             self.tree.setCurrentItem(self.tree.topLevelItem(0))
         problems = getattr(self._library, "problems", None) or []
         if problems:
-            bad = count_of(len(problems), "invalid entry", "invalid entries")
             self.status.setText(
-                f"The session index had {bad}; those sessions were read again from their files."
+                tr(
+                    "Sessions",
+                    "The session index had %Ln invalid entry(ies); those sessions were read "
+                    "again from their files.",
+                    n=len(problems),
+                )
             )
         self._filling = False
         self._update_buttons()
@@ -139,7 +157,7 @@ class SessionsDialog(QDialog):
             button.setEnabled(has)
         if self._confirm_delete != self._selected_id():
             self._confirm_delete = None
-            self.delete_button.setText("Delete")
+            self.delete_button.setText(tr("Sessions", "Delete"))
 
     def _open_item(self, item: QTreeWidgetItem | None) -> None:
         if item is None:
@@ -166,7 +184,7 @@ class SessionsDialog(QDialog):
         try:
             self._library.rename(session_id, title or None)
         except (SessionLockedError, OSError) as exc:
-            self.status.setText(f"Could not rename: {exc}")
+            self.status.setText(trf("Sessions", "Could not rename: %1", exc))
             return
         self.renamed.emit(session_id, title)
         self.refresh()
@@ -181,17 +199,19 @@ class SessionsDialog(QDialog):
         if session_id is None:
             return
         if session_id == self._current_id:
-            self.status.setText("This session is open in the window; open another one first.")
+            self.status.setText(
+                tr("Sessions", "This session is open in the window; open another one first.")
+            )
             return
         if self._confirm_delete != session_id:
             self._confirm_delete = session_id
-            self.delete_button.setText("Click again to delete")
-            self.status.setText("Deleted sessions go to the trash (kept 30 days).")
+            self.delete_button.setText(tr("Sessions", "Click again to delete"))
+            self.status.setText(tr("Sessions", "Deleted sessions go to the trash (kept 30 days)."))
             return
         try:
             self._library.move_to_trash(session_id)
         except (SessionLockedError, OSError) as exc:
-            self.status.setText(f"Could not delete: {exc}")
+            self.status.setText(trf("Sessions", "Could not delete: %1", exc))
             return
         self._confirm_delete = None
         self.status.setText("Moved to the trash.")

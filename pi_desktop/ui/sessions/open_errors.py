@@ -11,6 +11,7 @@ import errno
 
 from pi_desktop.session import SessionLockedError
 from pi_desktop.session.errors import SessionError
+from pi_desktop.ui.i18n import trf
 
 # what opening a session may raise and the window turns into a message
 OPEN_ERRORS = (SessionError, OSError, ValueError, UnicodeError)
@@ -22,22 +23,30 @@ def open_failure(name: str, exc: BaseException) -> str:
     if isinstance(exc, SessionLockedError | SessionError):
         return str(exc)
     if isinstance(exc, PermissionError):
-        return (
-            f"Cannot open {shown}: you have no permission to read it. Check the file's "
-            "permissions (or its folder's) and try again."
+        return trf(
+            "Sessions",
+            "Cannot open %1: you have no permission to read it. Check the file's "
+            "permissions (or its folder's) and try again.",
+            shown,
         )
     if isinstance(exc, FileNotFoundError):
-        return f"Cannot open {shown}: the file is gone (moved or deleted since it was listed)."
-    if isinstance(exc, IsADirectoryError) or getattr(exc, "errno", None) == errno.EISDIR:
-        return f"Cannot open {shown}: it is a folder, not a session file."
-    if isinstance(exc, OSError):
-        return f"Cannot open {shown}: {exc.strerror or type(exc).__name__}."
-    if isinstance(exc, UnicodeError):
-        return f"Cannot open {shown}: its name or content is not valid text."
-    if isinstance(exc, ValueError) and "not a session id" in str(exc):
-        return (
-            f"Cannot open {shown} from the library: its name is not one pi-desktop gives "
-            "sessions (letters, digits, - and _ only). Open it with File → Open session, or "
-            "rename the file."
+        return trf(
+            "Sessions",
+            "Cannot open %1: the file is gone (moved or deleted since it was listed).",
+            shown,
         )
-    return f"Cannot open {shown}: {exc}"
+    if isinstance(exc, IsADirectoryError) or getattr(exc, "errno", None) == errno.EISDIR:
+        return trf("Sessions", "Cannot open %1: it is a folder, not a session file.", shown)
+    if isinstance(exc, OSError):
+        return trf("Sessions", "Cannot open %1: %2.", shown, exc.strerror or type(exc).__name__)
+    if isinstance(exc, UnicodeError):
+        return trf("Sessions", "Cannot open %1: its name or content is not valid text.", shown)
+    if isinstance(exc, ValueError) and "not a session id" in str(exc):
+        return trf(
+            "Sessions",
+            "Cannot open %1 from the library: its name is not one pi-desktop gives "
+            "sessions (letters, digits, - and _ only). Open it with File → Open session, or "
+            "rename the file.",
+            shown,
+        )
+    return trf("Sessions", "Cannot open %1: %2", shown, exc)

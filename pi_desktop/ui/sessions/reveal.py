@@ -14,6 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer
 
+from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.labels import shorten
 
 PIN_MS = 1_500
@@ -46,8 +47,12 @@ def reveal_entry(window: Any, entry_id: str, query: str = "") -> bool:
         scroll(entry_id)
     else:
         _PinToCard(window.conversation, entry_id)
-    where = f"the message that matched “{shorten(query, 30)}”" if query.strip() else "the message"
-    window.statusBar().showMessage(f"Showing {where}.", 6000)
+    text = (
+        trf("Sessions", "Showing the message that matched “%1”.", shorten(query, 30))
+        if query.strip()
+        else tr("Sessions", "Showing the message.")
+    )
+    window.statusBar().showMessage(text, 6000)
     return True
 
 

@@ -48,7 +48,7 @@ from PySide6.QtWidgets import (
 
 from pi_desktop.session import SessionInfo
 from pi_desktop.session.search_index import SearchHit
-from pi_desktop.ui.labels import count_of
+from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.sessions.dialog import format_updated
 from pi_desktop.ui.theme import theme_for
@@ -150,12 +150,14 @@ class SessionListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.EditRole:
             return info.title or info.display_title
         if role == Qt.ItemDataRole.ToolTipRole:
-            tip = f"{info.display_title}\n{count_of(info.message_count, 'message')}"
+            tip = info.display_title + "\n" + tr("Sessions", "%Ln message(s)", n=info.message_count)
             if info.id == self._streaming_id:
                 tip += " · an answer is streaming"
             hit = self._hits.get(info.id)
             if hit is not None:
-                tip += f"\n{count_of(hit.hits, 'matching message')} · Enter opens the newest"
+                tip += "\n" + tr(
+                    "Sessions", "%Ln matching message(s) · Enter opens the newest", n=hit.hits
+                )
             return tip
         if role == ID_ROLE:
             return info.id
@@ -287,7 +289,11 @@ class SessionDelegate(QStyledItemDelegate):
         detail = index.data(DETAIL_ROLE)
         if not isinstance(detail, str):
             detail = format_updated(info.updated) + " · "
-            detail += "answering…" if streaming else count_of(info.message_count, "message")
+            detail += (
+                tr("Sessions", "answering…")
+                if streaming
+                else tr("Sessions", "%Ln message(s)", n=info.message_count)
+            )
         detail = QFontMetrics(option.font).elidedText(detail, Qt.TextElideMode.ElideRight, width)
         painter.drawText(second, 0, detail)
         painter.restore()
@@ -356,10 +362,14 @@ class SessionListView(QListView):
         if not index.isValid():
             return menu
         persistent = QPersistentModelIndex(index)
-        menu.addAction("Open", lambda: self.openRequested.emit(QModelIndex(persistent)))
-        menu.addAction("Rename", lambda: self.edit(QModelIndex(persistent)))
+        menu.addAction(
+            tr("Sessions", "Open"), lambda: self.openRequested.emit(QModelIndex(persistent))
+        )
+        menu.addAction(tr("Sessions", "Rename"), lambda: self.edit(QModelIndex(persistent)))
         menu.addSeparator()
-        menu.addAction("Delete", lambda: self.deleteRequested.emit(QModelIndex(persistent)))
+        menu.addAction(
+            tr("Sessions", "Delete"), lambda: self.deleteRequested.emit(QModelIndex(persistent))
+        )
         return menu
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
@@ -404,14 +414,17 @@ class SessionsSidebar(QWidget):
         self.proxy = SessionFilterProxy(self)
         self.proxy.setSourceModel(self.model)
         self.filter = QLineEdit(self)
-        self.filter.setPlaceholderText("Filter sessions")
+        self.filter.setPlaceholderText(tr("Sessions", "Filter sessions"))
         self.filter.setClearButtonEnabled(True)
-        self.filter.setPlaceholderText("Search sessions")
+        self.filter.setPlaceholderText(tr("Sessions", "Search sessions"))
         self.filter.setToolTip(
-            "Search titles and the text of every message (↓ moves into the list, Enter opens)"
+            tr(
+                "Sessions",
+                "Search titles and the text of every message (↓ moves into the list, Enter opens)",
+            )
         )
-        self.new_button = QPushButton("New", self)
-        self.new_button.setToolTip("Start a new session (Ctrl+N)")
+        self.new_button = QPushButton(tr("Sessions", "New"), self)
+        self.new_button.setToolTip(tr("Sessions", "Start a new session (Ctrl+N)"))
         self.view = SessionListView(self)
         self.view.setModel(self.proxy)
         self.view.setItemDelegate(SessionDelegate(self.view))
@@ -424,16 +437,19 @@ class SessionsSidebar(QWidget):
         self.note = QLabel(self)
         self.note.setWordWrap(True)
         self.note.setVisible(False)
-        self.undo_button = QPushButton("Undo", self)
+        self.undo_button = QPushButton(tr("Sessions", "Undo"), self)
+        self.undo_button.setToolTip(tr("Sessions", "Bring the deleted session back"))
         self.undo_button.setVisible(False)
         self.no_match = QLabel(self)  # "No session matches …" over a blank result list
         self.no_match.setWordWrap(True)
         self.no_match.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
         self.no_match.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.no_match.setVisible(False)
-        self.trash_button = QPushButton("Trash", self)
+        self.trash_button = QPushButton(tr("Sessions", "Trash"), self)
         self.trash_button.setFlat(True)
-        self.trash_button.setToolTip("Deleted sessions: restore them within 30 days")
+        self.trash_button.setToolTip(
+            tr("Sessions", "Deleted sessions: restore them within 30 days")
+        )
         from pi_desktop.ui.sessions.trash_view import TrashPanel
 
         self.trash = TrashPanel(self)
@@ -549,7 +565,9 @@ class SessionsSidebar(QWidget):
         return self.pages.currentWidget() is self.trash
 
     def set_trash_count(self, count: int) -> None:
-        self.trash_button.setText(f"Trash ({count})" if count else "Trash")
+        self.trash_button.setText(
+            trf("Sessions", "Trash (%1)", count) if count else tr("Sessions", "Trash")
+        )
 
     def _filter_changed(self, text: str) -> None:
         query = " ".join(text.split())
@@ -570,14 +588,22 @@ class SessionsSidebar(QWidget):
         shown = query if len(query) <= 40 else query[:39] + "…"
         if blank and self._search_indexing:
             self.no_match.setText(
-                f"No session matches “{shown}” yet: the search is still reading the sessions."
+                trf(
+                    "Sessions",
+                    "No session matches “%1” yet: the search is still reading the sessions.",
+                    shown,
+                )
             )
         elif blank:
-            self.no_match.setText(f"No session matches “{shown}”.")
+            self.no_match.setText(trf("Sessions", "No session matches “%1”.", shown))
         elif partial and self._search_indexing:
-            self.no_match.setText("The search is still reading the sessions: more may match.")
+            self.no_match.setText(
+                tr("Sessions", "The search is still reading the sessions: more may match.")
+            )
         elif partial:
-            self.no_match.setText("Found in many messages: the newest are shown. Add a word.")
+            self.no_match.setText(
+                tr("Sessions", "Found in many messages: the newest are shown. Add a word.")
+            )
         self.no_match.setVisible(blank or partial)
 
     def visible_ids(self) -> list[str]:

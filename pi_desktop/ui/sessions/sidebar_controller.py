@@ -26,6 +26,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QSplitter
 
 from pi_desktop.session import SessionInfo
+from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.labels import shorten
 from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS
 from pi_desktop.ui.sessions.reveal import reveal_entry
@@ -77,14 +78,14 @@ class SidebarController(QObject):
         sidebar.undoRequested.connect(self.undo)
         sidebar.model.renameRequested.connect(self.rename)
         sidebar.view.itemDelegate().closeEditor.connect(lambda *_: self._after_edit())
-        self.toggle_action = QAction("Sessions &sidebar", window)
+        self.toggle_action = QAction(tr("Sessions", "Sessions &sidebar"), window)
         self.toggle_action.setCheckable(True)
         self.toggle_action.setChecked(True)
         self.toggle_action.setShortcut(QKeySequence("Ctrl+B"))
         self.toggle_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.toggle_action.toggled.connect(self.set_visible)
         window.addAction(self.toggle_action)
-        self.rename_action = QAction("&Rename session", window)
+        self.rename_action = QAction(tr("Sessions", "&Rename session"), window)
         self.rename_action.triggered.connect(lambda _checked=False: self.rename_open())
         window.addAction(self.rename_action)
 
@@ -184,12 +185,17 @@ class SidebarController(QObject):
     def _refuse_while_busy(self) -> bool:
         if not self.window.busy:
             return False
-        name = self.window.session_name() or "this session"
+        name = self.window.session_name() or tr("Sessions", "this session")
         self.sidebar.show_note(
-            f"An answer is streaming in “{shorten(name, 40)}”. Stop it (Esc) before switching "
-            "sessions."
+            trf(
+                "Sessions",
+                "An answer is streaming in “%1”. Stop it (Esc) before switching sessions.",
+                shorten(name, 40),
+            )
         )
-        self.window.statusBar().showMessage("Stop the answer (Esc) before switching.", 6000)
+        self.window.statusBar().showMessage(
+            tr("Sessions", "Stop the answer (Esc) before switching."), 6000
+        )
         self.sidebar.select(self.sidebar.model.open_id)
         return True
 
@@ -207,7 +213,9 @@ class SidebarController(QObject):
         """Said once: titles are still filtered, message text is not searched."""
         if why != self._search_problem:
             self._search_problem = why
-            self.sidebar.show_note(f"Message search is unavailable (titles still match): {why}")
+            self.sidebar.show_note(
+                trf("Sessions", "Message search is unavailable (titles still match): %1", why)
+            )
 
     def open_at(self, session_id: str, entry_id: str) -> bool:
         """A message search hit: open its session and show that message."""
@@ -224,7 +232,7 @@ class SidebarController(QObject):
             else:
                 self.library.rename(session_id, title or None)
         except OPEN_ERRORS as exc:  # locked, read-only (no header), an odd name, unreadable
-            self.sidebar.show_note(f"Could not rename: {exc}")
+            self.sidebar.show_note(trf("Sessions", "Could not rename: %1", exc))
         QTimer.singleShot(0, self.refresh)  # after the editor closed
 
     def rename_open(self) -> bool:
@@ -247,7 +255,9 @@ class SidebarController(QObject):
         self.pending_delete = info
         self._undo_timer.start()
         self.refresh()
-        self.sidebar.show_note(f"Deleted “{shorten(info.display_title, 40)}”.", undo=True)
+        self.sidebar.show_note(
+            trf("Sessions", "Deleted “%1”.", shorten(info.display_title, 40)), undo=True
+        )
         return True
 
     def _leave(self, session_id: str) -> bool:
@@ -281,7 +291,9 @@ class SidebarController(QObject):
         try:
             self.library.move_to_trash(info.id)
         except OPEN_ERRORS as exc:
-            self.sidebar.show_note(f"“{shorten(info.display_title, 40)}” was not deleted: {exc}")
+            self.sidebar.show_note(
+                trf("Sessions", "“%1” was not deleted: %2", shorten(info.display_title, 40), exc)
+            )
         else:
             self.search.forget(info.id)
             self.sidebar.clear_note()
@@ -293,7 +305,7 @@ class SidebarController(QObject):
         try:
             return self.library.trash.purge_expired()
         except OSError as exc:
-            self.sidebar.show_note(f"The trash could not be cleaned up: {exc}")
+            self.sidebar.show_note(trf("Sessions", "The trash could not be cleaned up: %1", exc))
             return []
 
     def show_trash(self) -> None:
@@ -312,7 +324,7 @@ class SidebarController(QObject):
         try:
             path = self.library.trash.restore(session_id)
         except OSError as exc:
-            self.sidebar.trash.hint.setText(f"Could not restore: {exc}")
+            self.sidebar.trash.hint.setText(trf("Sessions", "Could not restore: %1", exc))
             return False
         self.search.touch(path, now=True)
         self._fill_trash()
@@ -321,19 +333,19 @@ class SidebarController(QObject):
         self.sidebar.select(session_id)
         info = self.sidebar.model.info(session_id)
         name = info.display_title if info is not None else session_id
-        self.sidebar.show_note(f"Restored “{shorten(name, 40)}”.")
+        self.sidebar.show_note(trf("Sessions", "Restored “%1”.", shorten(name, 40)))
         return True
 
     def delete_forever(self, session_id: str) -> None:
         try:
             self.library.trash.delete(session_id)
         except OSError as exc:
-            self.sidebar.trash.hint.setText(f"Could not delete: {exc}")
+            self.sidebar.trash.hint.setText(trf("Sessions", "Could not delete: %1", exc))
         self._fill_trash()
 
     def empty_trash(self) -> None:
         try:
             self.library.trash.empty()
         except OSError as exc:
-            self.sidebar.trash.hint.setText(f"Could not empty the trash: {exc}")
+            self.sidebar.trash.hint.setText(trf("Sessions", "Could not empty the trash: %1", exc))
         self._fill_trash()

@@ -13,6 +13,8 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractListModel,
+    QDate,
+    QLocale,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -32,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.session.trash import TrashedSession
+from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -45,10 +48,10 @@ def days_left_text(item: TrashedSession, now: datetime) -> str:
     seconds = (item.expires_at - now).total_seconds()
     left = math.ceil(seconds / 86_400)
     if seconds < 86_400:
-        rest = "less than a day left"
+        rest = tr("Sessions", "less than a day left")
     else:
-        rest = "1 day left" if left == 1 else f"{left} days left"
-    return f"deleted {format_updated(item.deleted_at, now)} · {rest}"
+        rest = tr("Sessions", "%Ln day(s) left", n=left)
+    return trf("Sessions", "deleted %1 · %2", format_updated(item.deleted_at, now), rest)
 
 
 class TrashModel(QAbstractListModel):
@@ -86,8 +89,15 @@ class TrashModel(QAbstractListModel):
         if role == DETAIL_ROLE:
             return days_left_text(item, self._now)
         if role == Qt.ItemDataRole.ToolTipRole:
-            gone = f"{item.expires_at:%Y-%m-%d}"
-            return f"{item.info.display_title}\nRestore it, or it is removed on {gone}."
+            when = item.expires_at
+            gone = QLocale().toString(
+                QDate(when.year, when.month, when.day), QLocale.FormatType.ShortFormat
+            )
+            return (
+                item.info.display_title
+                + "\n"
+                + trf("Sessions", "Restore it, or it is removed on %1.", gone)
+            )
         return None
 
 
@@ -104,10 +114,10 @@ class TrashPanel(QWidget):
 
         super().__init__(parent)
         self.model = TrashModel(self)
-        self.back_button = QPushButton("← Sessions", self)
+        self.back_button = QPushButton(tr("Sessions", "← Sessions"), self)
         self.back_button.setFlat(True)
-        self.back_button.setToolTip("Back to the sessions (Esc)")
-        self.heading = QLabel("<b>Trash</b>", self)
+        self.back_button.setToolTip(tr("Sessions", "Back to the sessions (Esc)"))
+        self.heading = QLabel("<b>" + tr("Sessions", "Trash") + "</b>", self)
         self.heading.setContentsMargins(0, 0, 6, 0)
         self.view = QListView(self)
         self.view.setModel(self.model)
@@ -117,13 +127,16 @@ class TrashPanel(QWidget):
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         slim_scroll_bars(self.view)
-        self.hint = QLabel("Deleted sessions stay here for 30 days.", self)
+        self.hint = QLabel(tr("Sessions", "Deleted sessions stay here for 30 days."), self)
         self.hint.setWordWrap(True)
-        self.empty_hint = QLabel("The trash is empty.", self)
+        self.empty_hint = QLabel(tr("Sessions", "The trash is empty."), self)
         self.empty_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.restore_button = QPushButton("Restore", self)
-        self.delete_button = QPushButton("Delete forever", self)
-        self.empty_button = QPushButton("Empty trash", self)
+        self.restore_button = QPushButton(tr("Sessions", "Restore"), self)
+        self.delete_button = QPushButton(tr("Sessions", "Delete forever"), self)
+        self.empty_button = QPushButton(tr("Sessions", "Empty trash"), self)
+        self.restore_button.setToolTip(tr("Sessions", "Put the selected session back in the list"))
+        self.delete_button.setToolTip(tr("Sessions", "Delete the selected session for good"))
+        self.empty_button.setToolTip(tr("Sessions", "Delete every session in the trash for good"))
         self._confirm = QTimer(self)
         self._confirm.setSingleShot(True)
         self._confirm.setInterval(CONFIRM_MS)
@@ -192,14 +205,16 @@ class TrashPanel(QWidget):
             return
         if not self._confirm.isActive():
             self._confirm.start()
-            self.empty_button.setText(f"Click again to delete {self.model.rowCount()} for good")
+            self.empty_button.setText(
+                trf("Sessions", "Click again to delete %1 for good", self.model.rowCount())
+            )
             return
         self._reset_empty()
         self.emptyRequested.emit()
 
     def _reset_empty(self) -> None:
         self._confirm.stop()
-        self.empty_button.setText("Empty trash")
+        self.empty_button.setText(tr("Sessions", "Empty trash"))
 
     def _update(self) -> None:
         has_rows = self.model.rowCount() > 0
