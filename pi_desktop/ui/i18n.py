@@ -4,7 +4,7 @@ Every user-visible string goes through :func:`tr`, a thin wrapper over
 ``QCoreApplication.translate`` with an explicit context. PySide's ``self.tr()`` takes its
 context from the object's *runtime* class, so a subclass (or a test's subclass) would lose
 every translation of its base; one explicit context per module avoids that, and works in
-helpers that are not QObjects. Plurals use ``%n`` (``%Ln``: as the locale writes it) and ``n=``: the catalogue holds each
+helpers that are not QObjects. Plurals use ``%n`` and ``n=``: the catalogue holds each
 language's forms (English two, Chinese one).
 
 The sources of the translations are ``resources/i18n/<language>.ts`` (``en``, ``zh_CN``; adding
@@ -42,7 +42,7 @@ _installed: list[QTranslator] = []  # kept alive: Qt does not own installed tran
 
 
 def tr(context: str, text: str, comment: str | None = None, n: int = -1) -> str:
-    """``text`` in the interface's language; ``%n`` (``%Ln``: as the locale writes it) in it becomes ``n`` (the right plural)."""
+    """``text`` in the interface's language; ``%n`` in it becomes ``n`` (the right plural)."""
     return QCoreApplication.translate(context, text, comment, n)
 
 

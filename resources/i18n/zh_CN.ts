@@ -2,6 +2,204 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
     <context>
+        <name>Breakdown</name>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="71" />
+            <source>%1 %</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="117" />
+            <source>%Ln message(s) in the view</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="54" />
+            <source>System prompt</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="55" />
+            <source>Tool schemas</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="56" />
+            <source>Summary</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="57" />
+            <source>Pinned messages</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="58" />
+            <source>Conversation messages</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="59" />
+            <source>Reasoning (sent back with tool calls)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="60" />
+            <source>Tool results (verbatim)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="61" />
+            <source>Tool results (placeholdered)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="62" />
+            <source>Tool results (offloaded markers)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="63" />
+            <source>Framing (list brackets, separators, snip marker)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="77" />
+            <source>Total: %1 tokens — the figure on the budget bar.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="118" />
+            <source>nothing left out</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="97" />
+            <source>%1 tokens from here</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="99" />
+            <source>reached: the next request summarizes first</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="101" />
+            <source>Compaction threshold: %1 tokens (%2).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="104" />
+            <source>No budget: context management is off and the whole history is sent.</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="108" />
+            <source>%Ln message(s) summarized</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="110" />
+            <source>%Ln message(s) snipped</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="113" />
+            <source>%Ln tool result(s) placeholdered</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="116" />
+            <source>%Ln tool result(s) offloaded to files</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="189" />
+            <source>Context breakdown</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="201" />
+            <source>Where the next request's tokens go</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="203" />
+            <source>One row per part of the request: its tokens and share of the budget.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="216" />
+            <source>Refresh</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="217" />
+            <source>Count the next request again</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="82" />
+            <source>Free: %1 of %2 tokens (%3).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="92" />
+            <source>Over the budget of %1 tokens by %2.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="195" />
+            <source>Category</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="196" />
+            <source>Tokens</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="197" />
+            <source>Share of budget</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="198" />
+            <source>Messages</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="223" />
+            <source>Where the next request's tokens go:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="251" />
+            <source>Total (the bar's estimate)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="254" />
+            <source>Free</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="255" />
+            <source>Compaction threshold</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>BudgetBar</name>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="62" />
@@ -873,90 +1071,90 @@
     <context>
         <name>Sessions</name>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="64" />
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="74" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="65" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="75" />
             <source>Sessions</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="76" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="77" />
             <source>The saved sessions, newest first. Enter opens the selected one.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="89" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="90" />
             <source>New session</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="90" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="91" />
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="366" />
             <source>Open</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="91" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="92" />
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="368" />
             <source>Rename</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="92" />
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="159" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="93" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="160" />
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="371" />
             <source>Delete</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="93" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="94" />
             <source>Close</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="72" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="73" />
             <source>Title</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="72" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="73" />
             <source>Updated</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="72" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="73" />
             <source>Messages</source>
             <translation type="unfinished" />
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="133" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="134" />
             <source>The session index had %Ln invalid entry(ies); those sessions were read again from their files.</source>
             <translation type="unfinished">
                 <numerusform />
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="202" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="203" />
             <source>This session is open in the window; open another one first.</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="207" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="208" />
             <source>Click again to delete</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="208" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="209" />
             <source>Deleted sessions go to the trash (kept 30 days).</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="186" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="187" />
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="235" />
             <source>Could not rename: %1</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="213" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="214" />
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="343" />
             <source>Could not delete: %1</source>
             <translation type="unfinished" />
@@ -1721,6 +1919,357 @@ Local files are never shown, whatever this says.</source>
         <message>
             <location filename="../../pi_desktop/ui/steering.py" line="173" />
             <source>Could not remove the branch summary: %1</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>SummaryHistory</name>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="18" />
+            <source>automatic (threshold reached)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="19" />
+            <source>manual (Compact now)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="20" />
+            <source>edited by you</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="83" />
+            <source>messages 1–%1 (the same as the summary it replaces)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="139" />
+            <source>no model call (your edit)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="151" />
+            <source>%1 tokens</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="153" />
+            <source>usage not reported</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="72" />
+            <source>no messages (only the system prompt)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="75" />
+            <source>messages 1–%1; new in this summary: %2–%3 (%4)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="143" />
+            <source>prompt</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="144" />
+            <source>completion</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="157" />
+            <source>in %1 calls</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="162" />
+            <source>(no price known)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="65" />
+            <source>in use</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="55" />
+            <source>automatic</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="56" />
+            <source>manual</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="57" />
+            <source>edited</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>SummaryViewer</name>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="84" />
+            <source>%1:</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="72" />
+            <source>Kind</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="73" />
+            <source>Tokens</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="74" />
+            <source>Summarized</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="75" />
+            <source>Covered</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="76" />
+            <source>Kept tail</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="77" />
+            <source>Summary model</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="78" />
+            <source>Summary usage</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="79" />
+            <source>When</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="80" />
+            <source>Focus</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="81" />
+            <source>Cost</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="82" />
+            <source>Covers</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="89" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="98" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="149" />
+            <source>not reported</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="137" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="147" />
+            <source>%Ln message(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="142" />
+            <source>%Ln message(s) (system + history before the kept tail)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="157" />
+            <source>none (written by you)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="158" />
+            <source>none (no model call)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="92" />
+            <source>prompt</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="93" />
+            <source>completion</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="122" />
+            <source>%1 after</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="124" />
+            <source>not recorded</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="156" />
+            <source>the next request before → with the edit</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="186" />
+            <source>Compaction summary</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="194" />
+            <source>Summary history</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="196" />
+            <source>Every summary of this branch, oldest first; arrows choose one.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="211" />
+            <source>Select in tree</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="213" />
+            <source>Select the messages this summary newly covered</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="247" />
+            <source>Edit the summary</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="249" />
+            <source>The summary in use; saving it makes a new compaction.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="251" />
+            <source>Save edited summary</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="253" />
+            <source>Save the edit as a new compaction; the next request uses it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="278" />
+            <source>Summary</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="279" />
+            <source>Changes</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="280" />
+            <source>Edit</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="284" />
+            <source>Copy summary</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="286" />
+            <source>Copy the summary as the model receives it</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="384" />
+            <source>Read files (%1)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="386" />
+            <source>Modified files (%1)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="388" />
+            <source>Read files</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="389" />
+            <source>Modified files</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="445" />
+            <source>… %1 more lines</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="263" />
+            <source>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="397" />
+            <source>Only the summary in use (the newest on this branch) can be edited.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="412" />
+            <source>Too large to compare here; Copy summary copies the text.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="421" />
+            <source>The first summary on this branch: every line is new.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="425" />
+            <source>Against summary #%1: %2 added, %3 removed.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="478" />
+            <source>(none)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="372" />
+            <source>… %1 more characters; Copy summary copies all of it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="429" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="430" />
+            <source>%Ln line(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="380" />
+            <source>The summary is empty.</source>
             <translation type="unfinished" />
         </message>
     </context>

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QLocale, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pi_desktop.ui.labels import count_of
+from pi_desktop.ui.i18n import number, tr, trf
 from pi_desktop.ui.theme import Theme, blend, theme_for
 
 # one colour per category, from the theme's own set so light and dark both read
@@ -48,47 +48,75 @@ def category_colour(theme: Theme, key: str) -> QColor:
     return _COLOURS.get(key, lambda t: t.muted)(theme)
 
 
+def category_label(key: str, fallback: str) -> str:
+    """A breakdown row's name in the interface's language (the engine names it in English)."""
+    labels = {
+        "system": tr("Breakdown", "System prompt"),
+        "tools": tr("Breakdown", "Tool schemas"),
+        "summary": tr("Breakdown", "Summary"),
+        "pinned": tr("Breakdown", "Pinned messages"),
+        "conversation": tr("Breakdown", "Conversation messages"),
+        "reasoning": tr("Breakdown", "Reasoning (sent back with tool calls)"),
+        "tool_verbatim": tr("Breakdown", "Tool results (verbatim)"),
+        "tool_placeholdered": tr("Breakdown", "Tool results (placeholdered)"),
+        "tool_offloaded": tr("Breakdown", "Tool results (offloaded markers)"),
+        "overhead": tr("Breakdown", "Framing (list brackets, separators, snip marker)"),
+    }
+    return labels.get(key, fallback)
+
+
 def percent(tokens: int, budget: int | None) -> str:
     if not budget:
         return "—"
-    return f"{100 * tokens / budget:.1f} %"
+    return trf("Breakdown", "%1 %", QLocale().toString(100 * tokens / budget, "f", 1))
 
 
 def summary_lines(result: Any) -> list[str]:
     """The sentences under the table: total, free, threshold and what is not in the view."""
     total = result.total_tokens
-    lines = [f"Total: {total:,} tokens — the figure on the budget bar."]
+    lines = [trf("Breakdown", "Total: %1 tokens — the figure on the budget bar.", total)]
     if result.budget:
         free = result.budget - total
         if free >= 0:
             lines.append(
-                f"Free: {free:,} of {result.budget:,} tokens ({percent(free, result.budget)})."
+                trf(
+                    "Breakdown",
+                    "Free: %1 of %2 tokens (%3).",
+                    free,
+                    result.budget,
+                    percent(free, result.budget),
+                )
             )
         else:
-            lines.append(f"Over the budget of {result.budget:,} tokens by {-free:,}.")
+            lines.append(
+                trf("Breakdown", "Over the budget of %1 tokens by %2.", result.budget, -free)
+            )
         threshold = result.threshold_tokens or 0
         left = threshold - total
         where = (
-            f"{left:,} tokens from here"
+            trf("Breakdown", "%1 tokens from here", left)
             if left > 0
-            else "reached: the next request summarizes first"
+            else tr("Breakdown", "reached: the next request summarizes first")
         )
-        lines.append(f"Compaction threshold: {threshold:,} tokens ({where}).")
+        lines.append(trf("Breakdown", "Compaction threshold: %1 tokens (%2).", threshold, where))
     else:
-        lines.append("No budget: context management is off and the whole history is sent.")
+        lines.append(
+            tr("Breakdown", "No budget: context management is off and the whole history is sent.")
+        )
     hidden = []
     if result.summarized_count:
-        hidden.append(f"{count_of(result.summarized_count, 'message')} summarized")
+        hidden.append(tr("Breakdown", "%Ln message(s) summarized", n=result.summarized_count))
     if result.snipped_count:
-        hidden.append(f"{count_of(result.snipped_count, 'message')} snipped")
+        hidden.append(tr("Breakdown", "%Ln message(s) snipped", n=result.snipped_count))
     placeholdered = result.row("tool_placeholdered").messages
     if placeholdered:
-        hidden.append(f"{count_of(placeholdered, 'tool result')} placeholdered")
+        hidden.append(tr("Breakdown", "%Ln tool result(s) placeholdered", n=placeholdered))
     offloaded = result.row("tool_offloaded").messages
     if offloaded:
-        hidden.append(f"{count_of(offloaded, 'tool result')} offloaded to files")
-    sent = f"{result.view_count:,} messages in the view"
-    lines.append(sent + (" · " + " · ".join(hidden) if hidden else " · nothing left out"))
+        hidden.append(tr("Breakdown", "%Ln tool result(s) offloaded to files", n=offloaded))
+    sent = tr("Breakdown", "%Ln message(s) in the view", n=result.view_count)
+    rest = " · ".join(hidden) if hidden else tr("Breakdown", "nothing left out")
+    lines.append(sent + " · " + rest)
     return lines
 
 
@@ -158,15 +186,26 @@ class BreakdownDialog(QDialog):
     def __init__(self, result: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setModal(False)
-        self.setWindowTitle("Context breakdown")
+        self.setWindowTitle(tr("Breakdown", "Context breakdown"))
         self.resize(640, 460)
         self.bar = StackedBar(self)
         self.table = QTableWidget(0, len(self.COLUMNS), self)
-        self.table.setHorizontalHeaderLabels(self.COLUMNS)
+        self.table.setHorizontalHeaderLabels(
+            [
+                tr("Breakdown", "Category"),
+                tr("Breakdown", "Tokens"),
+                tr("Breakdown", "Share of budget"),
+                tr("Breakdown", "Messages"),
+            ]
+        )
+        self.table.setAccessibleName(tr("Breakdown", "Where the next request's tokens go"))
+        self.table.setAccessibleDescription(
+            tr("Breakdown", "One row per part of the request: its tokens and share of the budget.")
+        )
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # read row by row with the keys
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for col in range(1, len(self.COLUMNS)):
@@ -174,13 +213,14 @@ class BreakdownDialog(QDialog):
         self.notes = QLabel(self)
         self.notes.setWordWrap(True)
         self.notes.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.refresh_button = QPushButton("Refresh", self)
+        self.refresh_button = QPushButton(tr("Breakdown", "Refresh"), self)
+        self.refresh_button.setToolTip(tr("Breakdown", "Count the next request again"))
         self.refresh_button.clicked.connect(lambda _checked=False: self.refreshRequested.emit())
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.close)
         buttons.addButton(self.refresh_button, QDialogButtonBox.ButtonRole.ActionRole)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Where the next request's tokens go:", self))
+        layout.addWidget(QLabel(tr("Breakdown", "Where the next request's tokens go:"), self))
         layout.addWidget(self.bar)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.notes)
@@ -207,19 +247,21 @@ class BreakdownDialog(QDialog):
         self.bar.set_breakdown(result)
         theme = theme_for(self.palette())
         rows = [row for row in result.rows if row.tokens or row.messages or row.key == "tools"]
-        extra: list[tuple[str, int | None, str]] = [("Total (the bar's estimate)", None, "")]
+        extra: list[tuple[str, int | None, str]] = [
+            (tr("Breakdown", "Total (the bar's estimate)"), None, "")
+        ]
         if result.budget:
-            extra.append(("Free", result.free_tokens, ""))
-            extra.append(("Compaction threshold", result.threshold_tokens, ""))
+            extra.append((tr("Breakdown", "Free"), result.free_tokens, ""))
+            extra.append((tr("Breakdown", "Compaction threshold"), result.threshold_tokens, ""))
         self.table.setRowCount(len(rows) + len(extra))
         for r, row in enumerate(rows):
-            name = QTableWidgetItem(row.label)
+            name = QTableWidgetItem(category_label(row.key, row.label))
             name.setData(Qt.ItemDataRole.DecorationRole, category_colour(theme, row.key))
             name.setData(Qt.ItemDataRole.UserRole, row.key)
             self.table.setItem(r, 0, name)
-            self._number(r, 1, f"{row.tokens:,}")
+            self._number(r, 1, number(row.tokens))
             self._number(r, 2, percent(row.tokens, result.budget))
-            self._number(r, 3, f"{row.messages:,}" if row.messages else "")
+            self._number(r, 3, number(row.messages) if row.messages else "")
         total = result.total_tokens
         for k, (label, value, _) in enumerate(extra):
             r = len(rows) + k
@@ -229,9 +271,9 @@ class BreakdownDialog(QDialog):
             item.setFont(font)
             self.table.setItem(r, 0, item)
             figure = total if value is None else value
-            self._number(r, 1, f"{figure:,}", bold=k == 0)
+            self._number(r, 1, number(figure), bold=k == 0)
             self._number(r, 2, percent(figure, result.budget))
-            self._number(r, 3, f"{result.view_count:,}" if k == 0 else "")
+            self._number(r, 3, number(result.view_count) if k == 0 else "")
         self.notes.setText("\n".join(summary_lines(result)))
 
     def _number(self, row: int, col: int, text: str, *, bold: bool = False) -> None:

@@ -1,6 +1,6 @@
 """The summary history of the current branch: every compaction in order, what each one newly
 covered, how its text differs from the one before, and what it cost. Pure (no widgets), so the
-viewer and the tests read the same figures.
+viewer and the tests read the same figures. Its words go through ``tr`` like the widgets'.
 """
 
 from __future__ import annotations
@@ -9,11 +9,17 @@ import difflib
 from dataclasses import dataclass
 from typing import Any
 
-KIND_WORDS = {
-    "auto": "automatic (threshold reached)",
-    "manual": "manual (Compact now)",
-    "edited": "edited by you",
-}
+from pi_desktop.ui.i18n import number, tr, trf
+
+
+def kind_words(kind: str) -> str:
+    """How a compaction came about, in a sentence's words."""
+    words = {
+        "auto": tr("SummaryHistory", "automatic (threshold reached)"),
+        "manual": tr("SummaryHistory", "manual (Compact now)"),
+        "edited": tr("SummaryHistory", "edited by you"),
+    }
+    return words.get(kind, kind)
 
 
 @dataclass(frozen=True)
@@ -45,28 +51,36 @@ class HistoryItem:
     def title(self) -> str:
         """The list row: '#2 automatic · 9,000 → 3,000 · in use' (tokens before → after)."""
         e = self.entry
-        kind = {"auto": "automatic", "manual": "manual", "edited": "edited"}.get(
-            self.kind, self.kind
-        )
+        kind = {
+            "auto": tr("SummaryHistory", "automatic"),
+            "manual": tr("SummaryHistory", "manual"),
+            "edited": tr("SummaryHistory", "edited"),
+        }.get(self.kind, self.kind)
         parts = [f"#{self.number} {kind}"]
         before = int(getattr(e, "tokens_before", 0) or 0)
         after = int(getattr(e, "tokens_after", 0) or 0)
         if before or after:
-            parts.append(f"{before:,} → {after:,}")
+            parts.append(f"{number(before)} → {number(after)}")
         if self.in_use:
-            parts.append("in use")
+            parts.append(tr("SummaryHistory", "in use"))
         return " · ".join(parts)
 
     def range_text(self) -> str:
         """Which messages it covers, in the tree's numbering (path position, 1-based)."""
         total = len(self.covered_ids)
         if not total:
-            return "no messages (only the system prompt)"
+            return tr("SummaryHistory", "no messages (only the system prompt)")
         if self.new_ids:
             last = self.first_new + len(self.new_ids) - 1
-            text = f"messages 1–{total}; new in this summary: {self.first_new}–{last}"
-            return text + f" ({len(self.new_ids)})"
-        return f"messages 1–{total} (the same as the summary it replaces)"
+            return trf(
+                "SummaryHistory",
+                "messages 1–%1; new in this summary: %2–%3 (%4)",
+                total,
+                self.first_new,
+                last,
+                len(self.new_ids),
+            )
+        return trf("SummaryHistory", "messages 1–%1 (the same as the summary it replaces)", total)
 
 
 def branch_history(session: Any) -> list[HistoryItem]:
@@ -122,20 +136,28 @@ def diff_counts(lines: list[tuple[str, str]]) -> tuple[int, int]:
 def cost_text(entry: Any) -> str:
     """The summarizer's cost: tokens from its usage, a price only when the provider stated one."""
     if getattr(entry, "kind", None) == "edited":
-        return "no model call (your edit)"
+        return tr("SummaryHistory", "no model call (your edit)")
     usage = getattr(entry, "summary_usage", None) or {}
     parts = []
-    for key, label in (("prompt_tokens", "prompt"), ("completion_tokens", "completion")):
+    labels = (
+        ("prompt_tokens", tr("SummaryHistory", "prompt")),
+        ("completion_tokens", tr("SummaryHistory", "completion")),
+    )
+    for key, label in labels:
         value = usage.get(key)
         if isinstance(value, int) and not isinstance(value, bool):
-            parts.append(f"{label} {value:,}")
-    text = " · ".join(parts) + " tokens" if parts else "usage not reported"
+            parts.append(f"{label} {number(value)}")
+    text = (
+        trf("SummaryHistory", "%1 tokens", " · ".join(parts))
+        if parts
+        else tr("SummaryHistory", "usage not reported")
+    )
     calls = getattr(entry, "summarizer_calls", 1) or 0
     if calls > 1:
-        text += f" in {calls} calls"
+        text += " " + trf("SummaryHistory", "in %1 calls", calls)
     price = usage.get("cost")
     if isinstance(price, int | float) and not isinstance(price, bool) and price >= 0:
         text += f" · ${price:.4f}"
     else:
-        text += " (no price known)"
+        text += " " + tr("SummaryHistory", "(no price known)")
     return text

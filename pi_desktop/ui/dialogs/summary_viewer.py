@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QDateTime, QLocale, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
@@ -36,13 +36,13 @@ from PySide6.QtWidgets import (
 
 from pi_desktop.context.summary import file_block, strip_file_blocks
 from pi_desktop.ui.dialogs.summary_history import (
-    KIND_WORDS,
     HistoryItem,
     cost_text,
     diff_counts,
     diff_lines,
+    kind_words,
 )
-from pi_desktop.ui.labels import count_of
+from pi_desktop.ui.i18n import number, tr, trf
 from pi_desktop.ui.text.markdown import bounded_markdown
 from pi_desktop.ui.text.safe_text import SafeBrowser
 
@@ -66,21 +66,45 @@ def split_file_tags(summary: str) -> tuple[str, list[str], list[str]]:
     return strip_file_blocks(summary), items("read-files"), items("modified-files")
 
 
+def field_label(key: str) -> str:
+    """A field's label on screen (``summary_fields`` keys stay English: they are ids)."""
+    labels = {
+        "Kind": tr("SummaryViewer", "Kind"),
+        "Tokens": tr("SummaryViewer", "Tokens"),
+        "Summarized": tr("SummaryViewer", "Summarized"),
+        "Covered": tr("SummaryViewer", "Covered"),
+        "Kept tail": tr("SummaryViewer", "Kept tail"),
+        "Summary model": tr("SummaryViewer", "Summary model"),
+        "Summary usage": tr("SummaryViewer", "Summary usage"),
+        "When": tr("SummaryViewer", "When"),
+        "Focus": tr("SummaryViewer", "Focus"),
+        "Cost": tr("SummaryViewer", "Cost"),
+        "Covers": tr("SummaryViewer", "Covers"),
+    }
+    return trf("SummaryViewer", "%1:", labels.get(key, key))
+
+
 def _usage_text(usage: dict[str, Any] | None) -> str:
     if not usage:
-        return "not reported"
+        return tr("SummaryViewer", "not reported")
     parts = []
-    for key, label in (("prompt_tokens", "prompt"), ("completion_tokens", "completion")):
+    labels = (
+        ("prompt_tokens", tr("SummaryViewer", "prompt")),
+        ("completion_tokens", tr("SummaryViewer", "completion")),
+    )
+    for key, label in labels:
         if isinstance(usage.get(key), int):
-            parts.append(f"{label} {usage[key]:,}")
-    return " · ".join(parts) if parts else "not reported"
+            parts.append(f"{label} {number(usage[key])}")
+    return " · ".join(parts) if parts else tr("SummaryViewer", "not reported")
 
 
 def _when(timestamp: str | None) -> str:
     if not timestamp:
         return "—"
     try:
-        return datetime.fromisoformat(timestamp).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+        moment = datetime.fromisoformat(timestamp).astimezone()
+        when = QDateTime.fromSecsSinceEpoch(int(moment.timestamp()))
+        return QLocale().toString(when, QLocale.FormatType.LongFormat)
     except ValueError:
         return timestamp
 
@@ -91,34 +115,47 @@ def summary_fields(entry: Any) -> dict[str, str]:
     after = int(getattr(entry, "tokens_after", 0) or 0)
     if before:
         change = round(100 * (after - before) / before)
-        tokens = f"{before:,} → {after:,} ({'+' if change > 0 else '−'}{abs(change)} %)"
+        sign = "+" if change > 0 else "−"
+        tokens = f"{number(before)} → {number(after)} ({sign}{abs(change)} %)"
     else:
-        tokens = f"{after:,} after" if after else "not recorded"
+        tokens = (
+            trf("SummaryViewer", "%1 after", after)
+            if after
+            else tr("SummaryViewer", "not recorded")
+        )
     manual = getattr(entry, "manual", None)
-    kind = "manual (Compact now)" if manual else "automatic (threshold reached)"
+    kind = kind_words("manual" if manual else "auto")
     if manual is None:
         kind = "—"
     stated = getattr(entry, "kind", None)
     if isinstance(stated, str) and stated:
-        kind = KIND_WORDS.get(stated, stated)
+        kind = kind_words(stated)
     instructions = getattr(entry, "instructions", None)
     fields = {
         "Kind": kind,
         "Tokens": tokens,
-        "Summarized": count_of(int(getattr(entry, "summarized_count", 0) or 0), "message"),
-        "Covered": count_of(int(getattr(entry, "covered_count", 0) or 0), "message")
-        + " (system + history before the kept tail)",
-        "Kept tail": count_of(_kept_count(entry), "message"),
-        "Summary model": getattr(entry, "summary_model", None) or "not reported",
+        "Summarized": tr(
+            "SummaryViewer",
+            "%Ln message(s)",
+            n=int(getattr(entry, "summarized_count", 0) or 0),
+        ),
+        "Covered": tr(
+            "SummaryViewer",
+            "%Ln message(s) (system + history before the kept tail)",
+            n=int(getattr(entry, "covered_count", 0) or 0),
+        ),
+        "Kept tail": tr("SummaryViewer", "%Ln message(s)", n=_kept_count(entry)),
+        "Summary model": getattr(entry, "summary_model", None)
+        or tr("SummaryViewer", "not reported"),
         "Summary usage": _usage_text(getattr(entry, "summary_usage", None)),
         "When": _when(getattr(entry, "timestamp", None)),
     }
     if instructions:
         fields["Focus"] = str(instructions)
     if stated == "edited":  # no model made it; its figures are the request before/with it
-        fields["Tokens"] += " — the next request before → with the edit"
-        fields["Summary model"] = "none (written by you)"
-        fields["Summary usage"] = "none (no model call)"
+        fields["Tokens"] += " — " + tr("SummaryViewer", "the next request before → with the edit")
+        fields["Summary model"] = tr("SummaryViewer", "none (written by you)")
+        fields["Summary usage"] = tr("SummaryViewer", "none (no model call)")
     return fields
 
 
@@ -146,7 +183,7 @@ class SummaryViewer(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setModal(False)
-        self.setWindowTitle("Compaction summary")
+        self.setWindowTitle(tr("SummaryViewer", "Compaction summary"))
         self.resize(940 if history else 760, 640)
         self._editable = editable
         self._history: list[HistoryItem] = []
@@ -154,7 +191,10 @@ class SummaryViewer(QDialog):
         self._entry: Any = entry
 
         self.history_list = QListWidget(self)
-        self.history_list.setAccessibleName("Summary history")
+        self.history_list.setAccessibleName(tr("SummaryViewer", "Summary history"))
+        self.history_list.setAccessibleDescription(
+            tr("SummaryViewer", "Every summary of this branch, oldest first; arrows choose one.")
+        )
         self.history_list.currentRowChanged.connect(self._on_row)
 
         form = QFormLayout()
@@ -167,9 +207,11 @@ class SummaryViewer(QDialog):
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             label.setWordWrap(True)
             self._field_labels[key] = label
-            form.addRow(f"{key}:", label)
-        self.select_button = QPushButton("Select in tree", self)
-        self.select_button.setToolTip("Select the messages this summary newly covered")
+            form.addRow(field_label(key), label)
+        self.select_button = QPushButton(tr("SummaryViewer", "Select in tree"), self)
+        self.select_button.setToolTip(
+            tr("SummaryViewer", "Select the messages this summary newly covered")
+        )
         self.select_button.clicked.connect(self._request_range)
         form.addRow("", self.select_button)
 
@@ -202,8 +244,14 @@ class SummaryViewer(QDialog):
 
         self.editor = QPlainTextEdit(self)
         self.editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.editor.setAccessibleName("Edit the summary")
-        self.save_button = QPushButton("Save edited summary", self)
+        self.editor.setAccessibleName(tr("SummaryViewer", "Edit the summary"))
+        self.editor.setAccessibleDescription(
+            tr("SummaryViewer", "The summary in use; saving it makes a new compaction.")
+        )
+        self.save_button = QPushButton(tr("SummaryViewer", "Save edited summary"), self)
+        self.save_button.setToolTip(
+            tr("SummaryViewer", "Save the edit as a new compaction; the next request uses it")
+        )
         self.save_button.clicked.connect(self._save)
         self.edit_status = QLabel(self)
         self.edit_status.setWordWrap(True)
@@ -212,8 +260,11 @@ class SummaryViewer(QDialog):
         el.setContentsMargins(0, 4, 0, 0)
         el.addWidget(
             QLabel(
-                "Your edit is saved as a new compaction (the original stays in the history); "
-                "the next request sends it instead.",
+                tr(
+                    "SummaryViewer",
+                    "Your edit is saved as a new compaction (the original stays in the history); "
+                    "the next request sends it instead.",
+                ),
                 self,
             )
         )
@@ -224,13 +275,16 @@ class SummaryViewer(QDialog):
         el.addLayout(row)
 
         self.tabs = QTabWidget(self)
-        self.tabs.addTab(split, "Summary")
-        self.tabs.addTab(diff_page, "Changes")
-        self.tabs.addTab(edit_page, "Edit")
+        self.tabs.addTab(split, tr("SummaryViewer", "Summary"))
+        self.tabs.addTab(diff_page, tr("SummaryViewer", "Changes"))
+        self.tabs.addTab(edit_page, tr("SummaryViewer", "Edit"))
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.close)
-        self.copy_button = QPushButton("Copy summary", self)
+        self.copy_button = QPushButton(tr("SummaryViewer", "Copy summary"), self)
+        self.copy_button.setToolTip(
+            tr("SummaryViewer", "Copy the summary as the model receives it")
+        )
         self.copy_button.clicked.connect(self.copy_summary)
         bottom = QHBoxLayout()
         bottom.addWidget(self.copy_button)
@@ -314,15 +368,25 @@ class SummaryViewer(QDialog):
             # a model can write megabytes here too: lay out a plain head, never all of it
             self.browser.setPlainText(
                 prose[:SUMMARY_MARKDOWN_CHARS]
-                + f"\n\n… {len(prose) - SUMMARY_MARKDOWN_CHARS:,} more characters; "
-                "Copy summary copies all of it."
+                + "\n\n"
+                + trf(
+                    "SummaryViewer",
+                    "… %1 more characters; Copy summary copies all of it.",
+                    len(prose) - SUMMARY_MARKDOWN_CHARS,
+                )
             )
         else:
-            self.browser.set_safe_markdown(bounded_markdown(prose) or "_The summary is empty._")
+            self.browser.set_safe_markdown(
+                bounded_markdown(prose) or "_" + tr("SummaryViewer", "The summary is empty.") + "_"
+            )
         self._fill(self.read_list, self._read)
         self._fill(self.modified_list, self._modified)
-        self._read_label.setText(f"Read files ({len(self._read)})")
-        self._modified_label.setText(f"Modified files ({len(self._modified)})")
+        self._read_label.setText(trf("SummaryViewer", "Read files (%1)", len(self._read)))
+        self._modified_label.setText(
+            trf("SummaryViewer", "Modified files (%1)", len(self._modified))
+        )
+        self.read_list.setAccessibleName(tr("SummaryViewer", "Read files"))
+        self.modified_list.setAccessibleName(tr("SummaryViewer", "Modified files"))
         self._show_diff(item)
         can_edit = self._editable and item.in_use
         self.tabs.setTabEnabled(2, can_edit)
@@ -330,7 +394,10 @@ class SummaryViewer(QDialog):
             2,
             ""
             if can_edit
-            else "Only the summary in use (the newest on this branch) can be edited.",
+            else tr(
+                "SummaryViewer",
+                "Only the summary in use (the newest on this branch) can be edited.",
+            ),
         )
         if not can_edit and self.tabs.currentIndex() == 2:
             self.tabs.setCurrentIndex(0)
@@ -341,18 +408,27 @@ class SummaryViewer(QDialog):
         previous = getattr(item.previous, "summary", None) if item.previous is not None else None
         if len(self._raw) + len(previous or "") > DIFF_MAX_CHARS:  # bounded like the summary
             self._diff = []
-            self.diff_label.setText("Too large to compare here; Copy summary copies the text.")
+            self.diff_label.setText(
+                tr("SummaryViewer", "Too large to compare here; Copy summary copies the text.")
+            )
             self.diff_view.setPlainText("")
             return
         lines = diff_lines(previous, self._raw)
         added, removed = diff_counts(lines)
         self._diff = lines
         if previous is None:
-            self.diff_label.setText("The first summary on this branch: every line is new.")
+            self.diff_label.setText(
+                tr("SummaryViewer", "The first summary on this branch: every line is new.")
+            )
         else:
             self.diff_label.setText(
-                f"Against summary #{item.number - 1}: {count_of(added, 'line')} added, "
-                f"{count_of(removed, 'line')} removed."
+                trf(
+                    "SummaryViewer",
+                    "Against summary #%1: %2 added, %3 removed.",
+                    item.number - 1,
+                    tr("SummaryViewer", "%Ln line(s)", n=added),
+                    tr("SummaryViewer", "%Ln line(s)", n=removed),
+                )
             )
         added_bg = "rgba(46, 160, 67, 0.22)"
         removed_bg = "rgba(218, 54, 51, 0.22)"
@@ -366,7 +442,8 @@ class SummaryViewer(QDialog):
             style = {"+": f"background:{added_bg};", "-": f"background:{removed_bg};"}.get(mark, "")
             rows.append(f'<div style="{style}white-space:pre-wrap;"><b>{sign}</b> {text}</div>')
         if len(lines) > 5_000:
-            rows.append(f"<p>… {len(lines) - 5_000:,} more lines</p>")
+            more = trf("SummaryViewer", "… %1 more lines", len(lines) - 5_000)
+            rows.append(f"<p>{more}</p>")
         self.diff_view.setHtml(f'<div style="font-family: monospace;">{"".join(rows)}</div>')
         if first is not None and previous is not None:
             self.diff_view.scrollToAnchor("first-change")
@@ -398,7 +475,7 @@ class SummaryViewer(QDialog):
         if items:
             w.addItems(items)
         else:
-            w.addItem("(none)")
+            w.addItem(tr("SummaryViewer", "(none)"))
             w.item(0).setFlags(Qt.ItemFlag.NoItemFlags)
 
     @property
