@@ -197,3 +197,12 @@ def tokens(n: int | None) -> str:
     text = format_tokens(n)
     point = QLocale().decimalPoint()
     return text.replace(".", point) if point != "." else text
+
+
+def capped_text(note: object) -> str:
+    """ "the first 100,000 of 204,825 characters" (a tool's cap note), in the interface's
+    language; ``labels.capped_words`` is its English, Qt-free twin."""
+    shown, total = getattr(note, "shown", 0), getattr(note, "total", 0)
+    if getattr(note, "first", False):
+        return trf("Labels", "the first %1 of %2 characters", shown, total)
+    return trf("Labels", "%1 of %2 characters", shown, total)

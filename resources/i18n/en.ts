@@ -2,6 +2,59 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
     <context>
+        <name>Approval</name>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="138" />
+            <source>⚠ This request contains characters that are invisible or reorder the text around them (%1). They are shown as ⟦U+…⟧ and marked; what runs is exactly what is shown. Commands rarely need them: deny unless you expected this.</source>
+            <translation>⚠ This request contains characters that are invisible or reorder the text around them (%1). They are shown as ⟦U+…⟧ and marked; what runs is exactly what is shown. Commands rarely need them: deny unless you expected this.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="61" />
+            <source>Allow %1?</source>
+            <translation>Allow %1?</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="68" />
+            <source>&lt;b&gt;%1&lt;/b&gt; wants to: %2</source>
+            <translation>&lt;b&gt;%1&lt;/b&gt; wants to: %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="81" />
+            <source>Details of the request</source>
+            <translation>Details of the request</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="83" />
+            <source>What the tool would do, exactly as it would run, read-only.</source>
+            <translation>What the tool would do, exactly as it would run, read-only.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="95" />
+            <source>Allow %1 for the rest of this session</source>
+            <translation>Allow %1 for the rest of this session</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="100" />
+            <source>Allow</source>
+            <translation>Allow</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="103" />
+            <source>Deny</source>
+            <translation>Deny</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="107" />
+            <source>Deny all until the answer ends</source>
+            <translation>Deny all until the answer ends</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="111" />
+            <source>Deny this and every other change the model asks for until the current answer is finished; the model is told each one was denied.</source>
+            <translation>Deny this and every other change the model asks for until the current answer is finished; the model is told each one was denied.</translation>
+        </message>
+    </context>
+    <context>
         <name>Breakdown</name>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="71" />
@@ -425,6 +478,127 @@
         </message>
     </context>
     <context>
+        <name>Connection</name>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="176" />
+            <source>%Ln model(s) on the server: type to search, or pick one.</source>
+            <translation>
+                <numerusform>%Ln model on the server: type to search, or pick one.</numerusform>
+                <numerusform>%Ln models on the server: type to search, or pick one.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="93" />
+            <source>Fetch models</source>
+            <translation>Fetch models</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="95" />
+            <source>Ask the server which models it offers (GET /models)</source>
+            <translation>Ask the server which models it offers (GET /models)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="98" />
+            <source>Test connection</source>
+            <translation>Test connection</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="100" />
+            <source>Send one tiny request with these settings and say how it went</source>
+            <translation>Send one tiny request with these settings and say how it went</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="158" />
+            <source>Asking the server for its models…</source>
+            <translation>Asking the server for its models…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="173" />
+            <source>The server lists no models; type the name instead.</source>
+            <translation>The server lists no models; type the name instead.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="199" />
+            <source>Testing the connection…</source>
+            <translation>Testing the connection…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="211" />
+            <source>Connected.</source>
+            <translation>Connected.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="211" />
+            <source>The test failed.</source>
+            <translation>The test failed.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="251" />
+            <source>What you pay per million tokens for this model, in dollars. Leave 0 for no
+price: the app shows money only for models you entered a price for.</source>
+            <translation>What you pay per million tokens for this model, in dollars. Leave 0 for no
+price: the app shows money only for models you entered a price for.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="267" />
+            <source>Dollars per million input tokens (—: no price)</source>
+            <translation>Dollars per million input tokens (—: no price)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="268" />
+            <source>Dollars per million cached input tokens (—: no price; the input price applies)</source>
+            <translation>Dollars per million cached input tokens (—: no price; the input price applies)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="272" />
+            <source>Dollars per million output tokens (—: no price)</source>
+            <translation>Dollars per million output tokens (—: no price)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="276" />
+            <source>Price per million input tokens</source>
+            <translation>Price per million input tokens</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="277" />
+            <source>Price per million cached input tokens</source>
+            <translation>Price per million cached input tokens</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="278" />
+            <source>Price per million output tokens</source>
+            <translation>Price per million output tokens</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="168" />
+            <source>Could not fetch the models: %1</source>
+            <translation>Could not fetch the models: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="240" />
+            <source>in</source>
+            <comment>input tokens</comment>
+            <translation>in</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="241" />
+            <source>cached</source>
+            <comment>cached input tokens</comment>
+            <translation>cached</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="242" />
+            <source>out</source>
+            <comment>output tokens</comment>
+            <translation>out</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="209" />
+            <source>The test failed: %1</source>
+            <translation>The test failed: %1</translation>
+        </message>
+    </context>
+    <context>
         <name>Export</name>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="29" />
@@ -465,6 +639,127 @@
             <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="119" />
             <source>Export failed: %1</source>
             <translation>Export failed: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>FileViewer</name>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="62" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="59" />
+            <source>%Ln byte(s)</source>
+            <translation>
+                <numerusform>%Ln byte</numerusform>
+                <numerusform>%Ln bytes</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="113" />
+            <source>Open containing folder</source>
+            <translation>Open containing folder</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="115" />
+            <source>Copy path</source>
+            <translation>Copy path</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="116" />
+            <source>Copy the file's path to the clipboard</source>
+            <translation>Copy the file's path to the clipboard</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="121" />
+            <source>Wrap lines</source>
+            <translation>Wrap lines</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="138" />
+            <source>Find (Enter: next, Shift+Enter: previous)</source>
+            <translation>Find (Enter: next, Shift+Enter: previous)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="140" />
+            <source>Find</source>
+            <translation>Find</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="142" />
+            <source>Text to find; Enter goes to the next match, Shift+Enter back.</source>
+            <translation>Text to find; Enter goes to the next match, Shift+Enter back.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="151" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="152" />
+            <source>Previous match</source>
+            <translation>Previous match</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="156" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="157" />
+            <source>Next match</source>
+            <translation>Next match</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="267" />
+            <source>%1 — showing the first %2 characters (%3)</source>
+            <translation>%1 — showing the first %2 characters (%3)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="275" />
+            <source>%1 characters · %2</source>
+            <translation>%1 characters · %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="317" />
+            <source>loading %1</source>
+            <translation>loading %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="99" />
+            <source>Tool result — %1</source>
+            <translation>Tool result — %1</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="278" />
+            <source>%Ln line(s)</source>
+            <translation>
+                <numerusform>%Ln line</numerusform>
+                <numerusform>%Ln lines</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="293" />
+            <source>The tool capped its output: this file holds %1 it read (its last line says where to go on).</source>
+            <translation>The tool capped its output: this file holds %1 it read (its last line says where to go on).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="393" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="147" />
+            <source>no match</source>
+            <translation>no match</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="225" />
+            <source>Cannot open %1: %2</source>
+            <translation>Cannot open %1: %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="303" />
+            <source>The tool read part of a file: this holds its lines %1-%2 of %3 (the last line says where to go on).</source>
+            <translation>The tool read part of a file: this holds its lines %1-%2 of %3 (the last line says where to go on).</translation>
+        </message>
+    </context>
+    <context>
+        <name>Labels</name>
+        <message>
+            <location filename="../../pi_desktop/ui/i18n.py" line="208" />
+            <source>%1 of %2 characters</source>
+            <translation>%1 of %2 characters</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/i18n.py" line="207" />
+            <source>the first %1 of %2 characters</source>
+            <translation>the first %1 of %2 characters</translation>
         </message>
     </context>
     <context>
@@ -1111,6 +1406,34 @@
             <location filename="../../pi_desktop/ui/mcp_runtime.py" line="47" />
             <source>At the first call of one of its tools</source>
             <translation>At the first call of one of its tools</translation>
+        </message>
+    </context>
+    <context>
+        <name>Probe</name>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="47" />
+            <source>Fidelity probe</source>
+            <translation>Fidelity probe</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="49" />
+            <source>Running the scripted conversation…</source>
+            <translation>Running the scripted conversation…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="53" />
+            <source>Close</source>
+            <translation>Close</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="80" />
+            <source>What survived compaction, per probe kind (exact match for codewords and paths, keyword overlap for the rest):</source>
+            <translation>What survived compaction, per probe kind (exact match for codewords and paths, keyword overlap for the rest):</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="76" />
+            <source>The probe failed: %1: %2</source>
+            <translation>The probe failed: %1: %2</translation>
         </message>
     </context>
     <context>
@@ -2329,6 +2652,136 @@ Local files are never shown, whatever this says.</translation>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="380" />
             <source>The summary is empty.</source>
             <translation>The summary is empty.</translation>
+        </message>
+    </context>
+    <context>
+        <name>SystemPrompt</name>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="59" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="72" />
+            <source>System prompt</source>
+            <translation>System prompt</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="70" />
+            <source>No system prompt: the model gets only the conversation.</source>
+            <translation>No system prompt: the model gets only the conversation.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="78" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="84" />
+            <source>Saved prompts</source>
+            <translation>Saved prompts</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="86" />
+            <source>Choosing one puts its text in the box above.</source>
+            <translation>Choosing one puts its text in the box above.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="91" />
+            <source>Delete</source>
+            <translation>Delete</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="93" />
+            <source>Forget the chosen saved prompt (sessions keep their copy)</source>
+            <translation>Forget the chosen saved prompt (sessions keep their copy)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="102" />
+            <source>a name, e.g. Code reviewer</source>
+            <translation>a name, e.g. Code reviewer</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="103" />
+            <source>Name of the saved prompt</source>
+            <translation>Name of the saved prompt</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="105" />
+            <source>The name the text above is saved under.</source>
+            <translation>The name the text above is saved under.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="108" />
+            <source>Save the text above as</source>
+            <translation>Save the text above as</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="110" />
+            <source>Keep the text above as a saved prompt under the name beside</source>
+            <translation>Keep the text above as a saved prompt under the name beside</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="117" />
+            <source>New sessions start with the chosen saved prompt</source>
+            <translation>New sessions start with the chosen saved prompt</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="194" />
+            <source>Loaded “%1”. OK uses it for this session.</source>
+            <translation>Loaded “%1”. OK uses it for this session.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="212" />
+            <source>Saved as “%1”.</source>
+            <translation>Saved as “%1”.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="224" />
+            <source>Deleted “%1”.</source>
+            <translation>Deleted “%1”.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="132" />
+            <source>Use for this session</source>
+            <translation>Use for this session</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="132" />
+            <source>OK</source>
+            <translation>OK</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="164" />
+            <source>%1  (default)</source>
+            <translation>%1  (default)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="199" />
+            <source>Give the prompt a name first.</source>
+            <translation>Give the prompt a name first.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="203" />
+            <source>An empty prompt is not worth saving.</source>
+            <translation>An empty prompt is not worth saving.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="237" />
+            <source>New sessions start with “%1”.</source>
+            <translation>New sessions start with “%1”.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="239" />
+            <source>New sessions use the built-in prompt.</source>
+            <translation>New sessions use the built-in prompt.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="208" />
+            <source>Not saved: %1</source>
+            <translation>Not saved: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="221" />
+            <source>Not deleted: %1</source>
+            <translation>Not deleted: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="233" />
+            <source>Not changed: %1</source>
+            <translation>Not changed: %1</translation>
         </message>
     </context>
     <context>

@@ -2,6 +2,59 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
     <context>
+        <name>Approval</name>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="138" />
+            <source>⚠ This request contains characters that are invisible or reorder the text around them (%1). They are shown as ⟦U+…⟧ and marked; what runs is exactly what is shown. Commands rarely need them: deny unless you expected this.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="61" />
+            <source>Allow %1?</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="68" />
+            <source>&lt;b&gt;%1&lt;/b&gt; wants to: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="81" />
+            <source>Details of the request</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="83" />
+            <source>What the tool would do, exactly as it would run, read-only.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="95" />
+            <source>Allow %1 for the rest of this session</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="100" />
+            <source>Allow</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="103" />
+            <source>Deny</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="107" />
+            <source>Deny all until the answer ends</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="111" />
+            <source>Deny this and every other change the model asks for until the current answer is finished; the model is told each one was denied.</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>Breakdown</name>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="71" />
@@ -404,6 +457,125 @@
         </message>
     </context>
     <context>
+        <name>Connection</name>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="176" />
+            <source>%Ln model(s) on the server: type to search, or pick one.</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="93" />
+            <source>Fetch models</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="95" />
+            <source>Ask the server which models it offers (GET /models)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="98" />
+            <source>Test connection</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="100" />
+            <source>Send one tiny request with these settings and say how it went</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="158" />
+            <source>Asking the server for its models…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="173" />
+            <source>The server lists no models; type the name instead.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="199" />
+            <source>Testing the connection…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="211" />
+            <source>Connected.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="211" />
+            <source>The test failed.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="251" />
+            <source>What you pay per million tokens for this model, in dollars. Leave 0 for no
+price: the app shows money only for models you entered a price for.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="267" />
+            <source>Dollars per million input tokens (—: no price)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="268" />
+            <source>Dollars per million cached input tokens (—: no price; the input price applies)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="272" />
+            <source>Dollars per million output tokens (—: no price)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="276" />
+            <source>Price per million input tokens</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="277" />
+            <source>Price per million cached input tokens</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="278" />
+            <source>Price per million output tokens</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="168" />
+            <source>Could not fetch the models: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="240" />
+            <source>in</source>
+            <comment>input tokens</comment>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="241" />
+            <source>cached</source>
+            <comment>cached input tokens</comment>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="242" />
+            <source>out</source>
+            <comment>output tokens</comment>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="209" />
+            <source>The test failed: %1</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>Export</name>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="29" />
@@ -443,6 +615,125 @@
         <message>
             <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="119" />
             <source>Export failed: %1</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>FileViewer</name>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="62" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="59" />
+            <source>%Ln byte(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="113" />
+            <source>Open containing folder</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="115" />
+            <source>Copy path</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="116" />
+            <source>Copy the file's path to the clipboard</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="121" />
+            <source>Wrap lines</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="138" />
+            <source>Find (Enter: next, Shift+Enter: previous)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="140" />
+            <source>Find</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="142" />
+            <source>Text to find; Enter goes to the next match, Shift+Enter back.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="151" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="152" />
+            <source>Previous match</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="156" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="157" />
+            <source>Next match</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="267" />
+            <source>%1 — showing the first %2 characters (%3)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="275" />
+            <source>%1 characters · %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="317" />
+            <source>loading %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="99" />
+            <source>Tool result — %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="278" />
+            <source>%Ln line(s)</source>
+            <translation type="unfinished">
+                <numerusform />
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="293" />
+            <source>The tool capped its output: this file holds %1 it read (its last line says where to go on).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="393" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="147" />
+            <source>no match</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="225" />
+            <source>Cannot open %1: %2</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="303" />
+            <source>The tool read part of a file: this holds its lines %1-%2 of %3 (the last line says where to go on).</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>Labels</name>
+        <message>
+            <location filename="../../pi_desktop/ui/i18n.py" line="208" />
+            <source>%1 of %2 characters</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/i18n.py" line="207" />
+            <source>the first %1 of %2 characters</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -1065,6 +1356,34 @@
         <message>
             <location filename="../../pi_desktop/ui/mcp_runtime.py" line="47" />
             <source>At the first call of one of its tools</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>Probe</name>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="47" />
+            <source>Fidelity probe</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="49" />
+            <source>Running the scripted conversation…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="53" />
+            <source>Close</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="80" />
+            <source>What survived compaction, per probe kind (exact match for codewords and paths, keyword overlap for the rest):</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="76" />
+            <source>The probe failed: %1: %2</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -2270,6 +2589,136 @@ Local files are never shown, whatever this says.</source>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="380" />
             <source>The summary is empty.</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>SystemPrompt</name>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="59" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="72" />
+            <source>System prompt</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="70" />
+            <source>No system prompt: the model gets only the conversation.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="78" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="84" />
+            <source>Saved prompts</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="86" />
+            <source>Choosing one puts its text in the box above.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="91" />
+            <source>Delete</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="93" />
+            <source>Forget the chosen saved prompt (sessions keep their copy)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="102" />
+            <source>a name, e.g. Code reviewer</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="103" />
+            <source>Name of the saved prompt</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="105" />
+            <source>The name the text above is saved under.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="108" />
+            <source>Save the text above as</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="110" />
+            <source>Keep the text above as a saved prompt under the name beside</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="117" />
+            <source>New sessions start with the chosen saved prompt</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="194" />
+            <source>Loaded “%1”. OK uses it for this session.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="212" />
+            <source>Saved as “%1”.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="224" />
+            <source>Deleted “%1”.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="132" />
+            <source>Use for this session</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="132" />
+            <source>OK</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="164" />
+            <source>%1  (default)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="199" />
+            <source>Give the prompt a name first.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="203" />
+            <source>An empty prompt is not worth saving.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="237" />
+            <source>New sessions start with “%1”.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="239" />
+            <source>New sessions use the built-in prompt.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="208" />
+            <source>Not saved: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="221" />
+            <source>Not deleted: %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="233" />
+            <source>Not changed: %1</source>
             <translation type="unfinished" />
         </message>
     </context>

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from pi_desktop.agent.tools.approval import hidden_characters, reveal, reveal_parts
 from pi_desktop.ui import theme
+from pi_desktop.ui.i18n import tr, trf
 
 
 def _marks() -> tuple[QColor, QColor]:
@@ -57,20 +58,30 @@ class ApprovalDialog(QDialog):
     def __init__(self, request: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         name = str(getattr(request, "tool_name", "tool"))
-        self.setWindowTitle(f"Allow {reveal(name)}?")
+        self.setWindowTitle(trf("Approval", "Allow %1?", reveal(name)))
         self.setWindowModality(Qt.WindowModality.WindowModal)
         layout = QVBoxLayout(self)
         summary = str(getattr(request, "summary", ""))
         details = str(getattr(request, "details", "") or "")
         self.hidden = hidden_characters(name + summary + details)
         self.summary_label = QLabel(
-            f"<b>{_revealed_html(name)}</b> wants to: {_revealed_html(summary)}", self
+            trf(
+                "Approval",
+                "<b>%1</b> wants to: %2",
+                _revealed_html(name),
+                _revealed_html(summary),
+            ),
+            self,
         )
         self.summary_label.setTextFormat(Qt.TextFormat.RichText)
         self.summary_label.setWordWrap(True)
         layout.addWidget(self.summary_label)
         self.details_view = QPlainTextEdit(reveal(details), self)
         self.details_view.setReadOnly(True)
+        self.details_view.setAccessibleName(tr("Approval", "Details of the request"))
+        self.details_view.setAccessibleDescription(
+            tr("Approval", "What the tool would do, exactly as it would run, read-only.")
+        )
         self.details_view.setVisible(bool(details))
         self._mark_hidden(details)
         layout.addWidget(self.details_view)
@@ -80,18 +91,28 @@ class ApprovalDialog(QDialog):
         self.warning_label.setStyleSheet(f"color:{theme.color('refusal').name()};font-weight:bold")
         self.warning_label.setVisible(bool(self.hidden))
         layout.addWidget(self.warning_label)
-        self.remember = QCheckBox(f"Allow {reveal(name)} for the rest of this session", self)
+        self.remember = QCheckBox(
+            trf("Approval", "Allow %1 for the rest of this session", reveal(name)), self
+        )
         layout.addWidget(self.remember)
         buttons = QDialogButtonBox(self)
-        self.allow_button = buttons.addButton("Allow", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.deny_button = buttons.addButton("Deny", QDialogButtonBox.ButtonRole.RejectRole)
+        self.allow_button = buttons.addButton(
+            tr("Approval", "Allow"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.deny_button = buttons.addButton(
+            tr("Approval", "Deny"), QDialogButtonBox.ButtonRole.RejectRole
+        )
         # a model asking for change after change (a flood of calls): one click ends the asking
         self.deny_all_button = buttons.addButton(
-            "Deny all until the answer ends", QDialogButtonBox.ButtonRole.DestructiveRole
+            tr("Approval", "Deny all until the answer ends"),
+            QDialogButtonBox.ButtonRole.DestructiveRole,
         )
         self.deny_all_button.setToolTip(
-            "Deny this and every other change the model asks for until the current answer "
-            "is finished; the model is told each one was denied."
+            tr(
+                "Approval",
+                "Deny this and every other change the model asks for until the current answer "
+                "is finished; the model is told each one was denied.",
+            )
         )
         self.deny_all = False
         self.deny_all_button.clicked.connect(self._deny_all)
@@ -114,10 +135,12 @@ class ApprovalDialog(QDialog):
         if not self.hidden:
             return ""
         names = ", ".join(self.hidden[:6]) + (" …" if len(self.hidden) > 6 else "")
-        return (
+        return trf(
+            "Approval",
             "⚠ This request contains characters that are invisible or reorder the text around "
-            f"them ({names}). They are shown as ⟦U+…⟧ and marked; what runs is exactly what "
-            "is shown. Commands rarely need them: deny unless you expected this."
+            "them (%1). They are shown as ⟦U+…⟧ and marked; what runs is exactly what "
+            "is shown. Commands rarely need them: deny unless you expected this.",
+            names,
         )
 
     def _mark_hidden(self, details: str) -> None:

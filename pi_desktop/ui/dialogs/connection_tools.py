@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from pi_desktop.agent.stats import ModelPrice
 from pi_desktop.ui.chat.usage_text import price_row
+from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.theme import theme_for
 
 log = logging.getLogger(__name__)
@@ -89,11 +90,15 @@ class ConnectionTools(QWidget):
         column.setSpacing(2)
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
-        self.fetch_button = QPushButton("Fetch models", self)
-        self.fetch_button.setToolTip("Ask the server which models it offers (GET /models)")
+        self.fetch_button = QPushButton(tr("Connection", "Fetch models"), self)
+        self.fetch_button.setToolTip(
+            tr("Connection", "Ask the server which models it offers (GET /models)")
+        )
         self.fetch_button.clicked.connect(self.fetch_models)
-        self.test_button = QPushButton("Test connection", self)
-        self.test_button.setToolTip("Send one tiny request with these settings and say how it went")
+        self.test_button = QPushButton(tr("Connection", "Test connection"), self)
+        self.test_button.setToolTip(
+            tr("Connection", "Send one tiny request with these settings and say how it went")
+        )
         self.test_button.clicked.connect(self.test)
         row.addWidget(self.fetch_button)
         row.addWidget(self.test_button)
@@ -150,7 +155,7 @@ class ConnectionTools(QWidget):
         if self._list_models is None or self.busy:
             return None
         self.fetch_button.setEnabled(False)
-        self.say("Asking the server for its models…")
+        self.say(tr("Connection", "Asking the server for its models…"))
         return self._start(self._fetch(self._config(listing=True)))
 
     async def _fetch(self, config: Any) -> None:
@@ -160,14 +165,18 @@ class ConnectionTools(QWidget):
             raise
         except Exception as exc:  # shown as words: the provider's own errors say enough
             log.info("fetching models failed: %s", type(exc).__name__)
-            self._done_fetch([], f"Could not fetch the models: {_words(exc)}", ok=False)
+            failed = trf("Connection", "Could not fetch the models: %1", _words(exc))
+            self._done_fetch([], failed, ok=False)
             return
         names = sorted({str(n) for n in names if str(n).strip()}, key=str.lower)
         if not names:
-            self._done_fetch([], "The server lists no models; type the name instead.", ok=False)
+            none = tr("Connection", "The server lists no models; type the name instead.")
+            self._done_fetch([], none, ok=False)
             return
-        count = f"{len(names):,} model{'' if len(names) == 1 else 's'}"
-        self._done_fetch(names, f"{count} on the server: type to search, or pick one.", ok=True)
+        found = tr(
+            "Connection", "%Ln model(s) on the server: type to search, or pick one.", n=len(names)
+        )
+        self._done_fetch(names, found, ok=True)
 
     def _done_fetch(self, names: list[str], text: str, *, ok: bool) -> None:
         self.fetch_button.setEnabled(self._list_models is not None)
@@ -187,7 +196,7 @@ class ConnectionTools(QWidget):
         if self._test_connection is None or self.busy:
             return None
         self.test_button.setEnabled(False)
-        self.say("Testing the connection…")
+        self.say(tr("Connection", "Testing the connection…"))
         return self._start(self._test(self._config()))
 
     async def _test(self, config: Any) -> None:
@@ -197,9 +206,10 @@ class ConnectionTools(QWidget):
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            ok, text = False, f"The test failed: {_words(exc)}"
+            ok, text = False, trf("Connection", "The test failed: %1", _words(exc))
         self.test_button.setEnabled(self._test_connection is not None)
-        self.say(text or ("Connected." if ok else "The test failed."), ok=ok)
+        fallback = tr("Connection", "Connected.") if ok else tr("Connection", "The test failed.")
+        self.say(text or fallback, ok=ok)
         self.tested.emit(ok, text)
 
 
@@ -226,13 +236,23 @@ class PriceFields(QWidget):
         self.input = self._spin("input")
         self.cached = self._spin("cached input")
         self.output = self._spin("output")
-        for title, spin in (("in", self.input), ("cached", self.cached), ("out", self.output)):
-            row.addWidget(QLabel(title, self))
+        titles = (
+            (tr("Connection", "in", "input tokens"), self.input),
+            (tr("Connection", "cached", "cached input tokens"), self.cached),
+            (tr("Connection", "out", "output tokens"), self.output),
+        )
+        for title, spin in titles:
+            label = QLabel(title, self)
+            label.setBuddy(spin)
+            row.addWidget(label)
             row.addWidget(spin)
         row.addStretch(1)
         self.setToolTip(
-            "What you pay per million tokens for this model, in dollars. Leave 0 for no\n"
-            "price: the app shows money only for models you entered a price for."
+            tr(
+                "Connection",
+                "What you pay per million tokens for this model, in dollars. Leave 0 for no\n"
+                "price: the app shows money only for models you entered a price for.",
+            )
         )
 
     def _spin(self, name: str) -> QDoubleSpinBox:
@@ -243,10 +263,21 @@ class PriceFields(QWidget):
         spin.setSingleStep(0.05)
         spin.setPrefix("$")
         spin.setSpecialValueText("—")
-        spin.setToolTip(
-            f"Dollars per million {name} tokens (—: no price"
-            + ("; the input price applies)" if name == "cached input" else ")")
-        )
+        tips = {
+            "input": tr("Connection", "Dollars per million input tokens (—: no price)"),
+            "cached input": tr(
+                "Connection",
+                "Dollars per million cached input tokens (—: no price; the input price applies)",
+            ),
+            "output": tr("Connection", "Dollars per million output tokens (—: no price)"),
+        }
+        spin.setToolTip(tips[name])
+        names = {
+            "input": tr("Connection", "Price per million input tokens"),
+            "cached input": tr("Connection", "Price per million cached input tokens"),
+            "output": tr("Connection", "Price per million output tokens"),
+        }
+        spin.setAccessibleName(names[name])
         spin.valueChanged.connect(self._edited)
         return spin
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, QLocale, QObject, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QCloseEvent,
     QDesktopServices,
@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.agent.tools.paths import CapNote, parse_cap_note, parse_lines_note
-from pi_desktop.ui.labels import capped_words
+from pi_desktop.ui.i18n import capped_text, tr, trf
 
 CHUNK_BYTES = 256 * 1024
 MAX_BYTES = 64 * 1024 * 1024  # beyond this the viewer shows the head and says so
@@ -55,9 +55,11 @@ def human_size(n: int) -> str:
     size = float(n)
     for unit in ("bytes", "KB", "MB", "GB"):
         if size < 1024 or unit == "GB":
-            return f"{int(size)} bytes" if unit == "bytes" else f"{size:.1f} {unit}"
+            if unit == "bytes":
+                return tr("FileViewer", "%Ln byte(s)", n=int(size))
+            return f"{QLocale().toString(size, 'f', 1)} {unit}"
         size /= 1024
-    return f"{n} bytes"
+    return tr("FileViewer", "%Ln byte(s)", n=n)
 
 
 def folder_url(path: str | os.PathLike[str]) -> QUrl:
@@ -94,7 +96,7 @@ class ToolResultViewer(QDialog):
         self.cap: CapNote | None = None  # the tool's cap note at the end of the file, if any
         self._done = False
         self._error: str | None = None
-        self.setWindowTitle(title or f"Tool result — {self.path.name}")
+        self.setWindowTitle(title or trf("FileViewer", "Tool result — %1", self.path.name))
         self.resize(860, 640)
 
         self.path_label = QLabel(str(self.path), self)
@@ -108,14 +110,15 @@ class ToolResultViewer(QDialog):
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(True)
         self.progress.setMaximumWidth(220)
-        self.open_folder_button = QPushButton("Open containing folder", self)
+        self.open_folder_button = QPushButton(tr("FileViewer", "Open containing folder"), self)
         self.open_folder_button.clicked.connect(self.open_containing_folder)
-        copy_path = QPushButton("Copy path", self)
+        copy_path = QPushButton(tr("FileViewer", "Copy path"), self)
+        copy_path.setToolTip(tr("FileViewer", "Copy the file's path to the clipboard"))
         copy_path.clicked.connect(lambda: QGuiApplication.clipboard().setText(str(self.path)))
         for button in (self.open_folder_button, copy_path):
             button.setAutoDefault(False)  # Enter belongs to Find, never to a button
             button.setDefault(False)
-        self.wrap_box = QCheckBox("Wrap lines", self)
+        self.wrap_box = QCheckBox(tr("FileViewer", "Wrap lines"), self)
         self.wrap_box.toggled.connect(self._set_wrap)
 
         self.editor = QPlainTextEdit(self)
@@ -131,19 +134,27 @@ class ToolResultViewer(QDialog):
         self._set_wrap(False)
 
         self.find_edit = QLineEdit(self)
-        self.find_edit.setPlaceholderText("Find (Enter: next, Shift+Enter: previous)")
+        self.find_edit.setPlaceholderText(
+            tr("FileViewer", "Find (Enter: next, Shift+Enter: previous)")
+        )
+        self.find_edit.setAccessibleName(tr("FileViewer", "Find"))
+        self.find_edit.setAccessibleDescription(
+            tr("FileViewer", "Text to find; Enter goes to the next match, Shift+Enter back.")
+        )
         self.find_edit.returnPressed.connect(lambda: self.find(self.find_edit.text()))
         self.find_status = QLabel(self)
         self.find_status.setMinimumWidth(
-            self.find_status.fontMetrics().horizontalAdvance("no match") + 8
+            self.find_status.fontMetrics().horizontalAdvance(tr("FileViewer", "no match")) + 8
         )
         prev_btn = QToolButton(self)
         prev_btn.setText("▲")
-        prev_btn.setToolTip("Previous match")
+        prev_btn.setToolTip(tr("FileViewer", "Previous match"))
+        prev_btn.setAccessibleName(tr("FileViewer", "Previous match"))
         prev_btn.clicked.connect(lambda: self.find(self.find_edit.text(), backward=True))
         next_btn = QToolButton(self)
         next_btn.setText("▼")
-        next_btn.setToolTip("Next match")
+        next_btn.setToolTip(tr("FileViewer", "Next match"))
+        next_btn.setAccessibleName(tr("FileViewer", "Next match"))
         next_btn.clicked.connect(lambda: self.find(self.find_edit.text()))
         self.find_bar = QWidget(self)
         fb = QHBoxLayout(self.find_bar)
@@ -211,7 +222,7 @@ class ToolResultViewer(QDialog):
             self._total = self.path.stat().st_size
             self._file = self.path.open("rb")
         except OSError as exc:
-            self._fail(f"Cannot open {self.path.name}: {exc.strerror or exc}")
+            self._fail(trf("FileViewer", "Cannot open %1: %2", self.path.name, exc.strerror or exc))
             return
         self.size_label.setText(human_size(self._total))
         self._update_progress()
@@ -253,13 +264,18 @@ class ToolResultViewer(QDialog):
         if self.editor.document().lastBlock().text() == "" and lines > 1:
             lines -= 1  # a trailing newline ends the last line, it does not start one
         if self._loaded_bytes < self._total:
-            note = (
-                f"{human_size(self._total)} — showing the first {self._loaded_chars:,} "
-                f"characters ({human_size(self._loaded_bytes)})"
+            note = trf(
+                "FileViewer",
+                "%1 — showing the first %2 characters (%3)",
+                human_size(self._total),
+                self._loaded_chars,
+                human_size(self._loaded_bytes),
             )
         else:
-            note = f"{self._loaded_chars:,} characters · {human_size(self._total)}"
-        self.size_label.setText(f"{note} · {lines:,} lines")
+            note = trf(
+                "FileViewer", "%1 characters · %2", self._loaded_chars, human_size(self._total)
+            )
+        self.size_label.setText(note + " · " + tr("FileViewer", "%Ln line(s)", n=lines))
         self._show_cap()
         self.editor.moveCursor(QTextCursor.MoveOperation.Start)
         self.loaded.emit()
@@ -274,21 +290,31 @@ class ToolResultViewer(QDialog):
         lines = parse_lines_note("\n" + tail)
         if self.cap is not None:
             self.cap_label.setText(
-                f"The tool capped its output: this file holds {capped_words(self.cap)} "
-                "it read (its last line says where to go on)."
+                trf(
+                    "FileViewer",
+                    "The tool capped its output: this file holds %1 it read (its last line "
+                    "says where to go on).",
+                    capped_text(self.cap),
+                )
             )
         elif lines is not None:
             first, last, total = lines
             self.cap_label.setText(
-                f"The tool read part of a file: this holds its lines {first:,}-{last:,} "
-                f"of {total:,} (the last line says where to go on)."
+                trf(
+                    "FileViewer",
+                    "The tool read part of a file: this holds its lines %1-%2 of %3 (the last "
+                    "line says where to go on).",
+                    first,
+                    last,
+                    total,
+                )
             )
         self.cap_label.setVisible(self.cap is not None or lines is not None)
 
     def _update_progress(self) -> None:
         shown = min(self._total, self._max) or 1
         self.progress.setValue(int(1000 * min(1.0, self._loaded_bytes / shown)))
-        self.progress.setFormat(f"loading {human_size(self._loaded_bytes)}")
+        self.progress.setFormat(trf("FileViewer", "loading %1", human_size(self._loaded_bytes)))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._timer.stop()
@@ -364,5 +390,5 @@ class ToolResultViewer(QDialog):
             found = self.editor.find(needle, flags)
             if not found:
                 self.editor.setTextCursor(before)  # keep the last match selected
-        self.find_status.setText("" if found else "no match")
+        self.find_status.setText("" if found else tr("FileViewer", "no match"))
         return found

@@ -15,6 +15,7 @@ from PySide6.QtGui import QCloseEvent, QFontDatabase
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout
 
 from pi_desktop.probe import DEFAULT_BUDGET, DEFAULT_TURNS, ProbeReport, run_probe
+from pi_desktop.ui.i18n import tr, trf
 
 
 def probe_models(provider: Any) -> tuple[Any, list[tuple[str, Any]]]:
@@ -43,13 +44,13 @@ class ProbeViewer(QDialog):
         budget: int = DEFAULT_BUDGET,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Fidelity probe")
+        self.setWindowTitle(tr("Probe", "Fidelity probe"))
         self.resize(640, 420)
-        self.status = QLabel("Running the scripted conversation…", self)
+        self.status = QLabel(tr("Probe", "Running the scripted conversation…"), self)
         self.text = QPlainTextEdit(self)
         self.text.setReadOnly(True)
         self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
-        self.close_button = QPushButton("Close", self)
+        self.close_button = QPushButton(tr("Probe", "Close"), self)
         self.close_button.clicked.connect(self.close)
         row = QHBoxLayout()
         row.addStretch(1)
@@ -72,12 +73,15 @@ class ProbeViewer(QDialog):
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # shown, never raised into the loop
-            self.status.setText(f"The probe failed: {type(exc).__name__}: {exc}")
+            self.status.setText(trf("Probe", "The probe failed: %1: %2", type(exc).__name__, exc))
             return
         self.report = report
         self.status.setText(
-            "What survived compaction, per probe kind (exact match for codewords and paths, "
-            "keyword overlap for the rest):"
+            tr(
+                "Probe",
+                "What survived compaction, per probe kind (exact match for codewords and paths, "
+                "keyword overlap for the rest):",
+            )
         )
         self.text.setPlainText(report.table() + "\n\n" + report.notes())
         self.finished_report.emit(report)

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.ui.dialogs.connection_tools import fixed_message_label
+from pi_desktop.ui.i18n import tr, trf
 
 NOTE = (
     "Every request of this session starts with these instructions. A change applies from "
@@ -55,30 +56,42 @@ class SystemPromptDialog(QDialog):
         editable: bool = True,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("System prompt")
+        self.setWindowTitle(tr("SystemPrompt", "System prompt"))
         self._original = prompt or ""
         self._store = store
         outer = QVBoxLayout(self)
-        note = QLabel(NOTE, self)
+        note = QLabel(tr("SystemPrompt", NOTE), self)
         note.setWordWrap(True)
         outer.addWidget(note)
         self.editor = QPlainTextEdit(self)
         self.editor.setObjectName("systemPromptText")
         self.editor.setPlainText(self._original)
-        self.editor.setPlaceholderText("No system prompt: the model gets only the conversation.")
+        self.editor.setPlaceholderText(
+            tr("SystemPrompt", "No system prompt: the model gets only the conversation.")
+        )
+        self.editor.setAccessibleName(tr("SystemPrompt", "System prompt"))
+        self.editor.setAccessibleDescription(tr("SystemPrompt", NOTE))
         self.editor.setReadOnly(not editable)
         outer.addWidget(self.editor, 1)
 
         saved = QHBoxLayout()
-        saved.addWidget(QLabel("Saved prompts", self))
+        saved_label = QLabel(tr("SystemPrompt", "Saved prompts"), self)
+        saved.addWidget(saved_label)
         self.saved = QComboBox(self)
         self.saved.setObjectName("savedPrompts")
         self.saved.setMinimumWidth(180)
+        saved_label.setBuddy(self.saved)
+        self.saved.setAccessibleName(tr("SystemPrompt", "Saved prompts"))
+        self.saved.setAccessibleDescription(
+            tr("SystemPrompt", "Choosing one puts its text in the box above.")
+        )
         self.saved.activated.connect(self._load_saved)
         self.saved.currentIndexChanged.connect(self._chosen_changed)
         saved.addWidget(self.saved, 1)
-        self.delete_button = QPushButton("Delete", self)
-        self.delete_button.setToolTip("Forget the chosen saved prompt (sessions keep their copy)")
+        self.delete_button = QPushButton(tr("SystemPrompt", "Delete"), self)
+        self.delete_button.setToolTip(
+            tr("SystemPrompt", "Forget the chosen saved prompt (sessions keep their copy)")
+        )
         self.delete_button.clicked.connect(self._delete)
         saved.addWidget(self.delete_button)
         outer.addLayout(saved)
@@ -86,14 +99,23 @@ class SystemPromptDialog(QDialog):
         save_row = QHBoxLayout()
         self.name = QLineEdit(self)
         self.name.setObjectName("savedPromptName")
-        self.name.setPlaceholderText("a name, e.g. Code reviewer")
+        self.name.setPlaceholderText(tr("SystemPrompt", "a name, e.g. Code reviewer"))
+        self.name.setAccessibleName(tr("SystemPrompt", "Name of the saved prompt"))
+        self.name.setAccessibleDescription(
+            tr("SystemPrompt", "The name the text above is saved under.")
+        )
         self.name.setMaxLength(MAX_NAME_CHARS)
-        self.save_button = QPushButton("Save the text above as", self)
+        self.save_button = QPushButton(tr("SystemPrompt", "Save the text above as"), self)
+        self.save_button.setToolTip(
+            tr("SystemPrompt", "Keep the text above as a saved prompt under the name beside")
+        )
         self.save_button.clicked.connect(self._save)
         save_row.addWidget(self.save_button)
         save_row.addWidget(self.name, 1)
         outer.addLayout(save_row)
-        self.default_box = QCheckBox("New sessions start with the chosen saved prompt", self)
+        self.default_box = QCheckBox(
+            tr("SystemPrompt", "New sessions start with the chosen saved prompt"), self
+        )
         self.default_box.toggled.connect(self._default_toggled)
         outer.addWidget(self.default_box)
         self.message = fixed_message_label(self, 1)
@@ -106,7 +128,9 @@ class SystemPromptDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("Use for this session" if editable else "OK")
+        self.ok_button.setText(
+            tr("SystemPrompt", "Use for this session") if editable else tr("SystemPrompt", "OK")
+        )
         outer.addWidget(buttons)
         if store is None:  # nowhere to keep prompts: only this session's can be edited
             for widget in (self.saved, self.delete_button, self.name, self.save_button):
@@ -137,7 +161,8 @@ class SystemPromptDialog(QDialog):
         self.saved.blockSignals(True)
         self.saved.clear()
         for name in names:
-            self.saved.addItem(f"{name}  (default)" if name == default else name, name)
+            shown = trf("SystemPrompt", "%1  (default)", name) if name == default else name
+            self.saved.addItem(shown, name)
         if select is not None and select in names:
             self.saved.setCurrentIndex(names.index(select))
         elif default in names:
@@ -166,25 +191,25 @@ class SystemPromptDialog(QDialog):
         if text is None or self.editor.isReadOnly():
             return
         self.editor.setPlainText(text)
-        self.message.setText(f"Loaded “{name}”. OK uses it for this session.")
+        self.message.setText(trf("SystemPrompt", "Loaded “%1”. OK uses it for this session.", name))
 
     def _save(self, _checked: bool = False) -> None:
         name = " ".join(self.name.text().split())
         if not name:
-            self.message.setText("Give the prompt a name first.")
+            self.message.setText(tr("SystemPrompt", "Give the prompt a name first."))
             self.name.setFocus()
             return
         if not self.text.strip():
-            self.message.setText("An empty prompt is not worth saving.")
+            self.message.setText(tr("SystemPrompt", "An empty prompt is not worth saving."))
             return
         try:
             self._store.save(name, self.text)
         except (OSError, ValueError) as exc:
-            self.message.setText(f"Not saved: {exc}")
+            self.message.setText(trf("SystemPrompt", "Not saved: %1", exc))
             return
         self.name.clear()
         self._refresh_saved(select=name)
-        self.message.setText(f"Saved as “{name}”.")
+        self.message.setText(trf("SystemPrompt", "Saved as “%1”.", name))
 
     def _delete(self, _checked: bool = False) -> None:
         name = self.chosen_name()
@@ -193,10 +218,10 @@ class SystemPromptDialog(QDialog):
         try:
             self._store.delete(name)
         except (OSError, ValueError) as exc:
-            self.message.setText(f"Not deleted: {exc}")
+            self.message.setText(trf("SystemPrompt", "Not deleted: %1", exc))
             return
         self._refresh_saved()
-        self.message.setText(f"Deleted “{name}”.")
+        self.message.setText(trf("SystemPrompt", "Deleted “%1”.", name))
 
     def _default_toggled(self, on: bool) -> None:
         name = self.chosen_name()
@@ -205,11 +230,13 @@ class SystemPromptDialog(QDialog):
         try:
             self._store.set_default(name if on else None)
         except (OSError, ValueError) as exc:
-            self.message.setText(f"Not changed: {exc}")
+            self.message.setText(trf("SystemPrompt", "Not changed: %1", exc))
             return
         self._refresh_saved(select=name)
         self.message.setText(
-            f"New sessions start with “{name}”." if on else "New sessions use the built-in prompt."
+            trf("SystemPrompt", "New sessions start with “%1”.", name)
+            if on
+            else tr("SystemPrompt", "New sessions use the built-in prompt.")
         )
 
     # -- result --------------------------------------------------------------------------
