@@ -32,6 +32,7 @@ from pi_desktop.agent.events import (
     ToolCallStarted,
     UsageRecorded,
 )
+from pi_desktop.ui.i18n import trf
 
 log = logging.getLogger(__name__)
 
@@ -198,7 +199,8 @@ class AgentController(QObject):
         except Exception as exc:
             log.exception("agent task crashed")
             self.flush()
-            self.runFailed.emit(RunFailed(f"Internal error: {type(exc).__name__}: {exc}", "error"))
+            text = trf("Controller", "Internal error: %1: %2", type(exc).__name__, exc)
+            self.runFailed.emit(RunFailed(text, "error"))
             return None
 
     def _on_task_done(self, task: asyncio.Task[Any]) -> None:

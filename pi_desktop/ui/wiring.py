@@ -59,6 +59,16 @@ def offline_setup(note: str | None = "", chars_per_second: float = 0) -> Provide
     return ProviderSetup(llm, None, tr("Wiring", "Offline provider (no network)"), True, note)
 
 
+def preset_label(key: str, label: str) -> str:
+    """A preset's name in the interface's language (product names stay as they are)."""
+    words = {
+        "offline": tr("Wiring", "Offline demo (no network)"),
+        "dashscope": tr("Wiring", "Qwen (DashScope, compatible mode)"),
+        "custom": tr("Wiring", "Custom OpenAI-compatible server"),
+    }
+    return words.get(key, label)
+
+
 def preset_choices() -> list[PresetChoice]:
     """The provider list of the settings dialog, from the agent's presets."""
     from pi_desktop.agent.presets import PRESETS
@@ -66,7 +76,7 @@ def preset_choices() -> list[PresetChoice]:
     return [
         PresetChoice(
             key=key,
-            label=preset.label,
+            label=preset_label(key, preset.label),
             base_url=preset.base_url or "",
             model=preset.default_model,
             needs_key=preset.needs_api_key,
