@@ -194,7 +194,16 @@ def problems(folder: Path = I18N) -> list[str]:
                 out.append(f"{ts.name}: missing {key[0]}: {key[1]!r}")
             elif entry.kind == "unfinished" or not all(entry.forms):
                 out.append(f"{ts.name}: untranslated {key[0]}: {key[1]!r}")
+            elif any(_markers(form) != _markers(key[1]) for form in entry.forms):
+                out.append(f"{ts.name}: placeholders differ {key[0]}: {key[1]!r}")
+            elif "&" in key[1] and "<" not in key[1] and not all("&" in f for f in entry.forms):
+                out.append(f"{ts.name}: shortcut letter (&) lost {key[0]}: {key[1]!r}")
     return out
+
+
+def _markers(text: str) -> set[str]:
+    """The %1, %n, %Ln of a string: a translation must keep every one."""
+    return set(re.findall(r"%L?\d|%L?n", text))
 
 
 def release(folder: Path = I18N) -> None:

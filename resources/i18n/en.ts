@@ -599,6 +599,14 @@ price: the app shows money only for models you entered a price for.</translation
         </message>
     </context>
     <context>
+        <name>Controller</name>
+        <message>
+            <location filename="../../pi_desktop/ui/controller.py" line="202" />
+            <source>Internal error: %1: %2</source>
+            <translation>Internal error: %1: %2</translation>
+        </message>
+    </context>
+    <context>
         <name>Export</name>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="29" />
@@ -3050,7 +3058,22 @@ Local files are never shown, whatever this says.</translation>
             <translation>Offline provider (no network)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="110" />
+            <location filename="../../pi_desktop/ui/wiring.py" line="65" />
+            <source>Offline demo (no network)</source>
+            <translation>Offline demo (no network)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/wiring.py" line="66" />
+            <source>Qwen (DashScope, compatible mode)</source>
+            <translation>Qwen (DashScope, compatible mode)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/wiring.py" line="67" />
+            <source>Custom OpenAI-compatible server</source>
+            <translation>Custom OpenAI-compatible server</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/wiring.py" line="120" />
             <source>%1 — using the offline provider until then.</source>
             <translation>%1 — using the offline provider until then.</translation>
         </message>

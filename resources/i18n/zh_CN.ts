@@ -6,52 +6,52 @@
         <message>
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="138" />
             <source>⚠ This request contains characters that are invisible or reorder the text around them (%1). They are shown as ⟦U+…⟧ and marked; what runs is exactly what is shown. Commands rarely need them: deny unless you expected this.</source>
-            <translation type="unfinished" />
+            <translation>⚠ 此请求包含不可见或会打乱周围文字顺序的字符（%1）。它们以 ⟦U+…⟧ 的形式显示并已标出；实际运行的内容与显示的完全一致。命令很少需要这类字符：除非你预料到，否则请拒绝。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="61" />
             <source>Allow %1?</source>
-            <translation type="unfinished" />
+            <translation>允许 %1 吗？</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="68" />
             <source>&lt;b&gt;%1&lt;/b&gt; wants to: %2</source>
-            <translation type="unfinished" />
+            <translation>&lt;b&gt;%1&lt;/b&gt; 想要：%2</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="81" />
             <source>Details of the request</source>
-            <translation type="unfinished" />
+            <translation>请求详情</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="83" />
             <source>What the tool would do, exactly as it would run, read-only.</source>
-            <translation type="unfinished" />
+            <translation>工具将要执行的操作，与实际运行的完全一致（只读）。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="95" />
             <source>Allow %1 for the rest of this session</source>
-            <translation type="unfinished" />
+            <translation>本会话接下来都允许 %1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="100" />
             <source>Allow</source>
-            <translation type="unfinished" />
+            <translation>允许</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="103" />
             <source>Deny</source>
-            <translation type="unfinished" />
+            <translation>拒绝</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="107" />
             <source>Deny all until the answer ends</source>
-            <translation type="unfinished" />
+            <translation>在回答结束前全部拒绝</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="111" />
             <source>Deny this and every other change the model asks for until the current answer is finished; the model is told each one was denied.</source>
-            <translation type="unfinished" />
+            <translation>拒绝此项以及本次回答结束前模型请求的所有其他更改；每次拒绝都会告知模型。</translation>
         </message>
     </context>
     <context>
@@ -59,197 +59,197 @@
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="71" />
             <source>%1 %</source>
-            <translation type="unfinished" />
+            <translation>%1%</translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="117" />
             <source>%Ln message(s) in the view</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>视图中有 %Ln 条消息</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="54" />
             <source>System prompt</source>
-            <translation type="unfinished" />
+            <translation>系统提示词</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="55" />
             <source>Tool schemas</source>
-            <translation type="unfinished" />
+            <translation>工具定义</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="56" />
             <source>Summary</source>
-            <translation type="unfinished" />
+            <translation>总结</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="57" />
             <source>Pinned messages</source>
-            <translation type="unfinished" />
+            <translation>固定的消息</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="58" />
             <source>Conversation messages</source>
-            <translation type="unfinished" />
+            <translation>对话消息</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="59" />
             <source>Reasoning (sent back with tool calls)</source>
-            <translation type="unfinished" />
+            <translation>推理内容（随工具调用回传）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="60" />
             <source>Tool results (verbatim)</source>
-            <translation type="unfinished" />
+            <translation>工具结果（原文）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="61" />
             <source>Tool results (placeholdered)</source>
-            <translation type="unfinished" />
+            <translation>工具结果（占位符）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="62" />
             <source>Tool results (offloaded markers)</source>
-            <translation type="unfinished" />
+            <translation>工具结果（转存标记）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="63" />
             <source>Framing (list brackets, separators, snip marker)</source>
-            <translation type="unfinished" />
+            <translation>结构开销（列表括号、分隔符、剪除标记）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="77" />
             <source>Total: %1 tokens — the figure on the budget bar.</source>
-            <translation type="unfinished" />
+            <translation>合计：%1 Token — 即预算条上显示的数字。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="118" />
             <source>nothing left out</source>
-            <translation type="unfinished" />
+            <translation>没有遗漏任何内容</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="97" />
             <source>%1 tokens from here</source>
-            <translation type="unfinished" />
+            <translation>距此还有 %1 Token</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="99" />
             <source>reached: the next request summarizes first</source>
-            <translation type="unfinished" />
+            <translation>已达到：下一次请求会先进行总结</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="101" />
             <source>Compaction threshold: %1 tokens (%2).</source>
-            <translation type="unfinished" />
+            <translation>压缩阈值：%1 Token（%2）。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="104" />
             <source>No budget: context management is off and the whole history is sent.</source>
-            <translation type="unfinished" />
+            <translation>无预算：上下文管理已关闭，将发送全部历史。</translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="108" />
             <source>%Ln message(s) summarized</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%Ln 条消息已总结</numerusform>
             </translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="110" />
             <source>%Ln message(s) snipped</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%Ln 条消息已剪除</numerusform>
             </translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="113" />
             <source>%Ln tool result(s) placeholdered</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%Ln 条工具结果已替换为占位符</numerusform>
             </translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="116" />
             <source>%Ln tool result(s) offloaded to files</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%Ln 条工具结果已转存到文件</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="189" />
             <source>Context breakdown</source>
-            <translation type="unfinished" />
+            <translation>上下文明细</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="201" />
             <source>Where the next request's tokens go</source>
-            <translation type="unfinished" />
+            <translation>下一次请求的 Token 去向</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="203" />
             <source>One row per part of the request: its tokens and share of the budget.</source>
-            <translation type="unfinished" />
+            <translation>请求的每个组成部分占一行：其 Token 数及占预算的比例。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="216" />
             <source>Refresh</source>
-            <translation type="unfinished" />
+            <translation>刷新</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="217" />
             <source>Count the next request again</source>
-            <translation type="unfinished" />
+            <translation>重新统计下一次请求</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="82" />
             <source>Free: %1 of %2 tokens (%3).</source>
-            <translation type="unfinished" />
+            <translation>剩余：%2 Token 中的 %1（%3）。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="92" />
             <source>Over the budget of %1 tokens by %2.</source>
-            <translation type="unfinished" />
+            <translation>超出 %1 Token 的预算 %2。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="195" />
             <source>Category</source>
-            <translation type="unfinished" />
+            <translation>类别</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="196" />
             <source>Tokens</source>
-            <translation type="unfinished" />
+            <translation>Token</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="197" />
             <source>Share of budget</source>
-            <translation type="unfinished" />
+            <translation>占预算比例</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="198" />
             <source>Messages</source>
-            <translation type="unfinished" />
+            <translation>消息数</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="223" />
             <source>Where the next request's tokens go:</source>
-            <translation type="unfinished" />
+            <translation>下一次请求的 Token 去向：</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="251" />
             <source>Total (the bar's estimate)</source>
-            <translation type="unfinished" />
+            <translation>合计（预算条的估算）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="254" />
             <source>Free</source>
-            <translation type="unfinished" />
+            <translation>剩余</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="255" />
             <source>Compaction threshold</source>
-            <translation type="unfinished" />
+            <translation>压缩阈值</translation>
         </message>
     </context>
     <context>
@@ -257,203 +257,203 @@
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="62" />
             <source>%1 / %2 tokens (%3 %)</source>
-            <translation type="unfinished" />
+            <translation>%1 / %2 Token（%3%）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="99" />
             <source>Older turns are summarized when it passes %1 % (%2 tokens).</source>
-            <translation type="unfinished" />
+            <translation>超过 %1%（%2 Token）时，较早的轮次将被总结。</translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/budget/bar.py" line="129" />
             <source>%Ln summary(ies) so far</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>目前已有 %Ln 次总结</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="136" />
             <source>%1 % of the context used · %2</source>
-            <translation type="unfinished" />
+            <translation>上下文已用 %1% · %2</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="60" />
             <source>%1 tokens · no limit</source>
-            <translation type="unfinished" />
+            <translation>%1 Token · 无上限</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="93" />
             <source>Past %1 % (%2 tokens): older turns will be summarized before your next message.</source>
-            <translation type="unfinished" />
+            <translation>已超过 %1%（%2 Token）：发送下一条消息前，较早的轮次将被总结。</translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/budget/bar.py" line="109" />
             <source>view %1 of %Ln message(s)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>视图包含 %Ln 条消息中的 %1 条</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="128" />
             <source>no summary yet</source>
-            <translation type="unfinished" />
+            <translation>尚无总结</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="135" />
             <source>%1 tokens in the context · no limit set</source>
-            <translation type="unfinished" />
+            <translation>上下文中有 %1 Token · 未设上限</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="369" />
             <source>%1 on this branch</source>
-            <translation type="unfinished" />
+            <translation>本分支 %1 次</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="383" />
             <source>Click for the breakdown of where the tokens go.</source>
-            <translation type="unfinished" />
+            <translation>点击查看 Token 的去向明细。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="384" />
             <source>Details</source>
-            <translation type="unfinished" />
+            <translation>详情</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="111" />
             <source>%1 offloaded to disk</source>
-            <translation type="unfinished" />
+            <translation>%1 条已转存到磁盘</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="113" />
             <source>%1 snipped</source>
-            <translation type="unfinished" />
+            <translation>%1 条已剪除</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="115" />
             <source>%1 placeholdered</source>
-            <translation type="unfinished" />
+            <translation>%1 条已替换为占位符</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="117" />
             <source>summarized now</source>
-            <translation type="unfinished" />
+            <translation>本次已总结</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="121" />
             <source>summary failed: %1</source>
-            <translation type="unfinished" />
+            <translation>总结失败：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="177" />
             <source>Token budget</source>
-            <translation type="unfinished" />
+            <translation>Token 预算</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="119" />
             <source>summary cache used</source>
-            <translation type="unfinished" />
+            <translation>使用了总结缓存</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="313" />
             <source>Context management is off: everything is sent every time.</source>
-            <translation type="unfinished" />
+            <translation>上下文管理已关闭：每次都会发送全部内容。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="317" />
             <source>Offline provider: the counts are this app's own estimates.</source>
-            <translation type="unfinished" />
+            <translation>离线服务：这些数字是本应用自己的估算。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="321" />
             <source>Includes about %1 tokens of the answer being written.</source>
-            <translation type="unfinished" />
+            <translation>其中约 %1 Token 来自正在生成的回答。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="328" />
             <source>Estimate</source>
-            <translation type="unfinished" />
+            <translation>估算</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="328" />
             <source>%1 tokens</source>
-            <translation type="unfinished" />
+            <translation>%1 Token</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="357" />
             <source>Tokens per character</source>
-            <translation type="unfinished" />
+            <translation>每字符 Token 数</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="363" />
             <source>Last request</source>
-            <translation type="unfinished" />
+            <translation>上次请求</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="372" />
             <source>(last %1 → %2)</source>
-            <translation type="unfinished" />
+            <translation>（最近一次 %1 → %2）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="373" />
             <source>Compactions</source>
-            <translation type="unfinished" />
+            <translation>压缩次数</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="389" />
             <source>Enter opens the breakdown of where the tokens go.</source>
-            <translation type="unfinished" />
+            <translation>按 Enter 查看 Token 的去向明细。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="476" />
             <location filename="../../pi_desktop/ui/budget/bar.py" line="377" />
             <source>offline</source>
-            <translation type="unfinished" />
+            <translation>离线</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="336" />
             <location filename="../../pi_desktop/ui/budget/bar.py" line="353" />
             <source>Budget</source>
-            <translation type="unfinished" />
+            <translation>预算</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="337" />
             <source>%1 tokens (%2 % used)</source>
-            <translation type="unfinished" />
+            <translation>%1 Token（已用 %2%）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="347" />
             <source>Compaction at</source>
-            <translation type="unfinished" />
+            <translation>压缩阈值</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="348" />
             <source>%1 % = %2 tokens</source>
-            <translation type="unfinished" />
+            <translation>%1% = %2 Token</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="353" />
             <source>none — context management is off</source>
-            <translation type="unfinished" />
+            <translation>无 — 上下文管理已关闭</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="358" />
             <source>not yet</source>
-            <translation type="unfinished" />
+            <translation>尚无</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="364" />
             <source>%1 tokens by the provider's count</source>
-            <translation type="unfinished" />
+            <translation>按服务方统计为 %1 Token</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="375" />
             <source>Layers</source>
-            <translation type="unfinished" />
+            <translation>各层处理</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/budget/bar.py" line="377" />
             <source>Provider</source>
-            <translation type="unfinished" />
+            <translation>服务</translation>
         </message>
     </context>
     <context>
@@ -461,118 +461,127 @@
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="176" />
             <source>%Ln model(s) on the server: type to search, or pick one.</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>服务器上有 %Ln 个模型：输入以搜索，或直接选择一个。</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="93" />
             <source>Fetch models</source>
-            <translation type="unfinished" />
+            <translation>获取模型列表</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="95" />
             <source>Ask the server which models it offers (GET /models)</source>
-            <translation type="unfinished" />
+            <translation>向服务器查询可用的模型（GET /models）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="98" />
             <source>Test connection</source>
-            <translation type="unfinished" />
+            <translation>测试连接</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="100" />
             <source>Send one tiny request with these settings and say how it went</source>
-            <translation type="unfinished" />
+            <translation>用这些设置发送一个很小的请求，并报告结果</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="158" />
             <source>Asking the server for its models…</source>
-            <translation type="unfinished" />
+            <translation>正在向服务器查询模型…</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="173" />
             <source>The server lists no models; type the name instead.</source>
-            <translation type="unfinished" />
+            <translation>服务器未列出任何模型；请直接输入名称。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="199" />
             <source>Testing the connection…</source>
-            <translation type="unfinished" />
+            <translation>正在测试连接…</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="211" />
             <source>Connected.</source>
-            <translation type="unfinished" />
+            <translation>连接成功。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="211" />
             <source>The test failed.</source>
-            <translation type="unfinished" />
+            <translation>测试失败。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="251" />
             <source>What you pay per million tokens for this model, in dollars. Leave 0 for no
 price: the app shows money only for models you entered a price for.</source>
-            <translation type="unfinished" />
+            <translation>此模型每百万 Token 的价格（美元）。填 0 表示不设价格：
+只有填写了价格的模型才会显示费用。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="267" />
             <source>Dollars per million input tokens (—: no price)</source>
-            <translation type="unfinished" />
+            <translation>每百万输入 Token 的美元价格（—：不设价格）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="268" />
             <source>Dollars per million cached input tokens (—: no price; the input price applies)</source>
-            <translation type="unfinished" />
+            <translation>每百万缓存输入 Token 的美元价格（—：不设价格，按输入价格计）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="272" />
             <source>Dollars per million output tokens (—: no price)</source>
-            <translation type="unfinished" />
+            <translation>每百万输出 Token 的美元价格（—：不设价格）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="276" />
             <source>Price per million input tokens</source>
-            <translation type="unfinished" />
+            <translation>每百万输入 Token 价格</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="277" />
             <source>Price per million cached input tokens</source>
-            <translation type="unfinished" />
+            <translation>每百万缓存输入 Token 价格</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="278" />
             <source>Price per million output tokens</source>
-            <translation type="unfinished" />
+            <translation>每百万输出 Token 价格</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="168" />
             <source>Could not fetch the models: %1</source>
-            <translation type="unfinished" />
+            <translation>无法获取模型列表：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="240" />
             <source>in</source>
             <comment>input tokens</comment>
-            <translation type="unfinished" />
+            <translation>输入</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="241" />
             <source>cached</source>
             <comment>cached input tokens</comment>
-            <translation type="unfinished" />
+            <translation>缓存</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="242" />
             <source>out</source>
             <comment>output tokens</comment>
-            <translation type="unfinished" />
+            <translation>输出</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="209" />
             <source>The test failed: %1</source>
-            <translation type="unfinished" />
+            <translation>测试失败：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Controller</name>
+        <message>
+            <location filename="../../pi_desktop/ui/controller.py" line="202" />
+            <source>Internal error: %1: %2</source>
+            <translation>内部错误：%1：%2</translation>
         </message>
     </context>
     <context>
@@ -580,42 +589,42 @@ price: the app shows money only for models you entered a price for.</source>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="29" />
             <source>Markdown</source>
-            <translation type="unfinished" />
+            <translation>Markdown</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="30" />
             <source>HTML page</source>
-            <translation type="unfinished" />
+            <translation>HTML 网页</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="31" />
             <source>Raw JSONL</source>
-            <translation type="unfinished" />
+            <translation>原始 JSONL</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="38" />
             <source>Markdown (*.md)</source>
-            <translation type="unfinished" />
+            <translation>Markdown (*.md)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="39" />
             <source>HTML page (*.html)</source>
-            <translation type="unfinished" />
+            <translation>HTML 网页 (*.html)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="40" />
             <source>Session lines (*.jsonl)</source>
-            <translation type="unfinished" />
+            <translation>会话记录 (*.jsonl)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="100" />
             <source>Export the current branch as %1</source>
-            <translation type="unfinished" />
+            <translation>将当前分支导出为 %1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="119" />
             <source>Export failed: %1</source>
-            <translation type="unfinished" />
+            <translation>导出失败：%1</translation>
         </message>
     </context>
     <context>
@@ -624,104 +633,104 @@ price: the app shows money only for models you entered a price for.</source>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="62" />
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="59" />
             <source>%Ln byte(s)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%Ln 字节</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="113" />
             <source>Open containing folder</source>
-            <translation type="unfinished" />
+            <translation>打开所在文件夹</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="115" />
             <source>Copy path</source>
-            <translation type="unfinished" />
+            <translation>复制路径</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="116" />
             <source>Copy the file's path to the clipboard</source>
-            <translation type="unfinished" />
+            <translation>将文件路径复制到剪贴板</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="121" />
             <source>Wrap lines</source>
-            <translation type="unfinished" />
+            <translation>自动换行</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="138" />
             <source>Find (Enter: next, Shift+Enter: previous)</source>
-            <translation type="unfinished" />
+            <translation>查找（Enter：下一个，Shift+Enter：上一个）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="140" />
             <source>Find</source>
-            <translation type="unfinished" />
+            <translation>查找</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="142" />
             <source>Text to find; Enter goes to the next match, Shift+Enter back.</source>
-            <translation type="unfinished" />
+            <translation>要查找的文字；Enter 跳到下一个匹配，Shift+Enter 返回上一个。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="151" />
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="152" />
             <source>Previous match</source>
-            <translation type="unfinished" />
+            <translation>上一个匹配</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="156" />
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="157" />
             <source>Next match</source>
-            <translation type="unfinished" />
+            <translation>下一个匹配</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="267" />
             <source>%1 — showing the first %2 characters (%3)</source>
-            <translation type="unfinished" />
+            <translation>%1 — 显示前 %2 个字符（%3）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="275" />
             <source>%1 characters · %2</source>
-            <translation type="unfinished" />
+            <translation>%1 个字符 · %2</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="317" />
             <source>loading %1</source>
-            <translation type="unfinished" />
+            <translation>正在加载 %1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="99" />
             <source>Tool result — %1</source>
-            <translation type="unfinished" />
+            <translation>工具结果 — %1</translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="278" />
             <source>%Ln line(s)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%Ln 行</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="293" />
             <source>The tool capped its output: this file holds %1 it read (its last line says where to go on).</source>
-            <translation type="unfinished" />
+            <translation>工具截断了输出：此文件保存了它所读取内容中的%1（最后一行说明了从哪里继续）。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="393" />
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="147" />
             <source>no match</source>
-            <translation type="unfinished" />
+            <translation>无匹配</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="225" />
             <source>Cannot open %1: %2</source>
-            <translation type="unfinished" />
+            <translation>无法打开 %1：%2</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="303" />
             <source>The tool read part of a file: this holds its lines %1-%2 of %3 (the last line says where to go on).</source>
-            <translation type="unfinished" />
+            <translation>工具只读取了文件的一部分：这里是共 %3 行中的第 %1-%2 行（最后一行说明了从哪里继续）。</translation>
         </message>
     </context>
     <context>
@@ -729,12 +738,12 @@ price: the app shows money only for models you entered a price for.</source>
         <message>
             <location filename="../../pi_desktop/ui/i18n.py" line="208" />
             <source>%1 of %2 characters</source>
-            <translation type="unfinished" />
+            <translation>%2 个字符中的 %1 个</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/i18n.py" line="207" />
             <source>the first %1 of %2 characters</source>
-            <translation type="unfinished" />
+            <translation>%2 个字符中的前 %1 个</translation>
         </message>
     </context>
     <context>
@@ -742,307 +751,307 @@ price: the app shows money only for models you entered a price for.</source>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="102" />
             <source>Offline (no network)</source>
-            <translation type="unfinished" />
+            <translation>离线（无网络）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="137" />
             <source>Message — Enter sends, Shift+Enter for a new line</source>
-            <translation type="unfinished" />
+            <translation>输入消息 — Enter 发送，Shift+Enter 换行</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="139" />
             <source>Message</source>
-            <translation type="unfinished" />
+            <translation>消息</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="141" />
             <source>Your next message. Enter sends it, Shift+Enter starts a new line.</source>
-            <translation type="unfinished" />
+            <translation>你要发送的下一条消息。Enter 发送，Shift+Enter 换行。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="144" />
             <location filename="../../pi_desktop/ui/main_window.py" line="217" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Send</source>
-            <translation type="unfinished" />
+            <translation>发送</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="146" />
             <source>Sends the message, or stops the answer while one is written.</source>
-            <translation type="unfinished" />
+            <translation>发送消息；回答生成期间则用于停止回答。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="184" />
             <source>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</source>
-            <translation type="unfinished" />
+            <translation>&lt;b&gt;● 离线&lt;/b&gt; — 演示模型，无网络</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="206" />
             <source>&amp;New session</source>
-            <translation type="unfinished" />
+            <translation>新建会话(&amp;N)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="208" />
             <source>&amp;Open session…</source>
-            <translation type="unfinished" />
+            <translation>打开会话(&amp;O)…</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="211" />
             <source>&amp;Settings…</source>
-            <translation type="unfinished" />
+            <translation>设置(&amp;S)…</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="213" />
             <source>&amp;Quit</source>
-            <translation type="unfinished" />
+            <translation>退出(&amp;Q)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="215" />
             <source>&amp;Compact now…</source>
-            <translation type="unfinished" />
+            <translation>立即压缩(&amp;C)…</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="218" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Stop</source>
-            <translation type="unfinished" />
+            <translation>停止</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="220" />
             <source>&amp;Pin / unpin message</source>
-            <translation type="unfinished" />
+            <translation>固定 / 取消固定消息(&amp;P)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="222" />
             <source>&amp;File</source>
-            <translation type="unfinished" />
+            <translation>文件(&amp;F)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="225" />
             <source>&amp;Export current branch</source>
-            <translation type="unfinished" />
+            <translation>导出当前分支(&amp;E)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="238" />
             <source>&amp;View</source>
-            <translation type="unfinished" />
+            <translation>视图(&amp;V)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="241" />
             <source>&amp;Conversation</source>
-            <translation type="unfinished" />
+            <translation>对话(&amp;C)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="245" />
             <source>&amp;Fidelity probe…</source>
-            <translation type="unfinished" />
+            <translation>保真度探测(&amp;F)…</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="477" />
             <source>%1 — pi-desktop</source>
-            <translation type="unfinished" />
+            <translation>%1 — pi-desktop</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="487" />
             <source>%1 · workspace %2</source>
-            <translation type="unfinished" />
+            <translation>%1 · 工作区 %2</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="228" />
             <source>%1…</source>
-            <translation type="unfinished" />
+            <translation>%1…</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="476" />
             <source>New session</source>
-            <translation type="unfinished" />
+            <translation>新会话</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="550" />
             <source>Stopping…</source>
-            <translation type="unfinished" />
+            <translation>正在停止…</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="247" />
             <source>&amp;Tools</source>
-            <translation type="unfinished" />
+            <translation>工具(&amp;T)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="271" />
             <source>Provider busy (%1); retry %2 in %3 s</source>
-            <translation type="unfinished" />
+            <translation>服务繁忙（%1）；%3 秒后进行第 %2 次重试</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="493" />
             <source>Workspace: %1</source>
-            <translation type="unfinished" />
+            <translation>工作区：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="539" />
             <source>Your message is still in the box.</source>
-            <translation type="unfinished" />
+            <translation>你的消息仍保留在输入框中。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="575" />
             <source>Stopping the run before closing…</source>
-            <translation type="unfinished" />
+            <translation>正在停止运行，然后关闭…</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="391" />
             <source>Some lines of this session file could not be read and were skipped:</source>
-            <translation type="unfinished" />
+            <translation>此会话文件中有些行无法读取，已跳过：</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="401" />
             <source>Some saved settings could not be used; the defaults apply:</source>
-            <translation type="unfinished" />
+            <translation>部分已保存的设置无法使用，已改用默认值：</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="536" />
             <source>This session is open read-only.</source>
-            <translation type="unfinished" />
+            <translation>此会话以只读方式打开。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_dialogs.py" line="68" />
             <source>Edited summary saved; the next request uses it.</source>
-            <translation type="unfinished" />
+            <translation>编辑后的总结已保存；下一次请求将使用它。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_dialogs.py" line="56" />
             <source>Wait for the answer to finish, then save the edit.</source>
-            <translation type="unfinished" />
+            <translation>请等回答结束后再保存编辑。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_dialogs.py" line="146" />
             <source>Tools</source>
-            <translation type="unfinished" />
+            <translation>工具</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_dialogs.py" line="181" />
             <source>Settings saved; they apply when this answer ends.</source>
-            <translation type="unfinished" />
+            <translation>设置已保存；将在本次回答结束后生效。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_dialogs.py" line="187" />
             <source>The API key was not saved: %1.</source>
-            <translation type="unfinished" />
+            <translation>API 密钥未保存：%1。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_dialogs.py" line="62" />
             <source>Not saved: %1.</source>
-            <translation type="unfinished" />
+            <translation>未保存：%1。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_dialogs.py" line="94" />
             <source>Exported to %1</source>
-            <translation type="unfinished" />
+            <translation>已导出到 %1</translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/window_run.py" line="102" />
             <source>Compacted %Ln message(s): %1 → %2 tokens</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>已压缩 %Ln 条消息：%1 → %2 Token</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_run.py" line="45" />
             <source>Sent. The answer is being written.</source>
-            <translation type="unfinished" />
+            <translation>已发送，正在生成回答。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_run.py" line="87" />
             <source>Compacting the conversation…</source>
-            <translation type="unfinished" />
+            <translation>正在压缩对话…</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_run.py" line="89" />
             <source>Context is full: summarizing…</source>
-            <translation type="unfinished" />
+            <translation>上下文已满：正在总结…</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_run.py" line="129" />
             <source>%1 Your message was not sent and is still in the input box.</source>
-            <translation type="unfinished" />
+            <translation>%1 你的消息未发送，仍保留在输入框中。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_run.py" line="138" />
             <source>The answer failed: %1</source>
-            <translation type="unfinished" />
+            <translation>回答失败：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_run.py" line="24" />
             <source>Stop the answer (Esc)</source>
-            <translation type="unfinished" />
+            <translation>停止回答（Esc）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_run.py" line="24" />
             <source>Send (Enter)</source>
-            <translation type="unfinished" />
+            <translation>发送（Enter）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_run.py" line="120" />
             <source>The answer was stopped.</source>
-            <translation type="unfinished" />
+            <translation>回答已停止。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_run.py" line="122" />
             <source>The answer is complete.</source>
-            <translation type="unfinished" />
+            <translation>回答已完成。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_run.py" line="58" />
             <source>Answer: %1</source>
-            <translation type="unfinished" />
+            <translation>回答：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_tree.py" line="56" />
             <source>%1 (fork)</source>
-            <translation type="unfinished" />
+            <translation>%1（分叉）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_tree.py" line="41" />
             <source>Can't go back there in this session: that message lies below the compaction floor, and its history was summarized — continuing from it would leave a gap the summary does not cover. Fork a new session from that point instead.</source>
-            <translation type="unfinished" />
+            <translation>在此会话中无法回到那里：该消息位于压缩底线之下，其历史已被总结 — 从那里继续会留下总结未覆盖的空缺。请改为从该处分叉出一个新会话。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_tree.py" line="49" />
             <source>Fork to new session from here</source>
-            <translation type="unfinished" />
+            <translation>从此处分叉为新会话</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_tree.py" line="59" />
             <source>Opened the fork in a new session.</source>
-            <translation type="unfinished" />
+            <translation>已在新会话中打开分叉。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_tree.py" line="64" />
             <source>Dismiss</source>
-            <translation type="unfinished" />
+            <translation>关闭</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_tree.py" line="56" />
             <source>Session</source>
-            <translation type="unfinished" />
+            <translation>会话</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_usage.py" line="118" />
             <source>System prompt changed; your next message uses it.</source>
-            <translation type="unfinished" />
+            <translation>系统提示词已更改；你的下一条消息将使用它。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_usage.py" line="68" />
             <source>Session: %1</source>
-            <translation type="unfinished" />
+            <translation>本会话：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_usage.py" line="95" />
             <source>Wait for the answer to finish to change the prompt.</source>
-            <translation type="unfinished" />
+            <translation>请等回答结束后再更改提示词。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_usage.py" line="113" />
             <source>The system prompt was not changed: %1</source>
-            <translation type="unfinished" />
+            <translation>系统提示词未更改：%1</translation>
         </message>
     </context>
     <context>
@@ -1050,72 +1059,72 @@ price: the app shows money only for models you entered a price for.</source>
         <message>
             <location filename="../../pi_desktop/ui/mcp_approval.py" line="77" />
             <source>Servers describe their own tools; this is not verified.</source>
-            <translation type="unfinished" />
+            <translation>工具说明由服务器自己提供，未经核实。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/mcp_approval.py" line="44" />
             <source>Allow an MCP tool?</source>
-            <translation type="unfinished" />
+            <translation>允许运行 MCP 工具吗？</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/mcp_approval.py" line="51" />
             <source>The MCP server &lt;b&gt;%1&lt;/b&gt; wants to run its tool &lt;b&gt;%2&lt;/b&gt;%3.</source>
-            <translation type="unfinished" />
+            <translation>MCP 服务器 &lt;b&gt;%1&lt;/b&gt; 想要运行它的工具 &lt;b&gt;%2&lt;/b&gt;%3。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/mcp_approval.py" line="73" />
             <source>The server says this tool is: %1.</source>
-            <translation type="unfinished" />
+            <translation>服务器称此工具：%1。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/mcp_approval.py" line="75" />
             <source>The server says nothing about what this tool changes.</source>
-            <translation type="unfinished" />
+            <translation>服务器没有说明此工具会修改什么。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/mcp_approval.py" line="81" />
             <source>&amp;Arguments:</source>
-            <translation type="unfinished" />
+            <translation>参数(&amp;A)：</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/mcp_approval.py" line="85" />
             <source>Arguments</source>
-            <translation type="unfinished" />
+            <translation>参数</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/mcp_approval.py" line="87" />
             <source>The arguments the model gave the tool, read-only.</source>
-            <translation type="unfinished" />
+            <translation>模型传给此工具的参数（只读）。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/mcp_approval.py" line="94" />
             <source>⚠ The call contains characters that show as nothing or reorder the text around them, written out as ⟦U+…⟧: %1.</source>
-            <translation type="unfinished" />
+            <translation>⚠ 此调用包含不可见或会打乱周围文字顺序的字符，已写成 ⟦U+…⟧ 的形式：%1。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/mcp_approval.py" line="112" />
             <source>Allow &amp;once</source>
-            <translation type="unfinished" />
+            <translation>允许一次(&amp;O)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/mcp_approval.py" line="114" />
             <source>Allow this tool for this &amp;session</source>
-            <translation type="unfinished" />
+            <translation>本会话中允许此工具(&amp;S)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/mcp_approval.py" line="116" />
             <source>&amp;Always allow this tool</source>
-            <translation type="unfinished" />
+            <translation>始终允许此工具(&amp;A)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/mcp_approval.py" line="120" />
             <source>&amp;Deny</source>
-            <translation type="unfinished" />
+            <translation>拒绝(&amp;D)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/mcp_approval.py" line="123" />
             <source>Deny a&amp;ll until this answer ends</source>
-            <translation type="unfinished" />
+            <translation>在本次回答结束前全部拒绝(&amp;L)</translation>
         </message>
     </context>
     <context>
@@ -1123,226 +1132,226 @@ price: the app shows money only for models you entered a price for.</source>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="44" />
             <source>● connected</source>
-            <translation type="unfinished" />
+            <translation>● 已连接</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="45" />
             <source>◌ starting…</source>
-            <translation type="unfinished" />
+            <translation>◌ 正在启动…</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="46" />
             <source>✕ failed</source>
-            <translation type="unfinished" />
+            <translation>✕ 失败</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="47" />
             <source>○ not started</source>
-            <translation type="unfinished" />
+            <translation>○ 未启动</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="48" />
             <source>off</source>
-            <translation type="unfinished" />
+            <translation>已关闭</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="66" />
             <source>Add MCP servers from JSON</source>
-            <translation type="unfinished" />
+            <translation>从 JSON 添加 MCP 服务器</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="69" />
             <source>Paste a {"mcpServers": …} block, as the server's README shows it.</source>
-            <translation type="unfinished" />
+            <translation>粘贴一段 {"mcpServers": …} 配置，与服务器 README 中给出的一致。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="75" />
             <source>MCP servers JSON</source>
-            <translation type="unfinished" />
+            <translation>MCP 服务器 JSON</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="77" />
             <source>A {"mcpServers": …} block to add to the servers.</source>
-            <translation type="unfinished" />
+            <translation>要添加到服务器列表中的 {"mcpServers": …} 配置。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="115" />
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="118" />
             <source>Output of %1</source>
-            <translation type="unfinished" />
+            <translation>%1 的输出</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="120" />
             <source>What the server wrote to its error output, read-only.</source>
-            <translation type="unfinished" />
+            <translation>服务器写入错误输出的内容（只读）。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="142" />
             <source>MCP servers add tools from other programs. Each tool asks before it runs, whatever the workspace approval setting, until you allow it.</source>
-            <translation type="unfinished" />
+            <translation>MCP 服务器可以提供来自其他程序的工具。无论工作区的审批设置如何，每个工具在运行前都会先征求你的同意，直到你允许它为止。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="162" />
             <source>&amp;Start servers</source>
-            <translation type="unfinished" />
+            <translation>启动服务器(&amp;S)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="163" />
             <source>When the MCP servers are started.</source>
-            <translation type="unfinished" />
+            <translation>MCP 服务器何时启动。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="165" />
             <source>Don't ask for tools the server marks read-only</source>
-            <translation type="unfinished" />
+            <translation>服务器标为只读的工具不再询问</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="168" />
             <source>The server declares this itself; pi-desktop cannot check it.</source>
-            <translation type="unfinished" />
+            <translation>这是服务器自己声明的，pi-desktop 无法核实。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="180" />
             <source>MCP servers and their tools</source>
-            <translation type="unfinished" />
+            <translation>MCP 服务器及其工具</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="182" />
             <source>Space switches a server on or off; a tool's third column always allows it.</source>
-            <translation type="unfinished" />
+            <translation>空格键开启或关闭服务器；勾选工具的第三列表示始终允许。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="200" />
             <source>&amp;Import file…</source>
-            <translation type="unfinished" />
+            <translation>导入文件(&amp;I)…</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="201" />
             <source>&amp;Paste JSON…</source>
-            <translation type="unfinished" />
+            <translation>粘贴 JSON(&amp;P)…</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="202" />
             <source>Re&amp;start</source>
-            <translation type="unfinished" />
+            <translation>重新启动(&amp;S)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="203" />
             <source>Show &amp;output</source>
-            <translation type="unfinished" />
+            <translation>查看输出(&amp;O)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="204" />
             <source>&amp;Remove</source>
-            <translation type="unfinished" />
+            <translation>移除(&amp;R)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="206" />
             <source>Add the servers of a Claude Desktop config file</source>
-            <translation type="unfinished" />
+            <translation>添加 Claude Desktop 配置文件中的服务器</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="208" />
             <source>Add servers from a pasted JSON block</source>
-            <translation type="unfinished" />
+            <translation>从粘贴的 JSON 配置添加服务器</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="209" />
             <source>Stop and start the selected server</source>
-            <translation type="unfinished" />
+            <translation>停止并重新启动所选服务器</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="210" />
             <source>What the selected server wrote to its output</source>
-            <translation type="unfinished" />
+            <translation>所选服务器输出的内容</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="211" />
             <source>Remove the selected server from the list</source>
-            <translation type="unfinished" />
+            <translation>从列表中移除所选服务器</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="311" />
             <source>Failed: %1</source>
-            <translation type="unfinished" />
+            <translation>失败：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="373" />
             <source>Import MCP servers</source>
-            <translation type="unfinished" />
+            <translation>导入 MCP 服务器</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="375" />
             <source>JSON (*.json);;All files (*)</source>
-            <translation type="unfinished" />
+            <translation>JSON (*.json);;所有文件 (*)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="104" />
             <source>Not added: the block lists no servers.</source>
-            <translation type="unfinished" />
+            <translation>未添加：这段配置中没有任何服务器。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="117" />
             <source>(nothing yet)</source>
-            <translation type="unfinished" />
+            <translation>（暂无内容）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="178" />
             <source>Server / tool</source>
-            <translation type="unfinished" />
+            <translation>服务器 / 工具</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="178" />
             <source>State</source>
-            <translation type="unfinished" />
+            <translation>状态</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="178" />
             <source>Always allow</source>
-            <translation type="unfinished" />
+            <translation>始终允许</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="278" />
             <source>This run uses %1 (--mcp-config): changes here last until the app closes and are not saved.</source>
-            <translation type="unfinished" />
+            <translation>本次运行使用 %1（--mcp-config）：这里的更改仅在应用关闭前有效，不会保存。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="287" />
             <source>No MCP servers yet: import a config file or paste JSON.</source>
-            <translation type="unfinished" />
+            <translation>还没有 MCP 服务器：请导入配置文件或粘贴 JSON。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="328" />
             <source>%1 of its tools are not offered: the model takes at most %2 tools in all (switch other servers off to make room).</source>
-            <translation type="unfinished" />
+            <translation>它有 %1 个工具未提供给模型：模型总共最多接受 %2 个工具（关闭其他服务器即可腾出名额）。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="100" />
             <source>Not added: %1</source>
-            <translation type="unfinished" />
+            <translation>未添加：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="245" />
             <source>Switch the server on or off</source>
-            <translation type="unfinished" />
+            <translation>开启或关闭此服务器</translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="314" />
             <source>%Ln tool(s) offered to the model.</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>已向模型提供 %Ln 个工具。</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="385" />
             <source>Not imported: %1</source>
-            <translation type="unfinished" />
+            <translation>未导入：%1</translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="317" />
             <source>%Ln tool(s) known from its last run; it starts at the first call.</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>上次运行时已知 %Ln 个工具；首次调用时启动。</numerusform>
             </translation>
         </message>
     </context>
@@ -1351,12 +1360,12 @@ price: the app shows money only for models you entered a price for.</source>
         <message>
             <location filename="../../pi_desktop/ui/mcp_runtime.py" line="46" />
             <source>When the app starts</source>
-            <translation type="unfinished" />
+            <translation>应用启动时</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/mcp_runtime.py" line="47" />
             <source>At the first call of one of its tools</source>
-            <translation type="unfinished" />
+            <translation>首次调用其某个工具时</translation>
         </message>
     </context>
     <context>
@@ -1364,27 +1373,27 @@ price: the app shows money only for models you entered a price for.</source>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="47" />
             <source>Fidelity probe</source>
-            <translation type="unfinished" />
+            <translation>保真度探测</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="49" />
             <source>Running the scripted conversation…</source>
-            <translation type="unfinished" />
+            <translation>正在运行预设的对话脚本…</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="53" />
             <source>Close</source>
-            <translation type="unfinished" />
+            <translation>关闭</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="80" />
             <source>What survived compaction, per probe kind (exact match for codewords and paths, keyword overlap for the rest):</source>
-            <translation type="unfinished" />
+            <translation>按探测类型列出压缩后仍保留的信息（暗号和路径要求完全匹配，其余按关键词重合度计）：</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="76" />
             <source>The probe failed: %1: %2</source>
-            <translation type="unfinished" />
+            <translation>探测失败：%1：%2</translation>
         </message>
     </context>
     <context>
@@ -1393,365 +1402,365 @@ price: the app shows money only for models you entered a price for.</source>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="65" />
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="75" />
             <source>Sessions</source>
-            <translation type="unfinished" />
+            <translation>会话</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="77" />
             <source>The saved sessions, newest first. Enter opens the selected one.</source>
-            <translation type="unfinished" />
+            <translation>已保存的会话，最新的在前。按 Enter 打开所选会话。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="90" />
             <source>New session</source>
-            <translation type="unfinished" />
+            <translation>新建会话</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="91" />
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="366" />
             <source>Open</source>
-            <translation type="unfinished" />
+            <translation>打开</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="92" />
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="368" />
             <source>Rename</source>
-            <translation type="unfinished" />
+            <translation>重命名</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="93" />
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="160" />
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="371" />
             <source>Delete</source>
-            <translation type="unfinished" />
+            <translation>删除</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="94" />
             <source>Close</source>
-            <translation type="unfinished" />
+            <translation>关闭</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="73" />
             <source>Title</source>
-            <translation type="unfinished" />
+            <translation>标题</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="73" />
             <source>Updated</source>
-            <translation type="unfinished" />
+            <translation>更新时间</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="73" />
             <source>Messages</source>
-            <translation type="unfinished" />
+            <translation>消息数</translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="134" />
             <source>The session index had %Ln invalid entry(ies); those sessions were read again from their files.</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>会话索引中有 %Ln 个无效条目；这些会话已重新从文件读取。</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="203" />
             <source>This session is open in the window; open another one first.</source>
-            <translation type="unfinished" />
+            <translation>此会话正在窗口中打开；请先打开另一个会话。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="208" />
             <source>Click again to delete</source>
-            <translation type="unfinished" />
+            <translation>再次点击以删除</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="209" />
             <source>Deleted sessions go to the trash (kept 30 days).</source>
-            <translation type="unfinished" />
+            <translation>删除的会话会移到回收站（保留 30 天）。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="187" />
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="235" />
             <source>Could not rename: %1</source>
-            <translation type="unfinished" />
+            <translation>无法重命名：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="214" />
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="343" />
             <source>Could not delete: %1</source>
-            <translation type="unfinished" />
+            <translation>无法删除：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="52" />
             <source>Cannot open %1: %2</source>
-            <translation type="unfinished" />
+            <translation>无法打开 %1：%2</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="26" />
             <source>Cannot open %1: you have no permission to read it. Check the file's permissions (or its folder's) and try again.</source>
-            <translation type="unfinished" />
+            <translation>无法打开 %1：你没有读取权限。请检查该文件（或其所在文件夹）的权限后重试。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="33" />
             <source>Cannot open %1: the file is gone (moved or deleted since it was listed).</source>
-            <translation type="unfinished" />
+            <translation>无法打开 %1：文件已不存在（列出后被移动或删除）。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="39" />
             <source>Cannot open %1: it is a folder, not a session file.</source>
-            <translation type="unfinished" />
+            <translation>无法打开 %1：它是文件夹，不是会话文件。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="41" />
             <source>Cannot open %1: %2.</source>
-            <translation type="unfinished" />
+            <translation>无法打开 %1：%2。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="43" />
             <source>Cannot open %1: its name or content is not valid text.</source>
-            <translation type="unfinished" />
+            <translation>无法打开 %1：其名称或内容不是有效的文本。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="45" />
             <source>Cannot open %1 from the library: its name is not one pi-desktop gives sessions (letters, digits, - and _ only). Open it with File → Open session, or rename the file.</source>
-            <translation type="unfinished" />
+            <translation>无法从会话库打开 %1：它的名称不符合 pi-desktop 的会话命名规则（只能包含字母、数字、- 和 _）。请通过“文件 → 打开会话”打开，或重命名该文件。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/reveal.py" line="51" />
             <source>Showing the message that matched “%1”.</source>
-            <translation type="unfinished" />
+            <translation>正在显示匹配“%1”的消息。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/reveal.py" line="53" />
             <source>Showing the message.</source>
-            <translation type="unfinished" />
+            <translation>正在显示该消息。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="417" />
             <source>Filter sessions</source>
-            <translation type="unfinished" />
+            <translation>筛选会话</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="419" />
             <source>Search sessions</source>
-            <translation type="unfinished" />
+            <translation>搜索会话</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="421" />
             <source>Search titles and the text of every message (↓ moves into the list, Enter opens)</source>
-            <translation type="unfinished" />
+            <translation>搜索标题和所有消息的文字（↓ 进入列表，Enter 打开）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="426" />
             <source>New</source>
-            <translation type="unfinished" />
+            <translation>新建</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="427" />
             <source>Start a new session (Ctrl+N)</source>
-            <translation type="unfinished" />
+            <translation>开始一个新会话（Ctrl+N）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="440" />
             <source>Undo</source>
-            <translation type="unfinished" />
+            <translation>撤销</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="441" />
             <source>Bring the deleted session back</source>
-            <translation type="unfinished" />
+            <translation>恢复刚删除的会话</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="448" />
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="569" />
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="120" />
             <source>Trash</source>
-            <translation type="unfinished" />
+            <translation>回收站</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="451" />
             <source>Deleted sessions: restore them within 30 days</source>
-            <translation type="unfinished" />
+            <translation>已删除的会话：30 天内可以恢复</translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="153" />
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="295" />
             <source>%Ln message(s)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%Ln 条消息</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="293" />
             <source>answering…</source>
-            <translation type="unfinished" />
+            <translation>正在回答…</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="569" />
             <source>Trash (%1)</source>
-            <translation type="unfinished" />
+            <translation>回收站（%1）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="591" />
             <source>No session matches “%1” yet: the search is still reading the sessions.</source>
-            <translation type="unfinished" />
+            <translation>暂时没有匹配“%1”的会话：搜索仍在读取会话。</translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="158" />
             <source>%Ln matching message(s) · Enter opens the newest</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%Ln 条匹配的消息 · Enter 打开最新的一条</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="598" />
             <source>No session matches “%1”.</source>
-            <translation type="unfinished" />
+            <translation>没有匹配“%1”的会话。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="601" />
             <source>The search is still reading the sessions: more may match.</source>
-            <translation type="unfinished" />
+            <translation>搜索仍在读取会话：可能还有更多匹配。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="605" />
             <source>Found in many messages: the newest are shown. Add a word.</source>
-            <translation type="unfinished" />
+            <translation>匹配的消息很多：只显示最新的。请再加一个关键词。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="81" />
             <source>Sessions &amp;sidebar</source>
-            <translation type="unfinished" />
+            <translation>会话侧栏(&amp;S)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="88" />
             <source>&amp;Rename session</source>
-            <translation type="unfinished" />
+            <translation>重命名会话(&amp;R)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="188" />
             <source>this session</source>
-            <translation type="unfinished" />
+            <translation>此会话</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="190" />
             <source>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</source>
-            <translation type="unfinished" />
+            <translation>“%1”中正在生成回答。切换会话前请先停止（Esc）。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="197" />
             <source>Stop the answer (Esc) before switching.</source>
-            <translation type="unfinished" />
+            <translation>切换前请先停止回答（Esc）。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="259" />
             <source>Deleted “%1”.</source>
-            <translation type="unfinished" />
+            <translation>已删除“%1”。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="336" />
             <source>Restored “%1”.</source>
-            <translation type="unfinished" />
+            <translation>已恢复“%1”。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="217" />
             <source>Message search is unavailable (titles still match): %1</source>
-            <translation type="unfinished" />
+            <translation>消息搜索不可用（仍可匹配标题）：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="295" />
             <source>“%1” was not deleted: %2</source>
-            <translation type="unfinished" />
+            <translation>“%1”未删除：%2</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="308" />
             <source>The trash could not be cleaned up: %1</source>
-            <translation type="unfinished" />
+            <translation>无法清理回收站：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="327" />
             <source>Could not restore: %1</source>
-            <translation type="unfinished" />
+            <translation>无法恢复：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="350" />
             <source>Could not empty the trash: %1</source>
-            <translation type="unfinished" />
+            <translation>无法清空回收站：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="54" />
             <source>deleted %1 · %2</source>
-            <translation type="unfinished" />
+            <translation>删除于 %1 · %2</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="51" />
             <source>less than a day left</source>
-            <translation type="unfinished" />
+            <translation>剩余不到一天</translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="53" />
             <source>%Ln day(s) left</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>剩余 %Ln 天</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="117" />
             <source>← Sessions</source>
-            <translation type="unfinished" />
+            <translation>← 会话</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="119" />
             <source>Back to the sessions (Esc)</source>
-            <translation type="unfinished" />
+            <translation>返回会话列表（Esc）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="130" />
             <source>Deleted sessions stay here for 30 days.</source>
-            <translation type="unfinished" />
+            <translation>已删除的会话会在这里保留 30 天。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="132" />
             <source>The trash is empty.</source>
-            <translation type="unfinished" />
+            <translation>回收站是空的。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="134" />
             <source>Restore</source>
-            <translation type="unfinished" />
+            <translation>恢复</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="135" />
             <source>Delete forever</source>
-            <translation type="unfinished" />
+            <translation>永久删除</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="136" />
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="217" />
             <source>Empty trash</source>
-            <translation type="unfinished" />
+            <translation>清空回收站</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="137" />
             <source>Put the selected session back in the list</source>
-            <translation type="unfinished" />
+            <translation>将所选会话放回列表</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="138" />
             <source>Delete the selected session for good</source>
-            <translation type="unfinished" />
+            <translation>永久删除所选会话</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="139" />
             <source>Delete every session in the trash for good</source>
-            <translation type="unfinished" />
+            <translation>永久删除回收站中的所有会话</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="99" />
             <source>Restore it, or it is removed on %1.</source>
-            <translation type="unfinished" />
+            <translation>请恢复它，否则将于 %1 被删除。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="209" />
             <source>Click again to delete %1 for good</source>
-            <translation type="unfinished" />
+            <translation>再次点击以永久删除 %1 个会话</translation>
         </message>
     </context>
     <context>
@@ -1759,443 +1768,449 @@ price: the app shows money only for models you entered a price for.</source>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="85" />
             <source>Given with --workspace for this run. Change it here to use another folder.</source>
-            <translation type="unfinished" />
+            <translation>由本次运行的 --workspace 参数指定。可在此更改为其他文件夹。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="89" />
             <source>This session's folder (none is set in Settings).</source>
-            <translation type="unfinished" />
+            <translation>此会话自己的文件夹（设置中未指定）。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="90" />
             <source>The folder the app was started in (none is set). Choose one to keep it.</source>
-            <translation type="unfinished" />
+            <translation>应用启动时所在的文件夹（未指定）。选择一个文件夹即可保留。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="150" />
             <source>%1 – %2</source>
-            <translation type="unfinished" />
+            <translation>%1 – %2</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="180" />
             <source>system keyring (%1)</source>
-            <translation type="unfinished" />
+            <translation>系统密钥环（%1）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="182" />
             <source>local file readable only by you: %1</source>
-            <translation type="unfinished" />
+            <translation>仅你本人可读的本地文件：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="192" />
             <source>Summarize them before they leave the context (recommended)</source>
-            <translation type="unfinished" />
+            <translation>移出上下文前先总结（推荐）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="193" />
             <source>Drop them without a summary (no extra calls; the model forgets them)</source>
-            <translation type="unfinished" />
+            <translation>直接丢弃、不总结（不产生额外调用；模型会遗忘它们）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="201" />
             <source>As the provider does</source>
-            <translation type="unfinished" />
+            <translation>跟随服务默认</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="202" />
             <source>On</source>
-            <translation type="unfinished" />
+            <translation>开启</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="203" />
             <source>Off</source>
-            <translation type="unfinished" />
+            <translation>关闭</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="209" />
             <source>default</source>
             <comment>reasoning effort</comment>
-            <translation type="unfinished" />
+            <translation>默认</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="210" />
             <source>low</source>
             <comment>reasoning effort</comment>
-            <translation type="unfinished" />
+            <translation>低</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="211" />
             <source>medium</source>
             <comment>reasoning effort</comment>
-            <translation type="unfinished" />
+            <translation>中</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="212" />
             <source>high</source>
             <comment>reasoning effort</comment>
-            <translation type="unfinished" />
+            <translation>高</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="218" />
             <source>Ask before every write or command</source>
-            <translation type="unfinished" />
+            <translation>每次写入或执行命令前询问</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="219" />
             <source>Approve automatically</source>
-            <translation type="unfinished" />
+            <translation>自动批准</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="220" />
             <source>Deny all writes and commands</source>
-            <translation type="unfinished" />
+            <translation>拒绝所有写入和命令</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="155" />
             <source>Enter a number: %1.</source>
-            <translation type="unfinished" />
+            <translation>请输入一个数字：%1。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="159" />
             <source>At least %1.</source>
-            <translation type="unfinished" />
+            <translation>至少 %1。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="161" />
             <source>At most %1.</source>
-            <translation type="unfinished" />
+            <translation>最多 %1。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="245" />
             <source>Settings</source>
-            <translation type="unfinished" />
+            <translation>设置</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="260" />
             <source>Provider</source>
-            <translation type="unfinished" />
+            <translation>服务</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="263" />
             <source>Model</source>
-            <translation type="unfinished" />
+            <translation>模型</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="265" />
             <source>Base URL</source>
-            <translation type="unfinished" />
+            <translation>接口地址</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="273" />
             <source>&amp;Forget stored key</source>
-            <translation type="unfinished" />
+            <translation>清除已存密钥(&amp;F)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
             <source>Remove the key stored for this provider</source>
-            <translation type="unfinished" />
+            <translation>删除为此服务保存的密钥</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="278" />
             <source>API key</source>
-            <translation type="unfinished" />
+            <translation>API 密钥</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="297" />
             <source>Price per 1M tokens</source>
-            <translation type="unfinished" />
+            <translation>每百万 Token 价格</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="307" />
             <source>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</source>
-            <translation type="unfinished" />
+            <translation>思考型模型会先推理再回答（显示在“思考”区块中）。关闭后，在支持切换的服务上
+（DeepSeek、通义千问、OpenRouter）回答更快、更便宜。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="320" />
             <source>How long the model may think, where the provider takes it</source>
-            <translation type="unfinished" />
+            <translation>模型可以思考多久（仅限支持该选项的服务）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="324" />
             <source>&amp;effort</source>
-            <translation type="unfinished" />
+            <translation>思考强度(&amp;E)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="329" />
             <source>Thinking</source>
-            <translation type="unfinished" />
+            <translation>思考</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="336" />
             <source>same as the chat model</source>
-            <translation type="unfinished" />
+            <translation>与对话模型相同</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="337" />
             <source>Summarizer model</source>
-            <translation type="unfinished" />
+            <translation>总结模型</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="342" />
             <source> tokens</source>
-            <translation type="unfinished" />
+            <translation> Token</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="350" />
             <source>tokens</source>
-            <translation type="unfinished" />
+            <translation>Token</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="353" />
             <source>Context budget</source>
-            <translation type="unfinished" />
+            <translation>上下文预算</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="364" />
             <source>of the budget</source>
-            <translation type="unfinished" />
+            <translation>（占预算的比例）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="367" />
             <source>Compact at</source>
-            <translation type="unfinished" />
+            <translation>压缩阈值</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="372" />
             <source>automatic (a quarter of the budget)</source>
-            <translation type="unfinished" />
+            <translation>自动（预算的四分之一）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="379" />
             <source>tokens (half the budget)</source>
-            <translation type="unfinished" />
+            <translation>Token（预算的一半）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="383" />
             <source>Keep recent</source>
-            <translation type="unfinished" />
+            <translation>保留最近</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="387" />
             <source> characters/s</source>
-            <translation type="unfinished" />
+            <translation> 字符/秒</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="388" />
             <source>instant</source>
-            <translation type="unfinished" />
+            <translation>即时</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="395" />
             <source>characters/s</source>
-            <translation type="unfinished" />
+            <translation>字符/秒</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="400" />
             <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
-            <translation type="unfinished" />
+            <translation>离线演示输出回答的速度，方便试用“停止”（Esc）。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="405" />
             <source>Offline demo speed</source>
-            <translation type="unfinished" />
+            <translation>离线演示速度</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="410" />
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="426" />
             <source> s</source>
-            <translation type="unfinished" />
+            <translation> 秒</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="414" />
             <source>The longest a whole response may take.</source>
-            <translation type="unfinished" />
+            <translation>一次完整回答允许的最长时间。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="419" />
             <source>s</source>
-            <translation type="unfinished" />
+            <translation>秒</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="422" />
             <source>Response deadline</source>
-            <translation type="unfinished" />
+            <translation>回答时限</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="431" />
             <source>A stream with no new text for this long is retried (keep-alives do not count).</source>
-            <translation type="unfinished" />
+            <translation>流式输出超过这么久没有新文字就会重试（保活消息不计）。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="443" />
             <source>s (at most the response deadline)</source>
-            <translation type="unfinished" />
+            <translation>秒（不超过回答时限）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="446" />
             <source>Stall timeout</source>
-            <translation type="unfinished" />
+            <translation>停滞超时</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="454" />
             <source>When the conversation grows past the message limit, older messages leave the
 context. Summarized, their content stays known to the model (one summary call
 every dozen turns or so); dropped, the model forgets them (no extra call).</source>
-            <translation type="unfinished" />
+            <translation>对话超过消息数上限后，较早的消息会移出上下文。
+选择总结，模型仍会知道它们的内容（大约每十几轮调用一次总结）；
+选择丢弃，模型会遗忘它们（不产生额外调用）。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="461" />
             <source>Older messages</source>
-            <translation type="unfinished" />
+            <translation>较早的消息</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="462" />
             <source>Summarize a branch I leave by rewinding</source>
-            <translation type="unfinished" />
+            <translation>回退离开某个分支时，为其生成总结</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="464" />
             <source>On: going back leaves a short note of what the abandoned branch did, sent as
 context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</source>
-            <translation type="unfinished" />
+            <translation>开启后：回退时会为被放弃的分支留下一段简短说明，
+对话经过该处时作为上下文发送（调用一次总结模型）。
+可在树的右键菜单中移除说明。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="479" />
             <source>the folder the tools may read and write</source>
-            <translation type="unfinished" />
+            <translation>工具可以读写的文件夹</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="480" />
             <source>&amp;Browse…</source>
-            <translation type="unfinished" />
+            <translation>浏览(&amp;B)…</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="481" />
             <source>Choose the workspace folder</source>
-            <translation type="unfinished" />
+            <translation>选择工作区文件夹</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="485" />
             <source>Workspace</source>
-            <translation type="unfinished" />
+            <translation>工作区</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="496" />
             <source>Show web images in messages (fetched from their site)</source>
-            <translation type="unfinished" />
+            <translation>在消息中显示网络图片（从其网站加载）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="499" />
             <source>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</source>
-            <translation type="unfinished" />
+            <translation>关闭时：从不加载图片（模型可能借此追踪你）。
+无论此项如何设置，都不会显示本地文件。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
             <source>Tool approval</source>
-            <translation type="unfinished" />
+            <translation>工具审批</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="513" />
             <source>Let the model run shell commands</source>
-            <translation type="unfinished" />
+            <translation>允许模型运行 Shell 命令</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="520" />
             <source>System language (%1)</source>
-            <translation type="unfinished" />
+            <translation>跟随系统（%1）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="524" />
             <source>The language of the interface</source>
-            <translation type="unfinished" />
+            <translation>界面语言</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="525" />
             <source>Language</source>
-            <translation type="unfinished" />
+            <translation>语言</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="527" />
             <source>A new language applies when pi-desktop restarts.</source>
-            <translation type="unfinished" />
+            <translation>新的语言将在 pi-desktop 重启后生效。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="543" />
             <source>General</source>
-            <translation type="unfinished" />
+            <translation>常规</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="705" />
             <source>The stored key will be forgotten.</source>
-            <translation type="unfinished" />
+            <translation>已保存的密钥将被清除。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="729" />
             <source>Workspace folder</source>
-            <translation type="unfinished" />
+            <translation>工作区文件夹</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="381" />
             <source>0 (automatic)</source>
-            <translation type="unfinished" />
+            <translation>0（自动）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="397" />
             <source>0 (instant)</source>
-            <translation type="unfinished" />
+            <translation>0（即时）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="601" />
             <source>%1 OK again saves without one (the offline demo answers until then).</source>
-            <translation type="unfinished" />
+            <translation>%1 再次点击“确定”将在没有密钥的情况下保存（在此之前由离线演示回答）。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="689" />
             <source>The offline provider needs no key and makes no network calls.</source>
-            <translation type="unfinished" />
+            <translation>离线服务不需要密钥，也不会访问网络。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="695" />
             <source>A key is stored in the system keyring.</source>
-            <translation type="unfinished" />
+            <translation>系统密钥环中已保存密钥。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="696" />
             <source>A key is stored in a local file.</source>
-            <translation type="unfinished" />
+            <translation>本地文件中已保存密钥。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="697" />
             <source>Using the key from the environment (%1).</source>
-            <translation type="unfinished" />
+            <translation>正在使用环境变量中的密钥（%1）。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="702" />
             <source>No key stored.</source>
-            <translation type="unfinished" />
+            <translation>未保存密钥。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="709" />
             <source>New keys are saved in the %1.</source>
-            <translation type="unfinished" />
+            <translation>新密钥将保存在%1中。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="712" />
             <source>•••••••• (type to replace)</source>
-            <translation type="unfinished" />
+            <translation>••••••••（输入以替换）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="714" />
             <source>paste your key</source>
-            <translation type="unfinished" />
+            <translation>粘贴你的密钥</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="673" />
             <source>model name</source>
-            <translation type="unfinished" />
+            <translation>模型名称</translation>
         </message>
     </context>
     <context>
@@ -2203,42 +2218,42 @@ Local files are never shown, whatever this says.</source>
         <message>
             <location filename="../../pi_desktop/ui/steering.py" line="122" />
             <source>Summarizing the branch you left…</source>
-            <translation type="unfinished" />
+            <translation>正在总结你离开的分支…</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/steering.py" line="154" />
             <source>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</source>
-            <translation type="unfinished" />
+            <translation>已记下你离开的分支探索了什么（树中的一个旁支节点；对话经过该处时会作为上下文发送 — 可在其菜单中移除）。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/steering.py" line="58" />
             <source>Pinned the message.</source>
-            <translation type="unfinished" />
+            <translation>已固定该消息。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/steering.py" line="60" />
             <source>Unpinned the message.</source>
-            <translation type="unfinished" />
+            <translation>已取消固定该消息。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/steering.py" line="49" />
             <source>Could not pin: %1</source>
-            <translation type="unfinished" />
+            <translation>无法固定：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/steering.py" line="51" />
             <source>Could not unpin: %1</source>
-            <translation type="unfinished" />
+            <translation>无法取消固定：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/steering.py" line="148" />
             <source>The branch summary failed: %1</source>
-            <translation type="unfinished" />
+            <translation>分支总结失败：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/steering.py" line="173" />
             <source>Could not remove the branch summary: %1</source>
-            <translation type="unfinished" />
+            <translation>无法移除分支总结：%1</translation>
         </message>
     </context>
     <context>
@@ -2246,87 +2261,87 @@ Local files are never shown, whatever this says.</source>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="18" />
             <source>automatic (threshold reached)</source>
-            <translation type="unfinished" />
+            <translation>自动（达到阈值）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="19" />
             <source>manual (Compact now)</source>
-            <translation type="unfinished" />
+            <translation>手动（立即压缩）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="20" />
             <source>edited by you</source>
-            <translation type="unfinished" />
+            <translation>由你编辑</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="83" />
             <source>messages 1–%1 (the same as the summary it replaces)</source>
-            <translation type="unfinished" />
+            <translation>第 1–%1 条消息（与它取代的总结相同）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="139" />
             <source>no model call (your edit)</source>
-            <translation type="unfinished" />
+            <translation>未调用模型（你的编辑）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="151" />
             <source>%1 tokens</source>
-            <translation type="unfinished" />
+            <translation>%1 Token</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="153" />
             <source>usage not reported</source>
-            <translation type="unfinished" />
+            <translation>未报告用量</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="72" />
             <source>no messages (only the system prompt)</source>
-            <translation type="unfinished" />
+            <translation>没有消息（只有系统提示词）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="75" />
             <source>messages 1–%1; new in this summary: %2–%3 (%4)</source>
-            <translation type="unfinished" />
+            <translation>第 1–%1 条消息；本次总结新增：第 %2–%3 条（%4 条）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="143" />
             <source>prompt</source>
-            <translation type="unfinished" />
+            <translation>提示</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="144" />
             <source>completion</source>
-            <translation type="unfinished" />
+            <translation>生成</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="157" />
             <source>in %1 calls</source>
-            <translation type="unfinished" />
+            <translation>共调用 %1 次</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="162" />
             <source>(no price known)</source>
-            <translation type="unfinished" />
+            <translation>（价格未知）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="65" />
             <source>in use</source>
-            <translation type="unfinished" />
+            <translation>使用中</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="55" />
             <source>automatic</source>
-            <translation type="unfinished" />
+            <translation>自动</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="56" />
             <source>manual</source>
-            <translation type="unfinished" />
+            <translation>手动</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="57" />
             <source>edited</source>
-            <translation type="unfinished" />
+            <translation>已编辑</translation>
         </message>
     </context>
     <context>
@@ -2334,262 +2349,262 @@ Local files are never shown, whatever this says.</source>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="84" />
             <source>%1:</source>
-            <translation type="unfinished" />
+            <translation>%1：</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="72" />
             <source>Kind</source>
-            <translation type="unfinished" />
+            <translation>类型</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="73" />
             <source>Tokens</source>
-            <translation type="unfinished" />
+            <translation>Token</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="74" />
             <source>Summarized</source>
-            <translation type="unfinished" />
+            <translation>已总结</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="75" />
             <source>Covered</source>
-            <translation type="unfinished" />
+            <translation>覆盖范围</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="76" />
             <source>Kept tail</source>
-            <translation type="unfinished" />
+            <translation>保留的结尾</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="77" />
             <source>Summary model</source>
-            <translation type="unfinished" />
+            <translation>总结模型</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="78" />
             <source>Summary usage</source>
-            <translation type="unfinished" />
+            <translation>总结用量</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="79" />
             <source>When</source>
-            <translation type="unfinished" />
+            <translation>时间</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="80" />
             <source>Focus</source>
-            <translation type="unfinished" />
+            <translation>侧重点</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="81" />
             <source>Cost</source>
-            <translation type="unfinished" />
+            <translation>花费</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="82" />
             <source>Covers</source>
-            <translation type="unfinished" />
+            <translation>涵盖</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="89" />
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="98" />
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="149" />
             <source>not reported</source>
-            <translation type="unfinished" />
+            <translation>未报告</translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="137" />
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="147" />
             <source>%Ln message(s)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%Ln 条消息</numerusform>
             </translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="142" />
             <source>%Ln message(s) (system + history before the kept tail)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%Ln 条消息（系统提示词 + 保留结尾之前的历史）</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="157" />
             <source>none (written by you)</source>
-            <translation type="unfinished" />
+            <translation>无（由你撰写）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="158" />
             <source>none (no model call)</source>
-            <translation type="unfinished" />
+            <translation>无（未调用模型）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="92" />
             <source>prompt</source>
-            <translation type="unfinished" />
+            <translation>提示</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="93" />
             <source>completion</source>
-            <translation type="unfinished" />
+            <translation>生成</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="122" />
             <source>%1 after</source>
-            <translation type="unfinished" />
+            <translation>压缩后 %1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="124" />
             <source>not recorded</source>
-            <translation type="unfinished" />
+            <translation>未记录</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="156" />
             <source>the next request before → with the edit</source>
-            <translation type="unfinished" />
+            <translation>下一次请求：编辑前 → 编辑后</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="186" />
             <source>Compaction summary</source>
-            <translation type="unfinished" />
+            <translation>压缩总结</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="194" />
             <source>Summary history</source>
-            <translation type="unfinished" />
+            <translation>总结历史</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="196" />
             <source>Every summary of this branch, oldest first; arrows choose one.</source>
-            <translation type="unfinished" />
+            <translation>本分支的所有总结，从最早的开始；用方向键选择。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="211" />
             <source>Select in tree</source>
-            <translation type="unfinished" />
+            <translation>在树中选中</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="213" />
             <source>Select the messages this summary newly covered</source>
-            <translation type="unfinished" />
+            <translation>选中这次总结新涵盖的消息</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="247" />
             <source>Edit the summary</source>
-            <translation type="unfinished" />
+            <translation>编辑总结</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="249" />
             <source>The summary in use; saving it makes a new compaction.</source>
-            <translation type="unfinished" />
+            <translation>正在使用的总结；保存后会生成一次新的压缩。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="251" />
             <source>Save edited summary</source>
-            <translation type="unfinished" />
+            <translation>保存编辑后的总结</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="253" />
             <source>Save the edit as a new compaction; the next request uses it</source>
-            <translation type="unfinished" />
+            <translation>将编辑保存为一次新的压缩；下一次请求将使用它</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="278" />
             <source>Summary</source>
-            <translation type="unfinished" />
+            <translation>总结</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="279" />
             <source>Changes</source>
-            <translation type="unfinished" />
+            <translation>变更</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="280" />
             <source>Edit</source>
-            <translation type="unfinished" />
+            <translation>编辑</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="284" />
             <source>Copy summary</source>
-            <translation type="unfinished" />
+            <translation>复制总结</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="286" />
             <source>Copy the summary as the model receives it</source>
-            <translation type="unfinished" />
+            <translation>按模型收到的原样复制总结</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="384" />
             <source>Read files (%1)</source>
-            <translation type="unfinished" />
+            <translation>读取的文件（%1）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="386" />
             <source>Modified files (%1)</source>
-            <translation type="unfinished" />
+            <translation>修改的文件（%1）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="388" />
             <source>Read files</source>
-            <translation type="unfinished" />
+            <translation>读取的文件</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="389" />
             <source>Modified files</source>
-            <translation type="unfinished" />
+            <translation>修改的文件</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="445" />
             <source>… %1 more lines</source>
-            <translation type="unfinished" />
+            <translation>… 还有 %1 行</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="263" />
             <source>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</source>
-            <translation type="unfinished" />
+            <translation>你的编辑会保存为一次新的压缩（原总结仍保留在历史中）；下一次请求将改为发送它。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="397" />
             <source>Only the summary in use (the newest on this branch) can be edited.</source>
-            <translation type="unfinished" />
+            <translation>只能编辑正在使用的总结（本分支上最新的一条）。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="412" />
             <source>Too large to compare here; Copy summary copies the text.</source>
-            <translation type="unfinished" />
+            <translation>内容太大，无法在此比较；“复制总结”可复制全文。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="421" />
             <source>The first summary on this branch: every line is new.</source>
-            <translation type="unfinished" />
+            <translation>本分支的第一次总结：每一行都是新的。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="425" />
             <source>Against summary #%1: %2 added, %3 removed.</source>
-            <translation type="unfinished" />
+            <translation>与第 %1 次总结相比：新增 %2，删除 %3。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="478" />
             <source>(none)</source>
-            <translation type="unfinished" />
+            <translation>（无）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="372" />
             <source>… %1 more characters; Copy summary copies all of it.</source>
-            <translation type="unfinished" />
+            <translation>… 还有 %1 个字符；“复制总结”可复制全部内容。</translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="429" />
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="430" />
             <source>%Ln line(s)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%Ln 行</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="380" />
             <source>The summary is empty.</source>
-            <translation type="unfinished" />
+            <translation>总结为空。</translation>
         </message>
     </context>
     <context>
@@ -2598,128 +2613,128 @@ Local files are never shown, whatever this says.</source>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="59" />
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="72" />
             <source>System prompt</source>
-            <translation type="unfinished" />
+            <translation>系统提示词</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="70" />
             <source>No system prompt: the model gets only the conversation.</source>
-            <translation type="unfinished" />
+            <translation>无系统提示词：模型只会收到对话内容。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="78" />
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="84" />
             <source>Saved prompts</source>
-            <translation type="unfinished" />
+            <translation>已保存的提示词</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="86" />
             <source>Choosing one puts its text in the box above.</source>
-            <translation type="unfinished" />
+            <translation>选择一个后，其内容会填入上方的文本框。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="91" />
             <source>Delete</source>
-            <translation type="unfinished" />
+            <translation>删除</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="93" />
             <source>Forget the chosen saved prompt (sessions keep their copy)</source>
-            <translation type="unfinished" />
+            <translation>删除所选的已保存提示词（各会话保留自己的副本）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="102" />
             <source>a name, e.g. Code reviewer</source>
-            <translation type="unfinished" />
+            <translation>名称，例如：代码审查员</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="103" />
             <source>Name of the saved prompt</source>
-            <translation type="unfinished" />
+            <translation>已保存提示词的名称</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="105" />
             <source>The name the text above is saved under.</source>
-            <translation type="unfinished" />
+            <translation>保存上方文本时使用的名称。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="108" />
             <source>Save the text above as</source>
-            <translation type="unfinished" />
+            <translation>将上方文本另存为</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="110" />
             <source>Keep the text above as a saved prompt under the name beside</source>
-            <translation type="unfinished" />
+            <translation>以旁边的名称将上方文本保存为提示词</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="117" />
             <source>New sessions start with the chosen saved prompt</source>
-            <translation type="unfinished" />
+            <translation>新会话使用所选的已保存提示词</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="194" />
             <source>Loaded “%1”. OK uses it for this session.</source>
-            <translation type="unfinished" />
+            <translation>已载入“%1”。点击“确定”即可在此会话中使用。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="212" />
             <source>Saved as “%1”.</source>
-            <translation type="unfinished" />
+            <translation>已保存为“%1”。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="224" />
             <source>Deleted “%1”.</source>
-            <translation type="unfinished" />
+            <translation>已删除“%1”。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="132" />
             <source>Use for this session</source>
-            <translation type="unfinished" />
+            <translation>用于此会话</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="132" />
             <source>OK</source>
-            <translation type="unfinished" />
+            <translation>确定</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="164" />
             <source>%1  (default)</source>
-            <translation type="unfinished" />
+            <translation>%1（默认）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="199" />
             <source>Give the prompt a name first.</source>
-            <translation type="unfinished" />
+            <translation>请先为提示词命名。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="203" />
             <source>An empty prompt is not worth saving.</source>
-            <translation type="unfinished" />
+            <translation>空的提示词无需保存。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="237" />
             <source>New sessions start with “%1”.</source>
-            <translation type="unfinished" />
+            <translation>新会话将使用“%1”。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="239" />
             <source>New sessions use the built-in prompt.</source>
-            <translation type="unfinished" />
+            <translation>新会话将使用内置提示词。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="208" />
             <source>Not saved: %1</source>
-            <translation type="unfinished" />
+            <translation>未保存：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="221" />
             <source>Not deleted: %1</source>
-            <translation type="unfinished" />
+            <translation>未删除：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="233" />
             <source>Not changed: %1</source>
-            <translation type="unfinished" />
+            <translation>未更改：%1</translation>
         </message>
     </context>
     <context>
@@ -2727,217 +2742,217 @@ Local files are never shown, whatever this says.</source>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/tree/layout.py" line="273" />
             <source>branch · %Ln message(s) — %1</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>分支 · %Ln 条消息 — %1</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/painter.py" line="106" />
             <source>No messages yet</source>
-            <translation type="unfinished" />
+            <translation>还没有消息</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/panel.py" line="51" />
             <source>Navigation paused while the agent is running or compacting.</source>
-            <translation type="unfinished" />
+            <translation>智能体运行或压缩期间暂停导航。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/panel.py" line="194" />
             <source>%1 on path</source>
-            <translation type="unfinished" />
+            <translation>当前路径 %1 条</translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/tree/panel.py" line="194" />
             <source>%Ln node(s)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%Ln 个节点</numerusform>
             </translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/tree/panel.py" line="196" />
             <source>%Ln compaction(s)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>%Ln 次压缩</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/panel.py" line="199" />
             <source>%1 not in view</source>
-            <translation type="unfinished" />
+            <translation>%1 条不在视图中</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/panel.py" line="200" />
             <source>Empty session</source>
-            <translation type="unfinished" />
+            <translation>空会话</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="281" />
             <source>user</source>
-            <translation type="unfinished" />
+            <translation>用户</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="282" />
             <source>assistant</source>
-            <translation type="unfinished" />
+            <translation>助手</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="283" />
             <source>tool</source>
-            <translation type="unfinished" />
+            <translation>工具</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="284" />
             <source>system</source>
-            <translation type="unfinished" />
+            <translation>系统</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="285" />
             <source>system prompt</source>
-            <translation type="unfinished" />
+            <translation>系统提示词</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="286" />
             <source>compaction</source>
-            <translation type="unfinished" />
+            <translation>压缩</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="287" />
             <source>branch summary</source>
-            <translation type="unfinished" />
+            <translation>分支总结</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="89" />
             <source>thought %1 characters</source>
-            <translation type="unfinished" />
+            <translation>思考了 %1 个字符</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="91" />
             <source>(empty)</source>
-            <translation type="unfinished" />
+            <translation>（空）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="316" />
             <source>(manual)</source>
-            <translation type="unfinished" />
+            <translation>（手动）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="318" />
             <source>(edited)</source>
-            <translation type="unfinished" />
+            <translation>（已编辑）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="321" />
             <source>%1 summarizer calls</source>
-            <translation type="unfinished" />
+            <translation>调用总结模型 %1 次</translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="349" />
             <source>explored on another branch · %Ln message(s)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>在另一分支上探索过 · %Ln 条消息</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="455" />
             <source>pinned: stays verbatim in every view</source>
-            <translation type="unfinished" />
+            <translation>已固定：在每个视图中原样保留</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="458" />
             <source>Thinking (%1 characters): %2</source>
-            <translation type="unfinished" />
+            <translation>思考（%1 个字符）：%2</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="368" />
             <source>system prompt: %1</source>
-            <translation type="unfinished" />
+            <translation>系统提示词：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="368" />
             <source>system prompt removed</source>
-            <translation type="unfinished" />
+            <translation>已移除系统提示词</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="469" />
             <source>Results:</source>
-            <translation type="unfinished" />
+            <translation>结果：</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="472" />
             <source>No result yet.</source>
-            <translation type="unfinished" />
+            <translation>尚无结果。</translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="332" />
             <source>compacted %Ln message(s)</source>
-            <translation type="unfinished">
-                <numerusform />
+            <translation>
+                <numerusform>已压缩 %Ln 条消息</numerusform>
             </translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/snapshot.py" line="453" />
             <source>(stopped)</source>
-            <translation type="unfinished" />
+            <translation>（已停止）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="68" />
             <source>Session tree</source>
-            <translation type="unfinished" />
+            <translation>会话树</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="70" />
             <source>The messages of this session as a tree. Arrows move, Enter rewinds to a message or opens a summary, the Menu key shows its actions.</source>
-            <translation type="unfinished" />
+            <translation>以树形显示此会话的消息。方向键移动，Enter 回退到某条消息或打开总结，菜单键显示可用操作。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="417" />
             <source>Copy text</source>
-            <translation type="unfinished" />
+            <translation>复制文本</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="380" />
             <source>Expand branch</source>
-            <translation type="unfinished" />
+            <translation>展开分支</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="385" />
             <source>Remove branch summary</source>
-            <translation type="unfinished" />
+            <translation>移除分支总结</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="392" />
             <source>View summary</source>
-            <translation type="unfinished" />
+            <translation>查看总结</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="395" />
             <source>Rewind here</source>
-            <translation type="unfinished" />
+            <translation>回退到此处</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="407" />
             <source>Fork to new session from here</source>
-            <translation type="unfinished" />
+            <translation>从此处分叉为新会话</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="398" />
             <source>Rewind here (sealed by compaction)</source>
-            <translation type="unfinished" />
+            <translation>回退到此处（已被压缩封存）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="402" />
             <source>Edit and resend…</source>
-            <translation type="unfinished" />
+            <translation>编辑并重新发送…</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="412" />
             <source>Unpin message</source>
-            <translation type="unfinished" />
+            <translation>取消固定消息</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="414" />
             <source>Pin message (keep verbatim)</source>
-            <translation type="unfinished" />
+            <translation>固定消息（原样保留）</translation>
         </message>
     </context>
     <context>
@@ -2945,12 +2960,27 @@ Local files are never shown, whatever this says.</source>
         <message>
             <location filename="../../pi_desktop/ui/wiring.py" line="59" />
             <source>Offline provider (no network)</source>
-            <translation type="unfinished" />
+            <translation>离线服务（无网络）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="110" />
+            <location filename="../../pi_desktop/ui/wiring.py" line="65" />
+            <source>Offline demo (no network)</source>
+            <translation>离线演示（无网络）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/wiring.py" line="66" />
+            <source>Qwen (DashScope, compatible mode)</source>
+            <translation>通义千问（DashScope 兼容模式）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/wiring.py" line="67" />
+            <source>Custom OpenAI-compatible server</source>
+            <translation>自定义 OpenAI 兼容服务器</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/wiring.py" line="120" />
             <source>%1 — using the offline provider until then.</source>
-            <translation type="unfinished" />
+            <translation>%1 — 在此之前使用离线服务。</translation>
         </message>
     </context>
 </TS>
