@@ -1,4 +1,8 @@
-"""Reading plain-English requests as tool calls ("list the files", "read README.md", ...).
+"""Reading plain requests as tool calls ("list the files", "read README.md", "读取 README.md").
+
+English and Chinese requests are both understood ("列出文件", "搜索 TODO", "查找 *.py"); a
+request with Chinese in it gets its labels in Chinese, so the demo answers in the language
+it was asked in.
 
 Deterministic pattern matching, nothing clever: the offline provider exists so a new user
 sees the agent loop, the tools and the context pipeline work without a key. Each matched
@@ -112,6 +116,124 @@ _WHAT_FILES = re.compile(
 )
 
 
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+def is_chinese(text: str) -> bool:
+    """Whether ``text`` is written in Chinese: it has Han characters outside code spans."""
+    return bool(_HAN.search(re.sub(r"`[^`]*`", "", text)))
+
+
+# Chinese requests: no \b (Han characters are word characters to ``re``), ASCII-only paths so
+# a path never swallows the Chinese around it, and Chinese quotes as well as ASCII ones
+_ZH_Q = "[`'\"“”‘’「」『』]?"
+_ZH_PATH = _ZH_Q + r"(?P<path>[A-Za-z0-9_.\-/\\~]+)" + _ZH_Q
+_ZH_FILE = (
+    _ZH_Q
+    + r"(?P<path>(?:[A-Za-z0-9_.\-]+/)*[A-Za-z0-9_\-]*\.[A-Za-z0-9]{1,10}|(?:[A-Za-z0-9_.\-]+/)+"
+    r"[A-Za-z0-9_.\-]+)" + _ZH_Q
+)
+_ZH_IN = r"(?:在\s*" + _ZH_PATH + r"\s*(?:目录|文件夹)?\s*(?:里|中|下|内)?\s*)?"
+_ZH_WRITE = re.compile(
+    r"(?:把|将)\s*[“\"'「](?P<content>.+?)[”\"'」]\s*(?:写入|写到|保存到|存到)\s*(?:文件\s*)?"
+    + _ZH_PATH
+    + r"|(?:写入|写)\s*[“\"'「](?P<content2>.+?)[”\"'」]\s*(?:到|进)\s*(?:文件\s*)?"
+    + _ZH_PATH.replace("path", "path2"),
+    re.S,
+)
+_ZH_EDIT = re.compile(
+    r"(?:在\s*(?:文件\s*)?"
+    + _ZH_PATH
+    + r"\s*(?:里|中)?\s*)?(?:把|将)\s*[“\"'「](?P<old>.+?)[”\"'」]"
+    r"\s*(?:替换为|替换成|改为|改成|换成)\s*[“\"'「](?P<new>.*?)[”\"'」]",
+    re.S,
+)
+_ZH_RUN = re.compile(r"(?:运行|执行)\s*(?:命令\s*)?[`'\"“「](?P<cmd>.+?)[`'\"”」]")
+_ZH_SEARCH = re.compile(
+    _ZH_IN
+    + r"(?P<verb>搜索|搜一下|搜|查找|查一下|找一下|检索|grep)\s*(?:一下)?\s*(?:关键词|关键字)?\s*"
+    r"(?:[“\"'「`](?P<qterm>[^“”\"'「」`]+)[”\"'」`]|(?P<term>[^\s“”\"'「」`，。,；;？?！!]+))"
+)
+_ZH_FIND_GLOB = re.compile(
+    _ZH_IN + r"(?:查找|找出|找到|寻找|列出)\s*(?:所有|全部)?\s*(?:的)?\s*(?:文件\s*)?"
+    r"[`'\"“]?(?P<pat>[\w.\-/\[\]]*[*?][\w.\-/*?\[\]]*)[`'\"”]?"
+)
+_ZH_FIND_LANG = re.compile(
+    _ZH_IN
+    + r"(?:查找|找出|列出|显示)\s*(?:所有|全部)?\s*(?:的)?\s*(?P<lang>"
+    + "|".join(_LANG_GLOBS)
+    + r")\s*(?:文件|源文件|代码文件)",
+    re.I,
+)
+_ZH_READ = re.compile(
+    r"(?:读取|读一下|读读|读|打开|查看|看一下|看看|显示|阅读|总结一下|总结)\s*(?:一下)?\s*(?:文件\s*)?"
+    + _ZH_FILE
+)
+_ZH_WHATS_IN = re.compile(
+    _ZH_FILE + r"\s*(?:文件)?\s*(?:里|中)?\s*(?:写了什么|有什么|是什么内容|的内容)"
+)
+_ZH_LIST = re.compile(
+    r"(?:列出|列一下|列举|显示|看看|查看)\s*(?:一下)?\s*"
+    + _ZH_IN
+    + r"(?:所有|全部)?\s*(?:的)?\s*(?:文件|目录|文件夹|内容)"
+    r"|(?:有|都有)\s*(?:哪些|什么)\s*文件"
+)
+
+
+_ZH_LIST_IN = re.compile(
+    r"(?:列出|列一下|显示|看看|查看)\s*(?:一下)?\s*"
+    + _ZH_PATH
+    + r"\s*(?:目录|文件夹)\s*(?:下|里|中|内)?\s*(?:的)?\s*(?:所有|全部)?\s*(?:文件|内容)"
+)
+
+
+def _zh_intents(text: str) -> list[tuple[re.Match[str], Intent]]:
+    """The Chinese requests of ``text`` as (match, intent), labels in Chinese."""
+    out: list[tuple[re.Match[str], Intent]] = []
+    for m in _ZH_WRITE.finditer(text):
+        path = (m.group("path") or m.group("path2") or "").strip("`'\".,;:!?")
+        content = m.group("content") if m.group("content") is not None else m.group("content2")
+        out.append((m, Intent("write_file", {"path": path, "content": content}, f"写入 `{path}`")))
+    for m in _ZH_EDIT.finditer(text):
+        if not m.group("path"):
+            continue
+        args = {"path": m.group("path"), "old_text": m.group("old"), "new_text": m.group("new")}
+        out.append((m, Intent("edit_file", args, f"编辑 `{m.group('path')}`")))
+    for m in _ZH_RUN.finditer(text):
+        out.append(
+            (m, Intent("run_command", {"command": m.group("cmd")}, f"运行 `{m.group('cmd')}`"))
+        )
+    for m in _ZH_FIND_GLOB.finditer(text):
+        args = {"pattern": m.group("pat")}
+        if _place(m.group("path")) != ".":
+            args["path"] = _place(m.group("path"))
+        out.append((m, Intent("find_files", args, f"查找 `{m.group('pat')}`")))
+    for m in _ZH_FIND_LANG.finditer(text):
+        glob = _LANG_GLOBS[m.group("lang").lower()]
+        args = {"pattern": glob}
+        if _place(m.group("path")) != ".":
+            args["path"] = _place(m.group("path"))
+        out.append((m, Intent("find_files", args, f"查找 {m.group('lang')} 文件（`{glob}`）")))
+    for m in _ZH_SEARCH.finditer(text):
+        term = m.group("qterm") or _clean_term(m.group("term") or "").strip("。，")
+        if not term:
+            continue
+        regex = term if m.group("verb") == "grep" else re.escape(term)
+        args: dict[str, Any] = {"pattern": regex}
+        if _place(m.group("path")) != ".":
+            args["path"] = _place(m.group("path"))
+        out.append((m, Intent("grep", args, f"搜索 `{term}`")))
+    for pattern in (_ZH_READ, _ZH_WHATS_IN):
+        for m in pattern.finditer(text):
+            path = m.group("path").rstrip(".,;:!?")
+            out.append((m, Intent("read_file", {"path": path}, f"读取 `{path}`")))
+    for m in (*_ZH_LIST_IN.finditer(text), *_ZH_LIST.finditer(text)):
+        where = _place(m.group("path"))
+        label = "列出" + (f" `{where}` 中的" if where != "." else "") + "文件"
+        out.append((m, Intent("list_dir", {"path": where}, label)))
+    return out
+
+
 def parse_intents(text: str) -> list[Intent]:
     """Tool calls the user asked for, in the order they were asked."""
     found: list[Intent] = []
@@ -124,6 +246,8 @@ def parse_intents(text: str) -> list[Intent]:
         taken.append(span)
         found.append(Intent(intent.tool, intent.arguments, intent.label, span[0]))
 
+    for match, intent in _zh_intents(text):
+        claim(match, intent)
     for pattern in (_WRITE_QUOTED, _CREATE, _WRITE_PLAIN):
         for m in pattern.finditer(text):
             path = m.group("path").strip("`'\".,;:!?")

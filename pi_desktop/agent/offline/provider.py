@@ -25,7 +25,7 @@ from pi_desktop.agent.offline.answers import (
     report_tool_results,
     wants_long_answer,
 )
-from pi_desktop.agent.offline.intents import parse_intents
+from pi_desktop.agent.offline.intents import is_chinese, parse_intents
 from pi_desktop.agent.offline.recall import is_recall_question, recall_answer
 from pi_desktop.agent.offline.summarizer import summarize_request
 from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT, Message, estimate_tokens
@@ -195,10 +195,11 @@ class OfflineLLM:
         self, messages: Sequence[Message], tools: Sequence[dict[str, Any]] | None
     ) -> tuple[str, list[dict[str, Any]]]:
         names = _tool_names(tools)
+        user_text = next((m.content for m in reversed(messages) if m.role == "user"), "")
+        zh = is_chinese(user_text)  # answer in the language the user wrote in
         results = _pending_results(messages)
         if results is not None:
-            return report_tool_results(results, saved_tail), []
-        user_text = next((m.content for m in reversed(messages) if m.role == "user"), "")
+            return report_tool_results(results, saved_tail, zh=zh), []
         if is_recall_question(user_text):  # the fidelity probe: quote the view, call nothing
             return recall_answer(messages, user_text), []
         intents = parse_intents(user_text)
@@ -219,13 +220,18 @@ class OfflineLLM:
                 }
                 for n, intent in enumerate(usable)
             ]
-            text = "Offline demo: I'll " + "; ".join(i.label for i in usable) + "."
-            if missing:
-                text += f" ({', '.join(missing)} is not enabled here, so I skip that part.)"
+            if zh:
+                text = "离线演示：我将" + "；".join(i.label for i in usable) + "。"
+                if missing:
+                    text += f"（{'、'.join(missing)} 在这里没有启用，所以跳过这一部分。）"
+            else:
+                text = "Offline demo: I'll " + "; ".join(i.label for i in usable) + "."
+                if missing:
+                    text += f" ({', '.join(missing)} is not enabled here, so I skip that part.)"
             return text, calls
         if wants_long_answer(user_text) and not missing:
-            return long_answer(user_text, self.long_answer_chars), []
-        return help_answer(user_text, names, missing), []
+            return long_answer(user_text, self.long_answer_chars, zh=zh), []
+        return help_answer(user_text, names, missing, zh=zh), []
 
     async def _stream(self, content: str, on_delta: DeltaCallback | None) -> None:
         """Hand the text out in small pieces, yielding to the loop between them.
