@@ -37,10 +37,25 @@ class Found:
     locations: list[tuple[str, int]] = field(default_factory=list)
 
 
-def _literal(node: ast.AST | None) -> str | None:
+def _literal(node: ast.AST | None, constants: dict[str, str] | None = None) -> str | None:
+    """A string literal, or a module constant holding one (``tr("Ctx", NOTE)``)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
+    if isinstance(node, ast.Name) and constants:
+        return constants.get(node.id)
     return None
+
+
+def _constants(tree: ast.Module) -> dict[str, str]:
+    """The module's ``NAME = "text"`` assignments (adjacent literals are one constant)."""
+    out = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+            if isinstance(target, ast.Name) and isinstance(value, ast.Constant):
+                if isinstance(value.value, str):
+                    out[target.id] = value.value
+    return out
 
 
 def _is_tr_call(call: ast.Call) -> bool:
@@ -55,10 +70,11 @@ def extract(root: Path = SOURCES) -> dict[Key, Found]:
     found: dict[Key, Found] = {}
     for path in sorted(root.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        constants = _constants(tree)
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and _is_tr_call(node)) or len(node.args) < 2:
                 continue
-            context, source = _literal(node.args[0]), _literal(node.args[1])
+            context, source = _literal(node.args[0]), _literal(node.args[1], constants)
             if context is None or source is None:
                 continue
             positional = not (isinstance(node.func, ast.Name) and node.func.id == "trf")
@@ -72,7 +88,8 @@ def extract(root: Path = SOURCES) -> dict[Key, Found]:
             key = (context, source, comment or "")
             item = found.setdefault(key, Found(context, source, comment or ""))
             item.numerus = item.numerus or numerus
-            item.locations.append((path.relative_to(ROOT).as_posix(), node.lineno))
+            where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+            item.locations.append((where.as_posix(), node.lineno))
     return found
 
 

@@ -2671,6 +2671,12 @@ Local files are never shown, whatever this says.</translation>
             <translation>System prompt</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="63" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="73" />
+            <source>Every request of this session starts with these instructions. A change applies from your next message on; what was already sent stays as it was, and the tree marks the change.</source>
+            <translation>Every request of this session starts with these instructions. A change applies from your next message on; what was already sent stays as it was, and the tree marks the change.</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="70" />
             <source>No system prompt: the model gets only the conversation.</source>
             <translation>No system prompt: the model gets only the conversation.</translation>
@@ -3052,6 +3058,11 @@ Local files are never shown, whatever this says.</translation>
     </context>
     <context>
         <name>Wiring</name>
+        <message>
+            <location filename="../../pi_desktop/ui/wiring.py" line="33" />
+            <source>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</source>
+            <translation>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</translation>
+        </message>
         <message>
             <location filename="../../pi_desktop/ui/wiring.py" line="59" />
             <source>Offline provider (no network)</source>

@@ -2616,6 +2616,12 @@ Local files are never shown, whatever this says.</source>
             <translation>系统提示词</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="63" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="73" />
+            <source>Every request of this session starts with these instructions. A change applies from your next message on; what was already sent stays as it was, and the tree marks the change.</source>
+            <translation>此会话的每次请求都以这些指令开头。更改从你的下一条消息开始生效；已经发送的内容保持不变，树中会标出更改的位置。</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="70" />
             <source>No system prompt: the model gets only the conversation.</source>
             <translation>无系统提示词：模型只会收到对话内容。</translation>
@@ -2957,6 +2963,11 @@ Local files are never shown, whatever this says.</source>
     </context>
     <context>
         <name>Wiring</name>
+        <message>
+            <location filename="../../pi_desktop/ui/wiring.py" line="33" />
+            <source>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</source>
+            <translation>离线服务：一个确定性的演示模型，不联网。可在设置（Ctrl+,）中选择真实模型。</translation>
+        </message>
         <message>
             <location filename="../../pi_desktop/ui/wiring.py" line="59" />
             <source>Offline provider (no network)</source>
