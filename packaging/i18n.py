@@ -52,9 +52,9 @@ def _constants(tree: ast.Module) -> dict[str, str]:
     for node in tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             target, value = node.targets[0], node.value
-            if isinstance(target, ast.Name) and isinstance(value, ast.Constant):
-                if isinstance(value.value, str):
-                    out[target.id] = value.value
+            literal = isinstance(value, ast.Constant) and isinstance(value.value, str)
+            if isinstance(target, ast.Name) and literal:
+                out[target.id] = value.value
     return out
 
 

@@ -1487,6 +1487,11 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>Close</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="217" />
+            <source>Moved to the trash.</source>
+            <translation>Moved to the trash.</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="73" />
             <source>Title</source>
             <translation>Title</translation>
@@ -2809,7 +2814,12 @@ Local files are never shown, whatever this says.</translation>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/painter.py" line="106" />
+            <location filename="../../pi_desktop/ui/tree/painter.py" line="36" />
+            <source>▲ compaction floor</source>
+            <translation>▲ compaction floor</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/painter.py" line="112" />
             <source>No messages yet</source>
             <translation>No messages yet</translation>
         </message>
@@ -2961,64 +2971,117 @@ Local files are never shown, whatever this says.</translation>
             <translation>(stopped)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="68" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="67" />
             <source>Session tree</source>
             <translation>Session tree</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="70" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="69" />
             <source>The messages of this session as a tree. Arrows move, Enter rewinds to a message or opens a summary, the Menu key shows its actions.</source>
             <translation>The messages of this session as a tree. Arrows move, Enter rewinds to a message or opens a summary, the Menu key shows its actions.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="417" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="416" />
             <source>Copy text</source>
             <translation>Copy text</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="380" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="379" />
             <source>Expand branch</source>
             <translation>Expand branch</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="385" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="384" />
             <source>Remove branch summary</source>
             <translation>Remove branch summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="392" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="418" />
+            <source>Collapse branch</source>
+            <translation>Collapse branch</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/view.py" line="501" />
+            <source>Collapsed branch of %Ln message(s).</source>
+            <translation>
+                <numerusform>Collapsed branch of %Ln message.</numerusform>
+                <numerusform>Collapsed branch of %Ln messages.</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="508" />
+            <source>The system prompt changed here; later requests carry it.</source>
+            <translation>The system prompt changed here; later requests carry it.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="524" />
+            <source>Not sent to the model verbatim (summarized or snipped).</source>
+            <translation>Not sent to the model verbatim (summarized or snipped).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="526" />
+            <source>Navigation is paused while the agent is busy.</source>
+            <translation>Navigation is paused while the agent is busy.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="502" />
+            <source>Click to expand.</source>
+            <translation>Click to expand.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="510" />
+            <source>Double-click (or Enter) to view the summary.</source>
+            <translation>Double-click (or Enter) to view the summary.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="391" />
             <source>View summary</source>
             <translation>View summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="395" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="394" />
             <source>Rewind here</source>
             <translation>Rewind here</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="407" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="406" />
             <source>Fork to new session from here</source>
             <translation>Fork to new session from here</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="398" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="513" />
+            <source>Sealed: below the compaction floor. Rewinding here is not possible; fork to a new session to continue from this point.</source>
+            <translation>Sealed: below the compaction floor. Rewinding here is not possible; fork to a new session to continue from this point.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="397" />
             <source>Rewind here (sealed by compaction)</source>
             <translation>Rewind here (sealed by compaction)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="402" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="401" />
             <source>Edit and resend…</source>
             <translation>Edit and resend…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="412" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="411" />
             <source>Unpin message</source>
             <translation>Unpin message</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="414" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="413" />
             <source>Pin message (keep verbatim)</source>
             <translation>Pin message (keep verbatim)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="520" />
+            <source>Current position.</source>
+            <translation>Current position.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="522" />
+            <source>Click (or Enter) to rewind here.</source>
+            <translation>Click (or Enter) to rewind here.</translation>
         </message>
         <message numerus="yes">
             <source>branch · %n message(s) — %1</source>

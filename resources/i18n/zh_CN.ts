@@ -1439,6 +1439,11 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>关闭</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="217" />
+            <source>Moved to the trash.</source>
+            <translation>已移到回收站。</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="73" />
             <source>Title</source>
             <translation>标题</translation>
@@ -2753,7 +2758,12 @@ Local files are never shown, whatever this says.</source>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/painter.py" line="106" />
+            <location filename="../../pi_desktop/ui/tree/painter.py" line="36" />
+            <source>▲ compaction floor</source>
+            <translation>▲ 压缩底线</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/painter.py" line="112" />
             <source>No messages yet</source>
             <translation>还没有消息</translation>
         </message>
@@ -2901,64 +2911,116 @@ Local files are never shown, whatever this says.</source>
             <translation>（已停止）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="68" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="67" />
             <source>Session tree</source>
             <translation>会话树</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="70" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="69" />
             <source>The messages of this session as a tree. Arrows move, Enter rewinds to a message or opens a summary, the Menu key shows its actions.</source>
             <translation>以树形显示此会话的消息。方向键移动，Enter 回退到某条消息或打开总结，菜单键显示可用操作。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="417" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="416" />
             <source>Copy text</source>
             <translation>复制文本</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="380" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="379" />
             <source>Expand branch</source>
             <translation>展开分支</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="385" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="384" />
             <source>Remove branch summary</source>
             <translation>移除分支总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="392" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="418" />
+            <source>Collapse branch</source>
+            <translation>折叠分支</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/view.py" line="501" />
+            <source>Collapsed branch of %Ln message(s).</source>
+            <translation>
+                <numerusform>已折叠的分支，共 %Ln 条消息。</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="508" />
+            <source>The system prompt changed here; later requests carry it.</source>
+            <translation>系统提示词在此处更改；之后的请求都会带上它。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="524" />
+            <source>Not sent to the model verbatim (summarized or snipped).</source>
+            <translation>未原样发送给模型（已总结或剪除）。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="526" />
+            <source>Navigation is paused while the agent is busy.</source>
+            <translation>智能体忙碌时暂停导航。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="502" />
+            <source>Click to expand.</source>
+            <translation>点击展开。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="510" />
+            <source>Double-click (or Enter) to view the summary.</source>
+            <translation>双击（或按 Enter）查看总结。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="391" />
             <source>View summary</source>
             <translation>查看总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="395" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="394" />
             <source>Rewind here</source>
             <translation>回退到此处</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="407" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="406" />
             <source>Fork to new session from here</source>
             <translation>从此处分叉为新会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="398" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="513" />
+            <source>Sealed: below the compaction floor. Rewinding here is not possible; fork to a new session to continue from this point.</source>
+            <translation>已封存：位于压缩底线之下。无法回退到此处；请分叉为新会话，从这里继续。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="397" />
             <source>Rewind here (sealed by compaction)</source>
             <translation>回退到此处（已被压缩封存）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="402" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="401" />
             <source>Edit and resend…</source>
             <translation>编辑并重新发送…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="412" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="411" />
             <source>Unpin message</source>
             <translation>取消固定消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="414" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="413" />
             <source>Pin message (keep verbatim)</source>
             <translation>固定消息（原样保留）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="520" />
+            <source>Current position.</source>
+            <translation>当前位置。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="522" />
+            <source>Click (or Enter) to rewind here.</source>
+            <translation>点击（或按 Enter）回退到此处。</translation>
         </message>
     </context>
     <context>

@@ -80,7 +80,7 @@ def shown_texts(root: QWidget, skip_modules: tuple[str, ...] = ()) -> list[Shown
             add(w.text(), "standard button" if standard else "button text", w)
         elif isinstance(w, QGroupBox):
             add(w.title(), "group title", w)
-        elif isinstance(w, QLineEdit) or isinstance(w, QPlainTextEdit | QTextEdit):
+        elif isinstance(w, QLineEdit | QPlainTextEdit | QTextEdit):
             add(w.placeholderText(), "placeholder", w)
         elif isinstance(w, QTabBar):
             for i in range(w.count()):

@@ -214,6 +214,6 @@ class SessionsDialog(QDialog):
             self.status.setText(trf("Sessions", "Could not delete: %1", exc))
             return
         self._confirm_delete = None
-        self.status.setText("Moved to the trash.")
+        self.status.setText(tr("Sessions", "Moved to the trash."))
         self.deleted.emit(session_id)
         self.refresh()

@@ -29,7 +29,13 @@ LANE_W = 18
 GUTTER_W = 22  # the compaction column left of lane 0
 LEFT_PAD = 6
 NODE_R = 5.0
-FLOOR_LABEL = "▲ compaction floor"
+FLOOR_LABEL = "▲ compaction floor"  # English; floor_label() is what is painted
+
+
+def floor_label() -> str:
+    return tr("Tree", "▲ compaction floor")
+
+
 PIN_MARK = "⚑ "  # a pinned node (DejaVu has the flag; no emoji font is assumed)
 
 
@@ -168,7 +174,7 @@ class TreePainter:
         return small
 
     def _floor_label_width(self) -> int:
-        return QFontMetrics(self._floor_font()).horizontalAdvance(FLOOR_LABEL) + 18
+        return QFontMetrics(self._floor_font()).horizontalAdvance(floor_label()) + 18
 
     def paint_floor(self, p: QPainter, t: Theme, w: int) -> None:
         row = self.layout.floor_row
@@ -182,7 +188,7 @@ class TreePainter:
         small = self._floor_font()
         p.setFont(small)
         fm = QFontMetrics(small)
-        label = FLOOR_LABEL
+        label = floor_label()
         tw = fm.horizontalAdvance(label) + 10
         # hangs just below the line, inside the first sealed row: the row above the floor (often
         # the current node) keeps its whole width for its label

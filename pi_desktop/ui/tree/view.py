@@ -31,7 +31,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QAbstractScrollArea, QMenu, QToolTip, QWidget
 
 from pi_desktop.ui.i18n import tr
-from pi_desktop.ui.labels import count_of
 from pi_desktop.ui.theme import theme_for
 from pi_desktop.ui.tree.layout import LayoutRow, TreeLayout, layout_tree
 from pi_desktop.ui.tree.painter import NODE_R, TreePainter, lane_x
@@ -416,7 +415,7 @@ class SessionTreeView(QAbstractScrollArea):
             )
         menu.addAction(tr("Tree", "Copy text"), lambda: self.copy_node(node.id))
         if node.parent_id is not None and node.id in self._expanded:
-            menu.addAction("Collapse branch", lambda: self.toggle_branch(node.id))
+            menu.addAction(tr("Tree", "Collapse branch"), lambda: self.toggle_branch(node.id))
         return menu
 
     def copy_node(self, node_id: str) -> None:
@@ -499,27 +498,32 @@ class SessionTreeView(QAbstractScrollArea):
         row = self._layout.rows[row_index]
         node = self._node_for_row(row)
         if row.kind == "stub":
-            return f"Collapsed branch of {count_of(row.hidden_count, 'message')}.\nClick to expand."
+            return tr("Tree", "Collapsed branch of %Ln message(s).", n=row.hidden_count) + (
+                "\n" + tr("Tree", "Click to expand.")
+            )
         if node is None:
             return ""
         lines = [tooltip_text(node)]
         if node.role == "system_prompt":
-            lines.append("The system prompt changed here; later requests carry it.")
+            lines.append(tr("Tree", "The system prompt changed here; later requests carry it."))
         elif row.kind == "compaction":
-            lines.append("Double-click to view the summary.")
+            lines.append(tr("Tree", "Double-click (or Enter) to view the summary."))
         elif row.sealed:
             lines.append(
-                "Sealed: below the compaction floor. Rewinding here is not possible; "
-                "fork to a new session to continue from this point."
+                tr(
+                    "Tree",
+                    "Sealed: below the compaction floor. Rewinding here is not possible; "
+                    "fork to a new session to continue from this point.",
+                )
             )
         elif row.current:
-            lines.append("Current position.")
+            lines.append(tr("Tree", "Current position."))
         elif self._nav_enabled:
-            lines.append("Click to rewind here.")
+            lines.append(tr("Tree", "Click (or Enter) to rewind here."))
         if row.node_id in self._faded:
-            lines.append("Not sent to the model verbatim (summarized or snipped).")
+            lines.append(tr("Tree", "Not sent to the model verbatim (summarized or snipped)."))
         if not self._nav_enabled:
-            lines.append("Navigation is paused while the agent is busy.")
+            lines.append(tr("Tree", "Navigation is paused while the agent is busy."))
         return "\n".join(lines)
 
     def viewportEvent(self, event: QEvent) -> bool:
