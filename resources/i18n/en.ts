@@ -3030,8 +3030,8 @@ Local files are never shown, whatever this says.</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="510" />
-            <source>Double-click (or Enter) to view the summary.</source>
-            <translation>Double-click (or Enter) to view the summary.</translation>
+            <source>Double-click to view the summary.</source>
+            <translation>Double-click to view the summary.</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="391" />
@@ -3080,8 +3080,16 @@ Local files are never shown, whatever this says.</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="522" />
+            <source>Click to rewind here.</source>
+            <translation>Click to rewind here.</translation>
+        </message>
+        <message>
+            <source>Double-click (or Enter) to view the summary.</source>
+            <translation type="obsolete">Double-click (or Enter) to view the summary.</translation>
+        </message>
+        <message>
             <source>Click (or Enter) to rewind here.</source>
-            <translation>Click (or Enter) to rewind here.</translation>
+            <translation type="obsolete">Click (or Enter) to rewind here.</translation>
         </message>
         <message numerus="yes">
             <source>branch · %n message(s) — %1</source>

@@ -2969,8 +2969,8 @@ Local files are never shown, whatever this says.</source>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="510" />
-            <source>Double-click (or Enter) to view the summary.</source>
-            <translation>双击（或按 Enter）查看总结。</translation>
+            <source>Double-click to view the summary.</source>
+            <translation type="unfinished" />
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="391" />
@@ -3019,8 +3019,16 @@ Local files are never shown, whatever this says.</source>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="522" />
+            <source>Click to rewind here.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Double-click (or Enter) to view the summary.</source>
+            <translation type="obsolete">双击查看总结。</translation>
+        </message>
+        <message>
             <source>Click (or Enter) to rewind here.</source>
-            <translation>点击（或按 Enter）回退到此处。</translation>
+            <translation type="obsolete">点击回退到此处。</translation>
         </message>
     </context>
     <context>

@@ -507,7 +507,7 @@ class SessionTreeView(QAbstractScrollArea):
         if node.role == "system_prompt":
             lines.append(tr("Tree", "The system prompt changed here; later requests carry it."))
         elif row.kind == "compaction":
-            lines.append(tr("Tree", "Double-click (or Enter) to view the summary."))
+            lines.append(tr("Tree", "Double-click to view the summary."))
         elif row.sealed:
             lines.append(
                 tr(
@@ -519,7 +519,7 @@ class SessionTreeView(QAbstractScrollArea):
         elif row.current:
             lines.append(tr("Tree", "Current position."))
         elif self._nav_enabled:
-            lines.append(tr("Tree", "Click (or Enter) to rewind here."))
+            lines.append(tr("Tree", "Click to rewind here."))
         if row.node_id in self._faded:
             lines.append(tr("Tree", "Not sent to the model verbatim (summarized or snipped)."))
         if not self._nav_enabled:
