@@ -2970,7 +2970,7 @@ Local files are never shown, whatever this says.</source>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="510" />
             <source>Double-click to view the summary.</source>
-            <translation type="unfinished" />
+            <translation>双击查看总结。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="391" />
@@ -3020,7 +3020,7 @@ Local files are never shown, whatever this says.</source>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="522" />
             <source>Click to rewind here.</source>
-            <translation type="unfinished" />
+            <translation>点击回退到此处。</translation>
         </message>
         <message>
             <source>Double-click (or Enter) to view the summary.</source>
