@@ -45,3 +45,23 @@ def _own_words(widget: QWidget) -> str:
     text = getattr(widget, "text", None)
     words = text() if callable(text) else ""
     return strip_mnemonic(words) if isinstance(words, str) and words else widget.objectName()
+
+
+def describe_buttons(dialog: QWidget) -> None:
+    """What a dialog's standard buttons do, for a screen reader (an explicit description or
+    a tooltip wins): OK saves, Cancel leaves without saving, Close closes."""
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from pi_desktop.ui.i18n import tr
+
+    Std = QDialogButtonBox.StandardButton
+    words = {
+        Std.Ok: tr("Accessibility", "Apply what this dialog shows and close it"),
+        Std.Cancel: tr("Accessibility", "Close this dialog without changing anything"),
+        Std.Close: tr("Accessibility", "Close this window"),
+    }
+    for box in dialog.findChildren(QDialogButtonBox):
+        for button in box.buttons():
+            said = words.get(box.standardButton(button))
+            if said and not button.accessibleDescription() and not button.toolTip():
+                button.setAccessibleDescription(said)

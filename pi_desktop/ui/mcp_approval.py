@@ -133,6 +133,21 @@ class McpApprovalDialog(QDialog):
         for button in (self.allow_once, self.allow_session, self.allow_always):
             button.setAutoDefault(False)
         self.deny_button.setDefault(True)  # Enter must not approve by accident
+        tips = (
+            (self.allow_once, tr("McpApproval", "Run this call now; the next one asks again")),
+            (
+                self.allow_session,
+                tr("McpApproval", "Calls of this tool run without asking until the session ends"),
+            ),
+            (self.allow_always, tr("McpApproval", "Calls of this tool never ask again")),
+            (self.deny_button, tr("McpApproval", "Refuse this call; the model is told")),
+            (
+                self.deny_run,
+                tr("McpApproval", "Refuse this and every call until the current answer ends"),
+            ),
+        )
+        for button, tip in tips:
+            button.setToolTip(tip)
         row = QHBoxLayout()
         row.addWidget(self.deny_run)
         row.addStretch(1)

@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QWidget
 
 from pi_desktop.session import SessionError
+from pi_desktop.ui.a11y import describe_buttons
 from pi_desktop.ui.budget.figures import branch_compactions
 from pi_desktop.ui.dialogs.settings_dialog import SettingsDialog
 from pi_desktop.ui.i18n import tr, trf
@@ -111,6 +112,7 @@ class WindowDialogs:
         viewer.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         viewer.setWindowFlag(Qt.WindowType.Window, True)
         slim_all(viewer)  # the window's slim scroll bars, in its viewers too
+        describe_buttons(viewer)
         self.viewers.append(viewer)
         viewer.destroyed.connect(
             lambda *_: self.viewers.remove(viewer) if viewer in self.viewers else None
@@ -121,6 +123,7 @@ class WindowDialogs:
     def _show_dialog(self, dialog: QDialog) -> QDialog:
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         slim_all(dialog)
+        describe_buttons(dialog)
         self.dialog = dialog
         dialog.finished.connect(lambda _r: setattr(self, "dialog", None))
         dialog.open()

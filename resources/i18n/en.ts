@@ -2,9 +2,27 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
     <context>
+        <name>Accessibility</name>
+        <message>
+            <location filename="../../pi_desktop/ui/a11y.py" line="59" />
+            <source>Apply what this dialog shows and close it</source>
+            <translation>Apply what this dialog shows and close it</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/a11y.py" line="60" />
+            <source>Close this dialog without changing anything</source>
+            <translation>Close this dialog without changing anything</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/a11y.py" line="61" />
+            <source>Close this window</source>
+            <translation>Close this window</translation>
+        </message>
+    </context>
+    <context>
         <name>Approval</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="138" />
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="143" />
             <source>⚠ This request contains characters that are invisible or reorder the text around them (%1). They are shown as ⟦U+…⟧ and marked; what runs is exactly what is shown. Commands rarely need them: deny unless you expected this.</source>
             <translation>⚠ This request contains characters that are invisible or reorder the text around them (%1). They are shown as ⟦U+…⟧ and marked; what runs is exactly what is shown. Commands rarely need them: deny unless you expected this.</translation>
         </message>
@@ -34,24 +52,39 @@
             <translation>Allow %1 for the rest of this session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="100" />
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="98" />
+            <source>Later requests of this tool in this session run without asking</source>
+            <translation>Later requests of this tool in this session run without asking</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="103" />
             <source>Allow</source>
             <translation>Allow</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="103" />
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="106" />
             <source>Deny</source>
             <translation>Deny</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="107" />
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="110" />
             <source>Deny all until the answer ends</source>
             <translation>Deny all until the answer ends</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="111" />
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="114" />
             <source>Deny this and every other change the model asks for until the current answer is finished; the model is told each one was denied.</source>
             <translation>Deny this and every other change the model asks for until the current answer is finished; the model is told each one was denied.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="126" />
+            <source>Run this request now</source>
+            <translation>Run this request now</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="127" />
+            <source>Refuse it; the model is told it was denied</source>
+            <translation>Refuse it; the model is told it was denied</translation>
         </message>
     </context>
     <context>
@@ -667,58 +700,78 @@ price: the app shows money only for models you entered a price for.</translation
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="115" />
+            <source>Show the folder of this file in the file manager</source>
+            <translation>Show the folder of this file in the file manager</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="118" />
             <source>Copy path</source>
             <translation>Copy path</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="116" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="119" />
             <source>Copy the file's path to the clipboard</source>
             <translation>Copy the file's path to the clipboard</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="121" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="124" />
             <source>Wrap lines</source>
             <translation>Wrap lines</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="138" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="125" />
+            <source>Break long lines at the window's edge</source>
+            <translation>Break long lines at the window's edge</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="129" />
+            <source>Tool result</source>
+            <translation>Tool result</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="131" />
+            <source>The saved output of a tool, read-only; Ctrl+F finds text in it.</source>
+            <translation>The saved output of a tool, read-only; Ctrl+F finds text in it.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="146" />
             <source>Find (Enter: next, Shift+Enter: previous)</source>
             <translation>Find (Enter: next, Shift+Enter: previous)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="140" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="148" />
             <source>Find</source>
             <translation>Find</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="142" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="150" />
             <source>Text to find; Enter goes to the next match, Shift+Enter back.</source>
             <translation>Text to find; Enter goes to the next match, Shift+Enter back.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="151" />
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="152" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="159" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="160" />
             <source>Previous match</source>
             <translation>Previous match</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="156" />
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="157" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="164" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="165" />
             <source>Next match</source>
             <translation>Next match</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="267" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="275" />
             <source>%1 — showing the first %2 characters (%3)</source>
             <translation>%1 — showing the first %2 characters (%3)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="275" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="283" />
             <source>%1 characters · %2</source>
             <translation>%1 characters · %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="317" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="325" />
             <source>loading %1</source>
             <translation>loading %1</translation>
         </message>
@@ -728,7 +781,7 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>Tool result — %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="278" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="286" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln line</numerusform>
@@ -736,23 +789,23 @@ price: the app shows money only for models you entered a price for.</translation
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="293" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="301" />
             <source>The tool capped its output: this file holds %1 it read (its last line says where to go on).</source>
             <translation>The tool capped its output: this file holds %1 it read (its last line says where to go on).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="393" />
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="147" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="401" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="155" />
             <source>no match</source>
             <translation>no match</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="225" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="233" />
             <source>Cannot open %1: %2</source>
             <translation>Cannot open %1: %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="303" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="311" />
             <source>The tool read part of a file: this holds its lines %1-%2 of %3 (the last line says where to go on).</source>
             <translation>The tool read part of a file: this holds its lines %1-%2 of %3 (the last line says where to go on).</translation>
         </message>
@@ -936,37 +989,37 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>This session is open read-only.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="68" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="69" />
             <source>Edited summary saved; the next request uses it.</source>
             <translation>Edited summary saved; the next request uses it.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="56" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="57" />
             <source>Wait for the answer to finish, then save the edit.</source>
             <translation>Wait for the answer to finish, then save the edit.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="146" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="149" />
             <source>Tools</source>
             <translation>Tools</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="181" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="184" />
             <source>Settings saved; they apply when this answer ends.</source>
             <translation>Settings saved; they apply when this answer ends.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="187" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="190" />
             <source>The API key was not saved: %1.</source>
             <translation>The API key was not saved: %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="62" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="63" />
             <source>Not saved: %1.</source>
             <translation>Not saved: %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="94" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="95" />
             <source>Exported to %1</source>
             <translation>Exported to %1</translation>
         </message>
@@ -1157,6 +1210,31 @@ price: the app shows money only for models you entered a price for.</translation
             <location filename="../../pi_desktop/ui/mcp_approval.py" line="123" />
             <source>Deny a&amp;ll until this answer ends</source>
             <translation>Deny a&amp;ll until this answer ends</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="137" />
+            <source>Run this call now; the next one asks again</source>
+            <translation>Run this call now; the next one asks again</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="140" />
+            <source>Calls of this tool run without asking until the session ends</source>
+            <translation>Calls of this tool run without asking until the session ends</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="142" />
+            <source>Calls of this tool never ask again</source>
+            <translation>Calls of this tool never ask again</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="143" />
+            <source>Refuse this call; the model is told</source>
+            <translation>Refuse this call; the model is told</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="146" />
+            <source>Refuse this and every call until the current answer ends</source>
+            <translation>Refuse this and every call until the current answer ends</translation>
         </message>
     </context>
     <context>
@@ -1449,6 +1527,7 @@ price: the app shows money only for models you entered a price for.</translation
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="65" />
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="75" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="430" />
             <source>Sessions</source>
             <translation>Sessions</translation>
         </message>
@@ -1476,7 +1555,7 @@ price: the app shows money only for models you entered a price for.</translation
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="93" />
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="160" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="165" />
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="371" />
             <source>Delete</source>
             <translation>Delete</translation>
@@ -1487,7 +1566,33 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>Close</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="217" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="96" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="428" />
+            <source>Start a new session (Ctrl+N)</source>
+            <translation>Start a new session (Ctrl+N)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="97" />
+            <source>Open the selected session (Enter)</source>
+            <translation>Open the selected session (Enter)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="98" />
+            <source>Give the selected session a title (F2)</source>
+            <translation>Give the selected session a title (F2)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="99" />
+            <source>Move the selected session to the trash</source>
+            <translation>Move the selected session to the trash</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="100" />
+            <source>Close this window</source>
+            <translation>Close this window</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="222" />
             <source>Moved to the trash.</source>
             <translation>Moved to the trash.</translation>
         </message>
@@ -1507,7 +1612,7 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>Messages</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="134" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="139" />
             <source>The session index had %Ln invalid entry(ies); those sessions were read again from their files.</source>
             <translation>
                 <numerusform>The session index had %Ln invalid entry; those sessions were read again from their files.</numerusform>
@@ -1515,28 +1620,28 @@ price: the app shows money only for models you entered a price for.</translation
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="203" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="208" />
             <source>This session is open in the window; open another one first.</source>
             <translation>This session is open in the window; open another one first.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="208" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="213" />
             <source>Click again to delete</source>
             <translation>Click again to delete</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="209" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="214" />
             <source>Deleted sessions go to the trash (kept 30 days).</source>
             <translation>Deleted sessions go to the trash (kept 30 days).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="187" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="192" />
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="235" />
             <source>Could not rename: %1</source>
             <translation>Could not rename: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="214" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="219" />
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="343" />
             <source>Could not delete: %1</source>
             <translation>Could not delete: %1</translation>
@@ -1593,43 +1698,44 @@ price: the app shows money only for models you entered a price for.</translation
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="419" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="420" />
             <source>Search sessions</source>
             <translation>Search sessions</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="421" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="422" />
             <source>Search titles and the text of every message (↓ moves into the list, Enter opens)</source>
             <translation>Search titles and the text of every message (↓ moves into the list, Enter opens)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="426" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="427" />
             <source>New</source>
             <translation>New</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="427" />
-            <source>Start a new session (Ctrl+N)</source>
-            <translation>Start a new session (Ctrl+N)</translation>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="432" />
+            <source>Newest first. Enter opens the session, F2 renames it, Delete moves it to the trash.</source>
+            <translation>Newest first. Enter opens the session, F2 renames it, Delete moves it to the trash.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="440" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="449" />
             <source>Undo</source>
             <translation>Undo</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="441" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="450" />
             <source>Bring the deleted session back</source>
             <translation>Bring the deleted session back</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="448" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="569" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="457" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="578" />
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="120" />
             <source>Trash</source>
             <translation>Trash</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="451" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="460" />
             <source>Deleted sessions: restore them within 30 days</source>
             <translation>Deleted sessions: restore them within 30 days</translation>
         </message>
@@ -1648,12 +1754,12 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>answering…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="569" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="578" />
             <source>Trash (%1)</source>
             <translation>Trash (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="591" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="600" />
             <source>No session matches “%1” yet: the search is still reading the sessions.</source>
             <translation>No session matches “%1” yet: the search is still reading the sessions.</translation>
         </message>
@@ -1666,17 +1772,17 @@ price: the app shows money only for models you entered a price for.</translation
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="598" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="607" />
             <source>No session matches “%1”.</source>
             <translation>No session matches “%1”.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="601" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="610" />
             <source>The search is still reading the sessions: more may match.</source>
             <translation>The search is still reading the sessions: more may match.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="605" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="614" />
             <source>Found in many messages: the newest are shown. Add a word.</source>
             <translation>Found in many messages: the newest are shown. Add a word.</translation>
         </message>
@@ -1937,175 +2043,215 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>Settings</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="260" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="261" />
+            <source>Who answers: a cloud service, a local server or the offline demo</source>
+            <translation>Who answers: a cloud service, a local server or the offline demo</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="263" />
             <source>Provider</source>
             <translation>Provider</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="263" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="266" />
+            <source>The model's name as the provider spells it</source>
+            <translation>The model's name as the provider spells it</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="267" />
             <source>Model</source>
             <translation>Model</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="265" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="270" />
+            <source>The address of the provider's OpenAI-compatible API</source>
+            <translation>The address of the provider's OpenAI-compatible API</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="272" />
             <source>Base URL</source>
             <translation>Base URL</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="273" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="281" />
+            <source>The provider's API key; it is never shown and never written into the settings</source>
+            <translation>The provider's API key; it is never shown and never written into the settings</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="283" />
             <source>&amp;Forget stored key</source>
             <translation>&amp;Forget stored key</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="284" />
             <source>Remove the key stored for this provider</source>
             <translation>Remove the key stored for this provider</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="278" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="288" />
             <source>API key</source>
             <translation>API key</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="297" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="307" />
             <source>Price per 1M tokens</source>
             <translation>Price per 1M tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="307" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="317" />
             <source>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</source>
             <translation>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="320" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="330" />
             <source>How long the model may think, where the provider takes it</source>
             <translation>How long the model may think, where the provider takes it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="324" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="334" />
             <source>&amp;effort</source>
             <translation>&amp;effort</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="329" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="339" />
             <source>Thinking</source>
             <translation>Thinking</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="336" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="347" />
+            <source>A cheaper model that writes the summaries (empty: the chat model)</source>
+            <translation>A cheaper model that writes the summaries (empty: the chat model)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="349" />
             <source>same as the chat model</source>
             <translation>same as the chat model</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="337" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="350" />
             <source>Summarizer model</source>
             <translation>Summarizer model</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="342" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="355" />
             <source> tokens</source>
             <translation> tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="350" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="360" />
+            <source>The most tokens one request may carry; the budget bar counts up to it</source>
+            <translation>The most tokens one request may carry; the budget bar counts up to it</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="366" />
             <source>tokens</source>
             <translation>tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="353" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="369" />
             <source>Context budget</source>
             <translation>Context budget</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="364" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="377" />
+            <source>The share of the budget at which older turns are summarized</source>
+            <translation>The share of the budget at which older turns are summarized</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="383" />
             <source>of the budget</source>
             <translation>of the budget</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="367" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="386" />
             <source>Compact at</source>
             <translation>Compact at</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="372" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="391" />
             <source>automatic (a quarter of the budget)</source>
             <translation>automatic (a quarter of the budget)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="379" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="395" />
+            <source>How many of the newest tokens a summary always leaves verbatim</source>
+            <translation>How many of the newest tokens a summary always leaves verbatim</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="401" />
             <source>tokens (half the budget)</source>
             <translation>tokens (half the budget)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="383" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="405" />
             <source>Keep recent</source>
             <translation>Keep recent</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="387" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="409" />
             <source> characters/s</source>
             <translation> characters/s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="388" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="410" />
             <source>instant</source>
             <translation>instant</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="395" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="417" />
             <source>characters/s</source>
             <translation>characters/s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="400" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="422" />
             <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
             <translation>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="405" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="427" />
             <source>Offline demo speed</source>
             <translation>Offline demo speed</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="410" />
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="426" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="432" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="448" />
             <source> s</source>
             <translation> s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="414" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="436" />
             <source>The longest a whole response may take.</source>
             <translation>The longest a whole response may take.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="419" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="441" />
             <source>s</source>
             <translation>s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="422" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="444" />
             <source>Response deadline</source>
             <translation>Response deadline</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="431" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="453" />
             <source>A stream with no new text for this long is retried (keep-alives do not count).</source>
             <translation>A stream with no new text for this long is retried (keep-alives do not count).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="443" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="465" />
             <source>s (at most the response deadline)</source>
             <translation>s (at most the response deadline)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="446" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="468" />
             <source>Stall timeout</source>
             <translation>Stall timeout</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="454" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="476" />
             <source>When the conversation grows past the message limit, older messages leave the
 context. Summarized, their content stays known to the model (one summary call
 every dozen turns or so); dropped, the model forgets them (no extra call).</source>
@@ -2114,17 +2260,17 @@ context. Summarized, their content stays known to the model (one summary call
 every dozen turns or so); dropped, the model forgets them (no extra call).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="461" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="483" />
             <source>Older messages</source>
             <translation>Older messages</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="462" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="484" />
             <source>Summarize a branch I leave by rewinding</source>
             <translation>Summarize a branch I leave by rewinding</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="464" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="486" />
             <source>On: going back leaves a short note of what the abandoned branch did, sent as
 context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</source>
@@ -2133,141 +2279,170 @@ context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="479" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="501" />
+            <source>The only folder the tools may read and write</source>
+            <translation>The only folder the tools may read and write</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="502" />
             <source>the folder the tools may read and write</source>
             <translation>the folder the tools may read and write</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="480" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="503" />
             <source>&amp;Browse…</source>
             <translation>&amp;Browse…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="481" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="504" />
             <source>Choose the workspace folder</source>
             <translation>Choose the workspace folder</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="485" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="508" />
             <source>Workspace</source>
             <translation>Workspace</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="496" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="519" />
             <source>Show web images in messages (fetched from their site)</source>
             <translation>Show web images in messages (fetched from their site)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="499" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="522" />
             <source>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</source>
             <translation>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="536" />
+            <source>What happens when the model wants to write a file or run a command</source>
+            <translation>What happens when the model wants to write a file or run a command</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="538" />
             <source>Tool approval</source>
             <translation>Tool approval</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="513" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="539" />
             <source>Let the model run shell commands</source>
             <translation>Let the model run shell commands</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="520" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="542" />
+            <source>Off: the model cannot run programs; on: each command still asks first.</source>
+            <translation>Off: the model cannot run programs; on: each command still asks first.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="549" />
             <source>System language (%1)</source>
             <translation>System language (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="524" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="553" />
             <source>The language of the interface</source>
             <translation>The language of the interface</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="525" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="554" />
             <source>Language</source>
             <translation>Language</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="527" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="556" />
             <source>A new language applies when pi-desktop restarts.</source>
             <translation>A new language applies when pi-desktop restarts.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="543" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="569" />
+            <source>Settings pages</source>
+            <translation>Settings pages</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="571" />
+            <source>Ctrl+Tab moves to the next page of the settings.</source>
+            <translation>Ctrl+Tab moves to the next page of the settings.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="576" />
             <source>General</source>
             <translation>General</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="705" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
             <source>The stored key will be forgotten.</source>
             <translation>The stored key will be forgotten.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="729" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="763" />
             <source>Workspace folder</source>
             <translation>Workspace folder</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="381" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="403" />
             <source>0 (automatic)</source>
             <translation>0 (automatic)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="397" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="419" />
             <source>0 (instant)</source>
             <translation>0 (instant)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="601" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="635" />
             <source>%1 OK again saves without one (the offline demo answers until then).</source>
             <translation>%1 OK again saves without one (the offline demo answers until then).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="689" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="723" />
             <source>The offline provider needs no key and makes no network calls.</source>
             <translation>The offline provider needs no key and makes no network calls.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="695" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="729" />
             <source>A key is stored in the system keyring.</source>
             <translation>A key is stored in the system keyring.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="696" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="730" />
             <source>A key is stored in a local file.</source>
             <translation>A key is stored in a local file.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="697" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="731" />
             <source>Using the key from the environment (%1).</source>
             <translation>Using the key from the environment (%1).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="702" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="736" />
             <source>No key stored.</source>
             <translation>No key stored.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="709" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="743" />
             <source>New keys are saved in the %1.</source>
             <translation>New keys are saved in the %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="712" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="746" />
             <source>•••••••• (type to replace)</source>
             <translation>•••••••• (type to replace)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="714" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="748" />
             <source>paste your key</source>
             <translation>paste your key</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="673" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="707" />
             <source>model name</source>
             <translation>model name</translation>
+        </message>
+        <message>
+            <source>The provider's API key; it is kept in the system keyring, never shown</source>
+            <translation type="obsolete">The provider's API key; it is kept in the system keyring, never shown</translation>
         </message>
     </context>
     <context>
@@ -2569,51 +2744,71 @@ Local files are never shown, whatever this says.</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="278" />
+            <source>Summary views</source>
+            <translation>Summary views</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="280" />
+            <source>The summary, its changes against the one before, and its editor.</source>
+            <translation>The summary, its changes against the one before, and its editor.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="282" />
             <source>Summary</source>
             <translation>Summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="279" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="283" />
             <source>Changes</source>
             <translation>Changes</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="280" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="284" />
             <source>Edit</source>
             <translation>Edit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="284" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="288" />
             <source>Copy summary</source>
             <translation>Copy summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="286" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="290" />
             <source>Copy the summary as the model receives it</source>
             <translation>Copy the summary as the model receives it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="384" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="388" />
             <source>Read files (%1)</source>
             <translation>Read files (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="386" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="390" />
             <source>Modified files (%1)</source>
             <translation>Modified files (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="388" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="392" />
             <source>Read files</source>
             <translation>Read files</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="389" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="393" />
             <source>Modified files</source>
             <translation>Modified files</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="445" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="395" />
+            <source>The files the summarized messages read.</source>
+            <translation>The files the summarized messages read.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="398" />
+            <source>The files the summarized messages changed.</source>
+            <translation>The files the summarized messages changed.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="455" />
             <source>… %1 more lines</source>
             <translation>… %1 more lines</translation>
         </message>
@@ -2623,38 +2818,38 @@ Local files are never shown, whatever this says.</translation>
             <translation>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="397" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="407" />
             <source>Only the summary in use (the newest on this branch) can be edited.</source>
             <translation>Only the summary in use (the newest on this branch) can be edited.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="412" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="422" />
             <source>Too large to compare here; Copy summary copies the text.</source>
             <translation>Too large to compare here; Copy summary copies the text.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="421" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="431" />
             <source>The first summary on this branch: every line is new.</source>
             <translation>The first summary on this branch: every line is new.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="425" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="435" />
             <source>Against summary #%1: %2 added, %3 removed.</source>
             <translation>Against summary #%1: %2 added, %3 removed.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="478" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="488" />
             <source>(none)</source>
             <translation>(none)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="372" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="376" />
             <source>… %1 more characters; Copy summary copies all of it.</source>
             <translation>… %1 more characters; Copy summary copies all of it.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="429" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="430" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="439" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="440" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln line</numerusform>
@@ -2662,7 +2857,7 @@ Local files are never shown, whatever this says.</translation>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="380" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="384" />
             <source>The summary is empty.</source>
             <translation>The summary is empty.</translation>
         </message>
@@ -2738,67 +2933,72 @@ Local files are never shown, whatever this says.</translation>
             <translation>New sessions start with the chosen saved prompt</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="194" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="121" />
+            <source>Sessions created from now on start with the prompt chosen above</source>
+            <translation>Sessions created from now on start with the prompt chosen above</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="197" />
             <source>Loaded “%1”. OK uses it for this session.</source>
             <translation>Loaded “%1”. OK uses it for this session.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="212" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="215" />
             <source>Saved as “%1”.</source>
             <translation>Saved as “%1”.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="224" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="227" />
             <source>Deleted “%1”.</source>
             <translation>Deleted “%1”.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="132" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="135" />
             <source>Use for this session</source>
             <translation>Use for this session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="132" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="135" />
             <source>OK</source>
             <translation>OK</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="164" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="167" />
             <source>%1  (default)</source>
             <translation>%1  (default)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="199" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="202" />
             <source>Give the prompt a name first.</source>
             <translation>Give the prompt a name first.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="203" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="206" />
             <source>An empty prompt is not worth saving.</source>
             <translation>An empty prompt is not worth saving.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="237" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="240" />
             <source>New sessions start with “%1”.</source>
             <translation>New sessions start with “%1”.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="239" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="242" />
             <source>New sessions use the built-in prompt.</source>
             <translation>New sessions use the built-in prompt.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="208" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="211" />
             <source>Not saved: %1</source>
             <translation>Not saved: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="221" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="224" />
             <source>Not deleted: %1</source>
             <translation>Not deleted: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="233" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="236" />
             <source>Not changed: %1</source>
             <translation>Not changed: %1</translation>
         </message>

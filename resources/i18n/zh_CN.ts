@@ -2,9 +2,27 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
     <context>
+        <name>Accessibility</name>
+        <message>
+            <location filename="../../pi_desktop/ui/a11y.py" line="59" />
+            <source>Apply what this dialog shows and close it</source>
+            <translation>应用此对话框中的内容并关闭</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/a11y.py" line="60" />
+            <source>Close this dialog without changing anything</source>
+            <translation>不做任何更改，关闭此对话框</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/a11y.py" line="61" />
+            <source>Close this window</source>
+            <translation>关闭此窗口</translation>
+        </message>
+    </context>
+    <context>
         <name>Approval</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="138" />
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="143" />
             <source>⚠ This request contains characters that are invisible or reorder the text around them (%1). They are shown as ⟦U+…⟧ and marked; what runs is exactly what is shown. Commands rarely need them: deny unless you expected this.</source>
             <translation>⚠ 此请求包含不可见或会打乱周围文字顺序的字符（%1）。它们以 ⟦U+…⟧ 的形式显示并已标出；实际运行的内容与显示的完全一致。命令很少需要这类字符：除非你预料到，否则请拒绝。</translation>
         </message>
@@ -34,24 +52,39 @@
             <translation>本会话接下来都允许 %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="100" />
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="98" />
+            <source>Later requests of this tool in this session run without asking</source>
+            <translation>本会话中此工具之后的请求将直接运行，不再询问</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="103" />
             <source>Allow</source>
             <translation>允许</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="103" />
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="106" />
             <source>Deny</source>
             <translation>拒绝</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="107" />
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="110" />
             <source>Deny all until the answer ends</source>
             <translation>在回答结束前全部拒绝</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="111" />
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="114" />
             <source>Deny this and every other change the model asks for until the current answer is finished; the model is told each one was denied.</source>
             <translation>拒绝此项以及本次回答结束前模型请求的所有其他更改；每次拒绝都会告知模型。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="126" />
+            <source>Run this request now</source>
+            <translation>立即执行此请求</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="127" />
+            <source>Refuse it; the model is told it was denied</source>
+            <translation>拒绝此请求；模型会被告知已被拒绝</translation>
         </message>
     </context>
     <context>
@@ -644,58 +677,78 @@ price: the app shows money only for models you entered a price for.</source>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="115" />
+            <source>Show the folder of this file in the file manager</source>
+            <translation>在文件管理器中显示此文件所在的文件夹</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="118" />
             <source>Copy path</source>
             <translation>复制路径</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="116" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="119" />
             <source>Copy the file's path to the clipboard</source>
             <translation>将文件路径复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="121" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="124" />
             <source>Wrap lines</source>
             <translation>自动换行</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="138" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="125" />
+            <source>Break long lines at the window's edge</source>
+            <translation>在窗口边缘折断过长的行</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="129" />
+            <source>Tool result</source>
+            <translation>工具结果</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="131" />
+            <source>The saved output of a tool, read-only; Ctrl+F finds text in it.</source>
+            <translation>保存下来的工具输出（只读）；按 Ctrl+F 可在其中查找。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="146" />
             <source>Find (Enter: next, Shift+Enter: previous)</source>
             <translation>查找（Enter：下一个，Shift+Enter：上一个）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="140" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="148" />
             <source>Find</source>
             <translation>查找</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="142" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="150" />
             <source>Text to find; Enter goes to the next match, Shift+Enter back.</source>
             <translation>要查找的文字；Enter 跳到下一个匹配，Shift+Enter 返回上一个。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="151" />
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="152" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="159" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="160" />
             <source>Previous match</source>
             <translation>上一个匹配</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="156" />
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="157" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="164" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="165" />
             <source>Next match</source>
             <translation>下一个匹配</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="267" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="275" />
             <source>%1 — showing the first %2 characters (%3)</source>
             <translation>%1 — 显示前 %2 个字符（%3）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="275" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="283" />
             <source>%1 characters · %2</source>
             <translation>%1 个字符 · %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="317" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="325" />
             <source>loading %1</source>
             <translation>正在加载 %1</translation>
         </message>
@@ -705,30 +758,30 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>工具结果 — %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="278" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="286" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln 行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="293" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="301" />
             <source>The tool capped its output: this file holds %1 it read (its last line says where to go on).</source>
             <translation>工具截断了输出：此文件保存了它所读取内容中的%1（最后一行说明了从哪里继续）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="393" />
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="147" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="401" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="155" />
             <source>no match</source>
             <translation>无匹配</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="225" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="233" />
             <source>Cannot open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="303" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="311" />
             <source>The tool read part of a file: this holds its lines %1-%2 of %3 (the last line says where to go on).</source>
             <translation>工具只读取了文件的一部分：这里是共 %3 行中的第 %1-%2 行（最后一行说明了从哪里继续）。</translation>
         </message>
@@ -912,37 +965,37 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>此会话以只读方式打开。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="68" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="69" />
             <source>Edited summary saved; the next request uses it.</source>
             <translation>编辑后的总结已保存；下一次请求将使用它。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="56" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="57" />
             <source>Wait for the answer to finish, then save the edit.</source>
             <translation>请等回答结束后再保存编辑。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="146" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="149" />
             <source>Tools</source>
             <translation>工具</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="181" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="184" />
             <source>Settings saved; they apply when this answer ends.</source>
             <translation>设置已保存；将在本次回答结束后生效。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="187" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="190" />
             <source>The API key was not saved: %1.</source>
             <translation>API 密钥未保存：%1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="62" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="63" />
             <source>Not saved: %1.</source>
             <translation>未保存：%1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="94" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="95" />
             <source>Exported to %1</source>
             <translation>已导出到 %1</translation>
         </message>
@@ -1125,6 +1178,31 @@ price: the app shows money only for models you entered a price for.</source>
             <location filename="../../pi_desktop/ui/mcp_approval.py" line="123" />
             <source>Deny a&amp;ll until this answer ends</source>
             <translation>在本次回答结束前全部拒绝(&amp;L)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="137" />
+            <source>Run this call now; the next one asks again</source>
+            <translation>立即执行这次调用；下次仍会询问</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="140" />
+            <source>Calls of this tool run without asking until the session ends</source>
+            <translation>在会话结束前，调用此工具不再询问</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="142" />
+            <source>Calls of this tool never ask again</source>
+            <translation>以后调用此工具都不再询问</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="143" />
+            <source>Refuse this call; the model is told</source>
+            <translation>拒绝这次调用；模型会被告知</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="146" />
+            <source>Refuse this and every call until the current answer ends</source>
+            <translation>拒绝这次以及本次回答结束前的所有调用</translation>
         </message>
     </context>
     <context>
@@ -1401,6 +1479,7 @@ price: the app shows money only for models you entered a price for.</source>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="65" />
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="75" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="430" />
             <source>Sessions</source>
             <translation>会话</translation>
         </message>
@@ -1428,7 +1507,7 @@ price: the app shows money only for models you entered a price for.</source>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="93" />
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="160" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="165" />
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="371" />
             <source>Delete</source>
             <translation>删除</translation>
@@ -1439,7 +1518,33 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>关闭</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="217" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="96" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="428" />
+            <source>Start a new session (Ctrl+N)</source>
+            <translation>开始一个新会话（Ctrl+N）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="97" />
+            <source>Open the selected session (Enter)</source>
+            <translation>打开所选会话（Enter）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="98" />
+            <source>Give the selected session a title (F2)</source>
+            <translation>为所选会话设置标题（F2）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="99" />
+            <source>Move the selected session to the trash</source>
+            <translation>将所选会话移到回收站</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="100" />
+            <source>Close this window</source>
+            <translation>关闭此窗口</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="222" />
             <source>Moved to the trash.</source>
             <translation>已移到回收站。</translation>
         </message>
@@ -1459,35 +1564,35 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>消息数</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="134" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="139" />
             <source>The session index had %Ln invalid entry(ies); those sessions were read again from their files.</source>
             <translation>
                 <numerusform>会话索引中有 %Ln 个无效条目；这些会话已重新从文件读取。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="203" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="208" />
             <source>This session is open in the window; open another one first.</source>
             <translation>此会话正在窗口中打开；请先打开另一个会话。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="208" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="213" />
             <source>Click again to delete</source>
             <translation>再次点击以删除</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="209" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="214" />
             <source>Deleted sessions go to the trash (kept 30 days).</source>
             <translation>删除的会话会移到回收站（保留 30 天）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="187" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="192" />
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="235" />
             <source>Could not rename: %1</source>
             <translation>无法重命名：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="214" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="219" />
             <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="343" />
             <source>Could not delete: %1</source>
             <translation>无法删除：%1</translation>
@@ -1544,43 +1649,44 @@ price: the app shows money only for models you entered a price for.</source>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="419" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="420" />
             <source>Search sessions</source>
             <translation>搜索会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="421" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="422" />
             <source>Search titles and the text of every message (↓ moves into the list, Enter opens)</source>
             <translation>搜索标题和所有消息的文字（↓ 进入列表，Enter 打开）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="426" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="427" />
             <source>New</source>
             <translation>新建</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="427" />
-            <source>Start a new session (Ctrl+N)</source>
-            <translation>开始一个新会话（Ctrl+N）</translation>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="432" />
+            <source>Newest first. Enter opens the session, F2 renames it, Delete moves it to the trash.</source>
+            <translation>最新的在前。Enter 打开会话，F2 重命名，Delete 移到回收站。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="440" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="449" />
             <source>Undo</source>
             <translation>撤销</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="441" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="450" />
             <source>Bring the deleted session back</source>
             <translation>恢复刚删除的会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="448" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="569" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="457" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="578" />
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="120" />
             <source>Trash</source>
             <translation>回收站</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="451" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="460" />
             <source>Deleted sessions: restore them within 30 days</source>
             <translation>已删除的会话：30 天内可以恢复</translation>
         </message>
@@ -1598,12 +1704,12 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>正在回答…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="569" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="578" />
             <source>Trash (%1)</source>
             <translation>回收站（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="591" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="600" />
             <source>No session matches “%1” yet: the search is still reading the sessions.</source>
             <translation>暂时没有匹配“%1”的会话：搜索仍在读取会话。</translation>
         </message>
@@ -1615,17 +1721,17 @@ price: the app shows money only for models you entered a price for.</source>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="598" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="607" />
             <source>No session matches “%1”.</source>
             <translation>没有匹配“%1”的会话。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="601" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="610" />
             <source>The search is still reading the sessions: more may match.</source>
             <translation>搜索仍在读取会话：可能还有更多匹配。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="605" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="614" />
             <source>Found in many messages: the newest are shown. Add a word.</source>
             <translation>匹配的消息很多：只显示最新的。请再加一个关键词。</translation>
         </message>
@@ -1885,175 +1991,215 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>设置</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="260" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="261" />
+            <source>Who answers: a cloud service, a local server or the offline demo</source>
+            <translation>由谁来回答：云端服务、本地服务器或离线演示</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="263" />
             <source>Provider</source>
             <translation>服务</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="263" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="266" />
+            <source>The model's name as the provider spells it</source>
+            <translation>模型名称，与服务方的写法一致</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="267" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="265" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="270" />
+            <source>The address of the provider's OpenAI-compatible API</source>
+            <translation>服务方 OpenAI 兼容接口的地址</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="272" />
             <source>Base URL</source>
             <translation>接口地址</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="273" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="281" />
+            <source>The provider's API key; it is never shown and never written into the settings</source>
+            <translation>服务方的 API 密钥；它不会被显示，也不会写入设置文件</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="283" />
             <source>&amp;Forget stored key</source>
             <translation>清除已存密钥(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="284" />
             <source>Remove the key stored for this provider</source>
             <translation>删除为此服务保存的密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="278" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="288" />
             <source>API key</source>
             <translation>API 密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="297" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="307" />
             <source>Price per 1M tokens</source>
             <translation>每百万 Token 价格</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="307" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="317" />
             <source>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</source>
             <translation>思考型模型会先推理再回答（显示在“思考”区块中）。关闭后，在支持切换的服务上
 （DeepSeek、通义千问、OpenRouter）回答更快、更便宜。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="320" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="330" />
             <source>How long the model may think, where the provider takes it</source>
             <translation>模型可以思考多久（仅限支持该选项的服务）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="324" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="334" />
             <source>&amp;effort</source>
             <translation>思考强度(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="329" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="339" />
             <source>Thinking</source>
             <translation>思考</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="336" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="347" />
+            <source>A cheaper model that writes the summaries (empty: the chat model)</source>
+            <translation>用来撰写总结的较便宜的模型（留空：使用对话模型）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="349" />
             <source>same as the chat model</source>
             <translation>与对话模型相同</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="337" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="350" />
             <source>Summarizer model</source>
             <translation>总结模型</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="342" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="355" />
             <source> tokens</source>
             <translation> Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="350" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="360" />
+            <source>The most tokens one request may carry; the budget bar counts up to it</source>
+            <translation>一次请求最多可携带的 Token 数；预算条以它为上限</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="366" />
             <source>tokens</source>
             <translation>Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="353" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="369" />
             <source>Context budget</source>
             <translation>上下文预算</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="364" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="377" />
+            <source>The share of the budget at which older turns are summarized</source>
+            <translation>达到预算的这一比例时，较早的轮次会被总结</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="383" />
             <source>of the budget</source>
             <translation>（占预算的比例）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="367" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="386" />
             <source>Compact at</source>
             <translation>压缩阈值</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="372" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="391" />
             <source>automatic (a quarter of the budget)</source>
             <translation>自动（预算的四分之一）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="379" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="395" />
+            <source>How many of the newest tokens a summary always leaves verbatim</source>
+            <translation>总结时始终原样保留的最新内容的 Token 数</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="401" />
             <source>tokens (half the budget)</source>
             <translation>Token（预算的一半）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="383" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="405" />
             <source>Keep recent</source>
             <translation>保留最近</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="387" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="409" />
             <source> characters/s</source>
             <translation> 字符/秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="388" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="410" />
             <source>instant</source>
             <translation>即时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="395" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="417" />
             <source>characters/s</source>
             <translation>字符/秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="400" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="422" />
             <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
             <translation>离线演示输出回答的速度，方便试用“停止”（Esc）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="405" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="427" />
             <source>Offline demo speed</source>
             <translation>离线演示速度</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="410" />
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="426" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="432" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="448" />
             <source> s</source>
             <translation> 秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="414" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="436" />
             <source>The longest a whole response may take.</source>
             <translation>一次完整回答允许的最长时间。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="419" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="441" />
             <source>s</source>
             <translation>秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="422" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="444" />
             <source>Response deadline</source>
             <translation>回答时限</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="431" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="453" />
             <source>A stream with no new text for this long is retried (keep-alives do not count).</source>
             <translation>流式输出超过这么久没有新文字就会重试（保活消息不计）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="443" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="465" />
             <source>s (at most the response deadline)</source>
             <translation>秒（不超过回答时限）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="446" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="468" />
             <source>Stall timeout</source>
             <translation>停滞超时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="454" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="476" />
             <source>When the conversation grows past the message limit, older messages leave the
 context. Summarized, their content stays known to the model (one summary call
 every dozen turns or so); dropped, the model forgets them (no extra call).</source>
@@ -2062,17 +2208,17 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
 选择丢弃，模型会遗忘它们（不产生额外调用）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="461" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="483" />
             <source>Older messages</source>
             <translation>较早的消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="462" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="484" />
             <source>Summarize a branch I leave by rewinding</source>
             <translation>回退离开某个分支时，为其生成总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="464" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="486" />
             <source>On: going back leaves a short note of what the abandoned branch did, sent as
 context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</source>
@@ -2081,139 +2227,164 @@ Remove a note from the tree's context menu.</source>
 可在树的右键菜单中移除说明。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="479" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="501" />
+            <source>The only folder the tools may read and write</source>
+            <translation>工具唯一可以读写的文件夹</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="502" />
             <source>the folder the tools may read and write</source>
             <translation>工具可以读写的文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="480" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="503" />
             <source>&amp;Browse…</source>
             <translation>浏览(&amp;B)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="481" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="504" />
             <source>Choose the workspace folder</source>
             <translation>选择工作区文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="485" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="508" />
             <source>Workspace</source>
             <translation>工作区</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="496" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="519" />
             <source>Show web images in messages (fetched from their site)</source>
             <translation>在消息中显示网络图片（从其网站加载）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="499" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="522" />
             <source>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</source>
             <translation>关闭时：从不加载图片（模型可能借此追踪你）。
 无论此项如何设置，都不会显示本地文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="536" />
+            <source>What happens when the model wants to write a file or run a command</source>
+            <translation>模型想要写文件或运行命令时如何处理</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="538" />
             <source>Tool approval</source>
             <translation>工具审批</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="513" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="539" />
             <source>Let the model run shell commands</source>
             <translation>允许模型运行 Shell 命令</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="520" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="542" />
+            <source>Off: the model cannot run programs; on: each command still asks first.</source>
+            <translation>关闭：模型不能运行程序；开启：每条命令仍会先征求同意。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="549" />
             <source>System language (%1)</source>
             <translation>跟随系统（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="524" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="553" />
             <source>The language of the interface</source>
             <translation>界面语言</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="525" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="554" />
             <source>Language</source>
             <translation>语言</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="527" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="556" />
             <source>A new language applies when pi-desktop restarts.</source>
             <translation>新的语言将在 pi-desktop 重启后生效。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="543" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="569" />
+            <source>Settings pages</source>
+            <translation>设置页面</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="571" />
+            <source>Ctrl+Tab moves to the next page of the settings.</source>
+            <translation>按 Ctrl+Tab 切换到设置的下一页。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="576" />
             <source>General</source>
             <translation>常规</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="705" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
             <source>The stored key will be forgotten.</source>
             <translation>已保存的密钥将被清除。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="729" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="763" />
             <source>Workspace folder</source>
             <translation>工作区文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="381" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="403" />
             <source>0 (automatic)</source>
             <translation>0（自动）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="397" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="419" />
             <source>0 (instant)</source>
             <translation>0（即时）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="601" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="635" />
             <source>%1 OK again saves without one (the offline demo answers until then).</source>
             <translation>%1 再次点击“确定”将在没有密钥的情况下保存（在此之前由离线演示回答）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="689" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="723" />
             <source>The offline provider needs no key and makes no network calls.</source>
             <translation>离线服务不需要密钥，也不会访问网络。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="695" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="729" />
             <source>A key is stored in the system keyring.</source>
             <translation>系统密钥环中已保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="696" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="730" />
             <source>A key is stored in a local file.</source>
             <translation>本地文件中已保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="697" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="731" />
             <source>Using the key from the environment (%1).</source>
             <translation>正在使用环境变量中的密钥（%1）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="702" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="736" />
             <source>No key stored.</source>
             <translation>未保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="709" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="743" />
             <source>New keys are saved in the %1.</source>
             <translation>新密钥将保存在%1中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="712" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="746" />
             <source>•••••••• (type to replace)</source>
             <translation>••••••••（输入以替换）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="714" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="748" />
             <source>paste your key</source>
             <translation>粘贴你的密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="673" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="707" />
             <source>model name</source>
             <translation>模型名称</translation>
         </message>
@@ -2515,51 +2686,71 @@ Local files are never shown, whatever this says.</source>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="278" />
+            <source>Summary views</source>
+            <translation>总结视图</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="280" />
+            <source>The summary, its changes against the one before, and its editor.</source>
+            <translation>总结本身、它与上一次总结相比的变更，以及编辑器。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="282" />
             <source>Summary</source>
             <translation>总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="279" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="283" />
             <source>Changes</source>
             <translation>变更</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="280" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="284" />
             <source>Edit</source>
             <translation>编辑</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="284" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="288" />
             <source>Copy summary</source>
             <translation>复制总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="286" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="290" />
             <source>Copy the summary as the model receives it</source>
             <translation>按模型收到的原样复制总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="384" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="388" />
             <source>Read files (%1)</source>
             <translation>读取的文件（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="386" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="390" />
             <source>Modified files (%1)</source>
             <translation>修改的文件（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="388" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="392" />
             <source>Read files</source>
             <translation>读取的文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="389" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="393" />
             <source>Modified files</source>
             <translation>修改的文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="445" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="395" />
+            <source>The files the summarized messages read.</source>
+            <translation>被总结的消息读取过的文件。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="398" />
+            <source>The files the summarized messages changed.</source>
+            <translation>被总结的消息修改过的文件。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="455" />
             <source>… %1 more lines</source>
             <translation>… 还有 %1 行</translation>
         </message>
@@ -2569,45 +2760,45 @@ Local files are never shown, whatever this says.</source>
             <translation>你的编辑会保存为一次新的压缩（原总结仍保留在历史中）；下一次请求将改为发送它。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="397" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="407" />
             <source>Only the summary in use (the newest on this branch) can be edited.</source>
             <translation>只能编辑正在使用的总结（本分支上最新的一条）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="412" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="422" />
             <source>Too large to compare here; Copy summary copies the text.</source>
             <translation>内容太大，无法在此比较；“复制总结”可复制全文。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="421" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="431" />
             <source>The first summary on this branch: every line is new.</source>
             <translation>本分支的第一次总结：每一行都是新的。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="425" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="435" />
             <source>Against summary #%1: %2 added, %3 removed.</source>
             <translation>与第 %1 次总结相比：新增 %2，删除 %3。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="478" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="488" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="372" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="376" />
             <source>… %1 more characters; Copy summary copies all of it.</source>
             <translation>… 还有 %1 个字符；“复制总结”可复制全部内容。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="429" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="430" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="439" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="440" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln 行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="380" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="384" />
             <source>The summary is empty.</source>
             <translation>总结为空。</translation>
         </message>
@@ -2683,67 +2874,72 @@ Local files are never shown, whatever this says.</source>
             <translation>新会话使用所选的已保存提示词</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="194" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="121" />
+            <source>Sessions created from now on start with the prompt chosen above</source>
+            <translation>从现在起新建的会话将使用上方所选的提示词</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="197" />
             <source>Loaded “%1”. OK uses it for this session.</source>
             <translation>已载入“%1”。点击“确定”即可在此会话中使用。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="212" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="215" />
             <source>Saved as “%1”.</source>
             <translation>已保存为“%1”。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="224" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="227" />
             <source>Deleted “%1”.</source>
             <translation>已删除“%1”。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="132" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="135" />
             <source>Use for this session</source>
             <translation>用于此会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="132" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="135" />
             <source>OK</source>
             <translation>确定</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="164" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="167" />
             <source>%1  (default)</source>
             <translation>%1（默认）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="199" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="202" />
             <source>Give the prompt a name first.</source>
             <translation>请先为提示词命名。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="203" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="206" />
             <source>An empty prompt is not worth saving.</source>
             <translation>空的提示词无需保存。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="237" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="240" />
             <source>New sessions start with “%1”.</source>
             <translation>新会话将使用“%1”。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="239" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="242" />
             <source>New sessions use the built-in prompt.</source>
             <translation>新会话将使用内置提示词。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="208" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="211" />
             <source>Not saved: %1</source>
             <translation>未保存：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="221" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="224" />
             <source>Not deleted: %1</source>
             <translation>未删除：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="233" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="236" />
             <source>Not changed: %1</source>
             <translation>未更改：%1</translation>
         </message>

@@ -120,7 +120,7 @@ def interactive(root: QWidget, skip_modules: tuple[str, ...] = ()) -> list[QWidg
         if w is not root
         and w.isVisibleTo(root)
         and w.focusPolicy() != Qt.FocusPolicy.NoFocus
-        and not isinstance(w, QTabBar | QMenu)  # the tabs' names are their texts
+        and not isinstance(w, QTabBar | QMenu | QLabel)  # read as text: its name is its text
         and not w.isWindow()
         and not _is_part_of(w)
     ]

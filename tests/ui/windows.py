@@ -53,11 +53,10 @@ def open_dialogs(window: Any, qtbot: Any, tmp: Path) -> dict[str, QWidget]:
     prompt.close()
     result = tmp / "result.txt"
     result.write_text("alpha\nbeta\n" * 50)
-    files = ToolResultViewer(result)
-    qtbot.addWidget(files)
-    files.show()
+    files = window._show_viewer(ToolResultViewer(result, window))
     qtbot.waitUntil(lambda: files.size_label.text() != "")
     shown["file viewer"] = files
+
     approval = ApprovalDialog(
         ApprovalRequest("write_file", "write notes.txt (12 bytes)", "hello world\n"), window
     )

@@ -94,6 +94,9 @@ class ApprovalDialog(QDialog):
         self.remember = QCheckBox(
             trf("Approval", "Allow %1 for the rest of this session", reveal(name)), self
         )
+        self.remember.setToolTip(
+            tr("Approval", "Later requests of this tool in this session run without asking")
+        )
         layout.addWidget(self.remember)
         buttons = QDialogButtonBox(self)
         self.allow_button = buttons.addButton(
@@ -120,6 +123,8 @@ class ApprovalDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.deny_button.setDefault(True)  # Enter must not approve by accident
+        self.allow_button.setToolTip(tr("Approval", "Run this request now"))
+        self.deny_button.setToolTip(tr("Approval", "Refuse it; the model is told it was denied"))
         self.resize(560, 360 if details else 160)
 
     def _deny_all(self) -> None:

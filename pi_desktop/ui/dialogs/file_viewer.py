@@ -111,6 +111,9 @@ class ToolResultViewer(QDialog):
         self.progress.setTextVisible(True)
         self.progress.setMaximumWidth(220)
         self.open_folder_button = QPushButton(tr("FileViewer", "Open containing folder"), self)
+        self.open_folder_button.setToolTip(
+            tr("FileViewer", "Show the folder of this file in the file manager")
+        )
         self.open_folder_button.clicked.connect(self.open_containing_folder)
         copy_path = QPushButton(tr("FileViewer", "Copy path"), self)
         copy_path.setToolTip(tr("FileViewer", "Copy the file's path to the clipboard"))
@@ -119,9 +122,14 @@ class ToolResultViewer(QDialog):
             button.setAutoDefault(False)  # Enter belongs to Find, never to a button
             button.setDefault(False)
         self.wrap_box = QCheckBox(tr("FileViewer", "Wrap lines"), self)
+        self.wrap_box.setToolTip(tr("FileViewer", "Break long lines at the window's edge"))
         self.wrap_box.toggled.connect(self._set_wrap)
 
         self.editor = QPlainTextEdit(self)
+        self.editor.setAccessibleName(tr("FileViewer", "Tool result"))
+        self.editor.setAccessibleDescription(
+            tr("FileViewer", "The saved output of a tool, read-only; Ctrl+F finds text in it.")
+        )
         self.editor.setReadOnly(True)
         self.editor.setUndoRedoEnabled(False)
         # read-only text is mouse-only by default: the keyboard (Ctrl+Home/End, PgUp/PgDn,

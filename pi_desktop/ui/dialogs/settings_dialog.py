@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from pi_desktop.agent.connect import ProviderConfig
 from pi_desktop.agent.presets import missing_key
-from pi_desktop.ui.a11y import label_form_fields
+from pi_desktop.ui.a11y import describe_buttons, label_form_fields
 from pi_desktop.ui.chat.usage_text import dump_prices, parse_prices
 from pi_desktop.ui.dialogs.connection_tools import ConnectionTools, PriceFields
 from pi_desktop.ui.i18n import (
@@ -257,11 +257,18 @@ class SettingsDialog(QDialog):
         if settings.provider not in self._presets:
             self.provider.addItem(settings.provider, settings.provider)
         self.provider.setCurrentIndex(max(0, self.provider.findData(settings.provider)))
+        self.provider.setToolTip(
+            tr("Settings", "Who answers: a cloud service, a local server or the offline demo")
+        )
         form.addRow(tr("Settings", "Provider"), self.provider)
 
         self.model = QLineEdit(settings.model, self)
+        self.model.setToolTip(tr("Settings", "The model's name as the provider spells it"))
         form.addRow(tr("Settings", "Model"), self.model)
         self.base_url = QLineEdit(settings.base_url, self)
+        self.base_url.setToolTip(
+            tr("Settings", "The address of the provider's OpenAI-compatible API")
+        )
         form.addRow(tr("Settings", "Base URL"), self.base_url)
 
         key_row = QWidget(self)
@@ -270,6 +277,12 @@ class SettingsDialog(QDialog):
         self.api_key = QLineEdit(self)
         self.api_key.setEchoMode(QLineEdit.EchoMode.Password)
         self.api_key.setClearButtonEnabled(True)
+        self.api_key.setToolTip(
+            tr(
+                "Settings",
+                "The provider's API key; it is never shown and never written into the settings",
+            )
+        )
         self.forget_key = QPushButton(tr("Settings", "&Forget stored key"), self)
         self.forget_key.setToolTip(tr("Settings", "Remove the key stored for this provider"))
         self.forget_key.clicked.connect(self._forget)
@@ -333,6 +346,9 @@ class SettingsDialog(QDialog):
             field.textEdited.connect(self._connection_edited)
 
         self.summarizer_model = QLineEdit(settings.summarizer_model, self)
+        self.summarizer_model.setToolTip(
+            tr("Settings", "A cheaper model that writes the summaries (empty: the chat model)")
+        )
         self.summarizer_model.setPlaceholderText(tr("Settings", "same as the chat model"))
         form.addRow(tr("Settings", "Summarizer model"), self.summarizer_model)
 
@@ -343,6 +359,9 @@ class SettingsDialog(QDialog):
         self.budget.setGroupSeparatorShown(True)
         self.budget.setValue(settings.context_budget)
         self.budget.setObjectName("budget")
+        self.budget.setToolTip(
+            tr("Settings", "The most tokens one request may carry; the budget bar counts up to it")
+        )
         self.budget_field = NumberField(
             self.budget,
             lambda: (MIN_CONTEXT_BUDGET, MAX_CONTEXT_BUDGET),
@@ -357,6 +376,9 @@ class SettingsDialog(QDialog):
         self.threshold.setDecimals(2)
         self.threshold.setValue(settings.threshold)
         self.threshold.setObjectName("threshold")
+        self.threshold.setToolTip(
+            tr("Settings", "The share of the budget at which older turns are summarized")
+        )
         self.threshold_field = NumberField(
             self.threshold,
             lambda: THRESHOLD_RANGE,
@@ -372,6 +394,9 @@ class SettingsDialog(QDialog):
         self.keep_recent.setSpecialValueText(tr("Settings", "automatic (a quarter of the budget)"))
         self.keep_recent.setValue(settings.keep_recent_tokens)
         self.keep_recent.setObjectName("keep_recent")
+        self.keep_recent.setToolTip(
+            tr("Settings", "How many of the newest tokens a summary always leaves verbatim")
+        )
         self.keep_recent_field = NumberField(
             self.keep_recent,
             lambda: (0, self.budget.value() // 2),
@@ -476,6 +501,7 @@ class SettingsDialog(QDialog):
         ws_layout.setContentsMargins(0, 0, 0, 0)
         self._workspace_shown = workspace if workspace is not None else settings.workspace
         self.workspace = QLineEdit(self._workspace_shown, self)
+        self.workspace.setToolTip(tr("Settings", "The only folder the tools may read and write"))
         self.workspace.setPlaceholderText(tr("Settings", "the folder the tools may read and write"))
         browse = QPushButton(tr("Settings", "&Browse…"), self)
         browse.setToolTip(tr("Settings", "Choose the workspace folder"))
@@ -509,9 +535,15 @@ class SettingsDialog(QDialog):
         for key, label in policy_labels().items():
             self.policy.addItem(label, key)
         self.policy.setCurrentIndex(max(0, self.policy.findData(settings.approval_policy)))
+        self.policy.setToolTip(
+            tr("Settings", "What happens when the model wants to write a file or run a command")
+        )
         form.addRow(tr("Settings", "Tool approval"), self.policy)
         self.allow_commands = QCheckBox(tr("Settings", "Let the model run shell commands"), self)
         self.allow_commands.setChecked(settings.allow_commands)
+        self.allow_commands.setToolTip(
+            tr("Settings", "Off: the model cannot run programs; on: each command still asks first.")
+        )
         form.addRow("", self.allow_commands)
 
         self.language = QComboBox(self)
@@ -537,6 +569,10 @@ class SettingsDialog(QDialog):
 
         # pages: "General" is this form; others (Tools) are added with add_page
         self.pages = QTabWidget(self)
+        self.pages.setAccessibleName(tr("Settings", "Settings pages"))
+        self.pages.setAccessibleDescription(
+            tr("Settings", "Ctrl+Tab moves to the next page of the settings.")
+        )
         self.pages.setTabBarAutoHide(True)
         general = QWidget(self.pages)
         general.setLayout(form)
@@ -555,6 +591,7 @@ class SettingsDialog(QDialog):
             field.check()
         self.provider.currentIndexChanged.connect(self._provider_changed)
         self._provider_changed(initial=True)
+        describe_buttons(self)
         self.resize(560, self.sizeHint().height())
 
     def add_page(self, title: str, page: QWidget) -> None:

@@ -275,6 +275,10 @@ class SummaryViewer(QDialog):
         el.addLayout(row)
 
         self.tabs = QTabWidget(self)
+        self.tabs.setAccessibleName(tr("SummaryViewer", "Summary views"))
+        self.tabs.setAccessibleDescription(
+            tr("SummaryViewer", "The summary, its changes against the one before, and its editor.")
+        )
         self.tabs.addTab(split, tr("SummaryViewer", "Summary"))
         self.tabs.addTab(diff_page, tr("SummaryViewer", "Changes"))
         self.tabs.addTab(edit_page, tr("SummaryViewer", "Edit"))
@@ -387,6 +391,12 @@ class SummaryViewer(QDialog):
         )
         self.read_list.setAccessibleName(tr("SummaryViewer", "Read files"))
         self.modified_list.setAccessibleName(tr("SummaryViewer", "Modified files"))
+        self.read_list.setAccessibleDescription(
+            tr("SummaryViewer", "The files the summarized messages read.")
+        )
+        self.modified_list.setAccessibleDescription(
+            tr("SummaryViewer", "The files the summarized messages changed.")
+        )
         self._show_diff(item)
         can_edit = self._editable and item.in_use
         self.tabs.setTabEnabled(2, can_edit)

@@ -117,6 +117,9 @@ class SystemPromptDialog(QDialog):
             tr("SystemPrompt", "New sessions start with the chosen saved prompt"), self
         )
         self.default_box.toggled.connect(self._default_toggled)
+        self.default_box.setToolTip(
+            tr("SystemPrompt", "Sessions created from now on start with the prompt chosen above")
+        )
         outer.addWidget(self.default_box)
         self.message = fixed_message_label(self, 1)
         self.message.setObjectName("systemPromptMessage")

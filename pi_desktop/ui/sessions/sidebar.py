@@ -417,6 +417,7 @@ class SessionsSidebar(QWidget):
         self.filter.setPlaceholderText(tr("Sessions", "Filter sessions"))
         self.filter.setClearButtonEnabled(True)
         self.filter.setPlaceholderText(tr("Sessions", "Search sessions"))
+        self.filter.setAccessibleName(tr("Sessions", "Search sessions"))
         self.filter.setToolTip(
             tr(
                 "Sessions",
@@ -426,6 +427,14 @@ class SessionsSidebar(QWidget):
         self.new_button = QPushButton(tr("Sessions", "New"), self)
         self.new_button.setToolTip(tr("Sessions", "Start a new session (Ctrl+N)"))
         self.view = SessionListView(self)
+        self.view.setAccessibleName(tr("Sessions", "Sessions"))
+        self.view.setAccessibleDescription(
+            tr(
+                "Sessions",
+                "Newest first. Enter opens the session, F2 renames it, Delete moves it to the "
+                "trash.",
+            )
+        )
         self.view.setModel(self.proxy)
         self.view.setItemDelegate(SessionDelegate(self.view))
         self.view.setUniformItemSizes(True)  # 1,000 rows laid out without measuring each
