@@ -238,6 +238,19 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         menu = self.menuBar().addMenu(tr("MainWindow", "&View"))
         menu.addAction(self.sessions.toggle_action)
         menu.addAction(self.sessions.rename_action)
+        # keyboard-only use: every part of the window is one key away
+        self.search_action = self._action(
+            tr("MainWindow", "&Search sessions"), "Ctrl+K", self.focus_session_search
+        )
+        self.next_pane_action = self._action(
+            tr("MainWindow", "Next &pane"), "F6", lambda: self.focus_pane(1)
+        )
+        self.previous_pane_action = self._action(
+            tr("MainWindow", "Previous pa&ne"), "Shift+F6", lambda: self.focus_pane(-1)
+        )
+        menu.addSeparator()
+        for action in (self.search_action, self.next_pane_action, self.previous_pane_action):
+            menu.addAction(action)
         menu = self.menuBar().addMenu(tr("MainWindow", "&Conversation"))
         for action in (self.send_action, self.stop_action, self.compact_action, self.pin_action):
             menu.addAction(action)
@@ -245,6 +258,29 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
             tr("MainWindow", "&Fidelity probe…"), None, self.show_probe
         )
         self.menuBar().addMenu(tr("MainWindow", "&Tools")).addAction(self.probe_action)
+
+    def panes(self) -> list[QWidget]:
+        """The parts F6 moves between, in reading order: sessions, input, bar, tree."""
+        parts = [self.sidebar.view, self.input, self.budget_bar, self.tree.view]
+        return [w for w in parts if w.isVisible() and w.isEnabled()]
+
+    def focus_pane(self, step: int) -> None:
+        panes = self.panes()
+        if not panes:
+            return
+        focused = QApplication.focusWidget()
+        here = next(
+            (i for i, w in enumerate(panes) if focused is w or w.isAncestorOf(focused)), None
+        )
+        target = panes[0 if here is None else (here + step) % len(panes)]
+        target.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def focus_session_search(self) -> None:
+        """Ctrl+K: the sessions' search box (the sidebar is shown if it was hidden)."""
+        if not self.sidebar.isVisible():
+            self.sessions.set_visible(True)
+        self.sidebar.filter.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.sidebar.filter.selectAll()
 
     def _connect(self) -> None:
         self.send_button.clicked.connect(self._send_or_stop)

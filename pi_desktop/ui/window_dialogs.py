@@ -126,7 +126,11 @@ class WindowDialogs:
         describe_buttons(dialog)
         self.dialog = dialog
         dialog.finished.connect(lambda _r: setattr(self, "dialog", None))
+        # the keyboard follows: into the dialog, and back to the window when it closes (a
+        # window manager does this too; without one, keys would go nowhere)
+        dialog.finished.connect(lambda _r: self.activateWindow())
         dialog.open()
+        dialog.activateWindow()
         return dialog
 
     def show_settings(self) -> SettingsDialog:

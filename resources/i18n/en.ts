@@ -914,22 +914,37 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>&amp;View</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="241" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="243" />
+            <source>&amp;Search sessions</source>
+            <translation>&amp;Search sessions</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="246" />
+            <source>Next &amp;pane</source>
+            <translation>Next &amp;pane</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="249" />
+            <source>Previous pa&amp;ne</source>
+            <translation>Previous pa&amp;ne</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="254" />
             <source>&amp;Conversation</source>
             <translation>&amp;Conversation</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="245" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="258" />
             <source>&amp;Fidelity probe…</source>
             <translation>&amp;Fidelity probe…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="477" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="513" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="487" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="523" />
             <source>%1 · workspace %2</source>
             <translation>%1 · workspace %2</translation>
         </message>
@@ -939,52 +954,52 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>%1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="476" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="512" />
             <source>New session</source>
             <translation>New session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="550" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="586" />
             <source>Stopping…</source>
             <translation>Stopping…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="247" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="260" />
             <source>&amp;Tools</source>
             <translation>&amp;Tools</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="271" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="307" />
             <source>Provider busy (%1); retry %2 in %3 s</source>
             <translation>Provider busy (%1); retry %2 in %3 s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="493" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="529" />
             <source>Workspace: %1</source>
             <translation>Workspace: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="539" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="575" />
             <source>Your message is still in the box.</source>
             <translation>Your message is still in the box.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="575" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="611" />
             <source>Stopping the run before closing…</source>
             <translation>Stopping the run before closing…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="391" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="427" />
             <source>Some lines of this session file could not be read and were skipped:</source>
             <translation>Some lines of this session file could not be read and were skipped:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="401" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="437" />
             <source>Some saved settings could not be used; the defaults apply:</source>
             <translation>Some saved settings could not be used; the defaults apply:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="536" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="572" />
             <source>This session is open read-only.</source>
             <translation>This session is open read-only.</translation>
         </message>
@@ -999,17 +1014,17 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>Wait for the answer to finish, then save the edit.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="149" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="153" />
             <source>Tools</source>
             <translation>Tools</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="184" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="188" />
             <source>Settings saved; they apply when this answer ends.</source>
             <translation>Settings saved; they apply when this answer ends.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="190" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="194" />
             <source>The API key was not saved: %1.</source>
             <translation>The API key was not saved: %1.</translation>
         </message>
@@ -2078,180 +2093,180 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>The provider's API key; it is never shown and never written into the settings</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="283" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="286" />
             <source>&amp;Forget stored key</source>
             <translation>&amp;Forget stored key</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="284" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="287" />
             <source>Remove the key stored for this provider</source>
             <translation>Remove the key stored for this provider</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="288" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="291" />
             <source>API key</source>
             <translation>API key</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="307" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="310" />
             <source>Price per 1M tokens</source>
             <translation>Price per 1M tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="317" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="320" />
             <source>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</source>
             <translation>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="330" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="333" />
             <source>How long the model may think, where the provider takes it</source>
             <translation>How long the model may think, where the provider takes it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="334" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="337" />
             <source>&amp;effort</source>
             <translation>&amp;effort</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="339" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="342" />
             <source>Thinking</source>
             <translation>Thinking</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="347" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="350" />
             <source>A cheaper model that writes the summaries (empty: the chat model)</source>
             <translation>A cheaper model that writes the summaries (empty: the chat model)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="349" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="352" />
             <source>same as the chat model</source>
             <translation>same as the chat model</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="350" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="353" />
             <source>Summarizer model</source>
             <translation>Summarizer model</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="355" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="358" />
             <source> tokens</source>
             <translation> tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="360" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="363" />
             <source>The most tokens one request may carry; the budget bar counts up to it</source>
             <translation>The most tokens one request may carry; the budget bar counts up to it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="366" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="369" />
             <source>tokens</source>
             <translation>tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="369" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="372" />
             <source>Context budget</source>
             <translation>Context budget</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="377" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="380" />
             <source>The share of the budget at which older turns are summarized</source>
             <translation>The share of the budget at which older turns are summarized</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="383" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="386" />
             <source>of the budget</source>
             <translation>of the budget</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="386" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="389" />
             <source>Compact at</source>
             <translation>Compact at</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="391" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="394" />
             <source>automatic (a quarter of the budget)</source>
             <translation>automatic (a quarter of the budget)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="395" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="398" />
             <source>How many of the newest tokens a summary always leaves verbatim</source>
             <translation>How many of the newest tokens a summary always leaves verbatim</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="401" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="404" />
             <source>tokens (half the budget)</source>
             <translation>tokens (half the budget)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="405" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="408" />
             <source>Keep recent</source>
             <translation>Keep recent</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="409" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="412" />
             <source> characters/s</source>
             <translation> characters/s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="410" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="413" />
             <source>instant</source>
             <translation>instant</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="417" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="420" />
             <source>characters/s</source>
             <translation>characters/s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="422" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="425" />
             <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
             <translation>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="427" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="430" />
             <source>Offline demo speed</source>
             <translation>Offline demo speed</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="432" />
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="448" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="435" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="451" />
             <source> s</source>
             <translation> s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="436" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="439" />
             <source>The longest a whole response may take.</source>
             <translation>The longest a whole response may take.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="441" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="444" />
             <source>s</source>
             <translation>s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="444" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="447" />
             <source>Response deadline</source>
             <translation>Response deadline</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="453" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="456" />
             <source>A stream with no new text for this long is retried (keep-alives do not count).</source>
             <translation>A stream with no new text for this long is retried (keep-alives do not count).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="465" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="468" />
             <source>s (at most the response deadline)</source>
             <translation>s (at most the response deadline)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="468" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="471" />
             <source>Stall timeout</source>
             <translation>Stall timeout</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="476" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="479" />
             <source>When the conversation grows past the message limit, older messages leave the
 context. Summarized, their content stays known to the model (one summary call
 every dozen turns or so); dropped, the model forgets them (no extra call).</source>
@@ -2260,17 +2275,17 @@ context. Summarized, their content stays known to the model (one summary call
 every dozen turns or so); dropped, the model forgets them (no extra call).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="483" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="486" />
             <source>Older messages</source>
             <translation>Older messages</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="484" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="487" />
             <source>Summarize a branch I leave by rewinding</source>
             <translation>Summarize a branch I leave by rewinding</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="486" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="489" />
             <source>On: going back leaves a short note of what the abandoned branch did, sent as
 context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</source>
@@ -2279,164 +2294,164 @@ context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="501" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="504" />
             <source>The only folder the tools may read and write</source>
             <translation>The only folder the tools may read and write</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="502" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="505" />
             <source>the folder the tools may read and write</source>
             <translation>the folder the tools may read and write</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="503" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="506" />
             <source>&amp;Browse…</source>
             <translation>&amp;Browse…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="504" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="507" />
             <source>Choose the workspace folder</source>
             <translation>Choose the workspace folder</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="508" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="511" />
             <source>Workspace</source>
             <translation>Workspace</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="519" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="522" />
             <source>Show web images in messages (fetched from their site)</source>
             <translation>Show web images in messages (fetched from their site)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="522" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="525" />
             <source>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</source>
             <translation>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="536" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="539" />
             <source>What happens when the model wants to write a file or run a command</source>
             <translation>What happens when the model wants to write a file or run a command</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="538" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="541" />
             <source>Tool approval</source>
             <translation>Tool approval</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="539" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="542" />
             <source>Let the model run shell commands</source>
             <translation>Let the model run shell commands</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="542" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="545" />
             <source>Off: the model cannot run programs; on: each command still asks first.</source>
             <translation>Off: the model cannot run programs; on: each command still asks first.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="549" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="552" />
             <source>System language (%1)</source>
             <translation>System language (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="553" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="556" />
             <source>The language of the interface</source>
             <translation>The language of the interface</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="554" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="557" />
             <source>Language</source>
             <translation>Language</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="556" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="559" />
             <source>A new language applies when pi-desktop restarts.</source>
             <translation>A new language applies when pi-desktop restarts.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="569" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="572" />
             <source>Settings pages</source>
             <translation>Settings pages</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="571" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="574" />
             <source>Ctrl+Tab moves to the next page of the settings.</source>
             <translation>Ctrl+Tab moves to the next page of the settings.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="576" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="579" />
             <source>General</source>
             <translation>General</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="742" />
             <source>The stored key will be forgotten.</source>
             <translation>The stored key will be forgotten.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="763" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="766" />
             <source>Workspace folder</source>
             <translation>Workspace folder</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="403" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="406" />
             <source>0 (automatic)</source>
             <translation>0 (automatic)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="419" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="422" />
             <source>0 (instant)</source>
             <translation>0 (instant)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="635" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="638" />
             <source>%1 OK again saves without one (the offline demo answers until then).</source>
             <translation>%1 OK again saves without one (the offline demo answers until then).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="723" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="726" />
             <source>The offline provider needs no key and makes no network calls.</source>
             <translation>The offline provider needs no key and makes no network calls.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="729" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="732" />
             <source>A key is stored in the system keyring.</source>
             <translation>A key is stored in the system keyring.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="730" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="733" />
             <source>A key is stored in a local file.</source>
             <translation>A key is stored in a local file.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="731" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="734" />
             <source>Using the key from the environment (%1).</source>
             <translation>Using the key from the environment (%1).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="736" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
             <source>No key stored.</source>
             <translation>No key stored.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="743" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="746" />
             <source>New keys are saved in the %1.</source>
             <translation>New keys are saved in the %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="746" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="749" />
             <source>•••••••• (type to replace)</source>
             <translation>•••••••• (type to replace)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="748" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="751" />
             <source>paste your key</source>
             <translation>paste your key</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="707" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="710" />
             <source>model name</source>
             <translation>model name</translation>
         </message>

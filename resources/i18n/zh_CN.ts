@@ -890,22 +890,37 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="241" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="243" />
+            <source>&amp;Search sessions</source>
+            <translation>搜索会话(&amp;S)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="246" />
+            <source>Next &amp;pane</source>
+            <translation>下一个区域(&amp;P)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="249" />
+            <source>Previous pa&amp;ne</source>
+            <translation>上一个区域(&amp;N)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="254" />
             <source>&amp;Conversation</source>
             <translation>对话(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="245" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="258" />
             <source>&amp;Fidelity probe…</source>
             <translation>保真度探测(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="477" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="513" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="487" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="523" />
             <source>%1 · workspace %2</source>
             <translation>%1 · 工作区 %2</translation>
         </message>
@@ -915,52 +930,52 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>%1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="476" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="512" />
             <source>New session</source>
             <translation>新会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="550" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="586" />
             <source>Stopping…</source>
             <translation>正在停止…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="247" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="260" />
             <source>&amp;Tools</source>
             <translation>工具(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="271" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="307" />
             <source>Provider busy (%1); retry %2 in %3 s</source>
             <translation>服务繁忙（%1）；%3 秒后进行第 %2 次重试</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="493" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="529" />
             <source>Workspace: %1</source>
             <translation>工作区：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="539" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="575" />
             <source>Your message is still in the box.</source>
             <translation>你的消息仍保留在输入框中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="575" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="611" />
             <source>Stopping the run before closing…</source>
             <translation>正在停止运行，然后关闭…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="391" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="427" />
             <source>Some lines of this session file could not be read and were skipped:</source>
             <translation>此会话文件中有些行无法读取，已跳过：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="401" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="437" />
             <source>Some saved settings could not be used; the defaults apply:</source>
             <translation>部分已保存的设置无法使用，已改用默认值：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="536" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="572" />
             <source>This session is open read-only.</source>
             <translation>此会话以只读方式打开。</translation>
         </message>
@@ -975,17 +990,17 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>请等回答结束后再保存编辑。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="149" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="153" />
             <source>Tools</source>
             <translation>工具</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="184" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="188" />
             <source>Settings saved; they apply when this answer ends.</source>
             <translation>设置已保存；将在本次回答结束后生效。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="190" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="194" />
             <source>The API key was not saved: %1.</source>
             <translation>API 密钥未保存：%1。</translation>
         </message>
@@ -2026,180 +2041,180 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>服务方的 API 密钥；它不会被显示，也不会写入设置文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="283" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="286" />
             <source>&amp;Forget stored key</source>
             <translation>清除已存密钥(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="284" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="287" />
             <source>Remove the key stored for this provider</source>
             <translation>删除为此服务保存的密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="288" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="291" />
             <source>API key</source>
             <translation>API 密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="307" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="310" />
             <source>Price per 1M tokens</source>
             <translation>每百万 Token 价格</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="317" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="320" />
             <source>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</source>
             <translation>思考型模型会先推理再回答（显示在“思考”区块中）。关闭后，在支持切换的服务上
 （DeepSeek、通义千问、OpenRouter）回答更快、更便宜。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="330" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="333" />
             <source>How long the model may think, where the provider takes it</source>
             <translation>模型可以思考多久（仅限支持该选项的服务）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="334" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="337" />
             <source>&amp;effort</source>
             <translation>思考强度(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="339" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="342" />
             <source>Thinking</source>
             <translation>思考</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="347" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="350" />
             <source>A cheaper model that writes the summaries (empty: the chat model)</source>
             <translation>用来撰写总结的较便宜的模型（留空：使用对话模型）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="349" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="352" />
             <source>same as the chat model</source>
             <translation>与对话模型相同</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="350" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="353" />
             <source>Summarizer model</source>
             <translation>总结模型</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="355" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="358" />
             <source> tokens</source>
             <translation> Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="360" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="363" />
             <source>The most tokens one request may carry; the budget bar counts up to it</source>
             <translation>一次请求最多可携带的 Token 数；预算条以它为上限</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="366" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="369" />
             <source>tokens</source>
             <translation>Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="369" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="372" />
             <source>Context budget</source>
             <translation>上下文预算</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="377" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="380" />
             <source>The share of the budget at which older turns are summarized</source>
             <translation>达到预算的这一比例时，较早的轮次会被总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="383" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="386" />
             <source>of the budget</source>
             <translation>（占预算的比例）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="386" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="389" />
             <source>Compact at</source>
             <translation>压缩阈值</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="391" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="394" />
             <source>automatic (a quarter of the budget)</source>
             <translation>自动（预算的四分之一）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="395" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="398" />
             <source>How many of the newest tokens a summary always leaves verbatim</source>
             <translation>总结时始终原样保留的最新内容的 Token 数</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="401" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="404" />
             <source>tokens (half the budget)</source>
             <translation>Token（预算的一半）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="405" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="408" />
             <source>Keep recent</source>
             <translation>保留最近</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="409" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="412" />
             <source> characters/s</source>
             <translation> 字符/秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="410" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="413" />
             <source>instant</source>
             <translation>即时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="417" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="420" />
             <source>characters/s</source>
             <translation>字符/秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="422" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="425" />
             <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
             <translation>离线演示输出回答的速度，方便试用“停止”（Esc）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="427" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="430" />
             <source>Offline demo speed</source>
             <translation>离线演示速度</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="432" />
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="448" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="435" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="451" />
             <source> s</source>
             <translation> 秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="436" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="439" />
             <source>The longest a whole response may take.</source>
             <translation>一次完整回答允许的最长时间。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="441" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="444" />
             <source>s</source>
             <translation>秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="444" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="447" />
             <source>Response deadline</source>
             <translation>回答时限</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="453" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="456" />
             <source>A stream with no new text for this long is retried (keep-alives do not count).</source>
             <translation>流式输出超过这么久没有新文字就会重试（保活消息不计）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="465" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="468" />
             <source>s (at most the response deadline)</source>
             <translation>秒（不超过回答时限）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="468" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="471" />
             <source>Stall timeout</source>
             <translation>停滞超时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="476" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="479" />
             <source>When the conversation grows past the message limit, older messages leave the
 context. Summarized, their content stays known to the model (one summary call
 every dozen turns or so); dropped, the model forgets them (no extra call).</source>
@@ -2208,17 +2223,17 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
 选择丢弃，模型会遗忘它们（不产生额外调用）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="483" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="486" />
             <source>Older messages</source>
             <translation>较早的消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="484" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="487" />
             <source>Summarize a branch I leave by rewinding</source>
             <translation>回退离开某个分支时，为其生成总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="486" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="489" />
             <source>On: going back leaves a short note of what the abandoned branch did, sent as
 context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</source>
@@ -2227,164 +2242,164 @@ Remove a note from the tree's context menu.</source>
 可在树的右键菜单中移除说明。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="501" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="504" />
             <source>The only folder the tools may read and write</source>
             <translation>工具唯一可以读写的文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="502" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="505" />
             <source>the folder the tools may read and write</source>
             <translation>工具可以读写的文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="503" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="506" />
             <source>&amp;Browse…</source>
             <translation>浏览(&amp;B)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="504" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="507" />
             <source>Choose the workspace folder</source>
             <translation>选择工作区文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="508" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="511" />
             <source>Workspace</source>
             <translation>工作区</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="519" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="522" />
             <source>Show web images in messages (fetched from their site)</source>
             <translation>在消息中显示网络图片（从其网站加载）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="522" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="525" />
             <source>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</source>
             <translation>关闭时：从不加载图片（模型可能借此追踪你）。
 无论此项如何设置，都不会显示本地文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="536" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="539" />
             <source>What happens when the model wants to write a file or run a command</source>
             <translation>模型想要写文件或运行命令时如何处理</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="538" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="541" />
             <source>Tool approval</source>
             <translation>工具审批</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="539" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="542" />
             <source>Let the model run shell commands</source>
             <translation>允许模型运行 Shell 命令</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="542" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="545" />
             <source>Off: the model cannot run programs; on: each command still asks first.</source>
             <translation>关闭：模型不能运行程序；开启：每条命令仍会先征求同意。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="549" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="552" />
             <source>System language (%1)</source>
             <translation>跟随系统（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="553" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="556" />
             <source>The language of the interface</source>
             <translation>界面语言</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="554" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="557" />
             <source>Language</source>
             <translation>语言</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="556" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="559" />
             <source>A new language applies when pi-desktop restarts.</source>
             <translation>新的语言将在 pi-desktop 重启后生效。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="569" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="572" />
             <source>Settings pages</source>
             <translation>设置页面</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="571" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="574" />
             <source>Ctrl+Tab moves to the next page of the settings.</source>
             <translation>按 Ctrl+Tab 切换到设置的下一页。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="576" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="579" />
             <source>General</source>
             <translation>常规</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="742" />
             <source>The stored key will be forgotten.</source>
             <translation>已保存的密钥将被清除。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="763" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="766" />
             <source>Workspace folder</source>
             <translation>工作区文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="403" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="406" />
             <source>0 (automatic)</source>
             <translation>0（自动）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="419" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="422" />
             <source>0 (instant)</source>
             <translation>0（即时）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="635" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="638" />
             <source>%1 OK again saves without one (the offline demo answers until then).</source>
             <translation>%1 再次点击“确定”将在没有密钥的情况下保存（在此之前由离线演示回答）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="723" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="726" />
             <source>The offline provider needs no key and makes no network calls.</source>
             <translation>离线服务不需要密钥，也不会访问网络。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="729" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="732" />
             <source>A key is stored in the system keyring.</source>
             <translation>系统密钥环中已保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="730" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="733" />
             <source>A key is stored in a local file.</source>
             <translation>本地文件中已保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="731" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="734" />
             <source>Using the key from the environment (%1).</source>
             <translation>正在使用环境变量中的密钥（%1）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="736" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
             <source>No key stored.</source>
             <translation>未保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="743" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="746" />
             <source>New keys are saved in the %1.</source>
             <translation>新密钥将保存在%1中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="746" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="749" />
             <source>•••••••• (type to replace)</source>
             <translation>••••••••（输入以替换）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="748" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="751" />
             <source>paste your key</source>
             <translation>粘贴你的密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="707" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="710" />
             <source>model name</source>
             <translation>模型名称</translation>
         </message>
