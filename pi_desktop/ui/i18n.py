@@ -143,8 +143,8 @@ def compiled_catalogue(language: str, *, qm_dir: Path | None = None) -> Path | N
     ts, shipped = folder / f"{language}.ts", folder / f"{language}.qm"
     if shipped.is_file() and (not ts.is_file() or shipped.stat().st_mtime >= ts.stat().st_mtime):
         return shipped
-    if not ts.is_file():
-        return None
+    if not ts.is_file() or lrelease_path() is None:
+        return shipped if shipped.is_file() else None  # a bundle: what the build compiled
     digest = hashlib.sha256(ts.read_bytes()).hexdigest()[:16]
     out_dir = qm_dir or Path(platformdirs.user_cache_dir("pi-desktop")) / "i18n"
     target = out_dir / f"{language}-{digest}.qm"
