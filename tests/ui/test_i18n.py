@@ -200,3 +200,30 @@ def test_no_visible_text_escapes_translation(pseudo, kit, qtbot):
         leaks += [f"[{name}] {line}" for line in found]
         dialog.close()
     assert not leaks, "untranslated:\n" + "\n".join(sorted(set(leaks)))
+
+
+def test_the_language_is_chosen_in_settings_and_applies_at_restart(kit, qtbot):
+    from pi_desktop.agent import OfflineLLM
+    from pi_desktop.ui.settings import AppSettings, SettingsStore
+
+    window = kit.window(OfflineLLM())
+    dialog = window.show_settings()
+    qtbot.waitExposed(dialog)
+    combo = dialog.language
+    assert combo.itemData(0) == "" and combo.itemText(0).startswith("System language")
+    assert [combo.itemData(i) for i in range(combo.count())][1:] == ["en", "zh_CN"]
+    assert combo.itemText(2) == "简体中文"  # each language in its own name
+    assert not dialog.language_note.isVisibleTo(dialog)
+    combo.setCurrentIndex(2)
+    assert dialog.language_note.isVisibleTo(dialog)  # "applies when pi-desktop restarts"
+    dialog.accept()
+    qtbot.waitUntil(lambda: window.dialog is None)
+    assert SettingsStore(kit.qsettings).load().language == "zh_CN"
+    assert AppSettings().language == ""  # a new profile follows the system
+    # the running window keeps its language; the next start reads the setting
+    assert window.send_button.text() == "Send"
+    applied = install_language(SettingsStore(kit.qsettings).load().language)
+    try:
+        assert applied.language == "zh_CN" and tr("MainWindow", "Send") == "发送"
+    finally:
+        install_language("en")
