@@ -176,10 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationName("pi-desktop")
     app.setOrganizationName("pi-desktop")
     app.setDesktopFileName("pi-desktop")  # Wayland's app id: the launcher's entry and icon
-    from pi_desktop.ui.i18n import install_language
-    from pi_desktop.ui.settings import SettingsStore
 
-    install_language(SettingsStore().load().language)  # before any window: read at build
     from pi_desktop.ui.resources import app_icon
 
     app.setWindowIcon(app_icon())
@@ -195,7 +192,11 @@ def main(argv: list[str] | None = None) -> int:
             return 0 if result.ok else 1
         from PySide6.QtCore import QSettings
 
+        from pi_desktop.ui.i18n import install_language
         from pi_desktop.ui.mcp_runtime import McpRuntime
+        from pi_desktop.ui.settings import SettingsStore
+
+        install_language(SettingsStore().load().language)  # before any window: read at build
 
         mcp = McpRuntime(
             QSettings(app.applicationName(), app.applicationName()), override=args.mcp_config

@@ -75,6 +75,9 @@ def run_smoke_test(loop: asyncio.AbstractEventLoop) -> SmokeResult:
         workspace.mkdir()
         (workspace / MARKER_FILE).write_text("# Notes\n\nTODO: check the bundle starts\n")
         qsettings = QSettings(str(root / "settings.ini"), QSettings.Format.IniFormat)
+        from pi_desktop.ui.i18n import install_language
+
+        install_language("", qm_dir=root / "i18n")  # the system's language, as a user sees it
         window = build_window(
             settings_store=SettingsStore(qsettings),
             key_store=KeyStore(root / "keys", use_keyring=False),
