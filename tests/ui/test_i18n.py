@@ -227,3 +227,21 @@ def test_the_language_is_chosen_in_settings_and_applies_at_restart(kit, qtbot):
         assert applied.language == "zh_CN" and tr("MainWindow", "Send") == "发送"
     finally:
         install_language("en")
+
+
+def test_a_chinese_window_end_to_end(chinese, kit, qtbot):
+    """The whole app in Chinese: the chrome from the catalogue, the offline demo's answer in
+    Chinese through the real tools, the figures in the Chinese locale's format."""
+    from pi_desktop.agent import OfflineLLM
+
+    kit.save_settings(context_budget=16_000)
+    window = kit.window(OfflineLLM())
+    assert window.send_button.text() == "发送"
+    assert [a.text() for a in window.menuBar().actions()][:2] == ["文件(&F)", "视图(&V)"]
+    window.input.setPlainText("读取 README.md")
+    window.send()
+    qtbot.waitUntil(lambda: not window.busy, timeout=30_000)
+    answer = window.session.get_current_path()[-1].content
+    assert "**已读取 `README.md`**" in answer and "我是离线演示" in answer
+    assert "Token" in window.budget_bar.text and "/ 16k" in window.budget_bar.text
+    assert window.tree.view.tooltip_for(window.session.current_id).startswith("助手")
