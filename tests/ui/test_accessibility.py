@@ -42,3 +42,19 @@ def test_messages_and_run_states_are_announced(kit, qtbot):
     assert said[0] == "Sent. The answer is being written."
     assert any(s.startswith("Answer: Offline demo: I'll list the files") for s in said)
     assert said[-1] == "The answer is complete."
+
+
+def test_an_announcement_is_the_first_line_failures_interrupt(qtbot):
+    from PySide6.QtGui import QAccessible
+    from PySide6.QtWidgets import QLabel
+
+    widget = QLabel("x")
+    qtbot.addWidget(widget)
+    polite = announce.announcement(widget, "## Answer\n\nThe **files** are listed.")
+    assert polite.message() == "Answer"  # the heading, without its markdown
+    assert polite.politeness() == QAccessible.AnnouncementPoliteness.Polite
+    urgent = announce.announcement(widget, "The answer failed: 401", urgent=True)
+    assert urgent.politeness() == QAccessible.AnnouncementPoliteness.Assertive
+    assert announce.announcement(widget, "   \n ") is None
+    long = announce.announcement(widget, "word " * 500)
+    assert len(long.message()) <= announce.SPOKEN_LIMIT
