@@ -71,6 +71,7 @@ class Turn:
     reasoning: str = ""
     tool_calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     cached_tokens: int = 0
+    open_in_prompt: bool = False  # the template put <think> in the prompt: only </think> comes
 
 
 Responder = Callable[[dict[str, Any]], Turn]
@@ -162,7 +163,8 @@ def stream_events(
         out.append(": OPENROUTER PROCESSING")
     reasoning, text = turn.reasoning, turn.text
     if dialect in THINK_IN_CONTENT and reasoning:
-        text = f"<think>\n{reasoning}\n</think>\n\n{text}"
+        opening = "" if turn.open_in_prompt else "<think>\n"
+        text = f"{opening}{reasoning}\n</think>\n\n{text}"
         reasoning = ""
     # the opening chunk
     if dialect == "openai":

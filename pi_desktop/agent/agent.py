@@ -30,6 +30,7 @@ from pi_desktop.agent.events import (
     RunFinished,
     RunStarted,
     TextDelta,
+    TextRetracted,
 )
 from pi_desktop.agent.history import (
     History,
@@ -156,6 +157,7 @@ class Agent(ContextSteps, ProviderSteps, Steering):
             raise ValueError("max_steps must be >= 1")
         self._llm = llm
         self._streams_reasoning = accepts_keyword(llm.chat, "on_reasoning")
+        self._takes_retract = accepts_keyword(llm.chat, "on_retract")
         self._summarizer_llm = summarizer or llm
         self._tool_list = list(tools or ())
         self._tools = index_tools(self._tool_list)
@@ -542,6 +544,10 @@ class Agent(ContextSteps, ProviderSteps, Steering):
                 turn.reasoning.append(chunk)
                 self._emit(ReasoningDelta(chunk))
 
+        def on_retract() -> None:
+            turn.streamed = []
+            self._emit(TextRetracted())
+
         def on_retry(attempt: int, delay: float, error: TransientProviderError) -> None:
             turn.streamed = []
             turn.reasoning = []
@@ -549,6 +555,8 @@ class Agent(ContextSteps, ProviderSteps, Steering):
 
         tools = self._tool_schemas or None
         extra: dict[str, Any] = {"on_reasoning": on_reasoning} if self._streams_reasoning else {}
+        if self._takes_retract:
+            extra["on_retract"] = on_retract
 
         async def attempt(sent: list[Message]) -> ChatResponse:
             clock.start(loop.time())
