@@ -11,7 +11,6 @@ one result per call, so a Stop (task cancellation) or a crash never leaves dangl
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -45,6 +44,7 @@ from pi_desktop.agent.llm import (
     ContextOverflowError,
     ProviderError,
     TransientProviderError,
+    accepts_keyword,
 )
 from pi_desktop.agent.provider_steps import ProviderSteps
 from pi_desktop.agent.repair import PairRepair
@@ -128,9 +128,12 @@ class Agent(ContextSteps, ProviderSteps, Steering):
     calls per ``run``; ``max_retries`` / ``retry_base_delay`` set the backoff for transient
     failures (doubling from the base, or the server's Retry-After).
 
-    Ordering the window relies on: ``TextDelta``s of a step, then ``ToolCallStarted`` /
-    ``ToolCallFinished`` per call, then ``MessageAdded`` for the assistant message and for
-    each result together (they are stored together so no call is ever left unanswered).
+    Ordering the window relies on: ``ReasoningDelta``s and ``TextDelta``s of a step (a
+    ``TextRetracted`` voids the step's text so far: it was reasoning), then
+    ``ToolCallStarted`` / ``ToolCallFinished`` per call, then ``MessageAdded`` for the
+    assistant message (with its ``stats``) and for each result together (they are stored
+    together so no call is ever left unanswered). Reasoning is kept in the message and the
+    file; a plain answer's reasoning is left out of the history sent (no provider reads it).
     """
 
     def __init__(
@@ -633,19 +636,6 @@ async def _branched(hook: Callable[[str], Awaitable[Any]], entry_id: str) -> Non
         raise
     except Exception:
         log.exception("the on_branched hook failed; the run goes on without it")
-
-
-def accepts_keyword(function: Callable[..., Any], name: str) -> bool:
-    """Whether ``function`` takes keyword ``name`` (LLM doubles may not stream reasoning)."""
-    try:
-        parameters = inspect.signature(function).parameters.values()
-    except (TypeError, ValueError):
-        return False
-    return any(
-        (p.name == name and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD))
-        or p.kind == p.VAR_KEYWORD
-        for p in parameters
-    )
 
 
 def _as_assistant(message: Message) -> Message:
