@@ -255,6 +255,7 @@ class ProviderServer:
         api_key: str | None = None,
         ollama_num_ctx: int | None = None,
         ollama_context_length: int = 131072,
+        ollama_loaded_ctx: int | None = None,
         chunk_size: int = 3,
         strict_models: bool = False,
         blank_reasoning_every: float | None = None,
@@ -270,6 +271,7 @@ class ProviderServer:
         self.api_key = api_key
         self.ollama_num_ctx = ollama_num_ctx
         self.ollama_context_length = ollama_context_length
+        self.ollama_loaded_ctx = ollama_loaded_ctx  # /api/ps: the loaded model's context
         self.chunk_size = chunk_size
         self.strict_models = strict_models  # an unknown model gets 404, as OpenAI answers
         # stream reasoning deltas of blanks at this interval until the client hangs up
@@ -383,6 +385,14 @@ class _Handler(BaseHTTPRequestHandler):
                     item["max_model_len"] = owner.window
                 data.append(item)
             self._json(200, {"object": "list", "data": data})
+        elif path == "/api/ps" and owner.dialect.startswith("ollama"):
+            loaded = []
+            if owner.ollama_loaded_ctx:
+                loaded.append(
+                    {"name": owner.model, "model": owner.model, "size_vram": 1,
+                     "context_length": owner.ollama_loaded_ctx}
+                )  # fmt: skip
+            self._json(200, {"models": loaded})
         elif path == "/props" and owner.dialect == "llamacpp" and owner.window:
             self._json(
                 200,
