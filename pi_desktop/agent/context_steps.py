@@ -244,8 +244,15 @@ class ContextSteps:
         return view
 
     def _learn_window(self, error: ContextOverflowError) -> None:
-        """The error stated the model's window: lower this session's budget to fit, say so once."""
+        """The error stated the model's window: lower this session's budget to fit, say so once.
+
+        When it also stated the prompt's real size, the usage anchor takes that count at once
+        (minus the tool schemas, as usage is): the estimate that let this view through is
+        corrected before the compaction that follows, so the same cause never overflows twice.
+        """
         assert self._ctx is not None and self._budget is not None
+        if error.prompt_tokens:
+            self._ctx.record_overflow(error.prompt_tokens - self._tools_tokens)
         budget = lowered_budget(self._budget, error.window_tokens)
         if budget is None or error.window_tokens is None:
             return

@@ -60,6 +60,15 @@ class MessageMemo:
         self._derived[key] = (message, out)
         return out
 
+    def peek(self, kind: str, message: Message) -> Message | None:
+        """The copy :meth:`remember` (or :meth:`derive`) stored for ``message``, else None."""
+        hit = self._derived.get((kind, id(message)))
+        return hit[1] if hit is not None and hit[0] is message else None
+
+    def remember(self, kind: str, message: Message, out: Message) -> None:
+        """Store ``out`` as the ``kind`` copy of ``message`` (replacing an earlier one)."""
+        self._derived[(kind, id(message))] = (message, out)
+
     def placeholder(self, count: int) -> Message:
         """The L1 placeholder, one object per count so its size is measured once."""
         hit = self._placeholders.get(count)

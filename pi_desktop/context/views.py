@@ -14,11 +14,25 @@ from dataclasses import dataclass
 
 from pi_desktop.context.message import Message
 from pi_desktop.context.micro import clearable_end_at, results_over, tool_positions
-from pi_desktop.context.offload import MIN_OFFLOAD_CHARS
+from pi_desktop.context.offload import floor_chars, is_offloaded
 from pi_desktop.context.pins import all_pinned_units, pinned_units
 from pi_desktop.context.ratio import list_weight
 from pi_desktop.context.snip import snip_plan
 from pi_desktop.context.tokens import list_chars_from_sizes, tokens_from_chars
+
+STEP_KIND = "l3step"  # the memo kind of the L3 decision a view made for a result in its step
+
+
+def step_runs(tools: Sequence[int]) -> list[tuple[int, int]]:
+    """``(start, stop)`` slices of ``tools`` (sorted view positions of tool results) that are
+    consecutive: the results of one step answer one assistant message side by side."""
+    runs: list[tuple[int, int]] = []
+    start = 0
+    for k in range(1, len(tools) + 1):
+        if k == len(tools) or tools[k] != tools[k - 1] + 1:
+            runs.append((start, k))
+            start = k
+    return runs
 
 
 @dataclass
@@ -180,13 +194,11 @@ class ViewBuilding:
             out += rest
             sources += rest_src
         protected = set(all_pinned_units(messages, pins)) if pins else set()
-        small = min(MIN_OFFLOAD_CHARS, self.max_tool_chars)
         # the one pass over the view by role: L3 here, L2 and the report read ``tools``
         tools, last_assistant = tool_positions(out)
-        for i in tools:
-            m = out[i]
-            if len(m.content) > small and sources[i] not in protected:
-                out[i] = self._l3(m)
+        if self.results_dir is not None:
+            for start, stop in step_runs(tools):
+                self._l3_step(out, sources, tools[start:stop], protected)
         micro, chars, weighted, micro_floor = self._micro(
             out, sources, tools, last_assistant, micro_floor, micro_trigger, micro_gain, protected
         )
@@ -201,6 +213,52 @@ class ViewBuilding:
             micro_floor,
             tuple(tools),
         )
+
+    def _l3_step(
+        self,
+        out: list[Message],
+        sources: list[int | None],
+        step: Sequence[int],
+        protected: set[int],
+    ) -> None:
+        """L3 in place for the results of one step (view positions ``step``).
+
+        A result over ``max_tool_chars`` goes to a file; then, while the step is over
+        ``step_share_tokens``, the largest remaining result does (ties: the earlier one). Only
+        a result larger than its marker's floor is a candidate, and the marker's preview
+        shrinks with the budget and the step's width, so any step fits; growing a result
+        never makes its step larger than the share. The decision depends on the step, the
+        budget and the anchor alone (never on earlier views), and is remembered per result so
+        the compaction serialises exactly what the view holds.
+        """
+        share = self.step_share_tokens
+        preview = self.preview_chars_for(len(step))
+        floor = min(floor_chars(preview), self.max_tool_chars)
+        originals = [out[i] for i in step]
+        tokens = [self._result_tokens(m) for m in originals]
+        total = sum(tokens)
+        hard = self.max_tool_chars
+        for j in sorted(range(len(step)), key=lambda j: (-tokens[j], j)):
+            i, message = step[j], originals[j]
+            if total <= share and len(message.content) <= hard:
+                continue  # a later, smaller result may still be over ``hard``
+            if (
+                len(message.content) <= floor
+                or sources[i] in protected
+                or is_offloaded(message.content)
+            ):
+                continue
+            marker = self._offload(message, preview)
+            if marker is message:  # no folder or an I/O error: the content stays
+                continue
+            total += self._result_tokens(marker) - tokens[j]
+            out[i] = marker
+        for j, i in enumerate(step):
+            self._memo.remember(STEP_KIND, originals[j], out[i])
+
+    def _result_tokens(self, message: Message) -> float:
+        chars, weighted = self._memo.measure(message)
+        return chars * self._ratio_for(weighted, chars)
 
     def _micro(
         self,
