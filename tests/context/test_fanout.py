@@ -73,17 +73,19 @@ CASES = [(w, n, s) for w in (2_000, 4_000, 8_000) for n in (2, 6, 12) for s in S
 
 @pytest.mark.parametrize(("window", "count", "size"), CASES)
 def test_every_fanout_fits_the_window(tmp_path, window, count, size):
-    model, mgr = asyncio.run(run_fanout(window, count, size, tmp_path))
+    model, _ = asyncio.run(run_fanout(window, count, size, tmp_path))
     assert model.overflows == 0
     assert max(model.sizes) <= window
 
 
 def test_the_largest_results_go_first_and_small_ones_stay(tmp_path):
     """A step over its share offloads its largest results, not the first or all of them."""
-    rng = random.Random(1)
     calls = [tool_call(f"c{j}", "read_file", {"path": f"f{j}"}) for j in range(4)]
     sizes = [1_500, 9_000, 1_200, 7_000]
-    results = [tool_result(c["id"], "read_file", (PROSE * 100)[:n]) for c, n in zip(calls, sizes)]
+    results = [
+        tool_result(c["id"], "read_file", (PROSE * 100)[:n])
+        for c, n in zip(calls, sizes, strict=True)
+    ]
     messages = [SYSTEM, user("read"), assistant("", calls), *results]
     mgr = ContextManager(8_000, FakeSummarizer(), results_dir=tmp_path)
     view = asyncio.run(mgr.prepare(messages))
@@ -91,7 +93,6 @@ def test_the_largest_results_go_first_and_small_ones_stay(tmp_path):
     assert "c1" in offloaded  # the largest
     assert {"c0", "c2"}.isdisjoint(offloaded)  # the small ones stay verbatim
     assert view[3].content == results[0].content and view[5].content == results[2].content
-    del rng
 
 
 def test_two_3000_char_results_fit_a_2k_window(tmp_path):
