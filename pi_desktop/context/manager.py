@@ -51,14 +51,22 @@ from pi_desktop.context.offload import (
 from pi_desktop.context.pins import all_pinned_units
 from pi_desktop.context.ratio import ASCII_WEIGHT, script_ratio
 from pi_desktop.context.report import CompactionInfo, OffloadedResult, PrepareReport
-from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES
+from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES, budget_message_cap
 from pi_desktop.context.steering import PinsAndNotes
 from pi_desktop.context.summary import summary_message
 from pi_desktop.context.summary_trim import summary_allowance, summary_target
 from pi_desktop.context.tokens import tokens_from_chars
 from pi_desktop.context.views import STEP_KIND, ViewBuilding, _View
 
-SNIP_POLICIES = ("summarize", "drop")
+# L1 policies: what happens to the messages L1 pushes out (summarized first, or dropped) and
+# where its cap lies (following the budget, or the seed's fixed 50 messages)
+_L1_POLICIES: dict[str, tuple[str, int | None]] = {
+    "summarize": ("summarize", None),
+    "drop": ("drop", None),
+    "summarize-50": ("summarize", DEFAULT_MAX_MESSAGES),
+    "drop-50": ("drop", DEFAULT_MAX_MESSAGES),
+}
+SNIP_POLICIES = tuple(_L1_POLICIES)
 
 
 class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
@@ -74,7 +82,6 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
     """
 
     max_tool_chars: int = DEFAULT_MAX_CHARS
-    max_messages: int = DEFAULT_MAX_MESSAGES
     keep_recent_results: int = DEFAULT_KEEP_RECENT
     micro_min_chars: int = DEFAULT_MIN_CHARS
     # L2 clears (in bulk) only when the view is above this share of ``view_limit`` and the
@@ -106,8 +113,10 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
             raise ValueError("threshold must lie in (0, 1]")
         if snip_policy not in SNIP_POLICIES:
             raise ValueError(f"snip_policy must be one of {SNIP_POLICIES}")
-        # "summarize": messages L1 would drop are summarized first; "drop": the seed's L1
-        self.snip_policy = snip_policy
+        # "summarize": messages L1 would drop are summarized first; "drop": the seed's L1;
+        # a "-50" policy keeps the seed's fixed cap instead of the budget's (``max_messages``)
+        self.l1_policy = snip_policy
+        self.snip_policy, self._max_messages = _L1_POLICIES[snip_policy]
         self.budget = int(budget)
         self.threshold = float(threshold)
         self.llm = llm
@@ -204,6 +213,17 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
     def summary_target(self) -> int:
         """The summary size stated in the summarizer's prompt (and what a trim goes down to)."""
         return summary_target(self.summary_allowance)
+
+    @property
+    def max_messages(self) -> int:
+        """L1's cap: set explicitly (or by a "-50" policy), else following the budget."""
+        if self._max_messages is not None:
+            return self._max_messages
+        return budget_message_cap(self.view_limit)
+
+    @max_messages.setter
+    def max_messages(self, value: int | None) -> None:
+        self._max_messages = int(value) if value is not None else None
 
     @property
     def step_share_tokens(self) -> float:
