@@ -194,7 +194,9 @@ class ContextSteps:
             return False
         entry_id = None
         if self._bridge is not None:
-            entry_id = self._bridge.write_compaction(self._ctx, manual=manual)
+            entry_id = self._bridge.write_compaction(
+                self._ctx, manual=manual, path_ids=self._history.clean_path_ids()
+            )
         self._emit(
             ContextCompacted(
                 info.tokens_before,

@@ -231,6 +231,19 @@ class ViewBuilding:
         budget and the anchor alone (never on earlier views), and is remembered per result so
         the compaction serialises exactly what the view holds.
         """
+        first = out[step[0]]
+        settings = (self.view_limit, self._anchor, self.max_tool_chars)
+        plan = self._memo.plans.get(id(first)) if not protected else None
+        if (
+            plan is not None
+            and plan[0] is first
+            and plan[1] == settings
+            and len(plan[2]) == len(step)
+            and all(out[i] is m for i, m in zip(step, plan[2], strict=True))
+        ):  # the same step under the same budget and anchor: the same decision, O(1) per result
+            for i, chosen in zip(step, plan[3], strict=True):
+                out[i] = chosen
+            return
         share = self.step_share_tokens
         preview = self.preview_chars_for(len(step))
         floor = min(floor_chars(preview), self.max_tool_chars)
@@ -255,6 +268,13 @@ class ViewBuilding:
             out[i] = marker
         for j, i in enumerate(step):
             self._memo.remember(STEP_KIND, originals[j], out[i])
+        if not protected:
+            self._memo.plans[id(first)] = (
+                first,
+                settings,
+                tuple(originals),
+                tuple(out[i] for i in step),
+            )
 
     def _result_tokens(self, message: Message) -> float:
         chars, weighted = self._memo.measure(message)
