@@ -29,6 +29,10 @@ ANCHOR_TOLERANCE = 0.01
 PLAUSIBLE_RATIO = (0.6, 6.0)
 # a prompt under this share of the newest message's class estimate cannot have carried it
 NEWEST_FLOOR = 0.8
+# an overflow error's stated count beyond this multiple of the class estimate likely counts
+# more than the prompt (vLLM and OpenAI state "requested N tokens" with the completion's
+# max_tokens included; a proxy may add its own framing): not taken, the window still is
+OVERFLOW_RATIO = (PLAUSIBLE_RATIO[0], 2.5)
 
 
 class UsageCalibration:
@@ -67,11 +71,17 @@ class UsageCalibration:
     def record_overflow(self, prompt_tokens: int | None) -> bool:
         """The provider refused the last view and stated its real size: anchor on it now.
 
-        That count is the provider's own for exactly the view sent, so it is taken without
-        the plausibility check (a window far smaller or a tokenizer far denser than guessed is
-        what it reveals); True when an anchor was taken.
+        That count is the provider's own for the view sent, so it replaces the anchor at once
+        (no tolerance); a count the view's character classes rule out (outside
+        ``OVERFLOW_RATIO`` of the class estimate) cannot describe that view alone and is not
+        taken. True when an anchor was taken.
         """
         if not prompt_tokens or prompt_tokens <= 0 or not self._last_view_chars:
+            return False
+        low, high = OVERFLOW_RATIO
+        expected = self._last_view_chars * self._last_view_script
+        if not low * expected <= prompt_tokens <= high * expected:
+            self.rejected_usage += 1
             return False
         anchored = clamp_ratio(prompt_tokens / self._last_view_chars)
         self._anchor = (anchored, self._last_view_script)

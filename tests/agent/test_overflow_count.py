@@ -76,3 +76,17 @@ def test_the_anchor_usage_counts_the_cached_prefix_before_taking_out_the_schemas
     assert usage_for_anchor(anthropic, 200) == {"prompt_tokens": 800, "completion_tokens": 5}
     deepseek = {"prompt_cache_hit_tokens": 700, "prompt_cache_miss_tokens": 300}
     assert usage_for_anchor(deepseek, 200)["prompt_tokens"] == 800
+
+
+def test_a_stated_count_no_tokenizer_could_give_is_not_taken():
+    """A count far beyond the view's class estimate counts more than the prompt (a completion
+    reservation, a proxy's framing): the anchor stays, the window is still learned."""
+    from pi_desktop.context.calibration import OVERFLOW_RATIO
+
+    mgr = ContextManager(8_000, FakeSummarizer())
+    messages = [Message(role="system", content="sys"), Message(role="user", content="hi " * 900)]
+    asyncio.run(mgr.prepare(messages))
+    estimate = mgr.last_view_tokens
+    assert mgr.record_overflow(int(estimate * OVERFLOW_RATIO[1] * 1.5)) is False
+    assert mgr.record_overflow(int(estimate * OVERFLOW_RATIO[0] * 0.5)) is False
+    assert mgr.usage_anchor["anchor"] is None
