@@ -132,6 +132,7 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
         self._last_view_chars = 0
         self._last_view_script = ASCII_WEIGHT
         self._last_newest_weighted = 0.0  # the class estimate of the last view's newest message
+        self._l3_last: Any = None  # the last view's L3 pass (see ViewBuilding._l3_view)
         # steering (see ``steer``): input indices of pinned messages, and the context notes
         self._pinned: frozenset[int] = frozenset()
         self._notes: tuple[str, ...] = ()

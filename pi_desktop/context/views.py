@@ -9,6 +9,7 @@ state it reads (cache, memo, horizon, pins) is the manager's.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -195,10 +196,7 @@ class ViewBuilding:
             sources += rest_src
         protected = set(all_pinned_units(messages, pins)) if pins else set()
         # the one pass over the view by role: L3 here, L2 and the report read ``tools``
-        tools, last_assistant = tool_positions(out)
-        if self.results_dir is not None:
-            for start, stop in step_runs(tools):
-                self._l3_step(out, sources, tools[start:stop], protected)
+        tools, last_assistant = self._l3_view(out, sources, protected)
         micro, chars, weighted, micro_floor = self._micro(
             out, sources, tools, last_assistant, micro_floor, micro_trigger, micro_gain, protected
         )
@@ -213,6 +211,53 @@ class ViewBuilding:
             micro_floor,
             tuple(tools),
         )
+
+    def _l3_view(
+        self, out: list[Message], sources: list[int | None], protected: set[int]
+    ) -> tuple[list[int], int]:
+        """L3 in place over the view: (positions of the tool results, last assistant or -1).
+
+        A view usually extends the previous one. When it starts with the part of the last
+        view that no later message can change (everything before its trailing tool results,
+        checked by one C-level list comparison) and the budget and anchor are the same, that
+        part takes the last view's L3 output as it is and only the rest is scanned: a turn
+        costs what is new, not the view (pinned units disable the shortcut).
+        """
+        if self.results_dir is None:
+            return tool_positions(out)
+        settings = (self.view_limit, self._anchor, self.max_tool_chars)
+        start = 0
+        tools: list[int] = []
+        assistants: list[int] = []
+        before: list[Message] = []
+        last = self._l3_last
+        if last is not None and not protected and last[0] == settings:
+            _, last_before, last_after, last_tools, last_assistants, stable = last
+            if stable and len(out) >= stable and out[:stable] == last_before[:stable]:
+                before = last_before[:stable]
+                out[:stable] = last_after[:stable]
+                tools = last_tools[: bisect_left(last_tools, stable)]
+                assistants = last_assistants[: bisect_left(last_assistants, stable)]
+                start = stable
+        before += out[start:]
+        first_new = len(tools)
+        for i in range(start, len(out)):
+            role = out[i].role
+            if role == "tool":
+                tools.append(i)
+            elif role == "assistant":
+                assistants.append(i)
+        new_tools = tools[first_new:]
+        for a, b in step_runs(new_tools):
+            self._l3_step(out, sources, new_tools[a:b], protected)
+        stable = len(out)
+        if tools and tools[-1] == len(out) - 1:  # a trailing step may still be answered
+            k = len(tools) - 1
+            while k > 0 and tools[k - 1] == tools[k] - 1:
+                k -= 1
+            stable = tools[k]
+        self._l3_last = (settings, before, list(out), tools, assistants, stable)
+        return list(tools), assistants[-1] if assistants else -1
 
     def _l3_step(
         self,
