@@ -25,6 +25,9 @@ PREVIEW_CHARS = 2_000
 # what a marker costs besides its preview (its line, the path twice, the JSON around it): a
 # result must be larger than its marker by at least this much before a file is worth it
 MARKER_OVERHEAD_CHARS = 1_000
+# a step over its share offloads any result at least this much longer than the preview (the
+# marker's line is about this size; a marker that would not save is not used)
+MARKER_MIN_SAVING = 300
 MARKER_PREFIX = "[Tool result offloaded:"
 _MAX_NAME = 80
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")

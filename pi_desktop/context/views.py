@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from pi_desktop.context.message import Message
 from pi_desktop.context.micro import clearable_end_at, results_over, tool_positions
-from pi_desktop.context.offload import floor_chars, is_offloaded
+from pi_desktop.context.offload import MARKER_MIN_SAVING, floor_chars, is_offloaded
 from pi_desktop.context.pins import all_pinned_units, pinned_units
 from pi_desktop.context.ratio import list_weight
 from pi_desktop.context.snip import snip_plan
@@ -269,12 +269,13 @@ class ViewBuilding:
         """L3 in place for the results of one step (view positions ``step``).
 
         A result over ``max_tool_chars`` goes to a file; then, while the step is over
-        ``step_share_tokens``, the largest remaining result does (ties: the earlier one). Only
-        a result larger than its marker's floor is a candidate, and the marker's preview
-        shrinks with the budget and the step's width, so any step fits; growing a result
-        never makes its step larger than the share. The decision depends on the step, the
-        budget and the anchor alone (never on earlier views), and is remembered per result so
-        the compaction serialises exactly what the view holds.
+        ``step_share_tokens``, the largest remaining result does (ties: the earlier one), as
+        long as its marker is smaller than it (within the share only a result over the floor
+        is worth a file). The marker's preview shrinks with the budget and the step's width,
+        so a step fits unless no result left is worth a file; growing a result never makes its
+        step larger than the share. The decision depends on the step, the budget and the
+        anchor alone (never on earlier views), and is remembered per result so the compaction
+        serialises exactly what the view holds.
         """
         first = out[step[0]]
         settings = (self.view_limit, self._anchor, self.max_tool_chars)
@@ -298,18 +299,23 @@ class ViewBuilding:
         hard = self.max_tool_chars
         for j in sorted(range(len(step)), key=lambda j: (-tokens[j], j)):
             i, message = step[j], originals[j]
-            if total <= share and len(message.content) <= hard:
+            over = total > share
+            if not over and len(message.content) <= hard:
                 continue  # a later, smaller result may still be over ``hard``
-            if (
-                len(message.content) <= floor
-                or sources[i] in protected
-                or is_offloaded(message.content)
-            ):
+            # within the share only a result over the floor is worth a file; over it, any
+            # result its marker is smaller than (checked below once the marker exists)
+            least = preview + MARKER_MIN_SAVING if over else floor
+            if len(message.content) <= least or sources[i] in protected:
+                continue
+            if is_offloaded(message.content):
                 continue
             marker = self._offload(message, preview)
             if marker is message:  # no folder or an I/O error: the content stays
                 continue
-            total += self._result_tokens(marker) - tokens[j]
+            saved = tokens[j] - self._result_tokens(marker)
+            if saved <= 0:  # the marker would cost more: the result stays (its file is kept)
+                continue
+            total -= saved
             out[i] = marker
         for j, i in enumerate(step):
             self._memo.remember(STEP_KIND, originals[j], out[i])

@@ -13,8 +13,11 @@ import asyncio
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pi_desktop.context import ContextManager, Message
+from pi_desktop.context.offload import MARKER_MIN_SAVING
 from tests.context.strategies import FakeSummarizer, assistant, tool_call, tool_result, user
 from tests.context.tokenizer_model import TokenizerModel, request_tokens
 
@@ -116,3 +119,33 @@ def test_bigger_results_never_fit_worse(tmp_path):
         worst = max(worst, request_tokens(view))
         assert mgr.last_report.tokens <= mgr.threshold_tokens
     assert worst <= 4_000
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.sampled_from([2_000, 4_000, 8_000, 32_000, 128_000]),
+    st.lists(st.integers(0, 60_000), min_size=1, max_size=12),
+)
+def test_a_step_never_takes_more_than_its_share_whatever_its_sizes(tmp_path, budget, sizes):
+    """Monotonic in size: however large a step's results grow, the step in the view stays
+    within ``step_share_tokens`` (small results stay verbatim, the largest go first)."""
+    calls = [tool_call(f"p{j}", "read_file", {"path": f"f{j}"}) for j in range(len(sizes))]
+    results = [
+        tool_result(c["id"], "read_file", (PROSE * (n // len(PROSE) + 1))[:n])
+        for c, n in zip(calls, sizes, strict=True)
+    ]
+    messages = [SYSTEM, user("read"), assistant("", calls), *results]
+    mgr = ContextManager(budget, FakeSummarizer(), results_dir=tmp_path / f"{budget}-{len(sizes)}")
+    view = asyncio.run(mgr.prepare(messages))
+    step = view[3 : 3 + len(sizes)]
+    assert [m.tool_call_id for m in step] == [c["id"] for c in calls]
+    offloaded = {o.tool_call_id for o in mgr.last_report.offloaded}
+    kept = [n for c, n in zip(calls, sizes, strict=True) if c["id"] not in offloaded]
+    gone = [n for c, n in zip(calls, sizes, strict=True) if c["id"] in offloaded]
+    if mgr._message_tokens(step) > mgr.step_share_tokens + 2 * len(sizes):
+        # over the share only when no result left is worth a file (its marker saves nothing)
+        least = mgr.preview_chars_for(len(sizes)) + MARKER_MIN_SAVING
+        assert max(kept, default=0) <= least
+    assert not gone or not kept or min(gone) >= max(kept)  # the largest went first
