@@ -6,8 +6,8 @@ cap forced a summary every dozen turns while the view used a tenth of the window
 fixed 50 stays an explicit policy (``ContextManager``'s ``snip_policy="summarize-50"`` /
 ``"drop-50"``).
 
-head + one ``[snipped N messages]`` placeholder + tail = ``max_messages`` (3 + 1 + 46 by
-default: the seed's off-by-one fix, ``keep_tail = max - 4``). Each boundary is moved so no
+head + one ``[snipped N messages]`` placeholder + tail = ``max_messages`` (3 + 1 + 46 for
+the seed's 50: its off-by-one fix, ``keep_tail = max - 4``). Each boundary is moved so no
 ``assistant(tool_calls)`` is separated from its results. :func:`snip_plan` computes the
 boundaries from a role accessor alone, so the manager can decide what survives before it
 runs any per-message layer (O(view), not O(history)).
