@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pi_desktop.agent.repair import PairFold, PairRepair
 from pi_desktop.context import Message
+from pi_desktop.context.reasoning import strip_ignored_reasoning, without_ignored_reasoning
 from pi_desktop.context.report import PrepareReport
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ class History(Protocol):
 
     def snapshot(self) -> tuple[list[Message], list[str | None]]: ...
 
-    def append(self, message: Message) -> str | None: ...
+    def append(self, message: Message, stats: dict[str, Any] | None = None) -> str | None: ...
 
     def clean_path_ids(self) -> list[str | None] | None: ...
 
@@ -61,7 +62,8 @@ class SessionHistory:
     def snapshot(self) -> tuple[list[Message], list[str | None]]:
         key = self._current_key()
         if key != self._key:
-            self._messages = list(self.session.get_full_history_messages())
+            # reasoning no provider reads leaves here, before any layer sees the history
+            self._messages = strip_ignored_reasoning(self.session.get_full_history_messages())
             self._ids = [entry.id for entry in self.session.get_current_path()]
             self._key = key
             self._repaired = None
@@ -79,11 +81,11 @@ class SessionHistory:
             self._repaired, self.repairs = _fed(self._fold, self._messages, self._ids)
         return None if self.repairs else self._ids
 
-    def append(self, message: Message) -> str | None:
+    def append(self, message: Message, stats: dict[str, Any] | None = None) -> str | None:
         in_step = self._key == self._current_key()
-        entry_id = self.session.append_message(message)
+        entry_id = self.session.append_message(message, stats)
         if in_step:
-            self._messages.append(message)
+            self._messages.append(without_ignored_reasoning(message))
             self._ids.append(entry_id)
             self._key = self._current_key()
             self._repaired = None
@@ -105,13 +107,22 @@ class MemoryHistory:
         (messages, ids), self.repairs = _fed(self._fold, self._messages, self._ids)
         return messages, ids
 
-    def append(self, message: Message) -> str | None:
-        self._messages.append(message)
+    def append(self, message: Message, stats: dict[str, Any] | None = None) -> str | None:
+        self._messages.append(without_ignored_reasoning(message))
         self._ids.append(None)
         return None
 
     def clean_path_ids(self) -> list[str | None] | None:
         return None  # no session, no entries
+
+    def set_system_prompt(self, text: str | None) -> None:
+        """The prompt for the next request on (the in-memory history has no entries)."""
+        if self._messages and self._messages[0].role == "system":
+            self._messages.pop(0)
+        if text:
+            self._messages.insert(0, Message(role="system", content=text))
+        # the head changed: fold again from the start (rare: a settings change)
+        self._fold = PairFold(self._messages[: len(self._messages) - len(self._ids)])
 
 
 def _fed(

@@ -24,6 +24,7 @@ class WindowRun:
         for action in (self.new_action, self.open_action, self.compact_action):
             action.setEnabled(not busy)
         if not busy:
+            self.approver.end_run()  # "Deny all until the answer ends" ends here
             self.statusBar().clearMessage()
             if self._settings_pending:
                 self._rebuild_agent()
@@ -47,6 +48,8 @@ class WindowRun:
         self.steering.decorate([card] if card is not None else [])
         self.tree.refresh()
         self.sessions.message_added()
+        if message.role == "assistant":
+            self.refresh_usage()
 
     def _on_tool_finished(self, ev: Any) -> None:
         self.conversation.finish_tool_call(
@@ -85,6 +88,7 @@ class WindowRun:
             ev.entry_id, ev.tokens_before, ev.tokens_after, ev.summarized_count, manual=ev.manual
         )
         self.tree.refresh()
+        self.refresh_usage()
         self.statusBar().showMessage(
             f"Compacted {count_of(ev.summarized_count, 'message')}: {ev.tokens_before:,} → "
             f"{ev.tokens_after:,} tokens",
