@@ -15,6 +15,7 @@ real count (:meth:`UsageCalibration.record_overflow`) anchors at once: one overf
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from pi_desktop.context.ratio import ASCII_WEIGHT, clamp_ratio, script_ratio
@@ -29,6 +30,11 @@ ANCHOR_TOLERANCE = 0.01
 PLAUSIBLE_RATIO = (0.6, 6.0)
 # a prompt under this share of the newest message's class estimate cannot have carried it
 NEWEST_FLOOR = 0.8
+# L3 decides in a coarser unit: the anchor's correction of the class estimate rounded to
+# powers of this factor, so a usage anchor that moves by some per cent (most turns, and by
+# a fifth under a 2k budget) does not flip which results are offloaded (each flip breaks
+# the request prefix)
+L3_RATIO_STEP = 1.25
 # an overflow error's stated count beyond this multiple of the class estimate likely counts
 # more than the prompt (vLLM and OpenAI state "requested N tokens" with the completion's
 # max_tokens included; a proxy may add its own framing): not taken, the window still is
@@ -148,6 +154,20 @@ class UsageCalibration:
         self._ratio = ratio
         self._micro_floor = floor  # restore_cache (called after) keeps the later of the two
         return True
+
+    @property
+    def l3_correction(self) -> float:
+        """The anchor's correction of the class estimate rounded to a power of
+        ``L3_RATIO_STEP`` (1.0 without an anchor): what L3's decisions scale it by."""
+        if self._anchor is None:
+            return 1.0
+        anchored, anchored_script = self._anchor
+        steps = round(math.log(anchored / anchored_script) / math.log(L3_RATIO_STEP))
+        return float(L3_RATIO_STEP**steps)
+
+    def _l3_ratio_for(self, weighted: float, chars: int) -> float:
+        """Tokens per char for L3's decisions (see ``l3_correction``)."""
+        return clamp_ratio(script_ratio(weighted, chars) * self.l3_correction)
 
     def _ratio_for(self, weighted: float, chars: int) -> float:
         return self._ratio_from_script(script_ratio(weighted, chars))

@@ -241,10 +241,12 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
 
         At most ``PREVIEW_CHARS``; under a small budget or a wide fan-out, a quarter of each
         result's fair share of the step, so even a step whose every result went to a file
-        fits (the marker's own line is the rest).
+        fits (the marker's own line is the rest). Counted at the plain chars/4 of ASCII text,
+        never the usage anchor: an anchor that moves a little would resize every preview in
+        the view and break the request prefix each time.
         """
         per_result = self.step_share_tokens / max(count, 1) / 4
-        return max(0, min(PREVIEW_CHARS, int(per_result / self._ratio_for(ASCII_WEIGHT, 1))))
+        return max(0, min(PREVIEW_CHARS, int(per_result / ASCII_WEIGHT)))
 
     @property
     def tool_chars_limit(self) -> int:
@@ -260,14 +262,14 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
         on the budget and the usage anchor, never on earlier views, so a restarted manager
         offloads exactly what the live one did.
         """
-        return self._chars_limit(self._ratio_for(ASCII_WEIGHT, 1))
+        return self._chars_limit(self._l3_ratio_for(ASCII_WEIGHT, 1))
 
     def tool_chars_limit_for(self, message: Message) -> int:
         """L3's threshold for one tool result alone, at that result's own tokens per char."""
         if len(message.content) <= min(self._floor, self.max_tool_chars):
             return self.max_tool_chars  # too small to matter: skip measuring it
         chars, weighted = self._memo.measure(message)
-        return self._chars_limit(self._ratio_for(weighted, chars))
+        return self._chars_limit(self._l3_ratio_for(weighted, chars))
 
     @property
     def _floor(self) -> int:

@@ -225,7 +225,7 @@ class ViewBuilding:
         """
         if self.results_dir is None:
             return tool_positions(out)
-        settings = (self.view_limit, self._anchor, self.max_tool_chars)
+        settings = (self.view_limit, self.l3_correction, self.max_tool_chars)
         start = 0
         tools: list[int] = []
         assistants: list[int] = []
@@ -278,7 +278,7 @@ class ViewBuilding:
         serialises exactly what the view holds.
         """
         first = out[step[0]]
-        settings = (self.view_limit, self._anchor, self.max_tool_chars)
+        settings = (self.view_limit, self.l3_correction, self.max_tool_chars)
         plan = self._memo.plans.get(id(first)) if not protected else None
         if (
             plan is not None
@@ -329,7 +329,7 @@ class ViewBuilding:
 
     def _result_tokens(self, message: Message) -> float:
         chars, weighted = self._memo.measure(message)
-        return chars * self._ratio_for(weighted, chars)
+        return chars * self._l3_ratio_for(weighted, chars)
 
     def _micro(
         self,

@@ -149,3 +149,17 @@ def test_a_step_never_takes_more_than_its_share_whatever_its_sizes(tmp_path, bud
         least = mgr.preview_chars_for(len(sizes)) + MARKER_MIN_SAVING
         assert max(kept, default=0) <= least
     assert not gone or not kept or min(gone) >= max(kept)  # the largest went first
+
+
+def test_a_moving_anchor_leaves_the_offloaded_results_as_they_were(tmp_path):
+    """The markers (which results, their previews) do not follow every small move of the
+    usage anchor: each change would break the request prefix (prompt caching)."""
+    rng = random.Random(3)
+    messages = [SYSTEM, user("read them"), *fanout_step(0, 6, "6-12k", rng)]
+    mgr = ContextManager(8_000, FakeSummarizer(), results_dir=tmp_path)
+    first = asyncio.run(mgr.prepare(messages))
+    assert mgr.last_report.offloaded
+    for factor in (1.0, 1.04, 0.97, 1.08, 0.95):
+        mgr.record_usage({"prompt_tokens": int(mgr.last_view_tokens * factor)})
+        again = asyncio.run(mgr.prepare([*messages, assistant("noted")]))
+        assert again[: len(first)] == first
