@@ -17,10 +17,11 @@
 (e) prompt-prefix stability over a 300-turn replay with tool results (issue 8 item 7);
 (f) agent CPU per turn over 1,000 turns, last tenth against the first (issue 16 item 7);
 (g) issue 16's soaks: 300 turns at 2k, 8k, 32k and 128k (and 1,000 at 8k) against a model
-    that counts o200k and refuses over its window, with the never-shortening summarizer and a
-    junk one that always refuses: failed turns, overflows, summarizer calls per 100 turns next
-    to the largest request's share of the window, the share of requests that extend the
-    previous one (target >= 80 %), facts dropped unsummarized;
+    that counts o200k and refuses over its window, with the never-shortening summarizer, the
+    same writing Chinese headings, and a junk one that always refuses: failed turns,
+    overflows, summarizer calls per 100 turns next to the largest request's share of the
+    window, the share of requests that extend the previous one (target >= 80 %), facts
+    dropped unsummarized;
 (h) parallel fan-outs: 2k/4k/8k windows x 2/6/12 results x 3k/6-12k/40k chars (all must fit).
 
 Sections can be picked: ``python3 bench/context_bench.py g h`` runs (g) and (h) only.
@@ -452,7 +453,8 @@ async def bench_soak() -> None:
 
 async def bench_budget_soaks() -> None:
     """Issue 16: soaks at 2k-128k against a model that counts o200k and refuses over its
-    window, with the never-shortening summarizer and with one that always refuses."""
+    window, with the never-shortening summarizer, the same writing Chinese headings, and one
+    that always refuses."""
     from tests.context.soak import run_soak
 
     print("(g) soaks against an o200k-counting model that refuses requests over its window")
@@ -463,7 +465,7 @@ async def bench_budget_soaks() -> None:
     runs = [
         (f"{b // 1000}k {s}", 300, dict(budget=b, summarizer=s))
         for b in (2_000, 8_000, 32_000, 128_000)
-        for s in ("keeper", "junk")
+        for s in ("keeper", "zh", "junk")
     ]
     runs += [("128k plain chat keeper", 300, dict(budget=128_000, tools=False, paste_at=None))]
     runs += [("8k keeper, 1,000 turns", 1_000, dict(budget=8_000, restart_at=600))]
@@ -477,7 +479,7 @@ async def bench_budget_soaks() -> None:
             f"{f.prefix_share:16.1%} | {f.dropped_unsummarized}"
         )
     print("    targets: 0 failed, 0 overflows after the first per cause, >= 80 % extending,")
-    print("             0 facts dropped; junk: the summarizer ladder (issue 16 item 2) recovers")
+    print("             0 facts dropped; zh, junk: accepted / recovered by issue 16 items 1-2")
 
 
 # ---------------------------------------------------------------- (h) parallel fan-outs

@@ -149,7 +149,27 @@ class JunkSummarizer(FactKeeper):
         return FakeResponse(Message(role="assistant", content=REFUSAL), {"prompt_tokens": size})
 
 
-SUMMARIZERS = {"keeper": FactKeeper, "junk": JunkSummarizer}
+@dataclass
+class ChineseKeeper(FactKeeper):
+    """The never-shortening summarizer writing its headings in Chinese, as real models do for
+    a Chinese conversation (``## 目标``, ``### 已完成`` …; see notes/real-providers.md)."""
+
+    @staticmethod
+    def _update(previous: str, facts: list[str]) -> str:
+        items = "".join(f"\n- {f}: 用户说明了这个事实" for f in facts)
+        if not previous:
+            return (
+                "## 目标\n- 记住这些事实。\n## 约束与偏好\n- 先写测试。\n"
+                f"## 进展\n### 已完成{items}\n### 进行中\n- 对话中\n### 受阻\n- 无\n"
+                "## 关键决策\n- 保持接口稳定\n## 下一步\n- 继续\n## 关键上下文\n- 无"
+            )
+        for heading in ("\n### 进行中", "\n### In Progress"):  # its own, or as normalised
+            if heading in previous:
+                return previous.replace(heading, f"{items}{heading}", 1)
+        return previous + items
+
+
+SUMMARIZERS = {"keeper": FactKeeper, "zh": ChineseKeeper, "junk": JunkSummarizer}
 
 
 @dataclass
