@@ -262,7 +262,7 @@ async def run_soak(
     results_dir: Any = None,
     check_every_turn: bool = True,
     restart_at: int | None = 200,
-    summarizer: str = "keeper",
+    summarizer: Any = "keeper",
     counter: str = "script",
 ) -> SoakFigures:
     """Drive ``turns`` user turns through a manager the way the agent loop does.
@@ -273,7 +273,12 @@ async def run_soak(
     rng = random.Random(seed)
     count = COUNTERS[counter]
     model = WindowModel(budget, counter=count)
-    keeper = SUMMARIZERS[summarizer](budget, counter=count)
+    # a name from SUMMARIZERS, or a summarizer that counts ``calls`` and records ``sizes`` and
+    # ``condense_requests`` like a FactKeeper
+    if isinstance(summarizer, str):
+        keeper = SUMMARIZERS[summarizer](budget, counter=count)
+    else:
+        keeper = summarizer
     previous: list[Message] = []
 
     def manager() -> ContextManager:
