@@ -124,7 +124,8 @@ class Agent(ContextSteps, ProviderSteps, Steering):
 
     ``threshold`` is the fraction of the budget a view may fill before a summary runs;
     ``snip_policy`` is the ContextManager's: ``"summarize"`` (messages the message limit pushes
-    out are summarized first) or ``"drop"`` (the seed's pure L1 drop); ``max_steps`` caps model
+    out are summarized first) or ``"drop"`` (the seed's pure L1 drop), the limit following the
+    budget, or ``"summarize-50"`` / ``"drop-50"`` at the seed's fixed 50; ``max_steps`` caps model
     calls per ``run``; ``max_retries`` / ``retry_base_delay`` set the backoff for transient
     failures (doubling from the base, or the server's Retry-After).
 

@@ -67,7 +67,8 @@ class ProviderError(Exception):
 class ContextOverflowError(ProviderError):
     """The provider refused the request as too long for the model's context window.
 
-    ``window_tokens`` is the window size the error stated, when it stated one.
+    ``window_tokens`` is the window size the error stated, when it stated one;
+    ``prompt_tokens`` the request's real size, when it stated that.
     """
 
     def __init__(
@@ -77,9 +78,11 @@ class ContextOverflowError(ProviderError):
         status: int | None = None,
         partial: str = "",
         window_tokens: int | None = None,
+        prompt_tokens: int | None = None,
     ) -> None:
         super().__init__(message, status=status, partial=partial)
         self.window_tokens = window_tokens
+        self.prompt_tokens = prompt_tokens
 
 
 class TransientProviderError(ProviderError):
