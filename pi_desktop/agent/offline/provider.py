@@ -25,7 +25,7 @@ from pi_desktop.agent.offline.answers import (
 )
 from pi_desktop.agent.offline.intents import parse_intents
 from pi_desktop.agent.offline.recall import is_recall_question, recall_answer
-from pi_desktop.agent.offline.summarizer import summarize_request
+from pi_desktop.agent.offline.summarizer import summarize_messages
 from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT, Message, estimate_tokens
 
 SUMMARY_PROMPT_START = "You are a context summarization assistant"
@@ -138,12 +138,13 @@ class OfflineLLM:
     ) -> ChatResponse:
         calls: list[dict[str, Any]] = []
         if is_summarizer_request(messages, tools):
-            prompt = messages[-1].content if len(messages) > 1 else ""
-            content = summarize_request(prompt)
+            content = summarize_messages([m.content for m in messages[1:] if m.role == "user"])
         else:
             content, calls = self._respond(messages, tools)
         await self._stream(content, on_delta)
-        metadata = {"tool_calls": calls} if calls else None
+        metadata: dict[str, Any] | None = {"tool_calls": calls} if calls else None
+        if is_summarizer_request(messages, tools):  # rule-built: the engine marks it so
+            metadata = {"extractive": True}
         message = Message(role="assistant", content=content, metadata=metadata)
         return ChatResponse(
             message=message,
