@@ -42,6 +42,7 @@ _EXPORTS: dict[str, str] = {
     "ContextCompacted": "pi_desktop.agent.events",
     "UsageRecorded": "pi_desktop.agent.events",
     "RetryScheduled": "pi_desktop.agent.events",
+    "SummaryFallback": "pi_desktop.agent.events",
     "Notice": "pi_desktop.agent.events",
     "HistoryRepaired": "pi_desktop.agent.events",
 }
@@ -68,6 +69,7 @@ __all__ = [
     "RunFailed",
     "RunFinished",
     "RunStarted",
+    "SummaryFallback",
     "TextDelta",
     "Tool",
     "ToolCallFinished",
@@ -108,6 +110,7 @@ if TYPE_CHECKING:
         RunFailed,
         RunFinished,
         RunStarted,
+        SummaryFallback,
         TextDelta,
         ToolCallFinished,
         ToolCallStarted,

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from pi_desktop.context.normalize import KEYS, SUBSECTIONS, HEADING_LINES, section_items
+from pi_desktop.context.normalize import HEADING_LINES, KEYS, SUBSECTIONS, section_items
 from pi_desktop.context.summary_trim import omission_line, omitted_count, strip_omissions
 
 SUMMARY_HEADER_PREFIX = "[Context summary"
@@ -44,7 +44,7 @@ _LABEL = re.compile(
     re.M,
 )
 _CALL = re.compile(r"^(?P<name>[\w.\-]+)\((?P<args>.*)\)\s*$", re.S)
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?。！？；])\s*|\n+")
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])\s*|\n+")
 _CONSTRAINT = re.compile(
     r"\b(must|mustn't|should|shouldn't|don't|do not|never|always|prefer|please use|make sure|"
     r"only|without|avoid|keep)\b|必须|不要|不能|别再|务必|一定要|保持|只用|只能|请用|优先|禁止|"
@@ -199,7 +199,9 @@ def extractive_summary(
     omitted += dropped
 
     for text in users:
-        new["Constraints & Preferences"] += [clip(s) for s in sentences(text) if _CONSTRAINT.search(s)]
+        new["Constraints & Preferences"] += [
+            clip(s) for s in sentences(text) if _CONSTRAINT.search(s)
+        ]
 
     pending: tuple[str, dict] | None = None
     last_user = max((i for i, e in enumerate(entries) if e.role == "user"), default=-1)

@@ -33,48 +33,45 @@ EMPTY_ITEM = "- (none reported)"
 
 # The names models give each section (compared case-folded, spaces collapsed). Add a language
 # or a synonym here; nothing else needs to change.
-HEADING_NAMES: dict[str, tuple[str, ...]] = {
+_TABLE = {  # canonical key: the names models give it, separated by "|"
     "Goal": (
-        "goal", "goals", "current goal", "main goal", "primary goal", "overall goal",
-        "user goal", "objective", "objectives", "task", "current task", "purpose", "目标",
-        "当前目标", "主要目标", "任务", "当前任务", "目的",
+        "goal|goals|current goal|main goal|primary goal|overall goal|user goal|"
+        "objective|objectives|task|current task|purpose|目标|当前目标|主要目标|任务|当前任务|目的"
     ),
     "Constraints & Preferences": (
-        "constraints & preferences", "constraints and preferences", "constraints/preferences",
-        "constraints", "preferences", "user constraints", "user preferences",
-        "user constraints & preferences", "user constraints and preferences", "requirements",
-        "rules", "约束与偏好", "约束和偏好", "约束", "偏好", "限制", "要求", "用户约束与偏好",
-        "限制与偏好",
+        "constraints & preferences|constraints and preferences|"
+        "constraints/preferences|constraints|preferences|user constraints|"
+        "user preferences|user constraints & preferences|"
+        "user constraints and preferences|requirements|rules|约束与偏好|约束和偏好|约束|偏好|"
+        "限制|要求|用户约束与偏好|限制与偏好"
     ),
     "Progress": (
-        "progress", "status", "current status", "progress so far", "state", "进展", "进度",
-        "当前进展", "当前状态", "状态",
+        "progress|status|current status|progress so far|state|进展|进度|当前进展|当前状态|状态"
     ),
-    "Done": (
-        "done", "completed", "complete", "finished", "accomplished", "已完成", "完成",
-    ),
+    "Done": ("done|completed|complete|finished|accomplished|已完成|完成"),
     "In Progress": (
-        "in progress", "in-progress", "ongoing", "current work", "working on", "进行中",
-        "正在进行", "进行中的工作",
+        "in progress|in-progress|ongoing|current work|working on|进行中|正在进行|进行中的工作"
     ),
     "Blocked": (
-        "blocked", "blockers", "blocking issues", "issues", "problems", "open issues", "受阻",
-        "阻塞", "阻碍", "问题", "遇到的问题",
+        "blocked|blockers|blocking issues|issues|problems|open issues|受阻|阻塞|阻碍|"
+        "问题|遇到的问题"
     ),
     "Key Decisions": (
-        "key decisions", "decisions", "decisions made", "important decisions",
-        "key technical decisions", "关键决策", "决策", "重要决策", "决定", "关键决定",
+        "key decisions|decisions|decisions made|important decisions|"
+        "key technical decisions|关键决策|决策|重要决策|决定|关键决定"
     ),
     "Next Steps": (
-        "next steps", "next step", "next actions", "next action", "next", "todo", "to do",
-        "to-do", "remaining work", "remaining", "action items", "plan", "下一步", "下一步计划",
-        "后续步骤", "后续", "待办", "接下来",
+        "next steps|next step|next actions|next action|next|todo|to do|to-do|"
+        "remaining work|remaining|action items|plan|下一步|下一步计划|后续步骤|后续|待办|接下来"
     ),
     "Critical Context": (
-        "critical context", "context", "key context", "important context", "notes",
-        "important notes", "additional context", "details", "key details", "critical info",
-        "关键上下文", "上下文", "重要上下文", "背景", "关键信息", "重要信息", "备注",
+        "critical context|context|key context|important context|notes|"
+        "important notes|additional context|details|key details|critical info|"
+        "关键上下文|上下文|重要上下文|背景|关键信息|重要信息|备注"
     ),
+}
+HEADING_NAMES: dict[str, tuple[str, ...]] = {
+    key: tuple(name.strip() for name in names.split("|")) for key, names in _TABLE.items()
 }
 # a heading that names the whole answer ("# Summary"): a title, not a section
 TITLES = (
@@ -107,7 +104,7 @@ class Heading:
     rest: str = ""
 
 
-def _lookup(title: str) -> str | None | bool:
+def _lookup(title: str) -> str | bool | None:
     """The canonical key of ``title``; None for a title ("Summary"); False when unknown."""
     plain = _NUMBER.sub("", title.strip()).strip()
     k = _key(plain)
@@ -251,7 +248,7 @@ def section_items(body: str) -> dict[str, list[str]]:
 # ---------------------------------------------------------------- drafts, tags and fences
 
 _DRAFT_TAGS = ("think", "thinking", "analysis", "reasoning", "thought")
-_DRAFT_OPEN = re.compile(r"^[ \t]*<(%s)>" % "|".join(_DRAFT_TAGS), re.IGNORECASE | re.MULTILINE)
+_DRAFT_OPEN = re.compile(rf"^[ \t]*<({'|'.join(_DRAFT_TAGS)})>", re.IGNORECASE | re.MULTILINE)
 _SUMMARY_BLOCK = re.compile(r"<summary>(.*?)</summary>", re.DOTALL | re.IGNORECASE)
 _WHOLE_FENCE = re.compile(
     r"^(?P<pre>[^\n`]{0,200}\n)?\s*```(?P<lang>[\w+-]*)[ \t]*\n(?P<body>.*?)\n?```\s*$", re.DOTALL

@@ -20,10 +20,14 @@ from pi_desktop.context.normalize import (
     SUBSECTIONS,
     TOP_SECTIONS,
     conversation_language,
-    extract_summary,
     normalize_summary,
     parse_sections,
-    summary_problem,
+)
+from pi_desktop.context.normalize import (  # re-exported: reading an answer lives there now
+    extract_summary as extract_summary,
+)
+from pi_desktop.context.normalize import (
+    summary_problem as summary_problem,
 )
 
 SUMMARIZATION_SYSTEM_PROMPT = (

@@ -93,7 +93,9 @@ REPAIR_START = "Your answer above is not a summary"
 
 
 def _sectioned(h: dict[str, str], items: list[str], zh: bool = False) -> str:
-    done = "\n".join(f"- {m}: {'用户说明了这一点' if zh else 'the user stated this'}" for m in items)
+    done = "\n".join(
+        f"- {m}: {'用户说明了这一点' if zh else 'the user stated this'}" for m in items
+    )
     text = {
         "goal": "- 记住用户说明的事实" if zh else "- Keep the facts the user stated.",
         "constraints": "- 先写测试" if zh else "- Tests first.",
@@ -208,7 +210,9 @@ class StyledSummarizer:
         if prompt.startswith("Condense"):
             self.condense_requests += 1
             summary = prompt.split("\nSummary:\n", 1)[1]
-            return FakeResponse(Message(role="assistant", content=f"<summary>\n{summary}\n</summary>"))
+            return FakeResponse(
+                Message(role="assistant", content=f"<summary>\n{summary}\n</summary>")
+            )
         style = self.style
         if self.repairs and messages[-1].content.startswith(REPAIR_START):
             style = self.repairs

@@ -12,7 +12,6 @@ from pi_desktop.context.files import MAX_LISTED
 from pi_desktop.context.summarizer import (
     _CONTINUED,
     _CONTINUES,
-    SummaryFailed,
     SummaryLimits,
     summarize_texts,
 )

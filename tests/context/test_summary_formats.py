@@ -82,7 +82,9 @@ def test_prose_without_headings_is_kept_as_critical_context():
 
 
 def test_chinese_terse_and_colon_forms():
-    zh = ensure_sections("## 目标\n- 修复登录\n## 进展\n### 已完成\n- 读了 auth.py\n## 关键决策\n- 用 bcrypt")
+    zh = ensure_sections(
+        "## 目标\n- 修复登录\n## 进展\n### 已完成\n- 读了 auth.py\n## 关键决策\n- 用 bcrypt"
+    )
     assert "## Goal\n- 修复登录" in zh and "### Done\n- 读了 auth.py" in zh
     assert "## Key Decisions\n- 用 bcrypt" in zh
     colon = ensure_sections("目标：修复登录\n下一步：写测试")
@@ -106,7 +108,10 @@ def test_chinese_terse_and_colon_forms():
         ("<summary>\n```md\n## Goal\n- g\n```\n</summary>", "## Goal\n- g"),
         ("## Goal\n- g\n```python\nx = 1\n```", "## Goal\n- g\n```python\nx = 1\n```"),  # kept
         ("<summary>\n## Goal\n- unclosed summary", "## Goal\n- unclosed summary"),
-        ("- the model emits <think> tags\n## Goal\n- g", "- the model emits <think> tags\n## Goal\n- g"),
+        (
+            "- the model emits <think> tags\n## Goal\n- g",
+            "- the model emits <think> tags\n## Goal\n- g",
+        ),
     ],
 )
 def test_drafts_and_fences_are_removed_robustly(answer, expected):
@@ -195,7 +200,9 @@ def summaries(draw):
             parts.append(line)
             lines.append(line)
     text = "\n".join(parts)
-    draft = draw(st.sampled_from(["", "<think>draft: <summary> tags</think>\n", "<analysis>x</analysis>"]))
+    draft = draw(
+        st.sampled_from(["", "<think>draft: <summary> tags</think>\n", "<analysis>x</analysis>"])
+    )
     if draw(st.booleans()):
         text = f"```markdown\n{text}\n```"
     return draft + text, lines

@@ -283,6 +283,8 @@ def _compaction_node(entry: Any, parent_display: str | None, order: int) -> Tree
     manual = " (manual)" if getattr(entry, "manual", False) else ""
     if getattr(entry, "kind", None) == "edited":  # the user's edit of the summary beside it
         manual = " (edited)"
+    elif getattr(entry, "rung", "model") == "extractive":  # built without a model
+        manual += " (extractive)"
     summary = getattr(entry, "summary", "") or ""
     return TreeNode(
         id=entry.id,
