@@ -23,7 +23,7 @@ from pi_desktop.context.summary_trim import omission_line, omitted_count, strip_
 SUMMARY_HEADER_PREFIX = "[Context summary"
 ITEM_CHARS = 160
 GOAL_CHARS = 320
-QUOTE_CHARS = 600  # one user message, verbatim up to this many chars
+QUOTE_CHARS = 400  # one user message, verbatim up to this many chars
 _LIMITS = {  # newest items kept per section (older ones are stated as left out)
     "Goal": 6,
     "Constraints & Preferences": 8,

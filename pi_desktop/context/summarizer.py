@@ -35,7 +35,12 @@ from pi_desktop.context.summary import (
     extract_summary,
     summary_problem,
 )
-from pi_desktop.context.summary_trim import omitted_count, summary_target, trim_summary
+from pi_desktop.context.summary_trim import (
+    carry_omissions,
+    omitted_count,
+    summary_target,
+    trim_summary,
+)
 
 CountTokens = Callable[[Sequence[Message]], int]
 
@@ -361,6 +366,7 @@ async def summarize_texts(
                 body = await _bounded(llm, body, limits, limit, count, run, condense=False)
             run.body = body
             return run
+        body = carry_omissions(body, previous)
         if limits is not None:
             body = await _bounded(llm, body, limits, limit, count, run)
         previous = run.body = body

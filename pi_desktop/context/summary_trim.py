@@ -66,6 +66,21 @@ def strip_omissions(summary: str) -> str:
     return _OMISSION_WHOLE.sub("", summary or "")
 
 
+def carry_omissions(body: str, previous: str | None) -> str:
+    """``body`` still stating what earlier trims left out of ``previous``.
+
+    A model that rewrites the summary drops the "[N older items left out…]" line; the count
+    is the engine's record that those items went (and that the session holds them), so it
+    comes back, at the top of "### Done", whenever the new body states fewer.
+    """
+    earlier = omitted_count(previous or "")
+    if earlier <= omitted_count(body):
+        return body
+    lines = strip_omissions(body).splitlines()
+    at = next((i + 1 for i, line in enumerate(lines) if line.strip() == "### Done"), len(lines))
+    return "\n".join([*lines[:at], omission_line(earlier), *lines[at:]])
+
+
 def omitted_count(summary: str) -> int:
     """How many items earlier trims left out, as the summary states it (0 when none)."""
     return sum(int(n) for n in _OMISSION.findall(summary or ""))

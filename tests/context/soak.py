@@ -137,6 +137,8 @@ class SoakFigures:
     dropped_unsummarized: int = 0  # the worst turn (must be 0)
     max_parallel_calls: int = 0
     restarted: bool = False
+    rungs: dict[str, int] = field(default_factory=dict)  # compactions per rung (issue 16)
+    summary_failures: list[str] = field(default_factory=list)  # reports' summary_failed
 
     @property
     def zero_api_share(self) -> float:
@@ -175,10 +177,21 @@ def _account(mgr: ContextManager, view: Sequence[Message], planted: list[str]) -
     seen |= set(FACT.findall(mgr.summary or ""))
     missing = [f for f in planted if f not in seen]
     stated = omitted_count(mgr.summary or "")
-    # the trim leaves out the oldest Done items first: the missing ones must be exactly the
-    # oldest facts, as many as the summary states; anything else was dropped unsummarized
-    trimmed = missing[:stated] if missing[:stated] == planted[: len(missing[:stated])] else []
+    # the trim leaves out the oldest items first: the missing ones must be exactly the
+    # oldest facts, as many as the summary states; anything else was dropped unsummarized.
+    # (The goal is trimmed last: an extractive summary keeps the first request as its goal,
+    # so the facts it names do not count as "older facts kept".)
+    kept_goal = set(FACT.findall(_goal(mgr.summary or "")))
+    oldest = [f for f in planted if f not in kept_goal]
+    trimmed = missing[:stated] if missing[:stated] == oldest[: len(missing[:stated])] else []
     return len(planted) - len(missing), len(missing) - len(trimmed)
+
+
+def _goal(summary: str) -> str:
+    """The first item of the summary's Goal section (the request that set the goal)."""
+    body = summary.split("## Goal", 1)[1] if "## Goal" in summary else ""
+    lines = [line for line in body.split("\n## ", 1)[0].splitlines() if line.strip()]
+    return lines[0] if lines else ""
 
 
 async def run_soak(
@@ -192,14 +205,18 @@ async def run_soak(
     results_dir: Any = None,
     check_every_turn: bool = True,
     restart_at: int | None = 200,
+    summarizer: Any = None,
 ) -> SoakFigures:
     """Drive ``turns`` user turns through a manager the way the agent loop does.
 
     At ``restart_at`` the app "restarts": a fresh manager restores the last compaction the way
     the session bridge does (summary, covered_count, retained tail; no usage anchor).
+    ``summarizer`` (default: a :class:`FactKeeper`) must count its ``calls``, record its
+    ``sizes`` and ``condense_requests`` like one.
     """
     rng = random.Random(seed)
-    model, keeper = WindowModel(budget), FactKeeper(budget)
+    model = WindowModel(budget)
+    keeper = summarizer if summarizer is not None else FactKeeper(budget)
 
     def manager() -> ContextManager:
         return ContextManager(
@@ -253,12 +270,15 @@ async def run_soak(
             if info is not None:
                 last = info
                 figures.compactions += 1
+                figures.rungs[info.rung] = figures.rungs.get(info.rung, 0) + 1
                 figures.max_summary_tokens = max(figures.max_summary_tokens, info.summary_tokens)
                 figures.max_summary_ratio = max(
                     figures.max_summary_ratio, info.summary_tokens / info.summary_allowance
                 )
             elif keeper.calls > calls and not mgr.last_report.summary_failed:
                 figures.failures.append(f"turn {k}: a summarizer call with no outcome")
+            if mgr.last_report.summary_failed:
+                figures.summary_failures.append(f"turn {k}: {mgr.last_report.summary_failed}")
             for message_ in step:
                 figures.max_parallel_calls = max(
                     figures.max_parallel_calls, len(message_.tool_calls)
