@@ -139,9 +139,7 @@ def fallback_text(rung: str, reason: str) -> str:
             "proper summary. The full history stays in the session."
         )
     return (
-        f"The model's summary failed ({reason}), so the conversation was compacted with an "
-        "extractive summary built without a model: your newest messages verbatim, the files, "
-        "the tool calls and the decisions stated. Nothing was lost: the full history stays in "
-        "the session, and the summary is marked extractive in the chat, the tree and the "
-        "summary viewer."
+        f"The model's summary failed ({reason}). The conversation was compacted with an "
+        "extractive summary built without a model instead: your newest messages verbatim, "
+        "the files and the tool calls. The full history stays in the session."
     )

@@ -521,7 +521,11 @@ class CompactionMarker(QFrame):
         layout.setContentsMargins(6, 2, 6, 2)
         how = "compacted on request" if manual else "compacted"
         if rung == "extractive":  # no model wrote this summary: say so where it is shown
-            how += " (extractive summary, no model)"
+            how += " (extractive)"
+            self.setToolTip(
+                "Extractive summary: the model's summary failed, so this one was built without "
+                "a model (your newest messages verbatim, the files, the tool calls)."
+            )
         self.label = muted(
             QLabel(
                 f"──  {how} {count_of(summarized_count, 'message')} · "

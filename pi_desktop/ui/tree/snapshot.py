@@ -283,8 +283,9 @@ def _compaction_node(entry: Any, parent_display: str | None, order: int) -> Tree
     manual = " (manual)" if getattr(entry, "manual", False) else ""
     if getattr(entry, "kind", None) == "edited":  # the user's edit of the summary beside it
         manual = " (edited)"
-    elif getattr(entry, "rung", "model") == "extractive":  # built without a model
-        manual += " (extractive)"
+    extractive = getattr(entry, "kind", None) != "edited" and (
+        getattr(entry, "rung", "model") == "extractive"  # built without a model: said first
+    )
     summary = getattr(entry, "summary", "") or ""
     return TreeNode(
         id=entry.id,
@@ -295,7 +296,8 @@ def _compaction_node(entry: Any, parent_display: str | None, order: int) -> Tree
         target_id=entry.id,
         entry_ids=(entry.id,),
         content=summary,
-        fixed_label=f"compacted {count_of(count, 'message')}{figures}{manual}",
+        fixed_label=f"compacted{' (extractive)' if extractive else ''} "
+        f"{count_of(count, 'message')}{figures}{manual}",
     )
 
 
