@@ -103,11 +103,14 @@ def read_tool() -> Tool:
     return Tool("read_file", "读取项目里的一个文件。", schema, handler)
 
 
-@pytest.mark.parametrize("style", ["chinese", "continuation"])
-async def test_a_chinese_conversation_at_8k_never_jams(
-    openai_server: OpenAIServer, tmp_path: Path, style: str
+@pytest.mark.parametrize(
+    ("budget", "style"), [(BUDGET, "chinese"), (BUDGET, "continuation"), (2_000, "chinese"),
+                          (2_000, "continuation")]
+)  # fmt: skip
+async def test_a_chinese_conversation_never_jams(
+    openai_server: OpenAIServer, tmp_path: Path, budget: int, style: str
 ):
-    model = ChineseModel(style)
+    model = ChineseModel(style, window=budget)
     openai_server.responder = model
     rng = random.Random(8)
     path = tmp_path / "zh.jsonl"
@@ -120,7 +123,7 @@ async def test_a_chinese_conversation_at_8k_never_jams(
             llm,
             tools=[read_tool()],
             session=session,
-            context_budget=BUDGET,
+            context_budget=budget,
             max_retries=0,
         )
         agent.subscribe(rec)
@@ -138,10 +141,10 @@ async def test_a_chinese_conversation_at_8k_never_jams(
     rungs = [c.rung for c in compactions]
     fallbacks = rec.of(SummaryFallback)
     print(
-        f"\nzh soak ({style}): {TURNS} turns, {len(failed)} failed, {len(compactions)} "
+        f"\nzh soak ({budget}, {style}): {TURNS} turns, {len(failed)} failed, {len(compactions)} "
         f"compactions {dict((r, rungs.count(r)) for r in set(rungs))}, "
         f"{len(model.summary_sizes)} summarizer requests, largest chat {max(model.sizes)} / "
-        f"summarizer {max(model.summary_sizes, default=0)} of {BUDGET} (o200k), "
+        f"summarizer {max(model.summary_sizes, default=0)} of {budget} (o200k), "
         f"{model.overflows} overflows, {len(fallbacks)} notices"
     )
     assert failed == []
