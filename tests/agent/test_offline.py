@@ -586,3 +586,33 @@ def test_successive_offline_compactions_keep_what_the_first_held():
             assert "no user request" not in summary
             assert "Request 0: read file0.md" in summary  # the goal the first summary set
     assert len(rungs) >= 3 and set(rungs) == {"extractive"}
+
+
+def test_a_chinese_conversation_is_summarized_without_the_prompts_rules():
+    messages = [
+        Message(role="user", content="请修复 auth.py 里的登录问题。必须保持公共接口不变。"),
+        Message(role="assistant", content="我决定先读模块。下一步：补上刷新令牌的测试。"),
+    ]
+    request = build_summary_request(serialize_transcript(messages), None, target_tokens=300)
+    assert "write the summary in Chinese" in request[1].content
+    summary = extract_summary(chat(OfflineLLM(), request, []).message.content)
+    assert "Language:" not in summary and "Size:" not in summary
+    sections = parse_sections(summary)
+    assert sections["Goal"][0] == "请修复 auth.py 里的登录问题。必须保持公共接口不变。"
+    assert "必须保持公共接口不变。" in sections["Constraints & Preferences"]
+    assert "我决定先读模块。" in sections["Key Decisions"]
+    assert any("下一步" in s for s in sections["Next Steps"])
+
+
+def test_parse_summary_request_reads_back_what_build_summary_request_wrote():
+    from pi_desktop.context.summary import parse_summary_request
+
+    conversation = "[User]: 请重构解析器，保持接口稳定。\n\n[Assistant]: 好的。"
+    request = build_summary_request(conversation, "## Goal\n- old", "the API", target_tokens=1234)
+    parsed = parse_summary_request(request[1].content)
+    assert parsed == (
+        "## Goal\n- old",
+        conversation,
+        "the API",
+        1234,
+    )
