@@ -94,6 +94,7 @@ _MD_HEADING = re.compile(r"^#{1,6}\s*(?P<title>.*?)\s*#*\s*$")
 _BOLD_HEADING = re.compile(r"^\*\*(?P<title>[^*]+?)\*\*\s*(?P<rest>.*)$")
 _COLON_HEADING = re.compile(r"^(?P<title>[^:：]{1,40}?)\s*[:：]\s*(?P<rest>.*)$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
+_LISTED_BOLD = re.compile(r"^[-*+] (?=\*\*)")
 
 
 @dataclass
@@ -136,10 +137,12 @@ def parse_heading(line: str) -> Heading | None:
             if found:
                 return Heading(found, colon.group("rest").strip())  # type: ignore[arg-type]
         return None
-    bold = _BOLD_HEADING.match(text)
+    # "**Goal**", and "- **Goal**: text" at the left margin (a list of labelled sections)
+    listed = _LISTED_BOLD.match(line)
+    bold = _BOLD_HEADING.match(text[listed.end() :] if listed else text)
     if bold:
         found = _lookup(bold.group("title"))
-        if found is not False:
+        if found is not False and not (listed and found is None):
             rest = bold.group("rest").lstrip(":：").strip()
             return Heading(found, rest)  # type: ignore[arg-type]
         return None
@@ -259,12 +262,16 @@ _TEXT_LANGS = ("", "markdown", "md", "text", "txt", "plain", "plaintext")
 def _strip_drafts(text: str) -> str:
     """Remove ``<think>``/``<analysis>`` drafts: closed, unclosed or with a lost opening tag."""
     for tag in _DRAFT_TAGS:
-        # a closing tag with no opening one before it: a provider dropped the opening tag
-        close = re.search(rf"</{tag}>", text, re.IGNORECASE)
+        # a closing tag ending a line with no opening one before it: a provider dropped the
+        # opening tag (a tag named inline in the summary's own text is content, not a draft)
+        close = re.search(rf"</{tag}>[ \t]*(?:\n|$)", text, re.IGNORECASE)
         opened = re.search(rf"<{tag}>", text, re.IGNORECASE)
         if close and (opened is None or opened.start() > close.start()):
             text = text[close.end() :]
-        text = re.sub(rf"<{tag}>.*?</{tag}>", "", text, flags=re.DOTALL | re.IGNORECASE)
+        # a draft opens a line (its text may name other tags: "…in <summary> tags")
+        text = re.sub(
+            rf"^[ \t]*<{tag}>.*?</{tag}>", "", text, flags=re.DOTALL | re.IGNORECASE | re.MULTILINE
+        )
     opened = _DRAFT_OPEN.search(text)
     if opened:  # never closed: keep what follows only if a summary starts after it
         rest = text[opened.end() :]

@@ -79,6 +79,7 @@ GOOD_STYLES = (
     "numbered",
     "bold",
     "colon",
+    "listed_bold",
     "deeper",
     "terse",
     "fenced",
@@ -136,6 +137,14 @@ def styled_summary(style: str, items: list[str]) -> str:
             "Goal: keep the facts the user stated.\nConstraints: tests first.\n"
             f"Done:\n{done}\nIn progress: chatting\nDecisions: keep the public API stable\n"
             "Next steps: go on\nContext: the parser lives in parse.py"
+        )
+    if style == "listed_bold":  # one labelled bullet per section
+        done = "\n".join(f"  - {m}: the user stated this" for m in items)
+        return (
+            "- **Goal**: keep the facts the user stated.\n- **Constraints**: tests first.\n"
+            f"- **Done**:\n{done}\n- **In progress**: chatting\n"
+            "- **Decisions**: keep the public API stable\n- **Next steps**: go on\n"
+            "- **Context**: the parser lives in parse.py"
         )
     if style == "terse":
         done = "\n".join(f"- {m}" for m in items)

@@ -108,6 +108,9 @@ def test_chinese_terse_and_colon_forms():
         ("<summary>\n```md\n## Goal\n- g\n```\n</summary>", "## Goal\n- g"),
         ("## Goal\n- g\n```python\nx = 1\n```", "## Goal\n- g\n```python\nx = 1\n```"),  # kept
         ("<summary>\n## Goal\n- unclosed summary", "## Goal\n- unclosed summary"),
+        # tags named inline in the summary's own text are content
+        ("## Goal\n- strip </think> tags", "## Goal\n- strip </think> tags"),
+        ("## Goal\n- strip <think>…</think> blocks", "## Goal\n- strip <think>…</think> blocks"),
         (
             "- the model emits <think> tags\n## Goal\n- g",
             "- the model emits <think> tags\n## Goal\n- g",
