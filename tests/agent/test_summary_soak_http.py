@@ -68,12 +68,15 @@ class ChineseModel:
         self.sizes: list[int] = []
         self.summary_sizes: list[int] = []
         self.overflows = 0
+        self.summary_inputs: list[str] = []
 
     def __call__(self, body: dict[str, Any]) -> Reply:
         size = o200k_tokens(body)
         messages = body["messages"]
         summary = messages[0].get("content") == SUMMARIZATION_SYSTEM_PROMPT
         (self.summary_sizes if summary else self.sizes).append(size)
+        if summary:
+            self.summary_inputs.append(json.dumps(messages, ensure_ascii=False))
         if size > self.window:
             self.overflows += 1
             return Reply(status=400, error_body=WINDOW_WORDINGS["openai"](self.window, size))
@@ -154,6 +157,8 @@ async def test_a_chinese_conversation_never_jams(
         assert set(rungs) == {"model"} and fallbacks == []
     else:  # junk every time: extractive, said once
         assert set(rungs) == {"extractive"} and len(fallbacks) == 1
+    # a summarizer input that failed is never sent again unchanged
+    assert len(set(model.summary_inputs)) == len(model.summary_inputs)
     # at most one overflow per cause, then learned (the engine's first guess at o200k)
     assert model.overflows <= 1
     # no fact left the view unread: in the summary, in the verbatim tail, or stated as left out
