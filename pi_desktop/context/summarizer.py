@@ -50,6 +50,7 @@ _MIN_PIECE = 64  # chars: a smaller piece would not advance through the text
 
 
 RUNGS = ("model", "repaired", "extractive")  # who wrote a summary, best first
+_PROBLEM_CHARS = 120  # summary_problem's reasons are shorter
 QUOTE_SHARE = 0.4  # of the stated size: the newest user messages, verbatim, in an extractive
 
 
@@ -289,7 +290,8 @@ async def _ask(
 def _repair_reserve(count: CountTokens) -> int:
     """Tokens a repair request adds to its request when it does not echo the answer."""
     base = [Message(role="user", content="")]
-    return count(build_repair_request(base, "", "the answer was not a summary")) - count(base)
+    problem = "p" * _PROBLEM_CHARS  # the longest reason summary_problem gives, and some
+    return count(build_repair_request(base, "", problem)) - count(base)
 
 
 def _extractive(
