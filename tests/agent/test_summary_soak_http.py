@@ -24,7 +24,7 @@ from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT
 from pi_desktop.context.summary_trim import omitted_count
 from pi_desktop.session import Session
 from tests.agent.test_agent_doubles import Recorder, assert_paired
-from tests.context.soak import FACT, _goal
+from tests.context.soak import FACT, first_goal_item
 from tests.context.summary_doubles import MARKER, REPAIR_START, styled_summary
 from tests.openai_server import WINDOW_WORDINGS, OpenAIServer, Reply, ToolCall
 
@@ -164,7 +164,7 @@ async def test_a_chinese_conversation_never_jams(
     # no fact left the view unread: in the summary, in the verbatim tail, or stated as left out
     visible = set(FACT.findall(summary)) | set(FACT.findall(" ".join(m.content for m in tail)))
     missing = [f for f in planted if f not in visible]
-    goal = set(FACT.findall(_goal(summary)))
+    goal = set(FACT.findall(first_goal_item(summary)))
     oldest = [f for f in planted if f not in goal]
     assert missing == oldest[: len(missing)] and len(missing) <= omitted_count(summary)
     session.close()

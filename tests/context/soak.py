@@ -181,13 +181,13 @@ def _account(mgr: ContextManager, view: Sequence[Message], planted: list[str]) -
     # oldest facts, as many as the summary states; anything else was dropped unsummarized.
     # (The goal is trimmed last: an extractive summary keeps the first request as its goal,
     # so the facts it names do not count as "older facts kept".)
-    kept_goal = set(FACT.findall(_goal(mgr.summary or "")))
+    kept_goal = set(FACT.findall(first_goal_item(mgr.summary or "")))
     oldest = [f for f in planted if f not in kept_goal]
     trimmed = missing[:stated] if missing[:stated] == oldest[: len(missing[:stated])] else []
     return len(planted) - len(missing), len(missing) - len(trimmed)
 
 
-def _goal(summary: str) -> str:
+def first_goal_item(summary: str) -> str:
     """The first item of the summary's Goal section (the request that set the goal)."""
     body = summary.split("## Goal", 1)[1] if "## Goal" in summary else ""
     lines = [line for line in body.split("\n## ", 1)[0].splitlines() if line.strip()]

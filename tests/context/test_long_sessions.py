@@ -170,6 +170,7 @@ def test_a_never_shortening_summary_is_held_to_its_allowance(tmp_path, messages,
     mgr = ContextManager(budget, fake, results_dir=tmp_path)
     for end in agent_points(messages):
         calls = len(fake.requests)
+        earlier = omitted_count(mgr.summary or "")
         view = run(mgr.prepare(messages[:end]))
         info = mgr.pending_compaction
         for request in fake.requests[calls:]:
@@ -189,9 +190,11 @@ def test_a_never_shortening_summary_is_held_to_its_allowance(tmp_path, messages,
             info.summary_allowance,
         )
         assert all(h in info.summary.splitlines() for h in REQUIRED_SECTIONS)
-        chunks = [r for r in fake.requests[calls:] if not r[1].content.startswith("Condense")]
-        if len(chunks) == 1:  # (a rewriting summarizer may drop an earlier chunk's line)
-            assert omitted_count(info.summary) == info.omitted_items
+        # the summary states this compaction's omissions and, although this summarizer
+        # rewrites the summary and drops the line, the earlier ones (issue 16:
+        # carry_omissions; it used to state only this compaction's)
+        stated = omitted_count(info.summary)
+        assert info.omitted_items <= stated <= earlier + info.omitted_items
 
 
 def test_the_allowance_follows_a_budget_lowered_at_run_time():
