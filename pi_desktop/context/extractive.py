@@ -178,7 +178,9 @@ def extractive_summary(
     prev = section_items(strip_omissions(previous)) if previous else {k: [] for k in KEYS}
     earlier_omitted = omitted_count(previous or "")
     users = [
-        e.text for e in entries if e.role == "user" and not e.text.startswith(SUMMARY_HEADER_PREFIX)
+        e.text
+        for e in entries
+        if e.role == "user" and e.text.strip() and not e.text.startswith(SUMMARY_HEADER_PREFIX)
     ]
     new: dict[str, list[str]] = {k: [] for k in KEYS}
     omitted = 0
@@ -275,7 +277,7 @@ def render(sections: dict[str, list[str]], omitted: int = 0) -> str:
         if key not in SUBSECTIONS and out:
             out.append("")
         out.append(HEADING_LINES[key])
-        items = sections.get(key, [])
+        items = [item for item in (i.strip() for i in sections.get(key, [])) if item]
         if key == "Done" and omitted:
             out.append(omission_line(omitted))
         if key == "Progress":

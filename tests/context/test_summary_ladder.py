@@ -12,15 +12,24 @@ import asyncio
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pi_desktop.context import ContextManager, Message, estimate_tokens
-from pi_desktop.context.extractive import extractive_summary, parse_transcript
+from pi_desktop.context.extractive import Entry, extractive_summary, parse_transcript
+from pi_desktop.context.normalize import HEADING_LINES, KEYS, section_items
 from pi_desktop.context.summarizer import FailedInputs, summarize_texts
-from pi_desktop.context.summary import serialize_transcript
+from pi_desktop.context.summary import ensure_sections, serialize_transcript
 from pi_desktop.context.summary_trim import omitted_count
 from tests.context.soak import SYSTEM
 from tests.context.strategies import assistant, tool_call, tool_result, user
 from tests.context.summary_doubles import JUNK_STYLES, REPAIR_START, StyledSummarizer
+
+CANONICAL = [HEADING_LINES[k] for k in KEYS]
+
+
+def _headings(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("#")]
 
 
 def run(coro):
@@ -188,3 +197,36 @@ def test_summarize_texts_reports_each_rung():
     junk = run(summarize_texts(StyledSummarizer("empty"), texts, None, None, limit=5_000,
                                count=estimate_tokens))  # fmt: skip
     assert junk.rung == "extractive" and junk.calls == 2 and "#q1 hello there" in junk.body
+
+
+_TEXT = st.text(
+    alphabet=st.sampled_from("abcdefghij klmnop.,:#*-`/\n解析器接口。！I'll must next"),
+    max_size=120,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["user", "assistant", "call", "result"]), _TEXT), max_size=30
+    ),
+    st.lists(st.tuples(st.sampled_from(["user", "assistant"]), _TEXT), max_size=10),
+)
+def test_the_extractive_summary_is_canonical_and_an_update_keeps_the_goal(first, later):
+    def entries(items):
+        out = []
+        for role, text in items:
+            if role == "call":
+                out.append(Entry("call", f'read_file({{"path": "{text[:20]}"}})'))
+            else:
+                out.append(Entry(role, text))
+        return out
+
+    body = extractive_summary(None, entries(first))
+    assert _headings(body) == CANONICAL and ensure_sections(body) == body
+    second = extractive_summary(body, entries(later))
+    assert _headings(second) == CANONICAL and ensure_sections(second) == second
+    goal = section_items(body)["Goal"]
+    if goal and goal[0] != "(none reported)":
+        assert section_items(second)["Goal"][0] == goal[0]  # the goal the first one set
+    assert omitted_count(second) >= omitted_count(body)  # what went stays stated
