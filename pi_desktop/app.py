@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from pi_desktop.session import SessionLibrary
     from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
     from pi_desktop.ui.main_window import MainWindow
+    from pi_desktop.ui.mcp_runtime import McpRuntime
     from pi_desktop.ui.settings import KeyStore, SettingsStore
     from pi_desktop.ui.wiring import ProviderFactory, ToolsFactory
 
@@ -42,7 +43,27 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--workspace", type=Path, help="the folder the tools work in")
     parser.add_argument("--offline", action="store_true", help="use the offline provider")
     parser.add_argument("--new", action="store_true", help="start a new session")
+    parser.add_argument(
+        "--mcp-config", type=Path, metavar="FILE", help="use this MCP servers file for this run"
+    )
     parser.add_argument("--version", action="version", version=f"pi-desktop {__version__}")
+    once = parser.add_mutually_exclusive_group()
+    once.add_argument(
+        "--install-desktop-entry",
+        action="store_true",
+        help="add pi-desktop to this user's application launcher (a .desktop entry and icons)",
+    )
+    once.add_argument(
+        "--uninstall-desktop-entry",
+        action="store_true",
+        help="remove what --install-desktop-entry added",
+    )
+    once.add_argument(
+        "--smoke-test",
+        action="store_true",
+        help="open the window offline on a throw-away profile, answer one request, exit 0 if "
+        "it all worked",
+    )
     return parser.parse_args(argv)
 
 
@@ -58,6 +79,7 @@ def build_window(
     offline: bool = False,
     new_session: bool = False,
     presets: list[PresetChoice] | None = None,
+    mcp: McpRuntime | None = None,
 ) -> MainWindow:
     """The main window with its session open: ``session_path``, else the one open at the last
     close, else the newest, else a new one."""
@@ -89,21 +111,30 @@ def build_window(
         presets=presets if presets is not None else preset_choices(),
         workspace=workspace,
     )
-    if session_path is not None:
-        session_path = session_path.expanduser().resolve()
-        if session_path.exists():
+    if mcp is not None:  # before a session opens: its first agent gets the MCP tools
+        from pi_desktop.ui.mcp_runtime import install_mcp
+
+        install_mcp(window, mcp)
+    failure = None
+    if session_path is not None:  # the folders resolved, never the file: a link is refused
+        session_path = session_path.expanduser()
+        session_path = session_path.parent.resolve() / session_path.name
+        if os.path.lexists(session_path):
             if window.open_session_path(session_path):
                 return window
+            failure = window.open_failure
         else:
             from pi_desktop.session import Session
-            from pi_desktop.ui.wiring import DEFAULT_SYSTEM_PROMPT
 
             session_path.parent.mkdir(parents=True, exist_ok=True)
             ws = str(workspace) if workspace else None
-            window.open_session(
-                Session.create(session_path, system_prompt=DEFAULT_SYSTEM_PROMPT, workspace=ws)
-            )
+            prompt = window.default_system_prompt()
+            window.open_session(Session.create(session_path, system_prompt=prompt, workspace=ws))
             return window
+    if failure is not None:  # said again over the session opened instead, so it stays seen
+        window.new_session()
+        window.show_refusal(failure)
+        return window
     if not new_session:
         if window.sessions.reopen_last():  # the session that was open when the app closed
             return window
@@ -121,6 +152,10 @@ def build_window(
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.install_desktop_entry or args.uninstall_desktop_entry:
+        from pi_desktop.desktop_entry import main_install
+
+        return main_install(uninstalling=args.uninstall_desktop_entry)  # no display needed
     os.environ.setdefault("QT_API", "pyside6")  # qasync must pick the same binding
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     from pi_desktop.ui.platform_check import platform_problem
@@ -140,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("pi-desktop")
     app.setOrganizationName("pi-desktop")
+    app.setDesktopFileName("pi-desktop")  # Wayland's app id: the launcher's entry and icon
     from pi_desktop.ui.resources import app_icon
 
     app.setWindowIcon(app_icon())
@@ -147,11 +183,25 @@ def main(argv: list[str] | None = None) -> int:
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     with loop:
+        if args.smoke_test:
+            from pi_desktop.ui.smoke import run_smoke_test
+
+            result = run_smoke_test(loop)
+            print(result.line, flush=True)
+            return 0 if result.ok else 1
+        from PySide6.QtCore import QSettings
+
+        from pi_desktop.ui.mcp_runtime import McpRuntime
+
+        mcp = McpRuntime(
+            QSettings(app.applicationName(), app.applicationName()), override=args.mcp_config
+        )
         window = build_window(
             session_path=args.session,
             workspace=args.workspace,
             offline=args.offline,
             new_session=args.new,
+            mcp=mcp,
         )
         done: asyncio.Future[None] = loop.create_future()
         window.closed.connect(lambda: done.done() or done.set_result(None))
@@ -162,7 +212,9 @@ def main(argv: list[str] | None = None) -> int:
         # the highlighter's lexers load in a thread once the first frame is out (the import
         # competes for the GIL, so not before)
         QTimer.singleShot(WARM_UP_AFTER_MS, warm_up)
+        mcp.start()
         loop.run_until_complete(done)
+        loop.run_until_complete(mcp.aclose())  # every server and its process group
     return 0
 
 

@@ -338,6 +338,7 @@ class OpenAIServer:
         self.requests: list[dict[str, Any]] = []
         self.request_headers: list[dict[str, str]] = []
         self.paths: list[str] = []
+        self.models: list[str] = ["test-model"]  # what ``GET /v1/models`` lists
         self.chaos: Chaos | None = None
         self.served: list[Served] = []
         self._lock = threading.Lock()
@@ -475,9 +476,8 @@ class _Handler(StreamFaultWriter, BaseHTTPRequestHandler):
         owner = self.server.owner
         owner._record_headers({k.lower(): v for k, v in self.headers.items()}, self.path)
         if self.path.rstrip("/").endswith("/models"):
-            self._send_json(
-                200, {"object": "list", "data": [{"id": "test-model", "object": "model"}]}
-            )
+            data = [{"id": name, "object": "model"} for name in owner.models]
+            self._send_json(200, {"object": "list", "data": data})
         else:
             self._send_json(
                 404, {"error": {"message": f"no route {self.path}", "type": "not_found"}}
@@ -583,6 +583,7 @@ class _Handler(StreamFaultWriter, BaseHTTPRequestHandler):
             self._event(chunk({"role": "assistant", "content": ""}))
             step = max(1, reply.chunk_chars)
             for i in range(0, len(reply.reasoning), step):
+                owner._sleep(reply.chunk_delay)  # a model thinks at its own pace too
                 self._event(chunk({"reasoning_content": reply.reasoning[i : i + step]}))
             if reply.huge_line_bytes is not None:
                 self._huge_line(reply.huge_line_bytes)

@@ -11,6 +11,7 @@ one result per call, so a Stop (task cancellation) or a crash never leaves dangl
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from pi_desktop.agent.events import (
     CompactionStarted,
     HistoryRepaired,
     MessageAdded,
+    ReasoningDelta,
     RetryScheduled,
     RunFailed,
     RunFinished,
@@ -43,8 +45,10 @@ from pi_desktop.agent.llm import (
     ProviderError,
     TransientProviderError,
 )
+from pi_desktop.agent.provider_steps import ProviderSteps
 from pi_desktop.agent.repair import PairRepair
 from pi_desktop.agent.retry import RetryPolicy, call_with_retries
+from pi_desktop.agent.stats import ResponseClock, response_stats
 from pi_desktop.agent.steering import Steering
 from pi_desktop.agent.tool import Tool
 from pi_desktop.agent.tool_exec import (
@@ -64,6 +68,7 @@ from pi_desktop.context import (
     Message,
     TurnTooLarge,
 )
+from pi_desktop.context.reasoning import without_ignored_reasoning
 from pi_desktop.session import RewindError, Session, SessionError
 
 log = logging.getLogger(__name__)
@@ -79,10 +84,12 @@ class _Turn:
 
     steps: int = 0
     streamed: list[str] = field(default_factory=list)
+    reasoning: list[str] = field(default_factory=list)
     final_text: str = ""
+    clock: ResponseClock = field(default_factory=ResponseClock)
 
 
-class Agent(ContextSteps, Steering):
+class Agent(ContextSteps, ProviderSteps, Steering):
     """Runs a conversation with tools on one LLM, with context management and persistence.
 
     ``context_budget=None`` disables context management (every request sends the full
@@ -148,6 +155,7 @@ class Agent(ContextSteps, Steering):
         if max_steps < 1:
             raise ValueError("max_steps must be >= 1")
         self._llm = llm
+        self._streams_reasoning = accepts_keyword(llm.chat, "on_reasoning")
         self._summarizer_llm = summarizer or llm
         self._tool_list = list(tools or ())
         self._tools = index_tools(self._tool_list)
@@ -421,6 +429,31 @@ class Agent(ContextSteps, Steering):
             self._emit(MessageAdded(first, root_id))
         return messages, path_ids
 
+    def set_system_prompt(self, text: str | None) -> str | None:
+        """Change the system prompt from the next request on (the header's edit).
+
+        With a session it is one ``system_prompt`` entry hanging off the current message (the
+        tree shows where it changed; earlier requests stay as they were sent); returns its id
+        (None when unchanged or without a session). An empty text removes the prompt. A
+        ``ContextPrepared`` follows so the bar counts the new prompt.
+        """
+        if self._busy:
+            raise RuntimeError("cannot change the system prompt while the agent is running")
+        text = text if text and text.strip() else None
+        entry_id = None
+        if self._session is not None:
+            entry_id = self._session.set_system_prompt(text)
+        elif isinstance(self._history, MemoryHistory):
+            self._history.set_system_prompt(text)
+        self._emit(self.estimate_now())
+        return entry_id
+
+    @property
+    def system_prompt(self) -> str | None:
+        """The system prompt the next request carries."""
+        messages, _ = self._history.snapshot()
+        return messages[0].content if messages and messages[0].role == "system" else None
+
     def rewind(self, entry_id: str) -> None:
         """Move the conversation back to ``entry_id`` (``RewindError`` propagates unchanged).
 
@@ -447,13 +480,20 @@ class Agent(ContextSteps, Steering):
         self._last_error = RunFailed(error, kind)
         self._emit(self._last_error)
 
-    def _append(self, messages: list[Message], path_ids: list[str | None], msg: Message) -> None:
-        entry_id = self._history.append(msg)
-        messages.append(msg)
+    def _append(
+        self,
+        messages: list[Message],
+        path_ids: list[str | None],
+        msg: Message,
+        stats: dict[str, Any] | None = None,
+    ) -> None:
+        entry_id = self._history.append(msg, stats)
+        messages.append(without_ignored_reasoning(msg))  # the session keeps all of it
         path_ids.append(entry_id)
-        self._emit(MessageAdded(msg, entry_id))
+        self._emit(MessageAdded(msg, entry_id, stats))
 
     async def _loop(self, messages: list[Message], path_ids: list[str | None], turn: _Turn) -> str:
+        await self._know_server()
         while True:
             if turn.steps >= self._max_steps:
                 raise _StepLimitReached
@@ -461,11 +501,15 @@ class Agent(ContextSteps, Steering):
             view = await self._prepare(messages, path_ids)
             response = await self._chat(messages, path_ids, view, turn)
             self._record_usage(response)
+            if response.usage is None:
+                await self._anchor_by_tokenizer()
+            stats = response_stats(response.usage, response.model, turn.clock)
             assistant, calls = normalize_tool_calls(_as_assistant(response.message), turn.steps)
+            self._after_answer(assistant, bool(calls))
             if not calls:
-                self._append(messages, path_ids, assistant)
+                self._append(messages, path_ids, assistant, stats)
                 return assistant.content
-            await self._run_tools(messages, path_ids, assistant, calls)
+            await self._run_tools(messages, path_ids, assistant, calls, stats)
 
     async def _chat(
         self,
@@ -482,42 +526,67 @@ class Agent(ContextSteps, Steering):
         is not an answer, and the window's "retry" resends from the question without it.
         """
         turn.streamed = []
+        turn.reasoning = []
+        clock = turn.clock = ResponseClock()
+        loop = asyncio.get_running_loop()
 
         def on_delta(chunk: str) -> None:
             if chunk:
+                clock.delta(loop.time())
                 turn.streamed.append(chunk)
                 self._emit(TextDelta(chunk))
 
+        def on_reasoning(chunk: str) -> None:
+            if chunk:
+                clock.delta(loop.time())
+                turn.reasoning.append(chunk)
+                self._emit(ReasoningDelta(chunk))
+
         def on_retry(attempt: int, delay: float, error: TransientProviderError) -> None:
             turn.streamed = []
+            turn.reasoning = []
             self._emit(RetryScheduled(attempt, delay, str(error)))
 
         tools = self._tool_schemas or None
+        extra: dict[str, Any] = {"on_reasoning": on_reasoning} if self._streams_reasoning else {}
+
+        async def attempt(sent: list[Message]) -> ChatResponse:
+            clock.start(loop.time())
+            response = await self._llm.chat(sent, tools, on_delta, **extra)
+            clock.finish(loop.time())
+            return response
+
         overflow_retried = False
         try:
             while True:
                 try:
                     return await call_with_retries(
-                        lambda sent=view: self._llm.chat(sent, tools, on_delta),
+                        lambda sent=view: self._send(attempt, sent),
                         self._retry,
                         on_retry,
                     )
                 except ContextOverflowError as exc:
                     turn.streamed = []
+                    turn.reasoning = []
                     if overflow_retried or self._ctx is None:
                         raise
                     overflow_retried = True
                     self._learn_window(exc)
                     view = await self._compact_after_overflow(messages, path_ids, exc)
         except asyncio.CancelledError:
-            self._keep_partial(messages, path_ids, "".join(turn.streamed))
+            self._keep_partial(messages, path_ids, "".join(turn.streamed), "".join(turn.reasoning))
             raise
 
-    def _keep_partial(self, messages: list[Message], path_ids: list[str | None], text: str) -> None:
-        """Store a half-streamed answer, marked ``stopped`` so the window can say so."""
-        if not text:
+    def _keep_partial(
+        self, messages: list[Message], path_ids: list[str | None], text: str, reasoning: str = ""
+    ) -> None:
+        """Store a half-streamed answer (and its reasoning), marked ``stopped`` so the window
+        can say so."""
+        if not text and not reasoning.strip():
             return
-        metadata = {"stopped": True}
+        metadata: dict[str, Any] = {"stopped": True}
+        if reasoning.strip():
+            metadata["reasoning"] = reasoning
         self._append(messages, path_ids, Message(role="assistant", content=text, metadata=metadata))
 
     async def _run_tools(
@@ -526,6 +595,7 @@ class Agent(ContextSteps, Steering):
         path_ids: list[str | None],
         assistant: Message,
         calls: list[ToolCall],
+        stats: dict[str, Any] | None = None,
     ) -> None:
         """Run the calls, then store the assistant message and every result together.
 
@@ -542,7 +612,7 @@ class Agent(ContextSteps, Steering):
                 results,
             )
         finally:
-            self._append(messages, path_ids, assistant)
+            self._append(messages, path_ids, assistant, stats)
             for result in results:
                 self._append(messages, path_ids, result)
 
@@ -555,6 +625,19 @@ async def _branched(hook: Callable[[str], Awaitable[Any]], entry_id: str) -> Non
         raise
     except Exception:
         log.exception("the on_branched hook failed; the run goes on without it")
+
+
+def accepts_keyword(function: Callable[..., Any], name: str) -> bool:
+    """Whether ``function`` takes keyword ``name`` (LLM doubles may not stream reasoning)."""
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(
+        (p.name == name and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD))
+        or p.kind == p.VAR_KEYWORD
+        for p in parameters
+    )
 
 
 def _as_assistant(message: Message) -> Message:

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from pi_desktop.agent.repair import repair_pairs
 from pi_desktop.agent.window import MIN_WINDOW_TOKENS, fitted_budget
 from pi_desktop.context import Message
+from pi_desktop.context.reasoning import strip_ignored_reasoning, without_ignored_reasoning
 from pi_desktop.context.report import CompactionInfo
 from pi_desktop.session import MessageEntry, Session, SessionError
 from pi_desktop.session.library import results_dir_for
@@ -50,7 +51,7 @@ def _sent_history(
         if session.system_prompt is None
         else [Message(role="system", content=session.system_prompt)]
     )
-    messages = head + [entry.to_message() for entry in path]
+    messages = head + strip_ignored_reasoning([entry.to_message() for entry in path])
     sent, ids, repairs = repair_pairs(messages, [entry.id for entry in path])
     return sent, ids, bool(repairs)
 
@@ -71,6 +72,14 @@ def _raw_index(sent: int, path: list[MessageEntry], ids: list[str | None], offse
         if entry_id is not None:
             return position[entry_id] + offset
     return len(path) + offset
+
+
+def _sent_form(item: dict[str, Any]) -> dict[str, Any]:
+    """A kept message (as the session gives it) in the form the agent's history holds it."""
+    if item.get("role") != "assistant" or "reasoning" not in (item.get("metadata") or {}):
+        return item
+    message = Message.model_validate(item)
+    return without_ignored_reasoning(message).model_dump()
 
 
 class ContextSessionBridge:
@@ -95,6 +104,8 @@ class ContextSessionBridge:
         cache = self.session.get_latest_compaction_cache()
         if cache is None:
             return False
+        # the tail as the live history held it: without reasoning no provider reads
+        cache["retained_tail"] = [_sent_form(item) for item in cache["retained_tail"]]
         path = self.session.get_current_path()
         sent, ids, repaired = _sent_history(self.session, path)
         if repaired:

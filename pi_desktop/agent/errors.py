@@ -21,7 +21,14 @@ from typing import Any
 import httpx2
 import openai
 
-from pi_desktop.agent.llm import ContextOverflowError, ProviderError, TransientProviderError
+from pi_desktop import safejson
+from pi_desktop.agent.llm import (
+    ContextOverflowError,
+    ProviderError,
+    ServerUnreachableError,
+    TransientProviderError,
+)
+from pi_desktop.agent.redact import redact
 from pi_desktop.agent.sse import clean_text
 
 # Phrases providers use when a prompt does not fit the model's context window, lowercased.
@@ -92,7 +99,6 @@ _TRANSIENT_TYPES = frozenset(
 _PERMANENT_TYPES = frozenset(
     {"invalid_request_error", "authentication_error", "permission_error", "not_found_error"}
 )
-_KEY_SHAPED = re.compile(r"\b(sk-[A-Za-z0-9_\-*]{4,}|(?:Bearer)\s+[A-Za-z0-9_\-.*]{8,})")
 _TRY_AGAIN_IN = re.compile(r"try again in\s+(\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?)\b", re.I)
 _MAX_MESSAGE_CHARS = 500
 
@@ -123,14 +129,6 @@ def parse_window_tokens(text: str | None, body: object = None) -> int | None:
             if value >= _MIN_WINDOW:
                 return value
     return None
-
-
-def redact(text: str, secrets: Sequence[str | None] = ()) -> str:
-    """Mask every given secret and anything shaped like an API key or bearer token."""
-    for secret in secrets:
-        if secret and len(secret) >= 4:
-            text = text.replace(secret, "***")
-    return _KEY_SHAPED.sub("***", text)
 
 
 def parse_retry_after(
@@ -181,7 +179,7 @@ def error_details(body: object) -> tuple[str, str | None, str | None]:
         body = body.decode("utf-8", "replace")
     if isinstance(body, str):
         try:
-            body = json.loads(body)
+            body = safejson.loads(body)
         except ValueError:
             return body.strip(), None, None
     if isinstance(body, Mapping):
@@ -229,7 +227,7 @@ def classify_http_error(
     if status == 413 or (overflow and status != 429):
         if isinstance(body, (str, bytes, bytearray)):
             try:
-                body = json.loads(body)
+                body = safejson.loads(body)
             except ValueError:
                 pass
         return ContextOverflowError(
@@ -295,6 +293,12 @@ def classify_provider_error(
         return TransientProviderError(
             f"{provider}: the request timed out", partial=partial, retry_after=None
         )
+    if isinstance(exc, openai.APIConnectionError | httpx2.ConnectError) and not partial:
+        address = refused_address(exc)
+        if address is not None:
+            return ServerUnreachableError(
+                unreachable_message(address), address=address, partial=partial
+            )
     if isinstance(exc, openai.APIConnectionError):
         cause = exc.__cause__
         reason = f" ({type(cause).__name__})" if cause is not None else ""
@@ -330,6 +334,37 @@ def classify_provider_error(
         f"{provider}: unexpected error ({type(exc).__name__}){': ' + text if text else ''}",
         partial=partial,
     )
+
+
+# what usually listens on a local port, for the "nothing is listening" hint
+_PORT_HINTS = {
+    11434: "is Ollama running (`ollama serve`)?",
+    1234: "is LM Studio's server started (Developer tab, or `lms server start`)?",
+    8080: "is llama.cpp's server running (`llama-server -m model.gguf`)?",
+    8000: "is the server running (vLLM: `vllm serve MODEL`; llama-cpp-python: "
+    "`python -m llama_cpp.server`)?",
+}
+
+
+def refused_address(exc: BaseException) -> str | None:
+    """``host:port`` when ``exc`` (or what caused it) is a refused connection, else None."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, ConnectionRefusedError):
+            text = str(current)
+            match = re.search(r"\('([^']+)', (\d+)", text)
+            return f"{match.group(1)}:{match.group(2)}" if match else "the server's address"
+        current = current.__cause__ or current.__context__
+    return None
+
+
+def unreachable_message(address: str) -> str:
+    """The plain words for a refused connection, with a hint for well-known local ports."""
+    port = address.rsplit(":", 1)[-1]
+    hint = _PORT_HINTS.get(int(port)) if port.isdigit() else None
+    return f"Nothing is listening at {address}" + (f" — {hint}" if hint else ".")
 
 
 def _response_text(exc: Any) -> str | None:

@@ -37,9 +37,23 @@ class TextDelta:
 
 
 @dataclass(frozen=True)
+class ReasoningDelta:
+    """A piece of the model's reasoning while it streams (``reasoning_content``,
+    ``reasoning`` or a ``<think>`` block), apart from the answer's ``TextDelta``s."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class MessageAdded:
+    """A message was stored. For an assistant message from the model, ``stats`` holds what
+    the hover shows (see :func:`pi_desktop.agent.stats.response_stats`): ``usage`` (raw),
+    ``ttft_s``, ``duration_s``, ``model``, ``completion_tokens_per_s``; also in the session
+    entry's ``stats``, never in the message's metadata."""
+
     message: Message
     entry_id: str | None  # None when the agent runs without a session
+    stats: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -142,6 +156,7 @@ AgentEvent = (
     | RunFinished
     | RunFailed
     | TextDelta
+    | ReasoningDelta
     | MessageAdded
     | ToolCallStarted
     | ToolCallFinished

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pi_desktop.agent.repair import PairRepair, repair_pairs
 from pi_desktop.context import Message
+from pi_desktop.context.reasoning import strip_ignored_reasoning, without_ignored_reasoning
 from pi_desktop.context.report import PrepareReport
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ class History(Protocol):
 
     def snapshot(self) -> tuple[list[Message], list[str | None]]: ...
 
-    def append(self, message: Message) -> str | None: ...
+    def append(self, message: Message, stats: dict[str, Any] | None = None) -> str | None: ...
 
 
 class SessionHistory:
@@ -57,7 +58,8 @@ class SessionHistory:
     def snapshot(self) -> tuple[list[Message], list[str | None]]:
         key = self._current_key()
         if key != self._key:
-            self._messages = list(self.session.get_full_history_messages())
+            # reasoning no provider reads leaves here, before any layer sees the history
+            self._messages = strip_ignored_reasoning(self.session.get_full_history_messages())
             self._ids = [entry.id for entry in self.session.get_current_path()]
             self._key = key
             self._repaired = None
@@ -67,11 +69,11 @@ class SessionHistory:
         messages, ids = self._repaired
         return list(messages), list(ids)
 
-    def append(self, message: Message) -> str | None:
+    def append(self, message: Message, stats: dict[str, Any] | None = None) -> str | None:
         in_step = self._key == self._current_key()
-        entry_id = self.session.append_message(message)
+        entry_id = self.session.append_message(message, stats)
         if in_step:
-            self._messages.append(message)
+            self._messages.append(without_ignored_reasoning(message))
             self._ids.append(entry_id)
             self._key = self._current_key()
             self._repaired = None
@@ -92,9 +94,16 @@ class MemoryHistory:
         messages, ids, self.repairs = repair_pairs(self._messages, ids)
         return messages, ids
 
-    def append(self, message: Message) -> str | None:
-        self._messages.append(message)
+    def append(self, message: Message, stats: dict[str, Any] | None = None) -> str | None:
+        self._messages.append(without_ignored_reasoning(message))
         return None
+
+    def set_system_prompt(self, text: str | None) -> None:
+        """The prompt for the next request on (the in-memory history has no entries)."""
+        if self._messages and self._messages[0].role == "system":
+            self._messages.pop(0)
+        if text:
+            self._messages.insert(0, Message(role="system", content=text))
 
 
 def hidden_entry_ids(

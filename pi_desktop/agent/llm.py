@@ -77,3 +77,12 @@ class TransientProviderError(ProviderError):
     ) -> None:
         super().__init__(message, status=status, partial=partial)
         self.retry_after = retry_after
+
+
+class ServerUnreachableError(ProviderError):
+    """Nothing is listening at the server's address (connection refused): reported at once,
+    since waiting and retrying does not start a server. ``address`` is ``host:port``."""
+
+    def __init__(self, message: str, *, address: str = "", partial: str = "") -> None:
+        super().__init__(message, partial=partial)
+        self.address = address

@@ -24,6 +24,7 @@ from urllib.parse import urlparse
 import httpx2
 import openai
 
+from pi_desktop import safejson
 from pi_desktop.agent.errors import classify_http_error, classify_provider_error
 from pi_desktop.agent.llm import (
     ChatResponse,
@@ -38,6 +39,7 @@ from pi_desktop.agent.sse import (
     SSEEvent,
     StreamFormatError,
     StreamLimitError,
+    clean_text,
 )
 from pi_desktop.context import Message
 
@@ -64,13 +66,29 @@ def normalize_base_url(base_url: str | None) -> str | None:
     return url
 
 
-def to_openai_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
-    """Our messages as OpenAI chat dicts: tool calls and tool_call_id only, no other metadata."""
+def to_openai_messages(
+    messages: Sequence[Message], *, send_reasoning: bool = True, always_reasoning: bool = False
+) -> list[dict[str, Any]]:
+    """Our messages as OpenAI chat dicts: tool calls and tool_call_id only, no other metadata.
+
+    An assistant message with tool calls carries its reasoning back as ``reasoning_content``
+    (DeepSeek's thinking mode rejects the request without it; servers that do not know the
+    field ignore it); a plain turn's reasoning is never sent (no provider reads it).
+    ``send_reasoning=False`` leaves it out everywhere (a provider known to reject it);
+    ``always_reasoning`` sends an empty one for a tool-call message that has none (DeepSeek
+    checks the field is there: a call made with thinking off must not jam a session that
+    turns it on).
+    """
     out: list[dict[str, Any]] = []
     for m in messages:
         item: dict[str, Any] = {"role": m.role, "content": m.content}
         if m.role == "assistant" and m.tool_calls:
             item["tool_calls"] = [_wire_tool_call(call) for call in m.tool_calls]
+            reasoning = (m.metadata or {}).get("reasoning")
+            if send_reasoning and isinstance(reasoning, str) and reasoning:
+                item["reasoning_content"] = reasoning
+            elif send_reasoning and always_reasoning:
+                item["reasoning_content"] = ""
         elif m.role == "tool":
             item["tool_call_id"] = m.tool_call_id or ""
         out.append(item)
@@ -116,6 +134,12 @@ class OpenAIChatLLM:
         max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
         max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
         rate_gate: RateGate | None = None,
+        extra_body: dict[str, Any] | None = None,
+        reasoning_effort: str | None = None,
+        send_reasoning: bool = True,
+        always_reasoning: bool = False,
+        server: str | None = None,
+        context_window: int | None = None,
     ) -> None:
         if response_deadline <= 0 or idle_deadline <= 0:
             raise ValueError("response_deadline and idle_deadline must be > 0 seconds")
@@ -130,6 +154,12 @@ class OpenAIChatLLM:
         self.idle_deadline = float(idle_deadline)
         self.max_line_bytes = int(max_line_bytes)
         self.max_response_bytes = int(max_response_bytes)
+        self.extra_body = dict(extra_body) if extra_body else None
+        self.reasoning_effort = reasoning_effort or None
+        self.send_reasoning = send_reasoning
+        self.always_reasoning = always_reasoning
+        self.server = server  # "ollama", "llamacpp", "vllm", "lmstudio": its extra endpoints
+        self.context_window = context_window  # the server's window, when something stated it
         self._secret = api_key or None
         self.rate_gate = rate_gate if rate_gate is not None else shared_gate(self.base_url, api_key)
         self._client = openai.AsyncOpenAI(
@@ -158,6 +188,18 @@ class OpenAIChatLLM:
     async def aclose(self) -> None:
         await self._client.close()
 
+    async def list_models(self) -> list[str]:
+        """The model ids the server offers (``GET /models``), sorted; errors are classified
+        like a chat's (a refused connection is ``ServerUnreachableError`` at once)."""
+        try:
+            page = await self._client.models.list()
+            ids = {clean_text(str(m.id)) for m in page.data if getattr(m, "id", None)}
+        except (openai.OpenAIError, httpx2.HTTPError, OSError) as exc:
+            raise classify_provider_error(
+                exc, provider=self.describe(), secrets=[self._secret]
+            ) from None
+        return sorted(ids, key=str.lower)
+
     async def __aenter__(self) -> OpenAIChatLLM:
         return self
 
@@ -169,9 +211,15 @@ class OpenAIChatLLM:
     ) -> dict[str, Any]:
         request: dict[str, Any] = {
             "model": self.model,
-            "messages": to_openai_messages(messages),
+            "messages": to_openai_messages(
+                messages, send_reasoning=self.send_reasoning, always_reasoning=self.always_reasoning
+            ),
             "stream": True,
         }
+        if self.reasoning_effort is not None:
+            request["reasoning_effort"] = self.reasoning_effort
+        if self.extra_body:
+            request["extra_body"] = dict(self.extra_body)
         if self._stream_options:
             request["stream_options"] = {"include_usage": True}
         if tools:
@@ -187,8 +235,12 @@ class OpenAIChatLLM:
         messages: Sequence[Message],
         tools: Sequence[dict[str, Any]] | None = None,
         on_delta: DeltaCallback | None = None,
+        *,
+        on_reasoning: DeltaCallback | None = None,
     ) -> ChatResponse:
-        """Stream one completion; text goes to ``on_delta`` as it arrives.
+        """Stream one completion; text goes to ``on_delta`` as it arrives, reasoning (however
+        the server sends it) to ``on_reasoning``; the message keeps it in
+        ``metadata["reasoning"]``.
 
         Raises ``ContextOverflowError``, ``TransientProviderError`` (``partial`` holds the text
         streamed before a failure) or ``ProviderError``. A server that rejects
@@ -199,13 +251,13 @@ class OpenAIChatLLM:
         await self._wait_for_gate()
         try:
             try:
-                return await self._stream(messages, tools, on_delta)
+                return await self._stream(messages, tools, on_delta, on_reasoning)
             except ProviderError as exc:
                 rejected = exc.status in (400, 422) and "stream_options" in str(exc).lower()
                 if not (rejected and self._stream_options and not exc.partial):
                     raise
                 self._stream_options = False
-            return await self._stream(messages, tools, on_delta)
+            return await self._stream(messages, tools, on_delta, on_reasoning)
         except TransientProviderError as exc:
             self.rate_gate.hold(exc.retry_after)
             raise
@@ -226,8 +278,10 @@ class OpenAIChatLLM:
         messages: Sequence[Message],
         tools: Sequence[dict[str, Any]] | None,
         on_delta: DeltaCallback | None,
+        on_reasoning: DeltaCallback | None = None,
     ) -> ChatResponse:
         state = StreamState(self.max_line_bytes)
+        state.on_delta, state.on_reasoning = on_delta, on_reasoning
         loop = asyncio.get_running_loop()
         hard = loop.time() + self.response_deadline
         deadline = asyncio.timeout_at(min(hard, loop.time() + self.idle_deadline))
@@ -248,7 +302,9 @@ class OpenAIChatLLM:
             raise self._format_error(exc, state) from None
         except (openai.OpenAIError, httpx2.HTTPError, OSError) as exc:
             self._raise_unless_complete(exc, state)
-        tail = state.flush()
+        tail, thought = state.flush()
+        if thought:
+            await _deliver(on_reasoning, thought)
         if tail:
             await _deliver(on_delta, tail)
         if state.finish_reason is None:
@@ -257,8 +313,11 @@ class OpenAIChatLLM:
                 partial=state.partial,
             )
         calls = state.calls.result(prefix=f"call_{uuid.uuid4().hex[:12]}")
-        metadata = {"tool_calls": calls} if calls else None
-        message = Message(role="assistant", content=state.partial, metadata=metadata)
+        metadata: dict[str, Any] = {"tool_calls": calls} if calls else {}
+        reasoning = state.partial_reasoning
+        if reasoning.strip():
+            metadata["reasoning"] = reasoning
+        message = Message(role="assistant", content=state.partial, metadata=metadata or None)
         return ChatResponse(
             message=message,
             usage=state.usage,
@@ -321,7 +380,9 @@ class OpenAIChatLLM:
             raise classify_http_error(
                 None, error, provider=self.describe(), partial=state.partial, secrets=[self._secret]
             )
-        moved, text = state.apply(payload)
+        moved, text, thought = state.apply(payload)
+        if thought:
+            await _deliver(state.on_reasoning, thought)
         if text:
             await _deliver(on_delta, text)
         return moved
@@ -428,8 +489,8 @@ def _is_json(content_type: str | None) -> bool:
 
 def _json_object(data: str) -> dict[str, Any]:
     try:
-        payload = json.loads(data)
-    except (ValueError, RecursionError):  # RecursionError: hostile nesting depth
+        payload = safejson.loads(data)  # bounded depth: a hostile chunk nests 100,000 deep
+    except (ValueError, RecursionError):
         raise StreamFormatError("a chunk is not valid JSON") from None
     if not isinstance(payload, dict):
         raise StreamFormatError("a chunk is not a JSON object")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pi_desktop.agent.sse import SSEDecoder, StreamFormatError, TextCleaner, clean_text
+from pi_desktop.agent.think import ThinkSplitter
 from pi_desktop.context.usage import raw_usage
 
 
@@ -65,27 +66,43 @@ def usage_dict(usage: Any) -> dict[str, Any] | None:
 
 
 class StreamState:
-    """What one streamed response has delivered so far."""
+    """What one streamed response has delivered so far: answer text and reasoning apart.
+
+    Reasoning comes as ``delta.reasoning_content`` (DeepSeek, DashScope/Qwen, vLLM),
+    ``delta.reasoning`` (OpenRouter, Ollama) or inline ``<think>`` blocks in ``content``
+    (llama.cpp, LM Studio, Ollama templates); all three end up in :attr:`reasoning`.
+    """
 
     def __init__(self, max_line_bytes: int) -> None:
         self.decoder = SSEDecoder(max_line_bytes)
         self.cleaner = TextCleaner()
+        self.reasoning_cleaner = TextCleaner()
+        self.think = ThinkSplitter()
         self.text: list[str] = []
+        self.reasoning: list[str] = []
         self.calls = ToolCallAssembler()
         self.usage: dict[str, Any] | None = None
         self.model: str | None = None
         self.finish_reason: str | None = None
         self.done = False  # [DONE] seen
+        self.on_delta: Any = None  # the transport's callbacks, carried with the state
+        self.on_reasoning: Any = None
 
     @property
     def partial(self) -> str:
         return "".join(self.text)
 
-    def apply(self, payload: dict[str, Any]) -> tuple[bool, str]:
-        """Fold one chunk in; returns (progress, new text). Raises ``StreamFormatError`` for a
-        chunk that is JSON but not a chat chunk. Progress is text, reasoning, tool-call pieces,
-        a finish reason or usage — never an empty delta (a keep-alive in disguise)."""
+    @property
+    def partial_reasoning(self) -> str:
+        return "".join(self.reasoning)
+
+    def apply(self, payload: dict[str, Any]) -> tuple[bool, str, str]:
+        """Fold one chunk in; returns (progress, new text, new reasoning). Raises
+        ``StreamFormatError`` for a chunk that is JSON but not a chat chunk. Progress is text,
+        non-blank reasoning, tool-call pieces, a finish reason or usage — never an empty delta
+        or a run of blanks inside reasoning (keep-alives in disguise)."""
         progress = False
+        new_reasoning = ""
         model = payload.get("model")
         if isinstance(model, str) and model:
             self.model = clean_text(model)
@@ -107,13 +124,18 @@ class StreamState:
                 delta = {}
             if not isinstance(delta, dict):
                 raise StreamFormatError("a chunk's delta is not an object")
+            for key in ("reasoning_content", "reasoning"):
+                piece = delta.get(key)
+                if isinstance(piece, str) and piece:
+                    new_reasoning += self.reasoning_cleaner.feed(piece)
+                    progress = progress or bool(piece.strip())
+                    break  # a server sending both names sends the same text twice
             content = delta.get("content")
             if isinstance(content, str) and content:
-                new_text += self.cleaner.feed(content)
-                progress = True
-            for key in ("reasoning_content", "reasoning"):
-                if isinstance(delta.get(key), str) and delta[key]:
-                    progress = True
+                answer, thought = self.think.feed(self.cleaner.feed(content))
+                new_text += answer
+                new_reasoning += thought
+                progress = progress or bool(answer) or bool(content.strip())
             fragments = delta.get("tool_calls")
             if isinstance(fragments, list):
                 for fragment in fragments:
@@ -126,10 +148,18 @@ class StreamState:
                 progress = True
         if new_text:
             self.text.append(new_text)
-        return progress, new_text
+        if new_reasoning:
+            self.reasoning.append(new_reasoning)
+        return progress, new_text, new_reasoning
 
-    def flush(self) -> str:
-        rest = self.cleaner.flush()
+    def flush(self) -> tuple[str, str]:
+        """What the cleaners and the think splitter still held: (text, reasoning)."""
+        answer, thought = self.think.feed(self.cleaner.flush())
+        tail_answer, tail_thought = self.think.flush()
+        rest, thought = answer + tail_answer, thought + tail_thought
+        thought += self.reasoning_cleaner.flush()
         if rest:
             self.text.append(rest)
-        return rest
+        if thought:
+            self.reasoning.append(thought)
+        return rest, thought

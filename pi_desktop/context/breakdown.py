@@ -10,11 +10,13 @@ largest remainder (ties: category order). The rows then sum to the estimate itse
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from pi_desktop.context.message import Message
 from pi_desktop.context.ratio import ASCII_WEIGHT
+from pi_desktop.context.reasoning import reasoning_of
 from pi_desktop.context.tokens import list_chars_from_sizes, message_chars, tokens_from_chars
 
 # (key, label) in display order; "tools" (the schemas) is added by the agent, not from messages
@@ -24,6 +26,7 @@ CATEGORIES: tuple[tuple[str, str], ...] = (
     ("summary", "Summary"),
     ("pinned", "Pinned messages"),
     ("conversation", "Conversation messages"),
+    ("reasoning", "Reasoning (sent back with tool calls)"),
     ("tool_verbatim", "Tool results (verbatim)"),
     ("tool_placeholdered", "Tool results (placeholdered)"),
     ("tool_offloaded", "Tool results (offloaded markers)"),
@@ -110,6 +113,16 @@ def category_of(message: Message, *, placeholdered: bool = False, pinned: bool =
     return "conversation"
 
 
+def reasoning_share(message: Message, size: int) -> int:
+    """The serialised chars of the message's reasoning entry (``, "reasoning": "…"``), at most
+    ``size``; 0 when it carries none."""
+    text = reasoning_of(message)
+    if not text:
+        return 0
+    share = len(json.dumps(text, ensure_ascii=False)) + len(', "reasoning": ')
+    return min(share, size)
+
+
 def split_tokens(shares: Sequence[int], total_chars: int, ratio: float | None) -> list[int]:
     """Tokens per char share, summing exactly to ``tokens_from_chars(total_chars, ratio)``.
 
@@ -160,7 +173,11 @@ def context_breakdown(
         key = category_of(message, placeholdered=i in placeholdered, pinned=i in pinned)
         size = message_chars(message)
         sizes.append(size)
-        chars[key] = chars.get(key, 0) + size
+        thought = reasoning_share(message, size)
+        if thought:
+            chars["reasoning"] = chars.get("reasoning", 0) + thought
+            counts["reasoning"] = counts.get("reasoning", 0) + 1
+        chars[key] = chars.get(key, 0) + size - thought
         counts[key] = counts.get(key, 0) + 1
     total = list_chars_from_sizes(sizes)
     chars["overhead"] = chars.get("overhead", 0) + total - sum(sizes)

@@ -12,11 +12,11 @@ The offline demo provider answers summary requests with this same function.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from pi_desktop import safejson
 from pi_desktop.context.normalize import HEADING_LINES, KEYS, SUBSECTIONS, section_items
 from pi_desktop.context.summary_trim import omission_line, omitted_count, strip_omissions
 
@@ -123,7 +123,7 @@ def call_parts(text: str) -> tuple[str, dict]:
     if not match:
         return text.strip()[:40] or "tool", {}
     try:
-        args = json.loads(match.group("args"))
+        args = safejson.loads(match.group("args"))  # model data: bounded depth and size
     except ValueError:
         args = {}
     return match.group("name"), args if isinstance(args, dict) else {}

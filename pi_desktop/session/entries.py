@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 from pydantic_core import PydanticSerializationError
 
+from pi_desktop import safejson
 from pi_desktop.context.message import Message, Role
 
 # 1: compaction lines copied the retained tail and listed every replaced id (still read).
@@ -65,6 +66,9 @@ class MessageEntry(_Entry):
     role: Role
     content: str = ""
     metadata: dict[str, Any] | None = None
+    # an assistant answer's figures (usage, ttft_s, duration_s, model, completion_tokens_per_s):
+    # beside the message, not in it, so they are never counted or sent
+    stats: dict[str, Any] | None = None
 
     def to_message(self) -> Message:
         """The context engine's view of this entry (metadata copied, never shared)."""
@@ -238,6 +242,8 @@ KNOWN_TYPES = frozenset(
 )
 
 _ADAPTER: TypeAdapter[Entry] = TypeAdapter(Entry)
+# what pydantic-core's own parser allows on a line; deeper lines fail there as invalid JSON
+_LINE_DEPTH = 256
 
 # What the loader yields per line: a known entry, or a raw dict of a type from a newer version.
 ParsedLine = Entry | dict[str, Any]
@@ -257,7 +263,7 @@ def parse_line(line: bytes) -> ParsedLine:
             reason = "not valid JSON" if _is_utf8(line) else "not valid UTF-8"
             raise LineError(reason) from None
         if first.get("type") == "union_tag_invalid":
-            raw = json.loads(line)
+            raw = safejson.loads(line, max_depth=_LINE_DEPTH)
             if isinstance(raw.get("type"), str) and isinstance(raw.get("id"), str):
                 return raw
         loc = ".".join(str(part) for part in first.get("loc", ())) or "line"
@@ -265,6 +271,7 @@ def parse_line(line: bytes) -> ParsedLine:
 
 
 _FORMAT1_ONLY = frozenset({"retained_tail", "replaces_entry_ids"})
+_NO_STATS = frozenset({"stats"})
 
 
 # Fields without which a line means nothing; any other invalid field is dropped (its default
@@ -289,7 +296,7 @@ def salvage_line(line: bytes) -> tuple[Entry, list[str]] | None:
     Returns the entry and one reason per dropped field, or None when the line cannot be saved.
     """
     try:
-        raw = json.loads(line)
+        raw = safejson.loads(line, max_depth=_LINE_DEPTH)
     except ValueError:
         return None
     if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):
@@ -317,11 +324,14 @@ def salvage_line(line: bytes) -> tuple[Entry, list[str]] | None:
 def dump_line(entry: Entry) -> bytes:
     """Serialise an entry as one JSONL line including the trailing newline.
 
-    A compaction of the current format leaves out the empty format-1 fields.
+    A compaction of the current format leaves out the empty format-1 fields, a message
+    without stats its ``stats``.
     """
     exclude = None
     if isinstance(entry, CompactionEntry) and entry.retained_count is not None:
         exclude = _FORMAT1_ONLY
+    elif isinstance(entry, MessageEntry) and entry.stats is None:
+        exclude = _NO_STATS  # lines stay as they were before the field existed
     return entry.model_dump_json(exclude=exclude).encode("utf-8") + b"\n"
 
 

@@ -35,7 +35,7 @@ from pi_desktop.session.entries import (
 )
 from pi_desktop.session.errors import RewindError, SessionReadOnlyError, SessionWriteError
 from pi_desktop.session.journal import Journal, read_bytes, write_new_file
-from pi_desktop.session.loading import load_state, newer_format
+from pi_desktop.session.loading import load_state, missing_header, newer_format
 from pi_desktop.session.long_lived import paused_gc
 from pi_desktop.session.state import SessionState
 from pi_desktop.session.validate import clean_message_entry
@@ -109,15 +109,24 @@ class Session:
             state = load_state(data, path.stem)
         session = cls(path, state, journal)
         version = newer_format(data)
+        reason = None
         if version is not None:  # appending our lines could corrupt what a newer app wrote
-            session.close()
-            session._journal = None
-            session.read_only_reason = (
+            reason = (
                 f"This session was written by a newer pi-desktop (session format {version}; "
                 f"this version reads format {FORMAT_VERSION} and older). It is open read-only: "
                 "update pi-desktop to continue it."
             )
-            state.problems.insert(0, session.read_only_reason)
+        elif missing_header(data):
+            reason = (
+                f"{path.name} does not start with a pi-desktop session header, so it may not be "
+                "a session file at all. It is open read-only and nothing will be written to it; "
+                "to continue, fork it (“Fork to new session from here” in the tree's menu)."
+            )
+        if reason is not None:
+            session.close()
+            session._journal = None
+            session.read_only_reason = reason
+            state.problems.insert(0, reason)
         return session
 
     def close(self) -> None:
@@ -190,13 +199,17 @@ class Session:
         return self._state.model_window
 
     # ------------------------------------------------------------------ changes
-    def append_message(self, message: Message) -> str:
-        """Append ``message`` as a child of the current entry and make it current."""
+    def append_message(self, message: Message, stats: dict[str, Any] | None = None) -> str:
+        """Append ``message`` as a child of the current entry and make it current.
+
+        ``stats`` (an answer's usage and timings) is stored beside the message, not in it.
+        """
         entry = MessageEntry(
             parent_id=self._state.current_id,
             role=message.role,
             content=message.content,
             metadata=message.metadata,
+            stats=stats or None,
         )
         entry, _ = clean_message_entry(entry)  # memory holds exactly what a reload reads
         return self._commit(entry)
@@ -411,9 +424,24 @@ class Session:
         if title != self._state.title:
             self._commit(TitleEntry(title=title))
 
-    def set_system_prompt(self, text: str | None) -> None:
-        if text != self._state.system_prompt:
-            self._commit(SystemPromptEntry(system_prompt=text))
+    def set_system_prompt(self, text: str | None) -> str | None:
+        """Change the system prompt from the next request on; returns the change's entry id
+        (None when unchanged).
+
+        The change is one ``system_prompt`` line hanging off the current message, so the tree
+        can show where it changed; requests already sent stay as they were (the file keeps
+        them), and the prompt is session-wide: whatever the position, the latest one applies
+        to the next request.
+        """
+        if text == self._state.system_prompt:
+            return None
+        return self._commit(SystemPromptEntry(parent_id=self._state.current_id, system_prompt=text))
+
+    @property
+    def system_prompt_changes(self) -> list[SystemPromptEntry]:
+        """Every change of the system prompt, oldest first; ``parent_id`` is the message that
+        was current when it was made (None: before the first message)."""
+        return list(self._state.system_prompt_changes)
 
     def fork(
         self,
@@ -442,17 +470,35 @@ class Session:
             id=session_id or new_id(),
             workspace=self.workspace,
             title=title if title is not None else self.title,
-            system_prompt=self.system_prompt,
+            system_prompt=self._state.header_system_prompt,  # the changes follow the path
             forked_from=f"{self.id}:{entry_id}",
         )
         path = self._state.path_to(entry_id)
         lines = [dump_line(header)] + [dump_line(item) for item in path]
         lines += [dump_line(item) for item in self._steering_of(path)]
+        lines += [dump_line(item) for item in self._prompt_changes_of(path, entry_id)]
         if self._state.model_window is not None:  # the same model: no overflow to learn it again
             lines.append(dump_line(self._state.model_window))
         fsync = self._journal.fsync if self._journal is not None else True
         write_new_file(Path(new_path), b"".join(lines), fsync=fsync)
         return Session.load(new_path, fsync=fsync)
+
+    def _prompt_changes_of(
+        self, path: list[MessageEntry], entry_id: str
+    ) -> list[SystemPromptEntry]:
+        """The prompt changes made on the copied stretch (so the fork's tree shows them), then
+        one at ``entry_id`` if they do not end on the prompt in effect now (the copy goes on
+        with the prompt the original would send next)."""
+        on_path = {entry.id for entry in path}
+        changes = [
+            c
+            for c in self._state.system_prompt_changes
+            if c.parent_id is None or c.parent_id in on_path
+        ]
+        last = changes[-1].system_prompt if changes else self._state.header_system_prompt
+        if last != self.system_prompt:
+            changes.append(SystemPromptEntry(parent_id=entry_id, system_prompt=self.system_prompt))
+        return changes
 
     def _steering_of(self, path: list[MessageEntry]) -> list[PinEntry | BranchSummaryEntry]:
         """The steering lines a copy of ``path`` needs: pins, then branch summaries."""

@@ -58,6 +58,9 @@ class SessionState:
     pinned: dict[str, None] = field(default_factory=dict)
     branch_summaries: dict[str, BranchSummaryEntry] = field(default_factory=dict)
     branch_summary_ids: dict[str, list[str]] = field(default_factory=dict)
+    # system prompt changes in file order; each hangs off the message that was current then
+    system_prompt_changes: list[SystemPromptEntry] = field(default_factory=list)
+    header_system_prompt: str | None = None  # the prompt the session started with
     unknown: list[dict[str, Any]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     # memo for "grew after the floor" (valid for one floor): keeps guard checks amortised O(1)
@@ -139,6 +142,7 @@ class SessionState:
             self.title = entry.title
         elif isinstance(entry, SystemPromptEntry):
             self.system_prompt = entry.system_prompt
+            self.system_prompt_changes.append(entry)
         elif isinstance(entry, UsageEntry):
             self.usage_anchor = entry.anchor
         elif isinstance(entry, ModelWindowEntry):
@@ -160,7 +164,7 @@ class SessionState:
             self.id = entry.id
             self.created = entry.created
             self.title = entry.title
-            self.system_prompt = entry.system_prompt
+            self.system_prompt = self.header_system_prompt = entry.system_prompt
             self.workspace = entry.workspace
             self.forked_from = entry.forked_from
         else:

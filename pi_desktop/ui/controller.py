@@ -1,10 +1,10 @@
 """Turns the Agent's plain events into Qt signals and owns the asyncio task of a run.
 
-The agent runs as an asyncio task on Qt's own loop (qasync): no threads. Text deltas are
-batched on a short timer so a fast stream costs one conversation update per frame, not one
-per token; every other event first flushes the pending text, so the window sees events in
-the order the agent emitted them. ``stop()`` cancels the task; the agent then leaves its
-session consistent and reports ``RunFinished(stopped=True)``.
+The agent runs as an asyncio task on Qt's own loop (qasync): no threads. Text and
+reasoning deltas are batched on a short timer so a fast stream costs one conversation update
+per frame, not one per token; every other event first flushes the pending text, so the
+window sees events in the order the agent emitted them. ``stop()`` cancels the task; the
+agent then leaves its session consistent and reports ``RunFinished(stopped=True)``.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from pi_desktop.agent.events import (
     ContextPrepared,
     MessageAdded,
     Notice,
+    ReasoningDelta,
     RetryScheduled,
     RunFailed,
     RunFinished,
@@ -43,6 +44,7 @@ class AgentController(QObject):
 
     runStarted = Signal(str)
     textStreamed = Signal(str)  # a batch of deltas
+    reasoningStreamed = Signal(str)  # a batch of reasoning deltas (the Thinking block)
     messageAdded = Signal(object, object)  # Message, entry id (str | None)
     toolCallStarted = Signal(object)  # ToolCallStarted
     toolCallFinished = Signal(object)  # ToolCallFinished
@@ -64,6 +66,7 @@ class AgentController(QObject):
         self._unsubscribe: Callable[[], None] | None = None
         self._task: asyncio.Task[Any] | None = None
         self._pending: list[str] = []
+        self._pending_reasoning: list[str] = []  # reasoning comes before the text it leads to
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(flush_ms)
@@ -210,6 +213,10 @@ class AgentController(QObject):
     def flush(self) -> None:
         """Emit the batched text now (the timer does this; other events do it first)."""
         self._timer.stop()
+        if self._pending_reasoning:
+            text = "".join(self._pending_reasoning)
+            self._pending_reasoning.clear()
+            self.reasoningStreamed.emit(text)
         if self._pending:
             text = "".join(self._pending)
             self._pending.clear()
@@ -220,6 +227,14 @@ class AgentController(QObject):
         if isinstance(event, TextDelta):
             if event.text:
                 self._pending.append(event.text)
+                if not self._timer.isActive():
+                    self._timer.start()
+            return
+        if isinstance(event, ReasoningDelta):
+            if event.text:
+                if self._pending:  # reasoning after text (a second <think>): keep the order
+                    self.flush()
+                self._pending_reasoning.append(event.text)
                 if not self._timer.isActive():
                     self._timer.start()
             return

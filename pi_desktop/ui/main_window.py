@@ -32,7 +32,6 @@ from pi_desktop.agent import Agent
 from pi_desktop.session import (
     Session,
     SessionLibrary,
-    SessionLockedError,
 )
 from pi_desktop.session.export import FORMATS as EXPORT_FORMATS
 from pi_desktop.ui.budget.bar import BudgetBar
@@ -44,8 +43,10 @@ from pi_desktop.ui.chat.input_box import CompactDialog, InputBox
 from pi_desktop.ui.controller import AgentController
 from pi_desktop.ui.dialogs.approval import ApprovalPrompter
 from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
+from pi_desktop.ui.dialogs.system_prompt import SavedPrompts
 from pi_desktop.ui.labels import title_from
 from pi_desktop.ui.scrollbars import slim_scroll_bars
+from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS, open_failure
 from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 from pi_desktop.ui.sessions.sidebar_controller import SidebarController
 from pi_desktop.ui.settings import KeyStore, SettingsStore
@@ -57,6 +58,7 @@ from pi_desktop.ui.tree.panel import SessionTreePanel
 from pi_desktop.ui.window_dialogs import WindowDialogs
 from pi_desktop.ui.window_run import WindowRun
 from pi_desktop.ui.window_tree import WindowTreeActions
+from pi_desktop.ui.window_usage import WindowUsage
 from pi_desktop.ui.wiring import (
     DEFAULT_SYSTEM_PROMPT,
     OFFLINE_NOTE,
@@ -66,9 +68,10 @@ from pi_desktop.ui.wiring import (
 )
 
 log = logging.getLogger(__name__)
+PROMPTS_FILE = "prompts.json"  # agent.prompts' file name, beside the settings
 
 
-class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
+class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMainWindow):
     """One window, one open session, one agent."""
 
     closed = Signal()
@@ -100,7 +103,11 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
         self.agent: Agent | None = None
         self.provider: ProviderSetup | None = None
         self.approver = ApprovalPrompter(self, self.settings.approval_policy)
+        self.open_failure: str | None = None  # why the last open_session_path failed
         self.controller = AgentController(self)
+        # saved system prompts, in a file beside the settings (a test's settings are temporary)
+        settings_dir = Path(settings_store.qsettings.fileName()).parent
+        self.prompt_store = SavedPrompts(settings_dir / PROMPTS_FILE)
         self.viewers: list[QWidget] = []  # summary / tool-result viewers that are open
         self.dialog: QDialog | None = None  # the dialog on screen (tests drive it)
         self._closing = False
@@ -169,6 +176,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
         self.provider_label = QLabel(self)
         self.provider_label.setTextFormat(Qt.TextFormat.PlainText)  # names come from files
         self.statusBar().addPermanentWidget(self.offline_label)
+        self._build_usage()
         self.statusBar().addPermanentWidget(self.provider_label)
         self._build_actions()
 
@@ -221,6 +229,8 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
         c.runStarted.connect(self._on_run_started)
         c.runStarted.connect(lambda _text: self.edits.clear_notes())
         c.textStreamed.connect(self.conversation.append_delta)
+        c.textStreamed.connect(lambda text: self.budget_bar.add_streamed(len(text)))
+        c.reasoningStreamed.connect(self.conversation.append_reasoning)
         c.messageAdded.connect(self._on_message_added)
         c.toolCallStarted.connect(
             lambda ev: self.conversation.add_tool_call(ev.call_id, ev.name, ev.arguments)
@@ -230,6 +240,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
         c.compactionStarted.connect(self._on_compaction_started)
         c.contextCompacted.connect(self._on_compacted)
         c.usageRecorded.connect(self._on_usage)
+        c.retryScheduled.connect(lambda _ev: self.conversation.restart_stream())
         c.retryScheduled.connect(
             lambda ev: self.statusBar().showMessage(
                 f"Provider busy ({ev.reason}); retry {ev.attempt} in {ev.delay:.0f} s", 8000
@@ -294,11 +305,17 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
         if self.busy:
             return None
         workspace = self._workspace_override or self.settings.workspace or None
-        session = self.library.create(
-            system_prompt=DEFAULT_SYSTEM_PROMPT, workspace=str(workspace) if workspace else None
+        # a draft: its file is written with the first message, so an unused "New" leaves none
+        session = self.library.draft(
+            system_prompt=self.default_system_prompt(),
+            workspace=str(workspace) if workspace else None,
         )
         self.open_session(session)
         return session
+
+    def default_system_prompt(self) -> str:
+        """What a new session starts with: the saved default prompt, else the built-in one."""
+        return self.prompt_store.default_text() or DEFAULT_SYSTEM_PROMPT
 
     def open_session_id(self, session_id: str) -> bool:
         if self.busy:
@@ -307,8 +324,8 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
             return True
         try:
             session = self.library.open(session_id)
-        except SessionLockedError as exc:
-            self.show_refusal(str(exc))
+        except OPEN_ERRORS as exc:  # shown in words, never raised into the sidebar's slot
+            self.show_refusal(open_failure(f"{session_id}.jsonl", exc))
             return False
         self.open_session(session)
         return True
@@ -316,8 +333,9 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
     def open_session_path(self, path: Path) -> bool:
         try:
             session = Session.load(path)
-        except SessionLockedError as exc:
-            self.show_refusal(str(exc))
+        except OPEN_ERRORS as exc:
+            self.open_failure = open_failure(path.name, exc)
+            self.show_refusal(self.open_failure)
             return False
         self.open_session(session)
         return True
@@ -333,10 +351,14 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
         self.tree.set_session(session)
         self.render_path()
         self._clear_refusals()
-        if session.problems:
+        reason = getattr(session, "read_only_reason", None)
+        problems = [p for p in session.problems if p != reason]
+        if reason:
+            self.conversation.add_banner(reason, kind="refusal")
+        if problems:
             self.conversation.add_banner(
                 "Some lines of this session file could not be read and were skipped:\n"
-                + "\n".join(session.problems[:5]),
+                + "\n".join(problems[:5]),
                 kind="error",
             )
         if self._settings_problems:
@@ -347,6 +369,8 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
             )
             self._settings_problems = []
         self._update_title()
+        self.refresh_system_prompt()
+        self.refresh_usage()
         if self.agent is not None:
             self._on_context_prepared(self.agent.estimate_now())
         self.budget_bar.reset_compactions()
@@ -379,6 +403,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
                 settings,
                 results_dir=self.library.results_dir(self.session.path),
                 sessions_root=self.library.root,
+                session_path=self.session.path,
             )
             if self._tools_factory
             else []
@@ -461,6 +486,12 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, QMainWindow):
             return None
         if self.session is None:
             self.new_session()
+        if self.session is not None and self.session.read_only:  # refused before it runs
+            self.show_refusal(
+                (self.session.read_only_reason or "This session is open read-only.")
+                + " Your message is still in the box."
+            )
+            return None
         task = self.edits.send(text)
         if task is not None:
             self._sent_text = text  # given back if the run refuses it (too large to send)

@@ -5,7 +5,8 @@ prints a paragraph that blames ``xcb-cursor0`` whatever is really missing, and a
 module asks the dynamic loader (``ldd``) which libraries of the plugin are not found and names
 them with the Debian/Ubuntu packages that provide them. It runs only where Qt would pick xcb
 (Linux, ``QT_QPA_PLATFORM`` unset or ``xcb``, an X display set) and never imports PySide6: the
-check must happen before QApplication exists, and importing QtGui can already fail.
+check must happen before QApplication exists, and importing QtGui can already fail. With no
+display at all (an ssh or a console login), Qt aborts as well: that gets its own line.
 """
 
 from __future__ import annotations
@@ -121,9 +122,32 @@ def problem_line(missing: list[str]) -> str:
     return line + " (QT_QPA_PLATFORM=offscreen runs it without a screen.)"
 
 
+NO_DISPLAY_LINE = (
+    "pi-desktop: no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set): "
+    "start it from a desktop session, or set QT_QPA_PLATFORM=offscreen to run without a screen."
+)
+
+
+def display_missing(env: Mapping[str, str]) -> bool:
+    """Whether Qt would try a window system that has no display: it aborts with a core dump."""
+    if not sys.platform.startswith("linux"):
+        return False
+    platform = env.get("QT_QPA_PLATFORM", "").strip()
+    if platform:
+        return platform.split(":", 1)[0] == "xcb" and not env.get("DISPLAY")
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return False
+    # a Wayland session without the variable: Qt picks wayland and its default socket
+    runtime = env.get("XDG_RUNTIME_DIR")
+    wayland = env.get("XDG_SESSION_TYPE") == "wayland"
+    return not (wayland and runtime and Path(runtime, "wayland-0").exists())
+
+
 def platform_problem(env: Mapping[str, str] | None = None) -> str | None:
     """None when Qt's window plugin can load (or this check does not apply), else the line."""
     env = os.environ if env is None else env
+    if display_missing(env):
+        return NO_DISPLAY_LINE
     if not uses_xcb(env):
         return None
     plugin = xcb_plugin(env)

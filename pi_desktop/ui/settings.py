@@ -25,6 +25,8 @@ from pi_desktop.context.manager import SNIP_POLICIES  # what L1 does with what i
 APP_NAME = "pi-desktop"
 KEYRING_SERVICE = "pi-desktop"
 APPROVAL_POLICIES = ("ask", "auto", "deny")  # ask each time / auto-approve / deny writes
+THINKING_CHOICES = ("default", "on", "off")  # the model's thinking: as the provider does, or set
+EFFORT_CHOICES = ("", "low", "medium", "high")  # "": the provider's default effort
 
 
 # The smallest budget offered: the seven workspace tools' schemas (~810 tokens) must fit under
@@ -62,6 +64,11 @@ class AppSettings:
     offline_chars_per_second: int = DEFAULT_OFFLINE_SPEED
     response_deadline: int = 600  # seconds for a whole response, however slowly it streams
     idle_deadline: int = 120  # seconds without progress before a stalled stream is retried
+    # what the user pays per model, JSON {model: [input, cached input, output]} in dollars per
+    # million tokens (ui.chat.usage_text reads it); empty: no prices, no money shown
+    model_prices: str = ""
+    thinking: str = "default"  # "on" / "off": the preset's thinking switch (DeepSeek, Qwen, …)
+    reasoning_effort: str = ""  # "low" / "medium" / "high" where the provider takes one
 
     def validated(self) -> AppSettings:
         """Clamp values a hand-edited settings file could break the engine with."""
@@ -73,6 +80,8 @@ class AppSettings:
         speed = min(speed_high, max(speed_low, int(self.offline_chars_per_second)))
         policy = self.approval_policy if self.approval_policy in APPROVAL_POLICIES else "ask"
         snip = self.snip_policy if self.snip_policy in SNIP_POLICIES else "summarize"
+        thinking = self.thinking if self.thinking in THINKING_CHOICES else "default"
+        effort = self.reasoning_effort if self.reasoning_effort in EFFORT_CHOICES else ""
         response = _clamp(int(self.response_deadline), RESPONSE_DEADLINE_RANGE)
         idle = _clamp(int(self.idle_deadline), IDLE_DEADLINE_RANGE)
         return replace(
@@ -84,9 +93,16 @@ class AppSettings:
             approval_policy=policy,
             snip_policy=snip,
             offline_chars_per_second=speed,
+            thinking=thinking,
+            reasoning_effort=effort,
             response_deadline=response,
             idle_deadline=min(idle, response),
         )
+
+
+def thinking_flag(choice: str) -> bool | None:
+    """The settings' thinking choice as ``build_llm`` takes it (None: the provider decides)."""
+    return {"on": True, "off": False}.get(choice)
 
 
 def _clamp(value: int, bounds: tuple[int, int]) -> int:

@@ -82,7 +82,9 @@ class WindowDialogs:
 
         if self.session is None:
             return None
-        dialog = ExportDialog(self.session, fmt, self.workspace(), self)
+        dialog = ExportDialog(
+            self.session, fmt, self.workspace(), self, library_root=self.library.root
+        )
         dialog.exported.connect(lambda path: self.statusBar().showMessage(f"Exported to {path}"))
         dialog.failed.connect(self.show_refusal)
         return self._show_dialog(dialog)
@@ -118,6 +120,8 @@ class WindowDialogs:
         return dialog
 
     def show_settings(self) -> SettingsDialog:
+        from pi_desktop.agent.connect import list_models, test_connection
+
         folder, origin = self.effective_workspace()
         dialog = SettingsDialog(
             self.settings,
@@ -126,7 +130,13 @@ class WindowDialogs:
             self,
             workspace=str(folder),
             workspace_origin=origin,
+            list_models=list_models,
+            test_connection=test_connection,
         )
+        if getattr(self, "mcp", None) is not None:  # the MCP servers' page (ui/mcp_runtime.py)
+            from pi_desktop.ui.dialogs.mcp_page import McpPage
+
+            dialog.add_page("Tools", McpPage(self.mcp, dialog))
         dialog.accepted.connect(
             lambda: self.apply_settings(dialog.result_settings(), dialog.new_api_key())
         )
@@ -144,9 +154,20 @@ class WindowDialogs:
             failed = self.key_store.set(settings.provider, api_key)
         if settings.workspace != self.settings.workspace:
             self._workspace_override = None  # a folder chosen in Settings beats --workspace
+        prices_changed = settings.model_prices != self.settings.model_prices
+        # an error from the previous provider ("Nothing is listening at …") no longer applies
+        provider_changed = api_key is not None or any(
+            getattr(settings, name) != getattr(self.settings, name)
+            for name in ("provider", "model", "base_url", "thinking", "reasoning_effort")
+        )
         self.settings = settings
         self.settings_store.save(settings)
         image_policy().set_remote_images(settings.remote_images)
+        if prices_changed:
+            self.restat()
+        if provider_changed and not self.busy and self.conversation.banners():
+            self.conversation.clear_banners("error")
+            self.edits.offer_answer_again()  # the unanswered question: ask the new provider
         if self.busy:
             self._settings_pending = True
             self.statusBar().showMessage("Settings saved; they apply when this answer ends.", 6000)

@@ -24,6 +24,7 @@ class WindowRun:
         for action in (self.new_action, self.open_action, self.compact_action):
             action.setEnabled(not busy)
         if not busy:
+            self.approver.end_run()  # "Deny all until the answer ends" ends here
             self.statusBar().clearMessage()
             if self._settings_pending:
                 self._rebuild_agent()
@@ -47,6 +48,8 @@ class WindowRun:
         self.steering.decorate([card] if card is not None else [])
         self.tree.refresh()
         self.sessions.message_added()
+        if message.role == "assistant":
+            self.refresh_usage()
 
     def _on_tool_finished(self, ev: Any) -> None:
         self.conversation.finish_tool_call(
@@ -90,6 +93,7 @@ class WindowRun:
             rung=getattr(ev, "rung", "model"),
         )
         self.tree.refresh()
+        self.refresh_usage()
         self.statusBar().showMessage(
             f"Compacted {count_of(ev.summarized_count, 'message')}: {ev.tokens_before:,} → "
             f"{ev.tokens_after:,} tokens",

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from pi_desktop.agent.llm import (
     ContextOverflowError,
     ProviderError,
+    ServerUnreachableError,
     TransientProviderError,
 )
 from pi_desktop.agent.offline import OfflineLLM
@@ -298,13 +299,18 @@ async def test_slow_first_byte_within_timeout_succeeds(openai_server: OpenAIServ
 
 
 @pytest.mark.asyncio
-async def test_connection_refused_is_transient():
+async def test_connection_refused_is_reported_at_once_in_plain_words():
+    """Nothing listening: not a transient failure to retry three times (issue 17)."""
     server = OpenAIServer().start()
     base_url = server.base_url
     server.stop()
     async with OpenAIChatLLM("m", base_url=base_url, api_key=SECRET, timeout=5) as llm:
         exc = await chat_error(llm)
-    assert isinstance(exc, TransientProviderError)
+    assert isinstance(exc, ServerUnreachableError)
+    assert not isinstance(exc, TransientProviderError)
+    host_port = base_url.split("//", 1)[1].split("/", 1)[0]
+    assert str(exc).startswith(f"Nothing is listening at {host_port}")
+    assert exc.address == host_port
     assert_no_secret(exc)
 
 
@@ -344,6 +350,9 @@ def test_presets_cover_the_providers():
         "lmstudio",
         "vllm",
         "dashscope",
+        "deepseek",
+        "openrouter",
+        "llamacpp",
         "custom",
     }
     assert PRESETS["ollama"].base_url == "http://localhost:11434/v1"

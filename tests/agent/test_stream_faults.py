@@ -84,11 +84,25 @@ def test_json_that_is_not_a_chat_chunk_is_malformed(payload):
 
 def test_empty_deltas_are_not_progress_but_text_and_finish_are():
     state = StreamState(1024)
-    assert state.apply({"choices": [{"delta": {"content": ""}}]}) == (False, "")
-    assert state.apply({"choices": [{"delta": {"role": "assistant"}}]}) == (False, "")
-    assert state.apply({"choices": []}) == (False, "")
-    assert state.apply({"choices": [{"delta": {"content": "a"}}]}) == (True, "a")
-    assert state.apply({"choices": [{"delta": {}, "finish_reason": "stop"}]}) == (True, "")
+    assert state.apply({"choices": [{"delta": {"content": ""}}]}) == (False, "", "")
+    assert state.apply({"choices": [{"delta": {"role": "assistant"}}]}) == (False, "", "")
+    assert state.apply({"choices": []}) == (False, "", "")
+    assert state.apply({"choices": [{"delta": {"content": "a"}}]}) == (True, "a", "")
+    assert state.apply({"choices": [{"delta": {}, "finish_reason": "stop"}]}) == (True, "", "")
+
+
+def test_blank_reasoning_is_kept_but_is_not_progress():
+    state = StreamState(1024)
+    assert state.apply({"choices": [{"delta": {"reasoning_content": "  \n"}}]}) == (
+        False,
+        "",
+        "  \n",
+    )
+    assert state.apply({"choices": [{"delta": {"reasoning": "\t"}}]}) == (False, "", "\t")
+    assert state.apply({"choices": [{"delta": {"reasoning_content": "hm"}}]}) == (True, "", "hm")
+    # blanks inside a <think> block are not progress either; the tag itself is
+    assert state.apply({"choices": [{"delta": {"content": "<think>"}}]})[0] is True
+    assert state.apply({"choices": [{"delta": {"content": "   "}}]}) == (False, "", "   ")
 
 
 @pytest.mark.asyncio

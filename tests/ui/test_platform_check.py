@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 
 from pi_desktop.ui.platform_check import (
+    NO_DISPLAY_LINE,
+    display_missing,
     package_for,
     platform_problem,
     problem_line,
@@ -106,3 +108,45 @@ def test_the_app_prints_one_line_instead_of_qts_abort(tmp_path):
     assert lines[0].startswith("pi-desktop: cannot open a window:")
     assert "libxcb-icccm.so.7" in lines[0] and "sudo apt-get install libxcb-icccm4" in lines[0]
     assert "qt.qpa" not in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Qt picks xcb/wayland on Linux")
+def test_no_display_is_a_problem_only_where_qt_would_need_one():
+    assert display_missing({})
+    assert display_missing({"QT_QPA_PLATFORM": "xcb"})
+    assert display_missing({"QT_QPA_PLATFORM": "xcb", "WAYLAND_DISPLAY": "wayland-0"})
+    assert not display_missing({"DISPLAY": ":0"})
+    assert not display_missing({"WAYLAND_DISPLAY": "wayland-0"})
+    assert not display_missing({"QT_QPA_PLATFORM": "offscreen"})
+    assert not display_missing({"QT_QPA_PLATFORM": "wayland"})  # Qt finds the default socket
+    assert platform_problem({}) == NO_DISPLAY_LINE
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Qt picks xcb/wayland on Linux")
+def test_a_wayland_session_without_the_variable_still_has_its_default_socket(tmp_path):
+    session = {"XDG_SESSION_TYPE": "wayland", "XDG_RUNTIME_DIR": str(tmp_path)}
+    assert display_missing(session)  # no socket: nothing to connect to
+    (tmp_path / "wayland-0").touch()
+    assert not display_missing(session)
+    assert display_missing({**session, "XDG_SESSION_TYPE": "tty"})
+    assert "\n" not in NO_DISPLAY_LINE and "QT_QPA_PLATFORM=offscreen" in NO_DISPLAY_LINE
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Qt picks xcb/wayland on Linux")
+def test_the_app_without_a_display_prints_one_line_instead_of_qts_abort(tmp_path):
+    """An ssh or console login: no DISPLAY, no WAYLAND_DISPLAY, no QT_QPA_PLATFORM. Without the
+    check Qt prints a paragraph blaming xcb-cursor0 and aborts (exit 134, a core dump)."""
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "LANG": "C.UTF-8"}
+    for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+        env[var] = str(tmp_path / var.lower())
+    done = subprocess.run(
+        [sys.executable, "-m", "pi_desktop", "--offline"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip() == NO_DISPLAY_LINE
+    assert done.stdout == ""

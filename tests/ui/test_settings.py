@@ -268,6 +268,7 @@ def test_sessions_dialog_lists_renames_deletes(qtbot, tmp_path):
     with qtbot.waitSignal(dialog.deleted):
         qtbot.mouseClick(dialog.delete_button, Qt.MouseButton.LeftButton)
     assert [i.id for i in library.list_sessions()] == [second.path.stem]
+    assert [t.id for t in library.trash.list()] == [first_id]  # restorable from the sidebar
     with qtbot.waitSignal(dialog.openRequested) as blocker:
         qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)
     assert blocker.args == [second.path.stem]
@@ -368,12 +369,16 @@ def test_too_large_values_are_refused_with_the_maximum(qtbot, tmp_path):
 def test_every_numeric_field_states_its_range(qtbot, tmp_path):
     from PySide6.QtWidgets import QAbstractSpinBox
 
+    from pi_desktop.ui.dialogs.connection_tools import PriceFields
     from pi_desktop.ui.dialogs.settings_dialog import NumberField
 
     dialog = _shown_dialog(qtbot, tmp_path)
     spins = dialog.findChildren(QAbstractSpinBox)
     assert len(spins) >= 4
     for spin in spins:  # a new number in the dialog must come with its range (NumberField)
+        if isinstance(spin.parent(), PriceFields):  # any amount, "—" for none; unit in its row
+            assert spin.specialValueText() == "—" and spin.prefix() == "$"
+            continue
         assert isinstance(spin.parent(), NumberField), spin.objectName()
     ranges = {f.spin.objectName(): f.range_label.text() for f in dialog.number_fields()}
     assert ranges == {

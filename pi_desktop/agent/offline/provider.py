@@ -12,9 +12,11 @@ import asyncio
 import hashlib
 import inspect
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
+from pi_desktop import safejson
 from pi_desktop.agent.llm import ChatResponse, DeltaCallback
 from pi_desktop.agent.offline.answers import (
     ToolResult,
@@ -58,7 +60,7 @@ def _parse_args(raw: Any) -> dict[str, Any]:
     if isinstance(raw, dict):
         return raw
     try:
-        value = json.loads(raw or "{}")
+        value = safejson.loads(raw or "{}")
     except (TypeError, ValueError):
         return {}
     return value if isinstance(value, dict) else {}
@@ -95,6 +97,34 @@ def saved_tail(path: str, chars: int = 600) -> str:
             return fh.read().decode("utf-8", errors="replace")[-chars:]
     except OSError:
         return ""
+
+
+_THINK = re.compile(r"\bthink\b", re.I)
+
+
+def thinking_for(messages: Sequence[Message], calls: list[dict[str, Any]]) -> str:
+    """The demo's "reasoning" for a turn whose user message says *think* ("" otherwise): what
+    it understood and what it will do, so the Thinking block can be tried offline."""
+    user_text = next((m.content for m in reversed(messages) if m.role == "user"), "")
+    if not _THINK.search(user_text):
+        return ""
+    asked = " ".join(user_text.split())
+    asked = asked if len(asked) <= 120 else asked[:117] + "…"
+    if messages and messages[-1].role == "tool":
+        count = sum(1 for m in reversed(messages) if m.role == "tool")
+        return (
+            f"The tools answered ({count} result{'s' if count != 1 else ''}). I will report "
+            f"what they returned for: “{asked}”."
+        )
+    lines = [f"The user asks: “{asked}”."]
+    if calls:
+        for call in calls:
+            function = call.get("function") or {}
+            lines.append(f"- call {function.get('name')} with {function.get('arguments')}")
+        lines.append("Then I read the results and answer.")
+    else:
+        lines.append("No tool is needed here; I answer directly.")
+    return "\n".join(lines)
 
 
 class OfflineLLM:
@@ -135,20 +165,29 @@ class OfflineLLM:
         messages: Sequence[Message],
         tools: Sequence[dict[str, Any]] | None = None,
         on_delta: DeltaCallback | None = None,
+        *,
+        on_reasoning: DeltaCallback | None = None,
     ) -> ChatResponse:
+        """Answer (see the class); a message that asks it to *think* gets its plan streamed
+        as reasoning first (``on_reasoning``, ``metadata["reasoning"]``), as thinking models do."""
         calls: list[dict[str, Any]] = []
+        reasoning = ""
         if is_summarizer_request(messages, tools):
             content = summarize_messages([m.content for m in messages[1:] if m.role == "user"])
         else:
             content, calls = self._respond(messages, tools)
+            reasoning = thinking_for(messages, calls)
+        await self._stream(reasoning, on_reasoning)
         await self._stream(content, on_delta)
-        metadata: dict[str, Any] | None = {"tool_calls": calls} if calls else None
+        metadata: dict[str, Any] = {"tool_calls": calls} if calls else {}
+        if reasoning:
+            metadata["reasoning"] = reasoning
         if is_summarizer_request(messages, tools):  # rule-built: the engine marks it so
-            metadata = {"extractive": True}
-        message = Message(role="assistant", content=content, metadata=metadata)
+            metadata["extractive"] = True
+        message = Message(role="assistant", content=content, metadata=metadata or None)
         return ChatResponse(
             message=message,
-            usage=self._usage(messages, tools, content, calls),
+            usage=self._usage(messages, tools, reasoning + content, calls),
             model=MODEL_NAME,
             finish_reason="tool_calls" if calls else "stop",
         )

@@ -14,6 +14,7 @@ import contextlib
 import os
 import shutil
 import signal
+import sys
 import sysconfig
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,7 +28,12 @@ _ENV_KEYS = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "XDG_CONFIG_HOME")
 
 
 def ripgrep_binary() -> str:
-    """The ``rg`` the ``ripgrep`` wheel installed next to this interpreter, else one on PATH."""
+    """The ``rg`` the ``ripgrep`` wheel installed next to this interpreter (or that the bundle
+    carries), else one on PATH."""
+    if getattr(sys, "frozen", False):  # packaging/pi-desktop.spec puts rg beside the libraries
+        bundled = Path(getattr(sys, "_MEIPASS", Path(sys.executable).parent)) / "rg"
+        if bundled.is_file() and os.access(bundled, os.X_OK):
+            return str(bundled)
     for scheme_dir in (sysconfig.get_path("scripts"), sysconfig.get_path("scripts", "posix_user")):
         candidate = Path(scheme_dir) / "rg"
         if candidate.is_file() and os.access(candidate, os.X_OK):

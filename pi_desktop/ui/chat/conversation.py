@@ -8,8 +8,7 @@ summary, open an offloaded file, retry, fork).
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from pi_desktop import safejson
 from pi_desktop.agent.repair import INTERRUPTED_RESULT, PairRepair
 from pi_desktop.context.offload import offload_path
 from pi_desktop.ui.chat.message_widgets import (
@@ -26,6 +26,8 @@ from pi_desktop.ui.chat.message_widgets import (
     MessageCard,
     ToolCallWidget,
 )
+from pi_desktop.ui.chat.thinking import reasoning_of
+from pi_desktop.ui.chat.usage_text import MessageStats
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 
 
@@ -87,6 +89,8 @@ class ConversationView(QScrollArea):
         self.setWidget(self._content)
         self._streaming: MessageCard | None = None
         self._tool_calls: dict[str, ToolCallWidget] = {}
+        # how an answer's figures are found (the window sets it: the session holds them)
+        self.stats_source: Callable[[str | None, Any], MessageStats | None] | None = None
         self._follow = True
         # fields of saved messages that could not be drawn (skipped, and said so in a banner)
         self.problems: list[str] = []
@@ -120,6 +124,11 @@ class ConversationView(QScrollArea):
     @property
     def streaming_card(self) -> MessageCard | None:
         return self._streaming
+
+    def stats_for(self, entry_id: str | None, metadata: Any) -> MessageStats | None:
+        if self.stats_source is None:
+            return None
+        return self.stats_source(entry_id, metadata)
 
     # -- building ------------------------------------------------------------------------
 
@@ -199,6 +208,7 @@ class ConversationView(QScrollArea):
             if widget.result is None:
                 widget.set_result(content, offloaded_path=offloaded_path)
             return widget
+        reasoning = reasoning_of(metadata) if role == "assistant" else ""
         if role == "assistant" and self._streaming is not None:
             card = self._streaming
             self._streaming = None
@@ -207,26 +217,57 @@ class ConversationView(QScrollArea):
             if card.body.text != content:  # the stream is already rendered block for block
                 card.body.set_text(content)
             card.status_label.setText("")
-            if not content.strip():  # the body now holds exactly ``content``
+            card.set_reasoning(reasoning)  # the stored text wins; the measured time stays
+            if not content.strip() and not reasoning:  # the body now holds exactly ``content``
                 self._remove(card)
+                card = None
         else:
             card = None
-            if content.strip() or role == "user":
+            if content.strip() or role == "user" or reasoning:
                 card = self._add(MessageCard(role, content, entry_id, self._content))
+                card.set_reasoning(reasoning)
+        if card is not None and role == "assistant":
+            card.set_stats(self.stats_for(entry_id, metadata))
+            card.body.setHidden(not content.strip())  # only thought: the block, no blank line
         if role == "assistant" and metadata:
             calls, problems = tool_calls_of(metadata)
             for problem in problems:
                 self.problems.append(f"message {entry_id or '(new)'}: {problem}")
             for call_id, name, arguments in calls:
-                self.add_tool_call(call_id, name, arguments)
+                self.add_tool_call(call_id, name, arguments, stored=True)
         return card
 
-    def append_delta(self, text: str) -> None:
-        """Streaming text of the running answer (the controller batches deltas)."""
+    def _streaming_card(self) -> MessageCard:
         if self._streaming is None:
             self._streaming = self._add(MessageCard("assistant", "", None, self._content))
             self._streaming.status_label.setText("…")
-        self._streaming.body.append(text)
+        return self._streaming
+
+    def append_delta(self, text: str) -> None:
+        """Streaming text of the running answer (the controller batches deltas). The first
+        word of the answer ends its thinking."""
+        card = self._streaming_card()
+        if card.thinking is not None and card.thinking.live and text:
+            card.thinking.finish()
+        if text and card.body.isHidden():
+            card.body.show()
+        card.body.append(text)
+
+    def restart_stream(self) -> None:
+        """The provider is asked again (a retry): the reasoning starts over, counted anew."""
+        card = self._streaming
+        if card is not None and card.thinking is not None:
+            card.thinking.restart()
+
+    def append_reasoning(self, text: str) -> None:
+        """Streaming reasoning of the running answer: its Thinking block counts it live."""
+        if not text:
+            return
+        card = self._streaming_card()
+        card.thinking_block().append(text)
+        if not card.body.text:
+            card.body.hide()  # until the answer's first word
+        card.status_label.setText("thinking…")
 
     def end_stream(self, *, stopped: bool = False) -> None:
         """The run ended; a half-written answer stays and is marked when stopped."""
@@ -235,7 +276,9 @@ class ConversationView(QScrollArea):
         if card is not None:
             card.body.finish()
             card.status_label.setText("")
-            if not card.body.text.strip():
+            if card.thinking is not None:
+                card.thinking.finish()
+            if not card.body.text.strip() and not card.reasoning.strip():
                 self._remove(card)
                 card = None
         if stopped:
@@ -251,11 +294,22 @@ class ConversationView(QScrollArea):
                 return row if row.role == "assistant" else None
         return None
 
-    def add_tool_call(self, call_id: str, name: str, arguments: dict[str, Any] | str):
+    def add_tool_call(
+        self, call_id: str, name: str, arguments: dict[str, Any] | str, *, stored: bool = False
+    ):
+        """The call's row. The live run names a call three times (started, finished, then the
+        stored assistant message): one row. Servers that number calls per message reuse an id
+        in a later turn, so a stored message claims only a row no stored message owns yet, and
+        a live call reuses a row only while it is its own (not stored, or still unanswered)."""
         existing = self._tool_calls.get(call_id)
         if existing is not None:
-            return existing
+            if stored and not existing.stored:
+                existing.stored = True
+                return existing
+            if not stored and (not existing.stored or existing.result is None):
+                return existing
         widget = ToolCallWidget(call_id, name, arguments, self._content)
+        widget.stored = stored
         widget.openFileRequested.connect(self.openFileRequested)
         self._tool_calls[call_id] = widget
         self._add(widget)
@@ -484,8 +538,10 @@ def tool_calls_of(
 def _parse_arguments(raw: Any) -> dict[str, Any] | str:
     if isinstance(raw, dict):
         return raw
-    try:
-        value = json.loads(raw or "{}")
+    try:  # bounded: a call nested 100,000 deep must not stop the window from opening
+        value = safejson.loads(raw or "{}")
+    except safejson.JSONLimitError as exc:
+        return f"[unreadable arguments: {exc}; {len(raw):,} characters]"
     except (TypeError, ValueError):
         return str(raw)
     return value if isinstance(value, dict) else str(raw)

@@ -13,7 +13,7 @@ import math
 from typing import Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QFont, QGuiApplication, QResizeEvent
+from PySide6.QtGui import QFont, QGuiApplication, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -27,7 +27,16 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.agent.tools.paths import parse_cap_note
-from pi_desktop.ui.chat.surfaces import FlatToggle, LinkButton, Panel, muted
+from pi_desktop.ui.chat.surfaces import (
+    SELECTABLE,
+    FlatToggle,
+    LinkButton,
+    Panel,
+    WrapLabel,
+    muted,
+)
+from pi_desktop.ui.chat.thinking import ThinkingBlock
+from pi_desktop.ui.chat.usage_text import MessageStats
 from pi_desktop.ui.labels import capped_words, count_of, format_tokens
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.text.highlight import code_html
@@ -41,9 +50,6 @@ TOOL_RESULT_PREVIEW_CHARS = 3_000
 CODE_SHOWN_CHARS = 12_000
 CODE_SHOWN_LINE_CHARS = 1_000
 TOOL_RESULT_PREVIEW_LINES = 40
-SELECTABLE = (
-    Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
-)
 
 
 def _monospace_font() -> QFont:
@@ -52,23 +58,6 @@ def _monospace_font() -> QFont:
     font.setFamily("monospace")
     font.setStyleHint(QFont.StyleHint.Monospace)
     return font
-
-
-class WrapLabel(QLabel):
-    """A word-wrapped label whose minimum size does not depend on its text.
-
-    QLabel reports a word-wrapped minimum height measured at a narrow width (so the scroll
-    area would reserve blank space below the conversation) and a minimum width as wide as
-    its longest word (so one long path would widen every row). The real height comes from
-    ``heightForWidth``; an unbreakable token is clipped instead of widening the view.
-    """
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWordWrap(True)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(40, self.fontMetrics().height())
 
 
 def shown_code(code: str) -> tuple[str, bool]:
@@ -163,6 +152,29 @@ UNPIN_TIP = "Unpin: let the context layers shorten or summarize it again (Ctrl+P
 PIN_BADGE = "⚑ pinned"
 
 
+class ElidedLabel(QLabel):
+    """One line of plain text that ends in "…" when the row is too narrow (the whole text is
+    its tooltip's business): a long figure line must not widen or clip the conversation."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(40, self.fontMetrics().height())
+
+    def paintEvent(self, event: QEvent) -> None:
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        shown = self.fontMetrics().elidedText(
+            self.text(), Qt.TextElideMode.ElideRight, self.width()
+        )
+        align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(self.rect(), int(align), shown)
+        painter.end()
+
+
 class MessageActions(QWidget):
     """The icons under a message, shown while the pointer is over it: copy, and for the
     user's own turns edit. Its room is kept while hidden, so hovering never moves text."""
@@ -185,8 +197,13 @@ class MessageActions(QWidget):
         layout.addWidget(self.pin_button)
         if self.edit_button is not None:
             layout.addWidget(self.edit_button)
+        # an answer's cost (tokens, cache, speed), quiet beside its actions
+        self.usage_label = muted(ElidedLabel(self))
+        self.usage_label.setObjectName("usageLine")
+        self.usage_label.hide()
         if role != "user":
-            layout.addStretch(1)
+            layout.addWidget(self.usage_label, 1)
+            layout.addStretch(0)  # holds the icons left while there is no figure line
         policy = self.sizePolicy()
         policy.setRetainSizeWhenHidden(True)
         self.setSizePolicy(policy)
@@ -202,6 +219,11 @@ class MessageActions(QWidget):
         button.setCursor(Qt.CursorShape.PointingHandCursor)
         button.setAutoRaise(True)
         return button
+
+    def set_usage(self, line: str, details: str) -> None:
+        self.usage_label.setText(line)
+        self.usage_label.setToolTip(details)
+        self.usage_label.setVisible(bool(line))
 
     def show_copied(self) -> None:
         """A tick where the copy icon was, until the pointer leaves: the click did something."""
@@ -264,6 +286,7 @@ class MessageCard(QFrame):
             self.status_label.hide()
         else:
             layout.addLayout(header)
+        self.thinking: ThinkingBlock | None = None  # built when the answer has reasoning
         self.body = MarkdownBody(text, self.bubble)
         layout.addWidget(self.body)
         self.pinned = False
@@ -282,10 +305,38 @@ class MessageCard(QFrame):
         self.actions.pin_button.clicked.connect(self._toggle_pin)
         self.actions.pin_button.setEnabled(entry_id is not None)
         outer.addWidget(self.actions)
+        self.stats: dict[str, Any] | None = None
 
     @property
     def text(self) -> str:
         return self.body.text
+
+    @property
+    def reasoning(self) -> str:
+        return self.thinking.text if self.thinking is not None else ""
+
+    def thinking_block(self) -> ThinkingBlock:
+        """The card's Thinking block, built above the answer on first use."""
+        if self.thinking is None:
+            self.thinking = ThinkingBlock(self.bubble)
+            layout = self.bubble.layout()
+            layout.insertWidget(layout.indexOf(self.body), self.thinking)
+        return self.thinking
+
+    def set_reasoning(self, text: str, seconds: float | None = None) -> None:
+        """The answer's whole reasoning (a saved message, or the stream's final text)."""
+        if not text.strip() and self.thinking is None:
+            return
+        block = self.thinking_block()
+        block.set_text(text)
+        block.finish(seconds)
+
+    def set_stats(self, stats: MessageStats | None) -> None:
+        """What answering cost: shown under the message while the pointer is over it, and as
+        its tooltip (tokens in and out, cached share, time to first token, speed)."""
+        text = stats.line() if stats is not None else ""
+        self.actions.set_usage(text, stats.details() if stats is not None else "")
+        self.setToolTip(stats.details() if stats is not None else "")
 
     def copy_text(self) -> None:
         """Copy the message as it was written (markdown, code fences and all)."""
@@ -375,6 +426,7 @@ class ToolCallWidget(Panel):
         self.result: str | None = None
         self.is_error = False
         self.offloaded_path: str | None = None
+        self.stored = False  # drawn for a stored assistant message (not only from the stream)
         self.setObjectName("toolCall")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 2, 6, 4)
@@ -392,7 +444,9 @@ class ToolCallWidget(Panel):
         self.details = QWidget(self)
         details = QVBoxLayout(self.details)
         details.setContentsMargins(18, 0, 0, 0)
-        self.args_view = CodeBlockWidget(Block("code", _format_arguments(arguments), "json"))
+        unreadable = isinstance(arguments, str) and arguments.startswith("[unreadable arguments")
+        language = "text" if unreadable else "json"  # a note about the JSON is not JSON
+        self.args_view = CodeBlockWidget(Block("code", _format_arguments(arguments), language))
         details.addWidget(QLabel("Arguments", self.details))
         details.addWidget(self.args_view)
         self.result_title = QLabel("Result", self.details)

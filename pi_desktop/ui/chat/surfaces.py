@@ -116,3 +116,25 @@ class LinkButton(QPushButton):
         align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
         painter.drawText(self.rect().adjusted(3, 0, -3, 0), int(align), self.text())
         painter.end()
+
+
+SELECTABLE = (
+    Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
+)
+
+
+class WrapLabel(QLabel):
+    """A word-wrapped label whose minimum size does not depend on its text.
+
+    QLabel reports a word-wrapped minimum height measured at a narrow width (so the scroll
+    area would reserve blank space below the conversation) and a minimum width as wide as
+    its longest word (so one long path would widen every row). The real height comes from
+    ``heightForWidth``; an unbreakable token is clipped instead of widening the view.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(40, self.fontMetrics().height())

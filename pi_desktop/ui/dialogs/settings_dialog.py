@@ -13,8 +13,9 @@ really use, even when it came from ``--workspace`` or the session rather than th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette
@@ -32,10 +33,15 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from pi_desktop.agent.connect import ProviderConfig
+from pi_desktop.agent.presets import missing_key
+from pi_desktop.ui.chat.usage_text import dump_prices, parse_prices
+from pi_desktop.ui.dialogs.connection_tools import ConnectionTools, PriceFields
 from pi_desktop.ui.settings import (
     IDLE_DEADLINE_RANGE,
     MAX_CONTEXT_BUDGET,
@@ -46,6 +52,7 @@ from pi_desktop.ui.settings import (
     AppSettings,
     KeyStore,
     env_key_names,
+    thinking_flag,
 )
 from pi_desktop.ui.theme import theme_for
 
@@ -59,6 +66,8 @@ class PresetChoice:
     base_url: str = ""
     model: str = ""
     needs_key: bool = False
+    thinking: bool = False  # the provider has a thinking on/off switch
+    effort: bool = False  # the provider takes a reasoning effort
 
 
 WORKSPACE_NOTES = {
@@ -107,12 +116,12 @@ class NumberField(QWidget):
         self.range_label = QLabel(self)
         self.range_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, readable
         row.addWidget(self.range_label, 1)
-        column.addLayout(row)
+        # the message takes the range's place on the same line: typing never grows the dialog
         self.error_label = QLabel(self)
-        self.error_label.setWordWrap(True)
         self.error_label.setStyleSheet(f"color: {theme_for(self.palette()).tool_error.name()};")
         self.error_label.hide()
-        column.addWidget(self.error_label)
+        row.addWidget(self.error_label, 1)
+        column.addLayout(row)
         spin.valueChanged.connect(self.check)
         spin.lineEdit().textEdited.connect(lambda _text: self.check())
 
@@ -142,6 +151,7 @@ class NumberField(QWidget):
         problem = self.error()
         self.error_label.setText(problem or "")
         self.error_label.setVisible(problem is not None)
+        self.range_label.setVisible(problem is None)
         self.changed.emit()
         return problem
 
@@ -154,6 +164,8 @@ SNIP_POLICY_LABELS = {
     "summarize": "Summarize them before they leave the context (recommended)",
     "drop": "Drop them without a summary (no extra calls; the model forgets them)",
 }
+THINKING_LABELS = {"default": "As the provider does", "on": "On", "off": "Off"}
+EFFORT_LABELS = {"": "default", "low": "low", "medium": "medium", "high": "high"}
 POLICY_LABELS = {
     "ask": "Ask before every write or command",
     "auto": "Approve automatically",
@@ -173,9 +185,14 @@ class SettingsDialog(QDialog):
         *,
         workspace: str | None = None,
         workspace_origin: str = "settings",
+        list_models: Callable[[ProviderConfig], Awaitable[list[str]]] | None = None,
+        test_connection: Callable[[ProviderConfig], Awaitable[Any]] | None = None,
     ) -> None:
         """``workspace`` is the folder in use (``MainWindow.effective_workspace``) and
-        ``workspace_origin`` where it came from: "argument", "settings", "session" or "cwd"."""
+        ``workspace_origin`` where it came from: "argument", "settings", "session" or "cwd".
+        ``list_models`` / ``test_connection`` back the Fetch models / Test connection buttons
+        (``pi_desktop.agent.connect``: async, given the fields as a ``ProviderConfig``; None: the
+        button is off)."""
         super().__init__(parent)
         self.setWindowTitle("Settings")
         self._settings = settings
@@ -217,7 +234,46 @@ class SettingsDialog(QDialog):
         self.key_status.setMinimumWidth(320)
         self.key_status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.key_status.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, readable
+        # two lines whatever it says: switching provider never moves the fields below
+        self.key_status.setFixedHeight(self.key_status.fontMetrics().lineSpacing() * 2 + 4)
+        self.key_status.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         form.addRow("", self.key_status)
+        self.connection = ConnectionTools(
+            self.model, self.connection_choice, list_models, test_connection, self
+        )
+        form.addRow("", self.connection)
+        self.prices = PriceFields(parse_prices(settings.model_prices), self)
+        self.model.textChanged.connect(self.prices.show_model)
+        self.prices.show_model(settings.model)
+        form.addRow("Price per 1M tokens", self.prices)
+        thinking_row = QWidget(self)
+        thinking_layout = QHBoxLayout(thinking_row)
+        thinking_layout.setContentsMargins(0, 0, 0, 0)
+        self.thinking = QComboBox(self)
+        self.thinking.setObjectName("thinking")
+        for key, label in THINKING_LABELS.items():
+            self.thinking.addItem(label, key)
+        self.thinking.setCurrentIndex(max(0, self.thinking.findData(settings.thinking)))
+        self.thinking.setToolTip(
+            "Thinking models reason before they answer (shown in a Thinking block). Off: faster\n"
+            "and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter)."
+        )
+        self.effort = QComboBox(self)
+        self.effort.setObjectName("reasoning_effort")
+        for key, label in EFFORT_LABELS.items():
+            self.effort.addItem(label, key)
+        self.effort.setCurrentIndex(max(0, self.effort.findData(settings.reasoning_effort)))
+        self.effort.setToolTip("How long the model may think, where the provider takes it")
+        self.thinking.currentIndexChanged.connect(self._thinking_changed)
+        thinking_layout.addWidget(self.thinking)
+        thinking_layout.addWidget(QLabel("effort", self))
+        thinking_layout.addWidget(self.effort)
+        thinking_layout.addStretch(1)
+        form.addRow("Thinking", thinking_row)
+        self._warned_no_key = False
+        # a new URL or key makes the last answer stale; typing a model searches the list
+        for field in (self.base_url, self.api_key):
+            field.textEdited.connect(self._connection_edited)
 
         self.summarizer_model = QLineEdit(settings.summarizer_model, self)
         self.summarizer_model.setPlaceholderText("same as the chat model")
@@ -371,7 +427,13 @@ class SettingsDialog(QDialog):
         self.allow_commands.setChecked(settings.allow_commands)
         form.addRow("", self.allow_commands)
 
-        outer.addLayout(form)
+        # pages: "General" is this form; others (Tools) are added with add_page
+        self.pages = QTabWidget(self)
+        self.pages.setTabBarAutoHide(True)
+        general = QWidget(self.pages)
+        general.setLayout(form)
+        self.pages.addTab(general, "General")
+        outer.addWidget(self.pages)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
@@ -385,6 +447,11 @@ class SettingsDialog(QDialog):
         self.provider.currentIndexChanged.connect(self._provider_changed)
         self._provider_changed(initial=True)
         self.resize(560, self.sizeHint().height())
+
+    def add_page(self, title: str, page: QWidget) -> None:
+        """Another page beside "General" (it applies its own changes; OK saves only the form)."""
+        self.pages.addTab(page, title)
+        self.resize(max(self.width(), 640), max(self.height(), 560))
 
     def number_fields(self) -> list[NumberField]:
         return [
@@ -409,13 +476,67 @@ class SettingsDialog(QDialog):
         self.ok_button.setEnabled(not any(f.error() for f in self.number_fields()))
 
     def accept(self) -> None:
-        """Refuse while a field is invalid: its message is on screen, focus goes there."""
+        """Refuse while a field is invalid: its message is on screen, focus goes there.
+
+        A provider that needs a key and has none is said so inline at the first OK (the app
+        would otherwise stay on the offline provider without a word); a second OK saves."""
         for field in self.number_fields():
             if field.check():
                 field.spin.setFocus()
                 field.spin.selectAll()
                 return
+        missing = self.missing_key()
+        if missing and not self._warned_no_key:
+            self._warned_no_key = True
+            self.connection.say(
+                f"{missing} OK again saves without one (the offline demo answers until then).",
+                ok=False,
+            )
+            self.api_key.setFocus()
+            return
+        self.connection.cancel()
         super().accept()
+
+    def reject(self) -> None:
+        self.connection.cancel()
+        super().reject()
+
+    def missing_key(self) -> str | None:
+        """Why the chosen provider cannot be used for want of a key, or None."""
+        if self.provider_key not in self._presets:
+            return None
+        return missing_key(self.provider_key, self._key_in_use())
+
+    def _key_in_use(self) -> str | None:
+        """The typed key, else the stored one (unless the user asked to forget it)."""
+        key = self.api_key.text().strip() or None
+        if key is None and not self._key_cleared:
+            key, source = self._key_store.get(self.provider_key)
+            key = key if source in ("keyring", "file") else None  # env: the preset reads it
+        return key
+
+    def connection_choice(self, *, listing: bool = False) -> ProviderConfig:
+        """The provider as the fields describe it now, for Fetch models / Test connection.
+
+        Listing the models needs no model name, but the client is built with one: an empty
+        field (the user is about to choose) lists with a stand-in that is never sent."""
+        provider = self.provider_key
+        preset = self._presets.get(provider)
+        model = self.model.text().strip() or (preset.model if preset else "")
+        return ProviderConfig(
+            preset=provider,
+            model=model or ("(listing models)" if listing else ""),
+            base_url=self.base_url.text().strip() or (preset.base_url if preset else ""),
+            api_key=self._key_in_use(),
+            thinking=thinking_flag(str(self.thinking.currentData())),
+            reasoning_effort=str(self.effort.currentData()) or None,
+        )
+
+    def _connection_edited(self, _text: str = "") -> None:
+        """What the last test said no longer applies to the fields as edited."""
+        self._warned_no_key = False
+        if not self.connection.busy:
+            self.connection.say("")
 
     @property
     def provider_key(self) -> str:
@@ -426,6 +547,11 @@ class SettingsDialog(QDialog):
         offline = self.provider_key == "offline"
         for widget in (self.model, self.base_url, self.api_key, self.summarizer_model):
             widget.setEnabled(not offline)
+        self._thinking_changed()
+        self.connection.cancel()
+        self.connection.set_enabled(not offline)
+        self.connection.say("")
+        self._warned_no_key = False
         if preset is not None and not initial:
             self.base_url.setText(preset.base_url)
             self.model.setText(preset.model)
@@ -435,6 +561,14 @@ class SettingsDialog(QDialog):
         self._key_cleared = False
         self.api_key.clear()
         self._update_key_status()
+
+    def _thinking_changed(self, _index: int = 0) -> None:
+        """The switch only where the provider has one; an effort only where it takes one and
+        thinking is not off."""
+        preset = self._presets.get(self.provider_key)
+        self.thinking.setEnabled(bool(preset and preset.thinking))
+        off = self.thinking.currentData() == "off" and self.thinking.isEnabled()
+        self.effort.setEnabled(bool(preset and preset.effort) and not off)
 
     def _update_key_status(self) -> None:
         if self.provider_key == "offline":
@@ -490,6 +624,9 @@ class SettingsDialog(QDialog):
             approval_policy=str(self.policy.currentData()),
             snip_policy=str(self.snip_policy.currentData()),
             branch_summaries=self.branch_summaries.isChecked(),
+            model_prices=dump_prices(self.prices.prices),
+            thinking=str(self.thinking.currentData()),
+            reasoning_effort=str(self.effort.currentData()),
             allow_commands=self.allow_commands.isChecked(),
             response_deadline=self.response_deadline.value(),
             idle_deadline=self.idle_deadline.value(),

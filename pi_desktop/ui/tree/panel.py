@@ -131,12 +131,14 @@ class SessionTreePanel(QWidget):
             self.view.set_snapshot(snap)
         self._update_status()
 
-    def _steer_key(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """Pins and branch summaries change no message, so the fingerprint misses them."""
+    def _steer_key(self) -> tuple[tuple[str, ...], tuple[str, ...], int]:
+        """Pins, branch summaries and system-prompt changes change no message, so the
+        fingerprint misses them."""
         state = getattr(self._session, "state", None)
         pinned = getattr(state, "pinned", None) or {}
         side = getattr(state, "branch_summaries", None) or {}
-        return tuple(pinned), tuple(side)
+        prompts = getattr(state, "system_prompt_changes", None) or ()
+        return tuple(pinned), tuple(side), len(prompts)
 
     def _fingerprint(self) -> Fingerprint | None:
         s = self._session

@@ -76,10 +76,16 @@ class TreeNode:
     content: str = field(default="", repr=False)  # the message text (a compaction: its summary)
     calls: tuple[dict[str, Any], ...] = field(default=(), repr=False)  # the message's tool calls
     fixed_label: str = ""  # a label known up front (compactions)
+    thinking: str = field(default="", repr=False)  # an answer's reasoning (metadata)
 
     @cached_property
     def label(self) -> str:
-        return self.fixed_label or _message_label(self.role, self.content, self.calls)
+        if self.fixed_label:
+            return self.fixed_label
+        label = _message_label(self.role, self.content, self.calls)
+        if self.thinking and label == "(empty)":  # an answer that only thought says so
+            return f"thought {len(self.thinking):,} characters"
+        return label
 
     @cached_property
     def preview(self) -> str:
@@ -116,6 +122,8 @@ class TreeSnapshot:
         entries: Iterable[Any] = session.entries.values()
         state = getattr(session, "state", None)
         side = list(getattr(state, "branch_summaries", {}).values())
+        # where the system prompt changed: a side node at the message current then
+        side += [c for c in getattr(state, "system_prompt_changes", ()) if c.parent_id]
         if side:  # side nodes go in file order (parents always come first)
             entries = heapq.merge(entries, side, key=lambda e: getattr(e, "timestamp", ""))
         return cls.from_entries(
@@ -167,8 +175,8 @@ class TreeSnapshot:
                 if node.kind == "tool_call":
                     expected[eid] = expected_call_ids(node.calls)
                     results[eid] = []
-            elif etype in ("compaction", "branch_summary"):
-                make = _compaction_node if etype == "compaction" else _branch_summary_node
+            elif etype in _SIDE_NODES:
+                make = _SIDE_NODES[etype]
                 nodes[eid] = make(entry, parent_display, order)
                 display_of[eid] = eid
                 if parent_display is not None:
@@ -238,6 +246,10 @@ def message_node(entry: Any, parent_display: str | None, order: int) -> TreeNode
         fields["calls"] = tuple(calls)
     if metadata and metadata.get("stopped"):
         fields["stopped"] = True
+    if metadata and role == "assistant":
+        reasoning = metadata.get("reasoning")
+        if isinstance(reasoning, str) and reasoning.strip():
+            fields["thinking"] = reasoning
     _set_fields(node, "__dict__", fields)
     return node
 
@@ -283,6 +295,9 @@ def _compaction_node(entry: Any, parent_display: str | None, order: int) -> Tree
     manual = " (manual)" if getattr(entry, "manual", False) else ""
     if getattr(entry, "kind", None) == "edited":  # the user's edit of the summary beside it
         manual = " (edited)"
+    calls = getattr(entry, "summarizer_calls", 1)
+    if isinstance(calls, int) and calls > 1:  # an input too large for one summarizer request
+        manual += f" · {calls} summarizer calls"
     extractive = getattr(entry, "kind", None) != "edited" and (
         getattr(entry, "rung", "model") == "extractive"  # built without a model: said first
     )
@@ -316,6 +331,31 @@ def _branch_summary_node(entry: Any, parent_display: str | None, order: int) -> 
         content=summary,
         fixed_label=f"explored on another branch · {count_of(count, 'message')}",
     )
+
+
+def _prompt_change_node(entry: Any, parent_display: str | None, order: int) -> TreeNode:
+    """A change of the system prompt: a side node at the message that was current, so the
+    tree shows from where on the requests carried the new one."""
+    prompt = getattr(entry, "system_prompt", None) or ""
+    head = first_line(prompt, LABEL_CHARS)
+    return TreeNode(
+        id=entry.id,
+        parent_id=parent_display,
+        kind="compaction",
+        role="system_prompt",
+        order=order,
+        target_id=entry.id,
+        entry_ids=(entry.id,),
+        content=prompt,
+        fixed_label=f"system prompt: {head}" if head else "system prompt removed",
+    )
+
+
+_SIDE_NODES = {
+    "compaction": _compaction_node,
+    "branch_summary": _branch_summary_node,
+    "system_prompt": _prompt_change_node,
+}
 
 
 def fold_results(
@@ -391,9 +431,14 @@ def _sealed(
 
 def tooltip_text(node: TreeNode) -> str:
     """Plain-text tooltip: role, preview, folded tool results."""
-    parts = [f"{node.role}" + (" (stopped)" if node.stopped else "")]
+    role = "system prompt" if node.role == "system_prompt" else node.role
+    parts = [role + (" (stopped)" if node.stopped else "")]
     if node.pinned:
         parts[0] += " · pinned: stays verbatim in every view"
+    if node.thinking:
+        parts.append(
+            f"Thinking ({len(node.thinking):,} characters): {_preview(node.thinking, 160)}"
+        )
     if node.preview:
         parts.append(node.preview)
     if node.kind == "tool_call":

@@ -376,6 +376,8 @@ class SessionTreeView(QAbstractScrollArea):
             menu.addAction(
                 "Remove branch summary", lambda: self.branchSummaryRemoveRequested.emit(node.id)
             )
+        elif node.role == "system_prompt":
+            return menu  # a marker of where the prompt changed: its tooltip holds the text
         elif row.kind == "compaction":
             menu.addAction("View summary", lambda: self.compactionActivated.emit(node.id))
         else:
@@ -488,7 +490,9 @@ class SessionTreeView(QAbstractScrollArea):
         if node is None:
             return ""
         lines = [tooltip_text(node)]
-        if row.kind == "compaction":
+        if node.role == "system_prompt":
+            lines.append("The system prompt changed here; later requests carry it.")
+        elif row.kind == "compaction":
             lines.append("Double-click to view the summary.")
         elif row.sealed:
             lines.append(

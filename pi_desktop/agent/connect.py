@@ -1,0 +1,142 @@
+"""What the Settings dialog asks a provider before the user presses OK.
+
+``list_models`` (the model list of "Fetch models") and ``test_connection`` (one tiny streamed
+request, answered in plain words). Both take a :class:`ProviderConfig`, the choice the dialog
+holds, so nothing here knows about Qt or the settings storage. A refused connection is said at
+once; no retry runs here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from pi_desktop.agent.llm import (
+    ContextOverflowError,
+    ProviderError,
+    ServerUnreachableError,
+    TransientProviderError,
+)
+from pi_desktop.agent.presets import PRESETS, build_llm, missing_key
+from pi_desktop.context import Message
+
+PING = "Reply with the single word: OK"
+
+
+@dataclass(frozen=True)
+class ProviderConfig:
+    """A provider choice as the dialog holds it (``api_key`` never shown or logged)."""
+
+    preset: str
+    model: str = ""
+    base_url: str = ""
+    api_key: str | None = field(default=None, repr=False)
+    thinking: bool | None = None
+    reasoning_effort: str | None = None
+    timeout: float = 15.0
+
+
+@dataclass(frozen=True)
+class ConnectionResult:
+    """The outcome in plain words; ``models`` when the server listed them."""
+
+    ok: bool
+    message: str
+    models: tuple[str, ...] = ()
+    seconds: float | None = None
+
+
+def _llm(config: ProviderConfig, **opts: Any) -> Any:
+    return build_llm(
+        config.preset,
+        model=config.model or None,
+        base_url=config.base_url or None,
+        api_key=config.api_key,
+        thinking=config.thinking,
+        reasoning_effort=config.reasoning_effort,
+        timeout=config.timeout,
+        response_deadline=max(config.timeout, 1.0),
+        idle_deadline=max(config.timeout, 1.0),
+        **opts,
+    )
+
+
+async def list_models(config: ProviderConfig) -> list[str]:
+    """The server's model ids (``GET /models``), sorted. Raises ``ValueError`` for an
+    incomplete choice and ``ProviderError`` (plain words) when the server cannot be asked."""
+    if config.preset == "offline":
+        return [PRESETS["offline"].default_model]
+    llm = _llm(config)
+    try:
+        return await llm.list_models()
+    finally:
+        await llm.aclose()
+
+
+async def test_connection(config: ProviderConfig) -> ConnectionResult:
+    """Send one tiny request with this choice and say what happened in plain words."""
+    if config.preset == "offline":
+        return ConnectionResult(True, "The offline demo needs no connection.")
+    warning = missing_key(config.preset, config.api_key)
+    if warning is not None:
+        return ConnectionResult(False, warning)
+    try:
+        llm = _llm(config, max_tokens=16)
+    except ValueError as exc:
+        return ConnectionResult(False, str(exc))
+    started = time.monotonic()
+    try:
+        async with asyncio.timeout(config.timeout + 5):
+            response = await llm.chat([Message(role="user", content=PING)])
+    except ServerUnreachableError as exc:
+        return ConnectionResult(False, str(exc))
+    except ContextOverflowError:
+        return ConnectionResult(
+            True,
+            "Connected (the server answered, but said the tiny test "
+            "prompt is over its context window — check its settings).",
+        )
+    except ProviderError as exc:
+        return ConnectionResult(False, await _explain(llm, config, exc))
+    except TimeoutError:
+        return ConnectionResult(False, f"No answer within {config.timeout:g} s.")
+    finally:
+        await llm.aclose()
+    seconds = time.monotonic() - started
+    model = response.model or llm.model
+    said = "answered" if response.message.content.strip() else "replied (no text, only thinking)"
+    return ConnectionResult(True, f"Connected: {model} {said} in {seconds:.1f} s.", (), seconds)
+
+
+async def _explain(llm: Any, config: ProviderConfig, exc: ProviderError) -> str:
+    status = exc.status
+    if status == 401:
+        return "The key was refused (401). Check the API key for this provider."
+    if status == 403:
+        return "The key is not allowed to use this (403): check the key's permissions or plan."
+    if status == 404:
+        try:
+            models = await llm.list_models()
+        except ProviderError:
+            models = []
+        if models and llm.model not in models:
+            shown = ", ".join(models[:8]) + (" …" if len(models) > 8 else "")
+            return f"The server has no model named {llm.model!r} (404). It offers: {shown}"
+        return (
+            f"Not found (404) at {llm.base_url or 'the default URL'}: check the base URL "
+            "(it usually ends in /v1) and the model name."
+        )
+    if status == 429:
+        return "The server is rate limiting or the account has no quota left (429)."
+    if isinstance(exc, TransientProviderError) and status is None:
+        return f"The connection failed: {_detail(exc)}"
+    return _detail(exc)
+
+
+def _detail(exc: ProviderError) -> str:
+    text = str(exc)
+    # drop the "model @ host: " prefix the provider puts on every message
+    head, sep, rest = text.partition(": ")
+    return rest if sep and "@" in head else text
