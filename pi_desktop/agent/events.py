@@ -45,6 +45,12 @@ class ReasoningDelta:
 
 
 @dataclass(frozen=True)
+class TextRetracted:
+    """The answer text streamed so far in this step was the model's reasoning after all (it
+    ended in a lone ``</think>``): drop it; it follows as ``ReasoningDelta``."""
+
+
+@dataclass(frozen=True)
 class MessageAdded:
     """A message was stored. For an assistant message from the model, ``stats`` holds what
     the hover shows (see :func:`pi_desktop.agent.stats.response_stats`): ``usage`` (raw),
@@ -100,6 +106,20 @@ class ContextCompacted:
     entry_id: str | None = None
     summary: str = ""
     manual: bool = False
+    rung: str = "model"  # "model", "repaired" or "extractive" (built without a model)
+
+
+@dataclass(frozen=True)
+class SummaryFallback:
+    """The model's summary failed and the ladder was climbed (once per session).
+
+    ``rung`` is where it ended ("repaired" or "extractive"), ``reason`` why the model's answer
+    was not taken (safe to show). The window offers "Try the model's summary again", which
+    is ``Agent.compact()``.
+    """
+
+    rung: str
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -143,12 +163,14 @@ AgentEvent = (
     | RunFailed
     | TextDelta
     | ReasoningDelta
+    | TextRetracted
     | MessageAdded
     | ToolCallStarted
     | ToolCallFinished
     | ContextPrepared
     | CompactionStarted
     | ContextCompacted
+    | SummaryFallback
     | UsageRecorded
     | RetryScheduled
     | Notice

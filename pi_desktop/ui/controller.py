@@ -27,7 +27,9 @@ from pi_desktop.agent.events import (
     RunFailed,
     RunFinished,
     RunStarted,
+    SummaryFallback,
     TextDelta,
+    TextRetracted,
     ToolCallFinished,
     ToolCallStarted,
     UsageRecorded,
@@ -45,6 +47,7 @@ class AgentController(QObject):
     runStarted = Signal(str)
     textStreamed = Signal(str)  # a batch of deltas
     reasoningStreamed = Signal(str)  # a batch of reasoning deltas (the Thinking block)
+    textRetracted = Signal()  # the step's streamed text was reasoning: clear it
     messageAdded = Signal(object, object)  # Message, entry id (str | None)
     toolCallStarted = Signal(object)  # ToolCallStarted
     toolCallFinished = Signal(object)  # ToolCallFinished
@@ -56,6 +59,7 @@ class AgentController(QObject):
     runFinished = Signal(object)  # RunFinished
     runFailed = Signal(object)  # RunFailed
     notice = Signal(object)  # Notice
+    summaryFallback = Signal(object)  # SummaryFallback (once per session)
     busyChanged = Signal(bool)
     runWithdrawn = Signal(str)  # stopped while waiting to start: this text was never sent
 
@@ -230,6 +234,11 @@ class AgentController(QObject):
                 if not self._timer.isActive():
                     self._timer.start()
             return
+        if isinstance(event, TextRetracted):
+            self._pending.clear()  # not shown yet: never shown
+            self.flush()
+            self.textRetracted.emit()
+            return
         if isinstance(event, ReasoningDelta):
             if event.text:
                 if self._pending:  # reasoning after text (a second <think>): keep the order
@@ -263,3 +272,5 @@ class AgentController(QObject):
             self.runFailed.emit(event)
         elif isinstance(event, Notice):
             self.notice.emit(event)
+        elif isinstance(event, SummaryFallback):
+            self.summaryFallback.emit(event)

@@ -634,7 +634,7 @@ price: the app shows money only for models you entered a price for.</translation
     <context>
         <name>Controller</name>
         <message>
-            <location filename="../../pi_desktop/ui/controller.py" line="202" />
+            <location filename="../../pi_desktop/ui/controller.py" line="206" />
             <source>Internal error: %1: %2</source>
             <translation>Internal error: %1: %2</translation>
         </message>
@@ -939,12 +939,12 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>&amp;Fidelity probe…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="513" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="515" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="523" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="525" />
             <source>%1 · workspace %2</source>
             <translation>%1 · workspace %2</translation>
         </message>
@@ -954,12 +954,12 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>%1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="512" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="514" />
             <source>New session</source>
             <translation>New session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="586" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="588" />
             <source>Stopping…</source>
             <translation>Stopping…</translation>
         </message>
@@ -969,37 +969,37 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>&amp;Tools</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="307" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="308" />
             <source>Provider busy (%1); retry %2 in %3 s</source>
             <translation>Provider busy (%1); retry %2 in %3 s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="529" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="531" />
             <source>Workspace: %1</source>
             <translation>Workspace: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="575" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="577" />
             <source>Your message is still in the box.</source>
             <translation>Your message is still in the box.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="611" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="613" />
             <source>Stopping the run before closing…</source>
             <translation>Stopping the run before closing…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="427" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="429" />
             <source>Some lines of this session file could not be read and were skipped:</source>
             <translation>Some lines of this session file could not be read and were skipped:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="437" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="439" />
             <source>Some saved settings could not be used; the defaults apply:</source>
             <translation>Some saved settings could not be used; the defaults apply:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="572" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="574" />
             <source>This session is open read-only.</source>
             <translation>This session is open read-only.</translation>
         </message>
@@ -1038,13 +1038,23 @@ price: the app shows money only for models you entered a price for.</translation
             <source>Exported to %1</source>
             <translation>Exported to %1</translation>
         </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="173" />
+            <source>The model's summary failed (%1). The conversation was compacted with an extractive summary built without a model instead: your newest messages verbatim, the files and the tool calls. The full history stays in the session.</source>
+            <translation>The model's summary failed (%1). The conversation was compacted with an extractive summary built without a model instead: your newest messages verbatim, the files and the tool calls. The full history stays in the session.</translation>
+        </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/window_run.py" line="102" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="107" />
             <source>Compacted %Ln message(s): %1 → %2 tokens</source>
             <translation>
                 <numerusform>Compacted %Ln message: %1 → %2 tokens</numerusform>
                 <numerusform>Compacted %Ln messages: %1 → %2 tokens</numerusform>
             </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="167" />
+            <source>The model's first answer was not a summary (%1); one repair request got a proper summary. The full history stays in the session.</source>
+            <translation>The model's first answer was not a summary (%1); one repair request got a proper summary. The full history stays in the session.</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_run.py" line="45" />
@@ -1062,12 +1072,12 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>Context is full: summarizing…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="129" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="152" />
             <source>%1 Your message was not sent and is still in the input box.</source>
             <translation>%1 Your message was not sent and is still in the input box.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="138" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="161" />
             <source>The answer failed: %1</source>
             <translation>The answer failed: %1</translation>
         </message>
@@ -1082,12 +1092,12 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>Send (Enter)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="120" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="143" />
             <source>The answer was stopped.</source>
             <translation>The answer was stopped.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="122" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="145" />
             <source>The answer is complete.</source>
             <translation>The answer is complete.</translation>
         </message>
@@ -1095,6 +1105,16 @@ price: the app shows money only for models you entered a price for.</translation
             <location filename="../../pi_desktop/ui/window_run.py" line="58" />
             <source>Answer: %1</source>
             <translation>Answer: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="125" />
+            <source>Wait for the run to finish, then try again.</source>
+            <translation>Wait for the run to finish, then try again.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="132" />
+            <source>Try the model's summary again</source>
+            <translation>Try the model's summary again</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_tree.py" line="56" />
@@ -1528,6 +1548,11 @@ price: the app shows money only for models you entered a price for.</translation
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="80" />
+            <source>Some runs failed: a failed run is reported below, not scored.</source>
+            <translation>Some runs failed: a failed run is reported below, not scored.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="82" />
             <source>What survived compaction, per probe kind (exact match for codewords and paths, keyword overlap for the rest):</source>
             <translation>What survived compaction, per probe kind (exact match for codewords and paths, keyword overlap for the rest):</translation>
         </message>
@@ -1984,56 +2009,66 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>Drop them without a summary (no extra calls; the model forgets them)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="201" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="196" />
+            <source>Summarize them past a fixed 50 messages (the seed's limit)</source>
+            <translation>Summarize them past a fixed 50 messages (the seed's limit)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="199" />
+            <source>Drop them past a fixed 50 messages (the seed's L1)</source>
+            <translation>Drop them past a fixed 50 messages (the seed's L1)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="205" />
             <source>As the provider does</source>
             <translation>As the provider does</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="202" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="206" />
             <source>On</source>
             <translation>On</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="203" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="207" />
             <source>Off</source>
             <translation>Off</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="209" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="213" />
             <source>default</source>
             <comment>reasoning effort</comment>
             <translation>default</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="210" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="214" />
             <source>low</source>
             <comment>reasoning effort</comment>
             <translation>low</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="211" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="215" />
             <source>medium</source>
             <comment>reasoning effort</comment>
             <translation>medium</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="212" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="216" />
             <source>high</source>
             <comment>reasoning effort</comment>
             <translation>high</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="218" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="222" />
             <source>Ask before every write or command</source>
             <translation>Ask before every write or command</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="219" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="223" />
             <source>Approve automatically</source>
             <translation>Approve automatically</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="220" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="224" />
             <source>Deny all writes and commands</source>
             <translation>Deny all writes and commands</translation>
         </message>
@@ -2053,239 +2088,243 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>At most %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="245" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="249" />
             <source>Settings</source>
             <translation>Settings</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="261" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="265" />
             <source>Who answers: a cloud service, a local server or the offline demo</source>
             <translation>Who answers: a cloud service, a local server or the offline demo</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="263" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="267" />
             <source>Provider</source>
             <translation>Provider</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="266" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="270" />
             <source>The model's name as the provider spells it</source>
             <translation>The model's name as the provider spells it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="267" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="271" />
             <source>Model</source>
             <translation>Model</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="270" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
             <source>The address of the provider's OpenAI-compatible API</source>
             <translation>The address of the provider's OpenAI-compatible API</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="272" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="276" />
             <source>Base URL</source>
             <translation>Base URL</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="281" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="285" />
             <source>The provider's API key; it is never shown and never written into the settings</source>
             <translation>The provider's API key; it is never shown and never written into the settings</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="286" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="290" />
             <source>&amp;Forget stored key</source>
             <translation>&amp;Forget stored key</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="287" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="291" />
             <source>Remove the key stored for this provider</source>
             <translation>Remove the key stored for this provider</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="291" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="295" />
             <source>API key</source>
             <translation>API key</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="310" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="314" />
             <source>Price per 1M tokens</source>
             <translation>Price per 1M tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="320" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="324" />
             <source>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</source>
             <translation>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="333" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="337" />
             <source>How long the model may think, where the provider takes it</source>
             <translation>How long the model may think, where the provider takes it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="337" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="341" />
             <source>&amp;effort</source>
             <translation>&amp;effort</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="342" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="346" />
             <source>Thinking</source>
             <translation>Thinking</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="350" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="354" />
             <source>A cheaper model that writes the summaries (empty: the chat model)</source>
             <translation>A cheaper model that writes the summaries (empty: the chat model)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="352" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="356" />
             <source>same as the chat model</source>
             <translation>same as the chat model</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="353" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="357" />
             <source>Summarizer model</source>
             <translation>Summarizer model</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="358" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="362" />
             <source> tokens</source>
             <translation> tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="363" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="367" />
             <source>The most tokens one request may carry; the budget bar counts up to it</source>
             <translation>The most tokens one request may carry; the budget bar counts up to it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="369" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="373" />
             <source>tokens</source>
             <translation>tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="372" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="376" />
             <source>Context budget</source>
             <translation>Context budget</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="380" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="384" />
             <source>The share of the budget at which older turns are summarized</source>
             <translation>The share of the budget at which older turns are summarized</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="386" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="390" />
             <source>of the budget</source>
             <translation>of the budget</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="389" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="393" />
             <source>Compact at</source>
             <translation>Compact at</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="394" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="398" />
             <source>automatic (a quarter of the budget)</source>
             <translation>automatic (a quarter of the budget)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="398" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="402" />
             <source>How many of the newest tokens a summary always leaves verbatim</source>
             <translation>How many of the newest tokens a summary always leaves verbatim</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="404" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="408" />
             <source>tokens (half the budget)</source>
             <translation>tokens (half the budget)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="408" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="412" />
             <source>Keep recent</source>
             <translation>Keep recent</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="412" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="416" />
             <source> characters/s</source>
             <translation> characters/s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="413" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="417" />
             <source>instant</source>
             <translation>instant</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="420" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="424" />
             <source>characters/s</source>
             <translation>characters/s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="425" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="429" />
             <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
             <translation>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="430" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="434" />
             <source>Offline demo speed</source>
             <translation>Offline demo speed</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="435" />
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="451" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="439" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="455" />
             <source> s</source>
             <translation> s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="439" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="443" />
             <source>The longest a whole response may take.</source>
             <translation>The longest a whole response may take.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="444" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="448" />
             <source>s</source>
             <translation>s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="447" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="451" />
             <source>Response deadline</source>
             <translation>Response deadline</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="456" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="460" />
             <source>A stream with no new text for this long is retried (keep-alives do not count).</source>
             <translation>A stream with no new text for this long is retried (keep-alives do not count).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="468" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="472" />
             <source>s (at most the response deadline)</source>
             <translation>s (at most the response deadline)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="471" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="475" />
             <source>Stall timeout</source>
             <translation>Stall timeout</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="479" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="483" />
             <source>When the conversation grows past the message limit, older messages leave the
-context. Summarized, their content stays known to the model (one summary call
-every dozen turns or so); dropped, the model forgets them (no extra call).</source>
+context. The limit follows the context budget (about one message per 64 tokens,
+at least 50), so a summary runs when the window needs one; the seed's fixed 50
+messages can be chosen instead. Summarized, their content stays known to the
+model (one summary call each time); dropped, the model forgets them.</source>
             <translation>When the conversation grows past the message limit, older messages leave the
-context. Summarized, their content stays known to the model (one summary call
-every dozen turns or so); dropped, the model forgets them (no extra call).</translation>
+context. The limit follows the context budget (about one message per 64 tokens,
+at least 50), so a summary runs when the window needs one; the seed's fixed 50
+messages can be chosen instead. Summarized, their content stays known to the
+model (one summary call each time); dropped, the model forgets them.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="486" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="492" />
             <source>Older messages</source>
             <translation>Older messages</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="487" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="493" />
             <source>Summarize a branch I leave by rewinding</source>
             <translation>Summarize a branch I leave by rewinding</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="489" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="495" />
             <source>On: going back leaves a short note of what the abandoned branch did, sent as
 context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</source>
@@ -2294,166 +2333,174 @@ context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="504" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="510" />
             <source>The only folder the tools may read and write</source>
             <translation>The only folder the tools may read and write</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="505" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="511" />
             <source>the folder the tools may read and write</source>
             <translation>the folder the tools may read and write</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="506" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
             <source>&amp;Browse…</source>
             <translation>&amp;Browse…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="507" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="513" />
             <source>Choose the workspace folder</source>
             <translation>Choose the workspace folder</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="511" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="517" />
             <source>Workspace</source>
             <translation>Workspace</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="522" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="528" />
             <source>Show web images in messages (fetched from their site)</source>
             <translation>Show web images in messages (fetched from their site)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="525" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="531" />
             <source>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</source>
             <translation>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="539" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="545" />
             <source>What happens when the model wants to write a file or run a command</source>
             <translation>What happens when the model wants to write a file or run a command</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="541" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="547" />
             <source>Tool approval</source>
             <translation>Tool approval</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="542" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="548" />
             <source>Let the model run shell commands</source>
             <translation>Let the model run shell commands</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="545" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="551" />
             <source>Off: the model cannot run programs; on: each command still asks first.</source>
             <translation>Off: the model cannot run programs; on: each command still asks first.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="552" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="558" />
             <source>System language (%1)</source>
             <translation>System language (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="556" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="562" />
             <source>The language of the interface</source>
             <translation>The language of the interface</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="557" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="563" />
             <source>Language</source>
             <translation>Language</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="559" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="565" />
             <source>A new language applies when pi-desktop restarts.</source>
             <translation>A new language applies when pi-desktop restarts.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="572" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="578" />
             <source>Settings pages</source>
             <translation>Settings pages</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="574" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="580" />
             <source>Ctrl+Tab moves to the next page of the settings.</source>
             <translation>Ctrl+Tab moves to the next page of the settings.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="579" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="585" />
             <source>General</source>
             <translation>General</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="742" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="748" />
             <source>The stored key will be forgotten.</source>
             <translation>The stored key will be forgotten.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="766" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="772" />
             <source>Workspace folder</source>
             <translation>Workspace folder</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="406" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="410" />
             <source>0 (automatic)</source>
             <translation>0 (automatic)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="422" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="426" />
             <source>0 (instant)</source>
             <translation>0 (instant)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="638" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="644" />
             <source>%1 OK again saves without one (the offline demo answers until then).</source>
             <translation>%1 OK again saves without one (the offline demo answers until then).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="726" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="732" />
             <source>The offline provider needs no key and makes no network calls.</source>
             <translation>The offline provider needs no key and makes no network calls.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="732" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="738" />
             <source>A key is stored in the system keyring.</source>
             <translation>A key is stored in the system keyring.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="733" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
             <source>A key is stored in a local file.</source>
             <translation>A key is stored in a local file.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="734" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="740" />
             <source>Using the key from the environment (%1).</source>
             <translation>Using the key from the environment (%1).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="745" />
             <source>No key stored.</source>
             <translation>No key stored.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="746" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="752" />
             <source>New keys are saved in the %1.</source>
             <translation>New keys are saved in the %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="749" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="755" />
             <source>•••••••• (type to replace)</source>
             <translation>•••••••• (type to replace)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="751" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="757" />
             <source>paste your key</source>
             <translation>paste your key</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="710" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="716" />
             <source>model name</source>
             <translation>model name</translation>
+        </message>
+        <message>
+            <source>When the conversation grows past the message limit, older messages leave the
+context. Summarized, their content stays known to the model (one summary call
+every dozen turns or so); dropped, the model forgets them (no extra call).</source>
+            <translation type="obsolete">When the conversation grows past the message limit, older messages leave the
+context. Summarized, their content stays known to the model (one summary call
+every dozen turns or so); dropped, the model forgets them (no extra call).</translation>
         </message>
         <message>
             <source>The provider's API key; it is kept in the system keyring, never shown</source>
@@ -2521,57 +2568,57 @@ Local files are never shown, whatever this says.</translation>
             <translation>edited by you</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="83" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="85" />
             <source>messages 1–%1 (the same as the summary it replaces)</source>
             <translation>messages 1–%1 (the same as the summary it replaces)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="139" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="141" />
             <source>no model call (your edit)</source>
             <translation>no model call (your edit)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="151" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="153" />
             <source>%1 tokens</source>
             <translation>%1 tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="153" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="155" />
             <source>usage not reported</source>
             <translation>usage not reported</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="72" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="74" />
             <source>no messages (only the system prompt)</source>
             <translation>no messages (only the system prompt)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="75" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="77" />
             <source>messages 1–%1; new in this summary: %2–%3 (%4)</source>
             <translation>messages 1–%1; new in this summary: %2–%3 (%4)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="143" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="145" />
             <source>prompt</source>
             <translation>prompt</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="144" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="146" />
             <source>completion</source>
             <translation>completion</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="157" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="159" />
             <source>in %1 calls</source>
             <translation>in %1 calls</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="162" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="164" />
             <source>(no price known)</source>
             <translation>(no price known)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="65" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="67" />
             <source>in use</source>
             <translation>in use</translation>
         </message>
@@ -2678,12 +2725,12 @@ Local files are never shown, whatever this says.</translation>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="157" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="165" />
             <source>none (written by you)</source>
             <translation>none (written by you)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="158" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="166" />
             <source>none (no model call)</source>
             <translation>none (no model call)</translation>
         </message>
@@ -2708,163 +2755,163 @@ Local files are never shown, whatever this says.</translation>
             <translation>not recorded</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="156" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="164" />
             <source>the next request before → with the edit</source>
             <translation>the next request before → with the edit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="186" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="194" />
             <source>Compaction summary</source>
             <translation>Compaction summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="194" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="202" />
             <source>Summary history</source>
             <translation>Summary history</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="196" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="204" />
             <source>Every summary of this branch, oldest first; arrows choose one.</source>
             <translation>Every summary of this branch, oldest first; arrows choose one.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="211" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="219" />
             <source>Select in tree</source>
             <translation>Select in tree</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="213" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="221" />
             <source>Select the messages this summary newly covered</source>
             <translation>Select the messages this summary newly covered</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="247" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="255" />
             <source>Edit the summary</source>
             <translation>Edit the summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="249" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="257" />
             <source>The summary in use; saving it makes a new compaction.</source>
             <translation>The summary in use; saving it makes a new compaction.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="251" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="259" />
             <source>Save edited summary</source>
             <translation>Save edited summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="253" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="261" />
             <source>Save the edit as a new compaction; the next request uses it</source>
             <translation>Save the edit as a new compaction; the next request uses it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="278" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="286" />
             <source>Summary views</source>
             <translation>Summary views</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="280" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="288" />
             <source>The summary, its changes against the one before, and its editor.</source>
             <translation>The summary, its changes against the one before, and its editor.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="282" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="290" />
             <source>Summary</source>
             <translation>Summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="283" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="291" />
             <source>Changes</source>
             <translation>Changes</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="284" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="292" />
             <source>Edit</source>
             <translation>Edit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="288" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="296" />
             <source>Copy summary</source>
             <translation>Copy summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="290" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="298" />
             <source>Copy the summary as the model receives it</source>
             <translation>Copy the summary as the model receives it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="388" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="396" />
             <source>Read files (%1)</source>
             <translation>Read files (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="390" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="398" />
             <source>Modified files (%1)</source>
             <translation>Modified files (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="392" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="400" />
             <source>Read files</source>
             <translation>Read files</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="393" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="401" />
             <source>Modified files</source>
             <translation>Modified files</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="395" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="403" />
             <source>The files the summarized messages read.</source>
             <translation>The files the summarized messages read.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="398" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="406" />
             <source>The files the summarized messages changed.</source>
             <translation>The files the summarized messages changed.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="455" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="463" />
             <source>… %1 more lines</source>
             <translation>… %1 more lines</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="263" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="271" />
             <source>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</source>
             <translation>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="407" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="415" />
             <source>Only the summary in use (the newest on this branch) can be edited.</source>
             <translation>Only the summary in use (the newest on this branch) can be edited.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="422" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="430" />
             <source>Too large to compare here; Copy summary copies the text.</source>
             <translation>Too large to compare here; Copy summary copies the text.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="431" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="439" />
             <source>The first summary on this branch: every line is new.</source>
             <translation>The first summary on this branch: every line is new.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="435" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="443" />
             <source>Against summary #%1: %2 added, %3 removed.</source>
             <translation>Against summary #%1: %2 added, %3 removed.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="488" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="496" />
             <source>(none)</source>
             <translation>(none)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="376" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="384" />
             <source>… %1 more characters; Copy summary copies all of it.</source>
             <translation>… %1 more characters; Copy summary copies all of it.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="439" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="440" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="447" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="448" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln line</numerusform>
@@ -2872,7 +2919,7 @@ Local files are never shown, whatever this says.</translation>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="384" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="392" />
             <source>The summary is empty.</source>
             <translation>The summary is empty.</translation>
         </message>
@@ -3135,7 +3182,7 @@ Local files are never shown, whatever this says.</translation>
             <translation>%1 summarizer calls</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="349" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="358" />
             <source>explored on another branch · %Ln message(s)</source>
             <translation>
                 <numerusform>explored on another branch · %Ln message</numerusform>
@@ -3143,47 +3190,55 @@ Local files are never shown, whatever this says.</translation>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="455" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="464" />
             <source>pinned: stays verbatim in every view</source>
             <translation>pinned: stays verbatim in every view</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="458" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="467" />
             <source>Thinking (%1 characters): %2</source>
             <translation>Thinking (%1 characters): %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="368" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="377" />
             <source>system prompt: %1</source>
             <translation>system prompt: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="368" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="377" />
             <source>system prompt removed</source>
             <translation>system prompt removed</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="469" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="478" />
             <source>Results:</source>
             <translation>Results:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="472" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="481" />
             <source>No result yet.</source>
             <translation>No result yet.</translation>
         </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="462" />
+            <source>(stopped)</source>
+            <translation>(stopped)</translation>
+        </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="332" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="336" />
+            <source>compacted (extractive) %Ln message(s)</source>
+            <translation>
+                <numerusform>compacted (extractive) %Ln message</numerusform>
+                <numerusform>compacted (extractive) %Ln messages</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="338" />
             <source>compacted %Ln message(s)</source>
             <translation>
                 <numerusform>compacted %Ln message</numerusform>
                 <numerusform>compacted %Ln messages</numerusform>
             </translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="453" />
-            <source>(stopped)</source>
-            <translation>(stopped)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="67" />

@@ -612,7 +612,7 @@ price: the app shows money only for models you entered a price for.</source>
     <context>
         <name>Controller</name>
         <message>
-            <location filename="../../pi_desktop/ui/controller.py" line="202" />
+            <location filename="../../pi_desktop/ui/controller.py" line="206" />
             <source>Internal error: %1: %2</source>
             <translation>内部错误：%1：%2</translation>
         </message>
@@ -915,12 +915,12 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>保真度探测(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="513" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="515" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="523" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="525" />
             <source>%1 · workspace %2</source>
             <translation>%1 · 工作区 %2</translation>
         </message>
@@ -930,12 +930,12 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>%1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="512" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="514" />
             <source>New session</source>
             <translation>新会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="586" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="588" />
             <source>Stopping…</source>
             <translation>正在停止…</translation>
         </message>
@@ -945,37 +945,37 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>工具(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="307" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="308" />
             <source>Provider busy (%1); retry %2 in %3 s</source>
             <translation>服务繁忙（%1）；%3 秒后进行第 %2 次重试</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="529" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="531" />
             <source>Workspace: %1</source>
             <translation>工作区：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="575" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="577" />
             <source>Your message is still in the box.</source>
             <translation>你的消息仍保留在输入框中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="611" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="613" />
             <source>Stopping the run before closing…</source>
             <translation>正在停止运行，然后关闭…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="427" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="429" />
             <source>Some lines of this session file could not be read and were skipped:</source>
             <translation>此会话文件中有些行无法读取，已跳过：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="437" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="439" />
             <source>Some saved settings could not be used; the defaults apply:</source>
             <translation>部分已保存的设置无法使用，已改用默认值：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="572" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="574" />
             <source>This session is open read-only.</source>
             <translation>此会话以只读方式打开。</translation>
         </message>
@@ -1014,12 +1014,22 @@ price: the app shows money only for models you entered a price for.</source>
             <source>Exported to %1</source>
             <translation>已导出到 %1</translation>
         </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="173" />
+            <source>The model's summary failed (%1). The conversation was compacted with an extractive summary built without a model instead: your newest messages verbatim, the files and the tool calls. The full history stays in the session.</source>
+            <translation>模型的总结失败了（%1）。已改用不依赖模型的抽取式总结来压缩对话：原样保留你最新的消息、涉及的文件和工具调用。完整历史仍保存在会话中。</translation>
+        </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/window_run.py" line="102" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="107" />
             <source>Compacted %Ln message(s): %1 → %2 tokens</source>
             <translation>
                 <numerusform>已压缩 %Ln 条消息：%1 → %2 Token</numerusform>
             </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="167" />
+            <source>The model's first answer was not a summary (%1); one repair request got a proper summary. The full history stays in the session.</source>
+            <translation>模型的第一次回答不是总结（%1）；再请求修正一次后得到了合格的总结。完整历史仍保存在会话中。</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_run.py" line="45" />
@@ -1037,12 +1047,12 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>上下文已满：正在总结…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="129" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="152" />
             <source>%1 Your message was not sent and is still in the input box.</source>
             <translation>%1 你的消息未发送，仍保留在输入框中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="138" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="161" />
             <source>The answer failed: %1</source>
             <translation>回答失败：%1</translation>
         </message>
@@ -1057,12 +1067,12 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>发送（Enter）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="120" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="143" />
             <source>The answer was stopped.</source>
             <translation>回答已停止。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="122" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="145" />
             <source>The answer is complete.</source>
             <translation>回答已完成。</translation>
         </message>
@@ -1070,6 +1080,16 @@ price: the app shows money only for models you entered a price for.</source>
             <location filename="../../pi_desktop/ui/window_run.py" line="58" />
             <source>Answer: %1</source>
             <translation>回答：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="125" />
+            <source>Wait for the run to finish, then try again.</source>
+            <translation>请等运行结束后再试。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="132" />
+            <source>Try the model's summary again</source>
+            <translation>再试一次模型总结</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_tree.py" line="56" />
@@ -1480,6 +1500,11 @@ price: the app shows money only for models you entered a price for.</source>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="80" />
+            <source>Some runs failed: a failed run is reported below, not scored.</source>
+            <translation>部分运行失败：失败的运行列在下方，不计分。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="82" />
             <source>What survived compaction, per probe kind (exact match for codewords and paths, keyword overlap for the rest):</source>
             <translation>按探测类型列出压缩后仍保留的信息（暗号和路径要求完全匹配，其余按关键词重合度计）：</translation>
         </message>
@@ -1932,56 +1957,66 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>直接丢弃、不总结（不产生额外调用；模型会遗忘它们）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="201" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="196" />
+            <source>Summarize them past a fixed 50 messages (the seed's limit)</source>
+            <translation>超过固定的 50 条消息后总结（原始设计的上限）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="199" />
+            <source>Drop them past a fixed 50 messages (the seed's L1)</source>
+            <translation>超过固定的 50 条消息后丢弃（原始设计的 L1）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="205" />
             <source>As the provider does</source>
             <translation>跟随服务默认</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="202" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="206" />
             <source>On</source>
             <translation>开启</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="203" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="207" />
             <source>Off</source>
             <translation>关闭</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="209" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="213" />
             <source>default</source>
             <comment>reasoning effort</comment>
             <translation>默认</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="210" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="214" />
             <source>low</source>
             <comment>reasoning effort</comment>
             <translation>低</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="211" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="215" />
             <source>medium</source>
             <comment>reasoning effort</comment>
             <translation>中</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="212" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="216" />
             <source>high</source>
             <comment>reasoning effort</comment>
             <translation>高</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="218" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="222" />
             <source>Ask before every write or command</source>
             <translation>每次写入或执行命令前询问</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="219" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="223" />
             <source>Approve automatically</source>
             <translation>自动批准</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="220" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="224" />
             <source>Deny all writes and commands</source>
             <translation>拒绝所有写入和命令</translation>
         </message>
@@ -2001,239 +2036,242 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>最多 %1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="245" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="249" />
             <source>Settings</source>
             <translation>设置</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="261" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="265" />
             <source>Who answers: a cloud service, a local server or the offline demo</source>
             <translation>由谁来回答：云端服务、本地服务器或离线演示</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="263" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="267" />
             <source>Provider</source>
             <translation>服务</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="266" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="270" />
             <source>The model's name as the provider spells it</source>
             <translation>模型名称，与服务方的写法一致</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="267" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="271" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="270" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
             <source>The address of the provider's OpenAI-compatible API</source>
             <translation>服务方 OpenAI 兼容接口的地址</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="272" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="276" />
             <source>Base URL</source>
             <translation>接口地址</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="281" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="285" />
             <source>The provider's API key; it is never shown and never written into the settings</source>
             <translation>服务方的 API 密钥；它不会被显示，也不会写入设置文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="286" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="290" />
             <source>&amp;Forget stored key</source>
             <translation>清除已存密钥(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="287" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="291" />
             <source>Remove the key stored for this provider</source>
             <translation>删除为此服务保存的密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="291" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="295" />
             <source>API key</source>
             <translation>API 密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="310" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="314" />
             <source>Price per 1M tokens</source>
             <translation>每百万 Token 价格</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="320" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="324" />
             <source>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</source>
             <translation>思考型模型会先推理再回答（显示在“思考”区块中）。关闭后，在支持切换的服务上
 （DeepSeek、通义千问、OpenRouter）回答更快、更便宜。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="333" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="337" />
             <source>How long the model may think, where the provider takes it</source>
             <translation>模型可以思考多久（仅限支持该选项的服务）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="337" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="341" />
             <source>&amp;effort</source>
             <translation>思考强度(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="342" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="346" />
             <source>Thinking</source>
             <translation>思考</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="350" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="354" />
             <source>A cheaper model that writes the summaries (empty: the chat model)</source>
             <translation>用来撰写总结的较便宜的模型（留空：使用对话模型）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="352" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="356" />
             <source>same as the chat model</source>
             <translation>与对话模型相同</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="353" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="357" />
             <source>Summarizer model</source>
             <translation>总结模型</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="358" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="362" />
             <source> tokens</source>
             <translation> Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="363" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="367" />
             <source>The most tokens one request may carry; the budget bar counts up to it</source>
             <translation>一次请求最多可携带的 Token 数；预算条以它为上限</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="369" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="373" />
             <source>tokens</source>
             <translation>Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="372" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="376" />
             <source>Context budget</source>
             <translation>上下文预算</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="380" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="384" />
             <source>The share of the budget at which older turns are summarized</source>
             <translation>达到预算的这一比例时，较早的轮次会被总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="386" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="390" />
             <source>of the budget</source>
             <translation>（占预算的比例）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="389" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="393" />
             <source>Compact at</source>
             <translation>压缩阈值</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="394" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="398" />
             <source>automatic (a quarter of the budget)</source>
             <translation>自动（预算的四分之一）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="398" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="402" />
             <source>How many of the newest tokens a summary always leaves verbatim</source>
             <translation>总结时始终原样保留的最新内容的 Token 数</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="404" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="408" />
             <source>tokens (half the budget)</source>
             <translation>Token（预算的一半）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="408" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="412" />
             <source>Keep recent</source>
             <translation>保留最近</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="412" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="416" />
             <source> characters/s</source>
             <translation> 字符/秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="413" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="417" />
             <source>instant</source>
             <translation>即时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="420" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="424" />
             <source>characters/s</source>
             <translation>字符/秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="425" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="429" />
             <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
             <translation>离线演示输出回答的速度，方便试用“停止”（Esc）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="430" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="434" />
             <source>Offline demo speed</source>
             <translation>离线演示速度</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="435" />
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="451" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="439" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="455" />
             <source> s</source>
             <translation> 秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="439" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="443" />
             <source>The longest a whole response may take.</source>
             <translation>一次完整回答允许的最长时间。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="444" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="448" />
             <source>s</source>
             <translation>秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="447" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="451" />
             <source>Response deadline</source>
             <translation>回答时限</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="456" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="460" />
             <source>A stream with no new text for this long is retried (keep-alives do not count).</source>
             <translation>流式输出超过这么久没有新文字就会重试（保活消息不计）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="468" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="472" />
             <source>s (at most the response deadline)</source>
             <translation>秒（不超过回答时限）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="471" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="475" />
             <source>Stall timeout</source>
             <translation>停滞超时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="479" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="483" />
             <source>When the conversation grows past the message limit, older messages leave the
-context. Summarized, their content stays known to the model (one summary call
-every dozen turns or so); dropped, the model forgets them (no extra call).</source>
-            <translation>对话超过消息数上限后，较早的消息会移出上下文。
-选择总结，模型仍会知道它们的内容（大约每十几轮调用一次总结）；
-选择丢弃，模型会遗忘它们（不产生额外调用）。</translation>
+context. The limit follows the context budget (about one message per 64 tokens,
+at least 50), so a summary runs when the window needs one; the seed's fixed 50
+messages can be chosen instead. Summarized, their content stays known to the
+model (one summary call each time); dropped, the model forgets them.</source>
+            <translation>对话超过消息数上限后，较早的消息会移出上下文。上限随上下文预算变化
+（大约每 64 Token 一条消息，至少 50 条），因此只在窗口需要时才进行总结；
+也可以改用原始设计固定的 50 条。选择总结，模型仍会知道它们的内容
+（每次调用一次总结）；选择丢弃，模型会遗忘它们。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="486" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="492" />
             <source>Older messages</source>
             <translation>较早的消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="487" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="493" />
             <source>Summarize a branch I leave by rewinding</source>
             <translation>回退离开某个分支时，为其生成总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="489" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="495" />
             <source>On: going back leaves a short note of what the abandoned branch did, sent as
 context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</source>
@@ -2242,166 +2280,174 @@ Remove a note from the tree's context menu.</source>
 可在树的右键菜单中移除说明。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="504" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="510" />
             <source>The only folder the tools may read and write</source>
             <translation>工具唯一可以读写的文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="505" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="511" />
             <source>the folder the tools may read and write</source>
             <translation>工具可以读写的文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="506" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
             <source>&amp;Browse…</source>
             <translation>浏览(&amp;B)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="507" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="513" />
             <source>Choose the workspace folder</source>
             <translation>选择工作区文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="511" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="517" />
             <source>Workspace</source>
             <translation>工作区</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="522" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="528" />
             <source>Show web images in messages (fetched from their site)</source>
             <translation>在消息中显示网络图片（从其网站加载）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="525" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="531" />
             <source>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</source>
             <translation>关闭时：从不加载图片（模型可能借此追踪你）。
 无论此项如何设置，都不会显示本地文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="539" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="545" />
             <source>What happens when the model wants to write a file or run a command</source>
             <translation>模型想要写文件或运行命令时如何处理</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="541" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="547" />
             <source>Tool approval</source>
             <translation>工具审批</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="542" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="548" />
             <source>Let the model run shell commands</source>
             <translation>允许模型运行 Shell 命令</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="545" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="551" />
             <source>Off: the model cannot run programs; on: each command still asks first.</source>
             <translation>关闭：模型不能运行程序；开启：每条命令仍会先征求同意。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="552" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="558" />
             <source>System language (%1)</source>
             <translation>跟随系统（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="556" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="562" />
             <source>The language of the interface</source>
             <translation>界面语言</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="557" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="563" />
             <source>Language</source>
             <translation>语言</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="559" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="565" />
             <source>A new language applies when pi-desktop restarts.</source>
             <translation>新的语言将在 pi-desktop 重启后生效。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="572" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="578" />
             <source>Settings pages</source>
             <translation>设置页面</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="574" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="580" />
             <source>Ctrl+Tab moves to the next page of the settings.</source>
             <translation>按 Ctrl+Tab 切换到设置的下一页。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="579" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="585" />
             <source>General</source>
             <translation>常规</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="742" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="748" />
             <source>The stored key will be forgotten.</source>
             <translation>已保存的密钥将被清除。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="766" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="772" />
             <source>Workspace folder</source>
             <translation>工作区文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="406" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="410" />
             <source>0 (automatic)</source>
             <translation>0（自动）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="422" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="426" />
             <source>0 (instant)</source>
             <translation>0（即时）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="638" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="644" />
             <source>%1 OK again saves without one (the offline demo answers until then).</source>
             <translation>%1 再次点击“确定”将在没有密钥的情况下保存（在此之前由离线演示回答）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="726" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="732" />
             <source>The offline provider needs no key and makes no network calls.</source>
             <translation>离线服务不需要密钥，也不会访问网络。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="732" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="738" />
             <source>A key is stored in the system keyring.</source>
             <translation>系统密钥环中已保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="733" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
             <source>A key is stored in a local file.</source>
             <translation>本地文件中已保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="734" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="740" />
             <source>Using the key from the environment (%1).</source>
             <translation>正在使用环境变量中的密钥（%1）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="745" />
             <source>No key stored.</source>
             <translation>未保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="746" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="752" />
             <source>New keys are saved in the %1.</source>
             <translation>新密钥将保存在%1中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="749" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="755" />
             <source>•••••••• (type to replace)</source>
             <translation>••••••••（输入以替换）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="751" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="757" />
             <source>paste your key</source>
             <translation>粘贴你的密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="710" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="716" />
             <source>model name</source>
             <translation>模型名称</translation>
+        </message>
+        <message>
+            <source>When the conversation grows past the message limit, older messages leave the
+context. Summarized, their content stays known to the model (one summary call
+every dozen turns or so); dropped, the model forgets them (no extra call).</source>
+            <translation type="obsolete">对话超过消息数上限后，较早的消息会移出上下文。
+选择总结，模型仍会知道它们的内容（大约每十几轮调用一次总结）；
+选择丢弃，模型会遗忘它们（不产生额外调用）。</translation>
         </message>
     </context>
     <context>
@@ -2465,57 +2511,57 @@ Local files are never shown, whatever this says.</source>
             <translation>由你编辑</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="83" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="85" />
             <source>messages 1–%1 (the same as the summary it replaces)</source>
             <translation>第 1–%1 条消息（与它取代的总结相同）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="139" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="141" />
             <source>no model call (your edit)</source>
             <translation>未调用模型（你的编辑）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="151" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="153" />
             <source>%1 tokens</source>
             <translation>%1 Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="153" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="155" />
             <source>usage not reported</source>
             <translation>未报告用量</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="72" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="74" />
             <source>no messages (only the system prompt)</source>
             <translation>没有消息（只有系统提示词）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="75" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="77" />
             <source>messages 1–%1; new in this summary: %2–%3 (%4)</source>
             <translation>第 1–%1 条消息；本次总结新增：第 %2–%3 条（%4 条）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="143" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="145" />
             <source>prompt</source>
             <translation>提示</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="144" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="146" />
             <source>completion</source>
             <translation>生成</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="157" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="159" />
             <source>in %1 calls</source>
             <translation>共调用 %1 次</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="162" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="164" />
             <source>(no price known)</source>
             <translation>（价格未知）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="65" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="67" />
             <source>in use</source>
             <translation>使用中</translation>
         </message>
@@ -2620,12 +2666,12 @@ Local files are never shown, whatever this says.</source>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="157" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="165" />
             <source>none (written by you)</source>
             <translation>无（由你撰写）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="158" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="166" />
             <source>none (no model call)</source>
             <translation>无（未调用模型）</translation>
         </message>
@@ -2650,170 +2696,170 @@ Local files are never shown, whatever this says.</source>
             <translation>未记录</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="156" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="164" />
             <source>the next request before → with the edit</source>
             <translation>下一次请求：编辑前 → 编辑后</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="186" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="194" />
             <source>Compaction summary</source>
             <translation>压缩总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="194" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="202" />
             <source>Summary history</source>
             <translation>总结历史</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="196" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="204" />
             <source>Every summary of this branch, oldest first; arrows choose one.</source>
             <translation>本分支的所有总结，从最早的开始；用方向键选择。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="211" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="219" />
             <source>Select in tree</source>
             <translation>在树中选中</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="213" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="221" />
             <source>Select the messages this summary newly covered</source>
             <translation>选中这次总结新涵盖的消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="247" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="255" />
             <source>Edit the summary</source>
             <translation>编辑总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="249" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="257" />
             <source>The summary in use; saving it makes a new compaction.</source>
             <translation>正在使用的总结；保存后会生成一次新的压缩。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="251" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="259" />
             <source>Save edited summary</source>
             <translation>保存编辑后的总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="253" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="261" />
             <source>Save the edit as a new compaction; the next request uses it</source>
             <translation>将编辑保存为一次新的压缩；下一次请求将使用它</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="278" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="286" />
             <source>Summary views</source>
             <translation>总结视图</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="280" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="288" />
             <source>The summary, its changes against the one before, and its editor.</source>
             <translation>总结本身、它与上一次总结相比的变更，以及编辑器。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="282" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="290" />
             <source>Summary</source>
             <translation>总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="283" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="291" />
             <source>Changes</source>
             <translation>变更</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="284" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="292" />
             <source>Edit</source>
             <translation>编辑</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="288" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="296" />
             <source>Copy summary</source>
             <translation>复制总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="290" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="298" />
             <source>Copy the summary as the model receives it</source>
             <translation>按模型收到的原样复制总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="388" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="396" />
             <source>Read files (%1)</source>
             <translation>读取的文件（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="390" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="398" />
             <source>Modified files (%1)</source>
             <translation>修改的文件（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="392" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="400" />
             <source>Read files</source>
             <translation>读取的文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="393" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="401" />
             <source>Modified files</source>
             <translation>修改的文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="395" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="403" />
             <source>The files the summarized messages read.</source>
             <translation>被总结的消息读取过的文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="398" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="406" />
             <source>The files the summarized messages changed.</source>
             <translation>被总结的消息修改过的文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="455" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="463" />
             <source>… %1 more lines</source>
             <translation>… 还有 %1 行</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="263" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="271" />
             <source>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</source>
             <translation>你的编辑会保存为一次新的压缩（原总结仍保留在历史中）；下一次请求将改为发送它。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="407" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="415" />
             <source>Only the summary in use (the newest on this branch) can be edited.</source>
             <translation>只能编辑正在使用的总结（本分支上最新的一条）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="422" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="430" />
             <source>Too large to compare here; Copy summary copies the text.</source>
             <translation>内容太大，无法在此比较；“复制总结”可复制全文。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="431" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="439" />
             <source>The first summary on this branch: every line is new.</source>
             <translation>本分支的第一次总结：每一行都是新的。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="435" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="443" />
             <source>Against summary #%1: %2 added, %3 removed.</source>
             <translation>与第 %1 次总结相比：新增 %2，删除 %3。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="488" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="496" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="376" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="384" />
             <source>… %1 more characters; Copy summary copies all of it.</source>
             <translation>… 还有 %1 个字符；“复制总结”可复制全部内容。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="439" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="440" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="447" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="448" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln 行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="384" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="392" />
             <source>The summary is empty.</source>
             <translation>总结为空。</translation>
         </message>
@@ -3073,53 +3119,60 @@ Local files are never shown, whatever this says.</source>
             <translation>调用总结模型 %1 次</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="349" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="358" />
             <source>explored on another branch · %Ln message(s)</source>
             <translation>
                 <numerusform>在另一分支上探索过 · %Ln 条消息</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="455" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="464" />
             <source>pinned: stays verbatim in every view</source>
             <translation>已固定：在每个视图中原样保留</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="458" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="467" />
             <source>Thinking (%1 characters): %2</source>
             <translation>思考（%1 个字符）：%2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="368" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="377" />
             <source>system prompt: %1</source>
             <translation>系统提示词：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="368" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="377" />
             <source>system prompt removed</source>
             <translation>已移除系统提示词</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="469" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="478" />
             <source>Results:</source>
             <translation>结果：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="472" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="481" />
             <source>No result yet.</source>
             <translation>尚无结果。</translation>
         </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="462" />
+            <source>(stopped)</source>
+            <translation>（已停止）</translation>
+        </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="332" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="336" />
+            <source>compacted (extractive) %Ln message(s)</source>
+            <translation>
+                <numerusform>已压缩（抽取式）%Ln 条消息</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="338" />
             <source>compacted %Ln message(s)</source>
             <translation>
                 <numerusform>已压缩 %Ln 条消息</numerusform>
             </translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="453" />
-            <source>(stopped)</source>
-            <translation>（已停止）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/view.py" line="67" />

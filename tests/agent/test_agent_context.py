@@ -12,6 +12,7 @@ from pi_desktop.agent import (
     ContextCompacted,
     ContextPrepared,
     ProviderError,
+    SummaryFallback,
 )
 from pi_desktop.context import Message, estimate_tokens
 from pi_desktop.session import RewindError, Session
@@ -58,7 +59,8 @@ async def test_snipped_middle_is_reported_as_hidden_entries(session: Session) ->
         session.append_message(Message(role="user", content=f"q{n}"))
         session.append_message(Message(role="assistant", content=f"a{n}"))
     llm = ScriptedLLM(reply("ok"))
-    agent = Agent(llm, session=session, context_budget=1_000_000)
+    # the seed's fixed 50-message cap (the default cap follows the budget: no snip here)
+    agent = Agent(llm, session=session, context_budget=1_000_000, snip_policy="drop-50")
     rec = Recorder()
     agent.subscribe(rec)
     await agent.run("latest")
@@ -97,9 +99,11 @@ async def test_manual_compact_emits_persists_and_refuses_when_busy(session: Sess
 
 
 @pytest.mark.asyncio
-async def test_manual_compact_with_a_failing_summarizer_reports_and_returns_false(
+async def test_manual_compact_with_a_failing_summarizer_compacts_extractively(
     session: Session,
 ) -> None:
+    """Was "reports and returns False". Issue 16: the ladder makes the summary without the
+    model; the compaction is stored marked extractive, and the notice comes once."""
     long_session(session, 4, size=200)
     agent = Agent(
         ScriptedLLM(),
@@ -109,10 +113,20 @@ async def test_manual_compact_with_a_failing_summarizer_reports_and_returns_fals
     )
     rec = Recorder()
     agent.subscribe(rec)
-    assert await agent.compact() is False
-    assert rec.kinds()[:1] == ["CompactionStarted"]
-    assert "ContextPrepared" in rec.kinds() and "ContextCompacted" not in rec.kinds()
-    assert session.latest_compaction() is None
+    assert await agent.compact() is True
+    assert rec.kinds() == [
+        "CompactionStarted",
+        "ContextCompacted",
+        "SummaryFallback",
+        "ContextPrepared",
+    ]
+    (compacted,) = rec.of(ContextCompacted)
+    assert compacted.rung == "extractive"
+    (fallback,) = rec.of(SummaryFallback)
+    assert fallback.rung == "extractive" and "ProviderError" in fallback.reason
+    assert session.latest_compaction().rung == "extractive"
+    assert await agent.compact() is True  # the notice is once per session
+    assert len(rec.of(SummaryFallback)) == 1
 
 
 @pytest.mark.asyncio
@@ -177,6 +191,7 @@ async def test_estimate_now_equals_what_prepare_reports_on_the_free_layer_path(
     agent = Agent(llm, session=session, context_budget=1_000_000)
     assert agent.context is not None
     agent.context.snip_policy = "drop"  # the free layers alone (the default summarizes snips)
+    agent.context.max_messages = 50  # the seed's fixed cap (the default follows the budget)
     bar = agent.estimate_now()
     await agent.context.prepare(session.get_full_history_messages())
     report = agent.context.last_report

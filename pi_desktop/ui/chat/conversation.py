@@ -44,6 +44,7 @@ class PathItem:
     tokens_after: int = 0
     summarized_count: int = 0
     offloaded_path: str | None = None  # tool messages: the L3 file, when one exists
+    rung: str = "model"  # compactions: "extractive" when no model wrote the summary
 
 
 MAX_PROBLEMS_SHOWN = 5
@@ -252,6 +253,14 @@ class ConversationView(QScrollArea):
             card.body.show()
         card.body.append(text)
 
+    def retract_stream_text(self) -> None:
+        """The answer streamed so far was the model's reasoning (a lone ``</think>``): it is
+        cleared here and arrives again in the Thinking block."""
+        card = self._streaming
+        if card is not None and card.body.text:
+            card.body.set_text("")
+            card.body.hide()
+
     def restart_stream(self) -> None:
         """The provider is asked again (a retry): the reasoning starts over, counted anew."""
         card = self._streaming
@@ -336,6 +345,7 @@ class ConversationView(QScrollArea):
         summarized_count: int,
         *,
         manual: bool = False,
+        rung: str = "model",
     ) -> CompactionMarker:
         marker = CompactionMarker(
             entry_id,
@@ -343,6 +353,7 @@ class ConversationView(QScrollArea):
             tokens_after,
             summarized_count,
             manual=manual,
+            rung=rung,
             parent=self._content,
         )
         marker.summaryRequested.connect(self.summaryRequested)
@@ -384,7 +395,11 @@ class ConversationView(QScrollArea):
         for item in items:
             if item.kind == "compaction":
                 self.add_compaction(
-                    item.entry_id, item.tokens_before, item.tokens_after, item.summarized_count
+                    item.entry_id,
+                    item.tokens_before,
+                    item.tokens_after,
+                    item.summarized_count,
+                    rung=item.rung,
                 )
                 continue
             self.add_message(
@@ -486,6 +501,7 @@ def path_items(session: Any, results_dir: Path) -> list[PathItem]:
                     tokens_before=comp.tokens_before,
                     tokens_after=comp.tokens_after,
                     summarized_count=comp.summarized_count,
+                    rung=getattr(comp, "rung", "model"),
                 )
             )
     return items

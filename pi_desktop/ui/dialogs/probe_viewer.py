@@ -77,7 +77,9 @@ class ProbeViewer(QDialog):
             return
         self.report = report
         self.status.setText(
-            tr(
+            tr("Probe", "Some runs failed: a failed run is reported below, not scored.")
+            if report.failed
+            else tr(
                 "Probe",
                 "What survived compaction, per probe kind (exact match for codewords and paths, "
                 "keyword overlap for the rest):",

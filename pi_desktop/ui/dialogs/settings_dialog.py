@@ -193,6 +193,10 @@ def snip_policy_labels() -> dict[str, str]:
         "drop": tr(
             "Settings", "Drop them without a summary (no extra calls; the model forgets them)"
         ),
+        "summarize-50": tr(
+            "Settings", "Summarize them past a fixed 50 messages (the seed's limit)"
+        ),
+        "drop-50": tr("Settings", "Drop them past a fixed 50 messages (the seed's L1)"),
     }
 
 
@@ -479,8 +483,10 @@ class SettingsDialog(QDialog):
             tr(
                 "Settings",
                 "When the conversation grows past the message limit, older messages leave the\n"
-                "context. Summarized, their content stays known to the model (one summary call\n"
-                "every dozen turns or so); dropped, the model forgets them (no extra call).",
+                "context. The limit follows the context budget (about one message per 64 tokens,\n"
+                "at least 50), so a summary runs when the window needs one; the seed's fixed 50\n"
+                "messages can be chosen instead. Summarized, their content stays known to the\n"
+                "model (one summary call each time); dropped, the model forgets them.",
             )
         )
         form.addRow(tr("Settings", "Older messages"), self.snip_policy)

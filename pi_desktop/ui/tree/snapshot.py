@@ -319,6 +319,9 @@ def _compaction_node(entry: Any, parent_display: str | None, order: int) -> Tree
     calls = getattr(entry, "summarizer_calls", 1)
     if isinstance(calls, int) and calls > 1:  # an input too large for one summarizer request
         manual += " · " + trf("Tree", "%1 summarizer calls", calls)
+    extractive = getattr(entry, "kind", None) != "edited" and (
+        getattr(entry, "rung", "model") == "extractive"  # built without a model: said first
+    )
     summary = getattr(entry, "summary", "") or ""
     return TreeNode(
         id=entry.id,
@@ -329,7 +332,13 @@ def _compaction_node(entry: Any, parent_display: str | None, order: int) -> Tree
         target_id=entry.id,
         entry_ids=(entry.id,),
         content=summary,
-        fixed_label=tr("Tree", "compacted %Ln message(s)", n=count) + figures + manual,
+        fixed_label=(
+            tr("Tree", "compacted (extractive) %Ln message(s)", n=count)
+            if extractive
+            else tr("Tree", "compacted %Ln message(s)", n=count)
+        )
+        + figures
+        + manual,
     )
 
 
