@@ -15,8 +15,8 @@ from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 from pi_desktop.ui import i18n
 from pi_desktop.ui.dialogs.summary_viewer import _when
 from pi_desktop.ui.i18n import LANGUAGE_NAMES, compile_ts, install_language, tr, trf
-from tests.ui.widget_walk import shown_texts
-from tests.ui.windows import CHAT_MODULES, open_dialogs, open_window
+from tests.ui.widget_walk import plain, shown_texts
+from tests.ui.windows import CHAT_MODULES, MCP_DETAIL, open_dialogs, open_window
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -158,6 +158,7 @@ def tool_tips(window) -> list[str]:
 
 
 def escaped(texts, data: set[str]) -> list[str]:
+    data = {plain(d) for d in data}
     out = []
     for shown in texts:
         if MARK.search(shown.text) or DATA.match(shown.text) or shown.text in data:
@@ -183,6 +184,8 @@ def test_no_visible_text_escapes_translation(pseudo, kit, qtbot):
         "https://…/v1",
         "—",
         "$",
+        "time",  # the MCP server's name
+        MCP_DETAIL,
     }
     leaks = escaped(shown_texts(window, CHAT_MODULES), data)
     for menu in window.menuBar().findChildren(type(window.export_menu)):

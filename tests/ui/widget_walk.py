@@ -44,7 +44,7 @@ class Shown:
 
 
 def plain(text: str) -> str:
-    return _ENTITY.sub(" ", _TAGS.sub(" ", text)).strip()
+    return " ".join(_ENTITY.sub(" ", _TAGS.sub(" ", text)).split())
 
 
 def _widgets(root: QWidget, skip_modules: tuple[str, ...]) -> Iterator[QWidget]:

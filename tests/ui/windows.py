@@ -4,9 +4,11 @@ tests walk the same set."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QWidget
 
 from pi_desktop.agent import OfflineLLM
@@ -14,7 +16,9 @@ from pi_desktop.agent.mcp import McpApprovalRequest
 from pi_desktop.agent.tools.approval import ApprovalRequest
 from pi_desktop.ui.dialogs.approval import ApprovalDialog
 from pi_desktop.ui.dialogs.file_viewer import ToolResultViewer
+from pi_desktop.ui.dialogs.mcp_page import McpPage
 from pi_desktop.ui.mcp_approval import McpApprovalDialog
+from pi_desktop.ui.mcp_runtime import McpRuntime
 from tests.ui.test_context_inspect import build_session
 
 # parts of the window another test walks (the conversation's cards and rich text)
@@ -28,9 +32,22 @@ def open_window(kit: Any, name: str = "walk") -> Any:
     return kit.window(OfflineLLM(), session_path=path)
 
 
+MCP_SERVER = {"time": {"command": "uvx", "args": ["mcp-server-time"]}}
+MCP_DETAIL = "time · stdio: uvx mcp-server-time"  # the server's own name and command: data
+
+
 def open_dialogs(window: Any, qtbot: Any, tmp: Path) -> dict[str, QWidget]:
     """Each dialog and viewer the window opens, shown (closed by the caller)."""
     shown: dict[str, QWidget] = {}
+    config = tmp / "mcp.json"
+    config.write_text(json.dumps({"mcpServers": MCP_SERVER}))
+    runtime = McpRuntime(
+        QSettings(str(tmp / "mcp.ini"), QSettings.Format.IniFormat), config_path=config
+    )
+    tools = McpPage(runtime)  # the Settings → Tools page (servers listed, none started)
+    qtbot.addWidget(tools)
+    tools.show()
+    shown["mcp tools page"] = tools
     settings = window.show_settings()
     qtbot.waitExposed(settings)
     shown["settings"] = settings
