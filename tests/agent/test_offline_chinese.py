@@ -122,3 +122,13 @@ def test_chinese_is_told_by_han_characters_outside_code():
     assert is_chinese("读取 README.md") and is_chinese("search 待办")
     assert not is_chinese("read `说明.md`") and not is_chinese("list the files")
     assert Message(role="user", content="x")  # the model is untouched by the language
+
+
+def test_a_chinese_request_that_says_think_thinks_in_chinese():
+    from pi_desktop.agent.offline.provider import thinking_for
+
+    resp = chat(OfflineLLM(), user("思考一下，然后读取 README.md"), schemas())
+    thought = thinking_for(user("思考一下，然后读取 README.md"), resp.message.tool_calls)
+    assert thought.startswith("用户的请求是：“思考一下，然后读取 README.md”。")
+    assert "- 调用 read_file" in thought
+    assert thinking_for(user("读取 README.md"), []) == ""  # no "思考": no thinking

@@ -99,7 +99,7 @@ def saved_tail(path: str, chars: int = 600) -> str:
         return ""
 
 
-_THINK = re.compile(r"\bthink\b", re.I)
+_THINK = re.compile(r"\bthink\b|思考|想一想|想想", re.I)
 
 
 def thinking_for(messages: Sequence[Message], calls: list[dict[str, Any]]) -> str:
@@ -110,6 +110,8 @@ def thinking_for(messages: Sequence[Message], calls: list[dict[str, Any]]) -> st
         return ""
     asked = " ".join(user_text.split())
     asked = asked if len(asked) <= 120 else asked[:117] + "…"
+    if is_chinese(user_text):
+        return _thinking_zh(messages, calls, asked)
     if messages and messages[-1].role == "tool":
         count = sum(1 for m in reversed(messages) if m.role == "tool")
         return (
@@ -124,6 +126,21 @@ def thinking_for(messages: Sequence[Message], calls: list[dict[str, Any]]) -> st
         lines.append("Then I read the results and answer.")
     else:
         lines.append("No tool is needed here; I answer directly.")
+    return "\n".join(lines)
+
+
+def _thinking_zh(messages: Sequence[Message], calls: list[dict[str, Any]], asked: str) -> str:
+    if messages and messages[-1].role == "tool":
+        count = sum(1 for m in reversed(messages) if m.role == "tool")
+        return f"工具已经返回（{count} 个结果）。我会转述它们针对“{asked}”返回的内容。"
+    lines = [f"用户的请求是：“{asked}”。"]
+    if calls:
+        for call in calls:
+            function = call.get("function") or {}
+            lines.append(f"- 调用 {function.get('name')}，参数 {function.get('arguments')}")
+        lines.append("然后读取结果并回答。")
+    else:
+        lines.append("这里不需要工具；我直接回答。")
     return "\n".join(lines)
 
 
