@@ -70,6 +70,39 @@ _TABLE = {  # canonical key: the names models give it, separated by "|"
         "关键上下文|上下文|重要上下文|背景|关键信息|重要信息|备注"
     ),
 }
+# the headings a summary of a conversation in that language is shown with (the stored form
+# stays the canonical English one above: the engine and the next summary read that)
+LOCAL_HEADINGS = {
+    "Chinese": {
+        "Goal": "目标",
+        "Constraints & Preferences": "约束与偏好",
+        "Progress": "进展",
+        "Done": "已完成",
+        "In Progress": "进行中",
+        "Blocked": "受阻",
+        "Key Decisions": "关键决策",
+        "Next Steps": "下一步",
+        "Critical Context": "关键上下文",
+    },
+}
+
+
+def localize_headings(summary: str, language: str | None) -> str:
+    """``summary`` with its canonical heading lines in ``language`` ("## Goal" → "## 目标");
+    unchanged for English or a language without headings here. Every name used is one the
+    parser maps back (see ``_TABLE``), so a localized summary normalizes to the same one."""
+    names = LOCAL_HEADINGS.get(language or "")
+    if not names:
+        return summary
+    out = []
+    for line in summary.split("\n"):
+        level, _, title = line.partition(" ")
+        if level in ("##", "###") and title in names and line == HEADING_LINES.get(title):
+            line = f"{level} {names[title]}"
+        out.append(line)
+    return "\n".join(out)
+
+
 HEADING_NAMES: dict[str, tuple[str, ...]] = {
     key: tuple(name.strip() for name in names.split("|")) for key, names in _TABLE.items()
 }

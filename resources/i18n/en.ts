@@ -2641,75 +2641,75 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
     <context>
         <name>SummaryViewer</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="84" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="104" />
             <source>%1:</source>
             <translation>%1:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="72" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="92" />
             <source>Kind</source>
             <translation>Kind</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="73" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="93" />
             <source>Tokens</source>
             <translation>Tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="74" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="94" />
             <source>Summarized</source>
             <translation>Summarized</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="75" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="95" />
             <source>Covered</source>
             <translation>Covered</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="76" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="96" />
             <source>Kept tail</source>
             <translation>Kept tail</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="77" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="97" />
             <source>Summary model</source>
             <translation>Summary model</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="78" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="98" />
             <source>Summary usage</source>
             <translation>Summary usage</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="79" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="99" />
             <source>When</source>
             <translation>When</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="80" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="100" />
             <source>Focus</source>
             <translation>Focus</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="81" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="101" />
             <source>Cost</source>
             <translation>Cost</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="82" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="102" />
             <source>Covers</source>
             <translation>Covers</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="89" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="98" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="149" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="109" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="118" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="169" />
             <source>not reported</source>
             <translation>not reported</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="137" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="147" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="157" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="167" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln message</numerusform>
@@ -2717,7 +2717,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="142" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="162" />
             <source>%Ln message(s) (system + history before the kept tail)</source>
             <translation>
                 <numerusform>%Ln message (system + history before the kept tail)</numerusform>
@@ -2725,193 +2725,198 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="165" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="185" />
             <source>none (written by you)</source>
             <translation>none (written by you)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="166" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="186" />
             <source>none (no model call)</source>
             <translation>none (no model call)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="92" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="112" />
             <source>prompt</source>
             <translation>prompt</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="93" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="113" />
             <source>completion</source>
             <translation>completion</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="122" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="142" />
             <source>%1 after</source>
             <translation>%1 after</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="124" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="144" />
             <source>not recorded</source>
             <translation>not recorded</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="164" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="184" />
             <source>the next request before → with the edit</source>
             <translation>the next request before → with the edit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="194" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="214" />
             <source>Compaction summary</source>
             <translation>Compaction summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="202" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="222" />
             <source>Summary history</source>
             <translation>Summary history</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="204" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="224" />
             <source>Every summary of this branch, oldest first; arrows choose one.</source>
             <translation>Every summary of this branch, oldest first; arrows choose one.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="219" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="239" />
             <source>Select in tree</source>
             <translation>Select in tree</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="221" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="241" />
             <source>Select the messages this summary newly covered</source>
             <translation>Select the messages this summary newly covered</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="255" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="275" />
             <source>Edit the summary</source>
             <translation>Edit the summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="257" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="277" />
             <source>The summary in use; saving it makes a new compaction.</source>
             <translation>The summary in use; saving it makes a new compaction.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="259" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="279" />
             <source>Save edited summary</source>
             <translation>Save edited summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="261" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="281" />
             <source>Save the edit as a new compaction; the next request uses it</source>
             <translation>Save the edit as a new compaction; the next request uses it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="286" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="306" />
             <source>Summary views</source>
             <translation>Summary views</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="288" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="308" />
             <source>The summary, its changes against the one before, and its editor.</source>
             <translation>The summary, its changes against the one before, and its editor.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="290" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="310" />
             <source>Summary</source>
             <translation>Summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="291" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="311" />
             <source>Changes</source>
             <translation>Changes</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="292" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="312" />
             <source>Edit</source>
             <translation>Edit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="296" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="316" />
             <source>Copy summary</source>
             <translation>Copy summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="298" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="318" />
             <source>Copy the summary as the model receives it</source>
             <translation>Copy the summary as the model receives it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="396" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="417" />
             <source>Read files (%1)</source>
             <translation>Read files (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="398" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="419" />
             <source>Modified files (%1)</source>
             <translation>Modified files (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="400" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="421" />
             <source>Read files</source>
             <translation>Read files</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="401" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="422" />
             <source>Modified files</source>
             <translation>Modified files</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="403" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="424" />
             <source>The files the summarized messages read.</source>
             <translation>The files the summarized messages read.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="406" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="427" />
             <source>The files the summarized messages changed.</source>
             <translation>The files the summarized messages changed.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="463" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="484" />
             <source>… %1 more lines</source>
             <translation>… %1 more lines</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="271" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="84" />
+            <source>- (none reported)</source>
+            <translation>- (none reported)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="291" />
             <source>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</source>
             <translation>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="415" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="436" />
             <source>Only the summary in use (the newest on this branch) can be edited.</source>
             <translation>Only the summary in use (the newest on this branch) can be edited.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="430" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="451" />
             <source>Too large to compare here; Copy summary copies the text.</source>
             <translation>Too large to compare here; Copy summary copies the text.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="439" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="460" />
             <source>The first summary on this branch: every line is new.</source>
             <translation>The first summary on this branch: every line is new.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="443" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="464" />
             <source>Against summary #%1: %2 added, %3 removed.</source>
             <translation>Against summary #%1: %2 added, %3 removed.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="496" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="517" />
             <source>(none)</source>
             <translation>(none)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="384" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="404" />
             <source>… %1 more characters; Copy summary copies all of it.</source>
             <translation>… %1 more characters; Copy summary copies all of it.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="447" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="448" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="468" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="469" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln line</numerusform>
@@ -2919,7 +2924,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="392" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="413" />
             <source>The summary is empty.</source>
             <translation>The summary is empty.</translation>
         </message>

@@ -2584,282 +2584,287 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
     <context>
         <name>SummaryViewer</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="84" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="104" />
             <source>%1:</source>
             <translation>%1：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="72" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="92" />
             <source>Kind</source>
             <translation>类型</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="73" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="93" />
             <source>Tokens</source>
             <translation>Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="74" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="94" />
             <source>Summarized</source>
             <translation>已总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="75" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="95" />
             <source>Covered</source>
             <translation>覆盖范围</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="76" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="96" />
             <source>Kept tail</source>
             <translation>保留的结尾</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="77" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="97" />
             <source>Summary model</source>
             <translation>总结模型</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="78" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="98" />
             <source>Summary usage</source>
             <translation>总结用量</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="79" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="99" />
             <source>When</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="80" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="100" />
             <source>Focus</source>
             <translation>侧重点</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="81" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="101" />
             <source>Cost</source>
             <translation>花费</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="82" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="102" />
             <source>Covers</source>
             <translation>涵盖</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="89" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="98" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="149" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="109" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="118" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="169" />
             <source>not reported</source>
             <translation>未报告</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="137" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="147" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="157" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="167" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln 条消息</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="142" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="162" />
             <source>%Ln message(s) (system + history before the kept tail)</source>
             <translation>
                 <numerusform>%Ln 条消息（系统提示词 + 保留结尾之前的历史）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="165" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="185" />
             <source>none (written by you)</source>
             <translation>无（由你撰写）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="166" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="186" />
             <source>none (no model call)</source>
             <translation>无（未调用模型）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="92" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="112" />
             <source>prompt</source>
             <translation>提示</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="93" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="113" />
             <source>completion</source>
             <translation>生成</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="122" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="142" />
             <source>%1 after</source>
             <translation>压缩后 %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="124" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="144" />
             <source>not recorded</source>
             <translation>未记录</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="164" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="184" />
             <source>the next request before → with the edit</source>
             <translation>下一次请求：编辑前 → 编辑后</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="194" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="214" />
             <source>Compaction summary</source>
             <translation>压缩总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="202" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="222" />
             <source>Summary history</source>
             <translation>总结历史</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="204" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="224" />
             <source>Every summary of this branch, oldest first; arrows choose one.</source>
             <translation>本分支的所有总结，从最早的开始；用方向键选择。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="219" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="239" />
             <source>Select in tree</source>
             <translation>在树中选中</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="221" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="241" />
             <source>Select the messages this summary newly covered</source>
             <translation>选中这次总结新涵盖的消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="255" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="275" />
             <source>Edit the summary</source>
             <translation>编辑总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="257" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="277" />
             <source>The summary in use; saving it makes a new compaction.</source>
             <translation>正在使用的总结；保存后会生成一次新的压缩。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="259" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="279" />
             <source>Save edited summary</source>
             <translation>保存编辑后的总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="261" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="281" />
             <source>Save the edit as a new compaction; the next request uses it</source>
             <translation>将编辑保存为一次新的压缩；下一次请求将使用它</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="286" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="306" />
             <source>Summary views</source>
             <translation>总结视图</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="288" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="308" />
             <source>The summary, its changes against the one before, and its editor.</source>
             <translation>总结本身、它与上一次总结相比的变更，以及编辑器。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="290" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="310" />
             <source>Summary</source>
             <translation>总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="291" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="311" />
             <source>Changes</source>
             <translation>变更</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="292" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="312" />
             <source>Edit</source>
             <translation>编辑</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="296" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="316" />
             <source>Copy summary</source>
             <translation>复制总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="298" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="318" />
             <source>Copy the summary as the model receives it</source>
             <translation>按模型收到的原样复制总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="396" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="417" />
             <source>Read files (%1)</source>
             <translation>读取的文件（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="398" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="419" />
             <source>Modified files (%1)</source>
             <translation>修改的文件（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="400" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="421" />
             <source>Read files</source>
             <translation>读取的文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="401" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="422" />
             <source>Modified files</source>
             <translation>修改的文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="403" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="424" />
             <source>The files the summarized messages read.</source>
             <translation>被总结的消息读取过的文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="406" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="427" />
             <source>The files the summarized messages changed.</source>
             <translation>被总结的消息修改过的文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="463" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="484" />
             <source>… %1 more lines</source>
             <translation>… 还有 %1 行</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="271" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="84" />
+            <source>- (none reported)</source>
+            <translation>- （未提及）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="291" />
             <source>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</source>
             <translation>你的编辑会保存为一次新的压缩（原总结仍保留在历史中）；下一次请求将改为发送它。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="415" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="436" />
             <source>Only the summary in use (the newest on this branch) can be edited.</source>
             <translation>只能编辑正在使用的总结（本分支上最新的一条）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="430" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="451" />
             <source>Too large to compare here; Copy summary copies the text.</source>
             <translation>内容太大，无法在此比较；“复制总结”可复制全文。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="439" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="460" />
             <source>The first summary on this branch: every line is new.</source>
             <translation>本分支的第一次总结：每一行都是新的。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="443" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="464" />
             <source>Against summary #%1: %2 added, %3 removed.</source>
             <translation>与第 %1 次总结相比：新增 %2，删除 %3。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="496" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="517" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="384" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="404" />
             <source>… %1 more characters; Copy summary copies all of it.</source>
             <translation>… 还有 %1 个字符；“复制总结”可复制全部内容。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="447" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="448" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="468" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="469" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln 行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="392" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="413" />
             <source>The summary is empty.</source>
             <translation>总结为空。</translation>
         </message>

@@ -132,3 +132,26 @@ def test_a_chinese_request_that_says_think_thinks_in_chinese():
     assert thought.startswith("用户的请求是：“思考一下，然后读取 README.md”。")
     assert "- 调用 read_file" in thought
     assert thinking_for(user("读取 README.md"), []) == ""  # no "思考": no thinking
+
+
+def test_a_chinese_conversation_is_summarized_under_chinese_headings():
+    """The offline summarizer writes a Chinese chat's summary under Chinese headings (as real
+    models do there); the engine reads them back onto the same sections."""
+    from pi_desktop.context import ContextManager
+    from pi_desktop.context.normalize import normalize_summary, section_items
+    from pi_desktop.context.summary import build_summary_request, serialize_transcript
+
+    history = [Message(role="system", content="你是一个认真的助手。")]
+    for n in range(30):
+        history.append(Message(role="user", content=f"请求 {n}：请读取 file{n}.md，不要跳过测试。"))
+        history.append(Message(role="assistant", content=f"已完成请求 {n}。" + "细节 " * 60))
+    llm = OfflineLLM()
+    request = build_summary_request(serialize_transcript(history[1:]), None)
+    raw = chat(llm, request, []).message.content
+    assert "## 目标" in raw and "## 下一步" in raw and "## Goal" not in raw
+    manager = ContextManager(budget=4_000, llm=llm)
+    asyncio.run(manager.force_compact(history))
+    stored = manager.pending_compaction.summary
+    items = section_items(stored)
+    assert any("请求 0" in item for item in items["Goal"])  # read back onto the sections
+    assert normalize_summary(stored) == stored

@@ -248,3 +248,16 @@ def test_a_chinese_window_end_to_end(chinese, kit, qtbot):
     assert "**已读取 `README.md`**" in answer and "我是离线演示" in answer
     assert "Token" in window.budget_bar.text and "/ 16k" in window.budget_bar.text
     assert window.tree.view.tooltip_for(window.session.current_id).startswith("助手")
+
+
+def test_a_chinese_summary_is_shown_under_chinese_headings():
+    from pi_desktop.context.normalize import normalize_summary
+    from pi_desktop.ui.dialogs.summary_viewer import shown_summary
+
+    stored = normalize_summary("## Goal\n- 修复登录的错误\n## Progress\n### Done\n- 读了 auth.py")
+    shown = shown_summary(stored)
+    assert shown.startswith("## 目标\n- 修复登录的错误")
+    assert "### 已完成\n- 读了 auth.py" in shown
+    assert "## Goal" not in shown and normalize_summary(shown) == stored  # the same sections
+    english = normalize_summary("## Goal\n- fix the login page")
+    assert shown_summary(english) == english  # English stays as stored

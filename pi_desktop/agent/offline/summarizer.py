@@ -18,7 +18,12 @@ from pi_desktop.context.extractive import (
     extractive_summary,
     parse_transcript,
 )
-from pi_desktop.context.normalize import extract_summary, section_items
+from pi_desktop.context.normalize import (
+    conversation_language,
+    extract_summary,
+    localize_headings,
+    section_items,
+)
 from pi_desktop.context.ratio import weighted_tokens
 from pi_desktop.context.summary import (
     CONDENSE_PROMPT,
@@ -89,6 +94,8 @@ def summarize_request(prompt: str) -> str:
         quote_fits=quote_fits,
     )
     body, _ = trim_summary(body, lambda b: len(b) <= limit)
+    # a Chinese conversation gets its headings in Chinese, as real models write them there
+    body = localize_headings(body, conversation_language(request.conversation))
     read, modified = _files(previous, entries)
     count = sum(e.role != "user" or not e.text.startswith(SUMMARY_HEADER_PREFIX) for e in entries)
     analysis = (

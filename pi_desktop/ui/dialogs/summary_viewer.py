@@ -34,6 +34,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pi_desktop.context.normalize import (
+    EMPTY_ITEM,
+    HEADING_LINES,
+    conversation_language,
+    localize_headings,
+)
 from pi_desktop.context.summary import file_block, strip_file_blocks
 from pi_desktop.ui.dialogs.summary_history import (
     HistoryItem,
@@ -64,6 +70,20 @@ def split_file_tags(summary: str) -> tuple[str, list[str], list[str]]:
         )
 
     return strip_file_blocks(summary), items("read-files"), items("modified-files")
+
+
+def shown_summary(prose: str) -> str:
+    """The summary as the viewer shows it: a Chinese conversation's summary under Chinese
+    headings (the stored text keeps the canonical ones the engine reads), and the empty
+    sections' marker in the interface's language."""
+    headings = set(HEADING_LINES.values()) | {EMPTY_ITEM}
+    content = "\n".join(line for line in prose.split("\n") if line not in headings)
+    language = conversation_language(content)  # what the sections say, not their names
+    text = localize_headings(prose, language)
+    return "\n".join(
+        tr("SummaryViewer", "- (none reported)") if line == EMPTY_ITEM else line
+        for line in text.split("\n")
+    )
 
 
 def field_label(key: str) -> str:
@@ -389,7 +409,8 @@ class SummaryViewer(QDialog):
             )
         else:
             self.browser.set_safe_markdown(
-                bounded_markdown(prose) or "_" + tr("SummaryViewer", "The summary is empty.") + "_"
+                bounded_markdown(shown_summary(prose))
+                or "_" + tr("SummaryViewer", "The summary is empty.") + "_"
             )
         self._fill(self.read_list, self._read)
         self._fill(self.modified_list, self._modified)
