@@ -341,11 +341,15 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         if not (isinstance(geometry, QByteArray | bytes) and self.restoreGeometry(geometry)):
             self.resize(1180, 780)
             if geometry is not None:
-                self._settings_problems.append("window/geometry is not a saved geometry; ignored")
+                self._settings_problems.append(
+                    tr("MainWindow", "window/geometry is not a saved geometry; ignored")
+                )
         state = self.settings_store.value("splitter")
         valid = isinstance(state, QByteArray | bytes) and self.splitter.restoreState(state)
         if state is not None and not valid:
-            self._settings_problems.append("window/splitter is not a saved layout; ignored")
+            self._settings_problems.append(
+                tr("MainWindow", "window/splitter is not a saved layout; ignored")
+            )
         self.sessions.restore_state()
 
     # ---------------------------------------------------------------- sessions

@@ -29,7 +29,7 @@ from pi_desktop.agent.mcp import (
     sdk_available,
 )
 from pi_desktop.agent.mcp.hub import SDK_MISSING, ServerConnection, ToolSpec, fingerprint
-from pi_desktop.ui.i18n import tr
+from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.mcp_approval import McpPrompter
 
 log = logging.getLogger(__name__)
@@ -114,7 +114,7 @@ class McpRuntime(QObject):
         self.cache_path = (config_path or default_config_path()).with_name(CACHE_FILE)
         self.config, self.problem = load_config_file(self.path)
         if override is not None and not self.path.exists():
-            self.problem = f"{self.path}: no such file"
+            self.problem = trf("McpRuntime", "%1: no such file", self.path)
         self.sdk_problem = None if sdk_available() else SDK_MISSING
         self.prompter = McpPrompter(self.prefs)
         self.hub = McpHub(

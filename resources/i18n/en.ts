@@ -939,12 +939,12 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>&amp;Fidelity probe…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="515" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="519" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="525" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="529" />
             <source>%1 · workspace %2</source>
             <translation>%1 · workspace %2</translation>
         </message>
@@ -954,12 +954,17 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>%1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="514" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="351" />
+            <source>window/splitter is not a saved layout; ignored</source>
+            <translation>window/splitter is not a saved layout; ignored</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="518" />
             <source>New session</source>
             <translation>New session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="588" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="592" />
             <source>Stopping…</source>
             <translation>Stopping…</translation>
         </message>
@@ -974,32 +979,37 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>Provider busy (%1); retry %2 in %3 s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="531" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="345" />
+            <source>window/geometry is not a saved geometry; ignored</source>
+            <translation>window/geometry is not a saved geometry; ignored</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="535" />
             <source>Workspace: %1</source>
             <translation>Workspace: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="577" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="581" />
             <source>Your message is still in the box.</source>
             <translation>Your message is still in the box.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="613" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="617" />
             <source>Stopping the run before closing…</source>
             <translation>Stopping the run before closing…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="429" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="433" />
             <source>Some lines of this session file could not be read and were skipped:</source>
             <translation>Some lines of this session file could not be read and were skipped:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="439" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="443" />
             <source>Some saved settings could not be used; the defaults apply:</source>
             <translation>Some saved settings could not be used; the defaults apply:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="574" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="578" />
             <source>This session is open read-only.</source>
             <translation>This session is open read-only.</translation>
         </message>
@@ -1528,6 +1538,11 @@ price: the app shows money only for models you entered a price for.</translation
             <source>At the first call of one of its tools</source>
             <translation>At the first call of one of its tools</translation>
         </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="117" />
+            <source>%1: no such file</source>
+            <translation>%1: no such file</translation>
+        </message>
     </context>
     <context>
         <name>Probe</name>
@@ -1802,6 +1817,11 @@ price: the app shows money only for models you entered a price for.</translation
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="600" />
             <source>No session matches “%1” yet: the search is still reading the sessions.</source>
             <translation>No session matches “%1” yet: the search is still reading the sessions.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="155" />
+            <source>an answer is streaming</source>
+            <translation>an answer is streaming</translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="158" />
@@ -2618,6 +2638,11 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>(no price known)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="61" />
+            <source>(extractive)</source>
+            <translation>(extractive)</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="67" />
             <source>in use</source>
             <translation>in use</translation>
@@ -2725,12 +2750,12 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="185" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="187" />
             <source>none (written by you)</source>
             <translation>none (written by you)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="186" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="188" />
             <source>none (no model call)</source>
             <translation>none (no model call)</translation>
         </message>
@@ -2755,122 +2780,137 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>not recorded</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="184" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="176" />
+            <source>extractive summary (built without a model)</source>
+            <translation>extractive summary (built without a model)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="179" />
+            <source>none: the model's summary failed (%1 was asked)</source>
+            <translation>none: the model's summary failed (%1 was asked)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="181" />
+            <source>none: the model's summary failed</source>
+            <translation>none: the model's summary failed</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="186" />
             <source>the next request before → with the edit</source>
             <translation>the next request before → with the edit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="214" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="216" />
             <source>Compaction summary</source>
             <translation>Compaction summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="222" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="224" />
             <source>Summary history</source>
             <translation>Summary history</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="224" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="226" />
             <source>Every summary of this branch, oldest first; arrows choose one.</source>
             <translation>Every summary of this branch, oldest first; arrows choose one.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="239" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="241" />
             <source>Select in tree</source>
             <translation>Select in tree</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="241" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="243" />
             <source>Select the messages this summary newly covered</source>
             <translation>Select the messages this summary newly covered</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="275" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="277" />
             <source>Edit the summary</source>
             <translation>Edit the summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="277" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="279" />
             <source>The summary in use; saving it makes a new compaction.</source>
             <translation>The summary in use; saving it makes a new compaction.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="279" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="281" />
             <source>Save edited summary</source>
             <translation>Save edited summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="281" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="283" />
             <source>Save the edit as a new compaction; the next request uses it</source>
             <translation>Save the edit as a new compaction; the next request uses it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="306" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="308" />
             <source>Summary views</source>
             <translation>Summary views</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="308" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="310" />
             <source>The summary, its changes against the one before, and its editor.</source>
             <translation>The summary, its changes against the one before, and its editor.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="310" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="312" />
             <source>Summary</source>
             <translation>Summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="311" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="313" />
             <source>Changes</source>
             <translation>Changes</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="312" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="314" />
             <source>Edit</source>
             <translation>Edit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="316" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="318" />
             <source>Copy summary</source>
             <translation>Copy summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="318" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="320" />
             <source>Copy the summary as the model receives it</source>
             <translation>Copy the summary as the model receives it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="417" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="419" />
             <source>Read files (%1)</source>
             <translation>Read files (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="419" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="421" />
             <source>Modified files (%1)</source>
             <translation>Modified files (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="421" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="423" />
             <source>Read files</source>
             <translation>Read files</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="422" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="424" />
             <source>Modified files</source>
             <translation>Modified files</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="424" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="426" />
             <source>The files the summarized messages read.</source>
             <translation>The files the summarized messages read.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="427" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="429" />
             <source>The files the summarized messages changed.</source>
             <translation>The files the summarized messages changed.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="484" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="486" />
             <source>… %1 more lines</source>
             <translation>… %1 more lines</translation>
         </message>
@@ -2880,43 +2920,48 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>- (none reported)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="291" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="184" />
+            <source>repaired (the model's second answer)</source>
+            <translation>repaired (the model's second answer)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="293" />
             <source>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</source>
             <translation>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="436" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="438" />
             <source>Only the summary in use (the newest on this branch) can be edited.</source>
             <translation>Only the summary in use (the newest on this branch) can be edited.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="451" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="453" />
             <source>Too large to compare here; Copy summary copies the text.</source>
             <translation>Too large to compare here; Copy summary copies the text.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="460" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="462" />
             <source>The first summary on this branch: every line is new.</source>
             <translation>The first summary on this branch: every line is new.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="464" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="466" />
             <source>Against summary #%1: %2 added, %3 removed.</source>
             <translation>Against summary #%1: %2 added, %3 removed.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="517" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="519" />
             <source>(none)</source>
             <translation>(none)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="404" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="406" />
             <source>… %1 more characters; Copy summary copies all of it.</source>
             <translation>… %1 more characters; Copy summary copies all of it.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="468" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="469" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="470" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="471" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln line</numerusform>
@@ -2924,7 +2969,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="413" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="415" />
             <source>The summary is empty.</source>
             <translation>The summary is empty.</translation>
         </message>

@@ -915,12 +915,12 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>保真度探测(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="515" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="519" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="525" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="529" />
             <source>%1 · workspace %2</source>
             <translation>%1 · 工作区 %2</translation>
         </message>
@@ -930,12 +930,17 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>%1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="514" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="351" />
+            <source>window/splitter is not a saved layout; ignored</source>
+            <translation>window/splitter 不是有效的已保存布局；已忽略</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="518" />
             <source>New session</source>
             <translation>新会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="588" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="592" />
             <source>Stopping…</source>
             <translation>正在停止…</translation>
         </message>
@@ -950,32 +955,37 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>服务繁忙（%1）；%3 秒后进行第 %2 次重试</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="531" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="345" />
+            <source>window/geometry is not a saved geometry; ignored</source>
+            <translation>window/geometry 不是有效的已保存窗口尺寸；已忽略</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="535" />
             <source>Workspace: %1</source>
             <translation>工作区：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="577" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="581" />
             <source>Your message is still in the box.</source>
             <translation>你的消息仍保留在输入框中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="613" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="617" />
             <source>Stopping the run before closing…</source>
             <translation>正在停止运行，然后关闭…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="429" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="433" />
             <source>Some lines of this session file could not be read and were skipped:</source>
             <translation>此会话文件中有些行无法读取，已跳过：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="439" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="443" />
             <source>Some saved settings could not be used; the defaults apply:</source>
             <translation>部分已保存的设置无法使用，已改用默认值：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="574" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="578" />
             <source>This session is open read-only.</source>
             <translation>此会话以只读方式打开。</translation>
         </message>
@@ -1480,6 +1490,11 @@ price: the app shows money only for models you entered a price for.</source>
             <source>At the first call of one of its tools</source>
             <translation>首次调用其某个工具时</translation>
         </message>
+        <message>
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="117" />
+            <source>%1: no such file</source>
+            <translation>%1：文件不存在</translation>
+        </message>
     </context>
     <context>
         <name>Probe</name>
@@ -1752,6 +1767,11 @@ price: the app shows money only for models you entered a price for.</source>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="600" />
             <source>No session matches “%1” yet: the search is still reading the sessions.</source>
             <translation>暂时没有匹配“%1”的会话：搜索仍在读取会话。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="155" />
+            <source>an answer is streaming</source>
+            <translation>正在生成回答</translation>
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="158" />
@@ -2561,6 +2581,11 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
             <translation>（价格未知）</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="61" />
+            <source>(extractive)</source>
+            <translation>（抽取式）</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="67" />
             <source>in use</source>
             <translation>使用中</translation>
@@ -2666,12 +2691,12 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="185" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="187" />
             <source>none (written by you)</source>
             <translation>无（由你撰写）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="186" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="188" />
             <source>none (no model call)</source>
             <translation>无（未调用模型）</translation>
         </message>
@@ -2696,122 +2721,137 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
             <translation>未记录</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="184" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="176" />
+            <source>extractive summary (built without a model)</source>
+            <translation>抽取式总结（未使用模型生成）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="179" />
+            <source>none: the model's summary failed (%1 was asked)</source>
+            <translation>无：模型总结失败（请求的是 %1）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="181" />
+            <source>none: the model's summary failed</source>
+            <translation>无：模型总结失败</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="186" />
             <source>the next request before → with the edit</source>
             <translation>下一次请求：编辑前 → 编辑后</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="214" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="216" />
             <source>Compaction summary</source>
             <translation>压缩总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="222" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="224" />
             <source>Summary history</source>
             <translation>总结历史</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="224" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="226" />
             <source>Every summary of this branch, oldest first; arrows choose one.</source>
             <translation>本分支的所有总结，从最早的开始；用方向键选择。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="239" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="241" />
             <source>Select in tree</source>
             <translation>在树中选中</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="241" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="243" />
             <source>Select the messages this summary newly covered</source>
             <translation>选中这次总结新涵盖的消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="275" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="277" />
             <source>Edit the summary</source>
             <translation>编辑总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="277" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="279" />
             <source>The summary in use; saving it makes a new compaction.</source>
             <translation>正在使用的总结；保存后会生成一次新的压缩。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="279" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="281" />
             <source>Save edited summary</source>
             <translation>保存编辑后的总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="281" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="283" />
             <source>Save the edit as a new compaction; the next request uses it</source>
             <translation>将编辑保存为一次新的压缩；下一次请求将使用它</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="306" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="308" />
             <source>Summary views</source>
             <translation>总结视图</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="308" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="310" />
             <source>The summary, its changes against the one before, and its editor.</source>
             <translation>总结本身、它与上一次总结相比的变更，以及编辑器。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="310" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="312" />
             <source>Summary</source>
             <translation>总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="311" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="313" />
             <source>Changes</source>
             <translation>变更</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="312" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="314" />
             <source>Edit</source>
             <translation>编辑</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="316" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="318" />
             <source>Copy summary</source>
             <translation>复制总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="318" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="320" />
             <source>Copy the summary as the model receives it</source>
             <translation>按模型收到的原样复制总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="417" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="419" />
             <source>Read files (%1)</source>
             <translation>读取的文件（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="419" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="421" />
             <source>Modified files (%1)</source>
             <translation>修改的文件（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="421" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="423" />
             <source>Read files</source>
             <translation>读取的文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="422" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="424" />
             <source>Modified files</source>
             <translation>修改的文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="424" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="426" />
             <source>The files the summarized messages read.</source>
             <translation>被总结的消息读取过的文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="427" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="429" />
             <source>The files the summarized messages changed.</source>
             <translation>被总结的消息修改过的文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="484" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="486" />
             <source>… %1 more lines</source>
             <translation>… 还有 %1 行</translation>
         </message>
@@ -2821,50 +2861,55 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
             <translation>- （未提及）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="291" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="184" />
+            <source>repaired (the model's second answer)</source>
+            <translation>已修正（模型的第二次回答）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="293" />
             <source>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</source>
             <translation>你的编辑会保存为一次新的压缩（原总结仍保留在历史中）；下一次请求将改为发送它。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="436" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="438" />
             <source>Only the summary in use (the newest on this branch) can be edited.</source>
             <translation>只能编辑正在使用的总结（本分支上最新的一条）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="451" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="453" />
             <source>Too large to compare here; Copy summary copies the text.</source>
             <translation>内容太大，无法在此比较；“复制总结”可复制全文。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="460" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="462" />
             <source>The first summary on this branch: every line is new.</source>
             <translation>本分支的第一次总结：每一行都是新的。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="464" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="466" />
             <source>Against summary #%1: %2 added, %3 removed.</source>
             <translation>与第 %1 次总结相比：新增 %2，删除 %3。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="517" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="519" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="404" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="406" />
             <source>… %1 more characters; Copy summary copies all of it.</source>
             <translation>… 还有 %1 个字符；“复制总结”可复制全部内容。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="468" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="469" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="470" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="471" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln 行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="413" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="415" />
             <source>The summary is empty.</source>
             <translation>总结为空。</translation>
         </message>

@@ -173,13 +173,15 @@ def summary_fields(entry: Any) -> dict[str, str]:
     if instructions:
         fields["Focus"] = str(instructions)
     if getattr(entry, "rung", "model") == "extractive" and stated != "edited":
-        fields["Kind"] += " · extractive summary (built without a model)"
+        fields["Kind"] += " · " + tr("SummaryViewer", "extractive summary (built without a model)")
         model = getattr(entry, "summary_model", None)
-        fields["Summary model"] = "none: the model's summary failed" + (
-            f" ({model} was asked)" if model else ""
+        fields["Summary model"] = (
+            trf("SummaryViewer", "none: the model's summary failed (%1 was asked)", model)
+            if model
+            else tr("SummaryViewer", "none: the model's summary failed")
         )
     elif getattr(entry, "rung", "model") == "repaired":
-        fields["Kind"] += " · repaired (the model's second answer)"
+        fields["Kind"] += " · " + tr("SummaryViewer", "repaired (the model's second answer)")
     if stated == "edited":  # no model made it; its figures are the request before/with it
         fields["Tokens"] += " — " + tr("SummaryViewer", "the next request before → with the edit")
         fields["Summary model"] = tr("SummaryViewer", "none (written by you)")

@@ -152,7 +152,7 @@ class SessionListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             tip = info.display_title + "\n" + tr("Sessions", "%Ln message(s)", n=info.message_count)
             if info.id == self._streaming_id:
-                tip += " · an answer is streaming"
+                tip += " · " + tr("Sessions", "an answer is streaming")
             hit = self._hits.get(info.id)
             if hit is not None:
                 tip += "\n" + tr(
