@@ -2825,92 +2825,104 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>Select the messages this summary newly covered</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="277" />
-            <source>Edit the summary</source>
-            <translation>Edit the summary</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="279" />
-            <source>The summary in use; saving it makes a new compaction.</source>
-            <translation>The summary in use; saving it makes a new compaction.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="281" />
-            <source>Save edited summary</source>
-            <translation>Save edited summary</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="283" />
-            <source>Save the edit as a new compaction; the next request uses it</source>
-            <translation>Save the edit as a new compaction; the next request uses it</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="308" />
-            <source>Summary views</source>
-            <translation>Summary views</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="310" />
-            <source>The summary, its changes against the one before, and its editor.</source>
-            <translation>The summary, its changes against the one before, and its editor.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="312" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="249" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="320" />
             <source>Summary</source>
             <translation>Summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="313" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="251" />
+            <source>The summary the next requests carry, read-only.</source>
+            <translation>The summary the next requests carry, read-only.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="272" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="321" />
             <source>Changes</source>
             <translation>Changes</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="314" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="274" />
+            <source>The lines added (+) and removed (−) against the summary before.</source>
+            <translation>The lines added (+) and removed (−) against the summary before.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="285" />
+            <source>Edit the summary</source>
+            <translation>Edit the summary</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="287" />
+            <source>The summary in use; saving it makes a new compaction.</source>
+            <translation>The summary in use; saving it makes a new compaction.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="289" />
+            <source>Save edited summary</source>
+            <translation>Save edited summary</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="291" />
+            <source>Save the edit as a new compaction; the next request uses it</source>
+            <translation>Save the edit as a new compaction; the next request uses it</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="316" />
+            <source>Summary views</source>
+            <translation>Summary views</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="318" />
+            <source>The summary, its changes against the one before, and its editor.</source>
+            <translation>The summary, its changes against the one before, and its editor.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="322" />
             <source>Edit</source>
             <translation>Edit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="318" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="326" />
             <source>Copy summary</source>
             <translation>Copy summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="320" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="328" />
             <source>Copy the summary as the model receives it</source>
             <translation>Copy the summary as the model receives it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="419" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="427" />
             <source>Read files (%1)</source>
             <translation>Read files (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="421" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="429" />
             <source>Modified files (%1)</source>
             <translation>Modified files (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="423" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="431" />
             <source>Read files</source>
             <translation>Read files</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="424" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="432" />
             <source>Modified files</source>
             <translation>Modified files</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="426" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="434" />
             <source>The files the summarized messages read.</source>
             <translation>The files the summarized messages read.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="429" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="437" />
             <source>The files the summarized messages changed.</source>
             <translation>The files the summarized messages changed.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="486" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="494" />
             <source>… %1 more lines</source>
             <translation>… %1 more lines</translation>
         </message>
@@ -2925,43 +2937,43 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>repaired (the model's second answer)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="293" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="301" />
             <source>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</source>
             <translation>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="438" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="446" />
             <source>Only the summary in use (the newest on this branch) can be edited.</source>
             <translation>Only the summary in use (the newest on this branch) can be edited.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="453" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="461" />
             <source>Too large to compare here; Copy summary copies the text.</source>
             <translation>Too large to compare here; Copy summary copies the text.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="462" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="470" />
             <source>The first summary on this branch: every line is new.</source>
             <translation>The first summary on this branch: every line is new.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="466" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="474" />
             <source>Against summary #%1: %2 added, %3 removed.</source>
             <translation>Against summary #%1: %2 added, %3 removed.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="519" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="527" />
             <source>(none)</source>
             <translation>(none)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="406" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="414" />
             <source>… %1 more characters; Copy summary copies all of it.</source>
             <translation>… %1 more characters; Copy summary copies all of it.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="470" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="471" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="478" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="479" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln line</numerusform>
@@ -2969,7 +2981,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="415" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="423" />
             <source>The summary is empty.</source>
             <translation>The summary is empty.</translation>
         </message>

@@ -2766,92 +2766,104 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
             <translation>选中这次总结新涵盖的消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="277" />
-            <source>Edit the summary</source>
-            <translation>编辑总结</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="279" />
-            <source>The summary in use; saving it makes a new compaction.</source>
-            <translation>正在使用的总结；保存后会生成一次新的压缩。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="281" />
-            <source>Save edited summary</source>
-            <translation>保存编辑后的总结</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="283" />
-            <source>Save the edit as a new compaction; the next request uses it</source>
-            <translation>将编辑保存为一次新的压缩；下一次请求将使用它</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="308" />
-            <source>Summary views</source>
-            <translation>总结视图</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="310" />
-            <source>The summary, its changes against the one before, and its editor.</source>
-            <translation>总结本身、它与上一次总结相比的变更，以及编辑器。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="312" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="249" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="320" />
             <source>Summary</source>
             <translation>总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="313" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="251" />
+            <source>The summary the next requests carry, read-only.</source>
+            <translation>之后的请求所携带的总结（只读）。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="272" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="321" />
             <source>Changes</source>
             <translation>变更</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="314" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="274" />
+            <source>The lines added (+) and removed (−) against the summary before.</source>
+            <translation>与上一次总结相比新增（+）和删除（−）的行。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="285" />
+            <source>Edit the summary</source>
+            <translation>编辑总结</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="287" />
+            <source>The summary in use; saving it makes a new compaction.</source>
+            <translation>正在使用的总结；保存后会生成一次新的压缩。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="289" />
+            <source>Save edited summary</source>
+            <translation>保存编辑后的总结</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="291" />
+            <source>Save the edit as a new compaction; the next request uses it</source>
+            <translation>将编辑保存为一次新的压缩；下一次请求将使用它</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="316" />
+            <source>Summary views</source>
+            <translation>总结视图</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="318" />
+            <source>The summary, its changes against the one before, and its editor.</source>
+            <translation>总结本身、它与上一次总结相比的变更，以及编辑器。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="322" />
             <source>Edit</source>
             <translation>编辑</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="318" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="326" />
             <source>Copy summary</source>
             <translation>复制总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="320" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="328" />
             <source>Copy the summary as the model receives it</source>
             <translation>按模型收到的原样复制总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="419" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="427" />
             <source>Read files (%1)</source>
             <translation>读取的文件（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="421" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="429" />
             <source>Modified files (%1)</source>
             <translation>修改的文件（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="423" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="431" />
             <source>Read files</source>
             <translation>读取的文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="424" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="432" />
             <source>Modified files</source>
             <translation>修改的文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="426" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="434" />
             <source>The files the summarized messages read.</source>
             <translation>被总结的消息读取过的文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="429" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="437" />
             <source>The files the summarized messages changed.</source>
             <translation>被总结的消息修改过的文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="486" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="494" />
             <source>… %1 more lines</source>
             <translation>… 还有 %1 行</translation>
         </message>
@@ -2866,50 +2878,50 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
             <translation>已修正（模型的第二次回答）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="293" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="301" />
             <source>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</source>
             <translation>你的编辑会保存为一次新的压缩（原总结仍保留在历史中）；下一次请求将改为发送它。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="438" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="446" />
             <source>Only the summary in use (the newest on this branch) can be edited.</source>
             <translation>只能编辑正在使用的总结（本分支上最新的一条）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="453" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="461" />
             <source>Too large to compare here; Copy summary copies the text.</source>
             <translation>内容太大，无法在此比较；“复制总结”可复制全文。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="462" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="470" />
             <source>The first summary on this branch: every line is new.</source>
             <translation>本分支的第一次总结：每一行都是新的。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="466" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="474" />
             <source>Against summary #%1: %2 added, %3 removed.</source>
             <translation>与第 %1 次总结相比：新增 %2，删除 %3。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="519" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="527" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="406" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="414" />
             <source>… %1 more characters; Copy summary copies all of it.</source>
             <translation>… 还有 %1 个字符；“复制总结”可复制全部内容。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="470" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="471" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="478" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="479" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln 行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="415" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="423" />
             <source>The summary is empty.</source>
             <translation>总结为空。</translation>
         </message>

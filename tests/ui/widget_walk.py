@@ -57,13 +57,30 @@ def _widgets(root: QWidget, skip_modules: tuple[str, ...]) -> Iterator[QWidget]:
         stack.extend(c for c in w.children() if isinstance(c, QWidget))
 
 
+# what shows a session's data (messages, tool arguments and results, the model's name, the
+# system prompt): its words are the user's and the model's, not the interface's
+CONTENT_CLASSES = ("CodeBlockWidget", "MarkdownBody")
+CONTENT_NAMES = ("chatModel", "chatPrompt", "toolResult")
+
+
+def _is_content(w: QWidget) -> bool:
+    while w is not None:
+        if type(w).__name__ in CONTENT_CLASSES or w.objectName() in CONTENT_NAMES:
+            return True
+        w = w.parentWidget()
+    return False
+
+
 def shown_texts(root: QWidget, skip_modules: tuple[str, ...] = ()) -> list[Shown]:
     """Every text ``root`` can show: titles, labels, buttons, actions and menus, tooltips,
-    placeholders, tabs, headers, combo items, spin box affixes."""
+    placeholders, tabs, headers, combo items, spin box affixes. A session's data shows as
+    ``where == "content"`` (its text is not the interface's)."""
     out: list[Shown] = []
 
     def add(text: str | None, where: str, owner: QObject) -> None:
         if isinstance(text, str) and text and plain(text):
+            if isinstance(owner, QWidget) and where != "tooltip" and _is_content(owner):
+                where = "content"
             out.append(Shown(plain(text), where, owner))
 
     for w in _widgets(root, skip_modules):
@@ -104,7 +121,7 @@ def shown_texts(root: QWidget, skip_modules: tuple[str, ...] = ()) -> list[Shown
                 )
         if isinstance(w, QMenu):
             add(w.title(), "menu title", w)
-        for action in w.actions():
+        for action in QWidget.actions(w):  # a card names its own bar "actions"
             if isinstance(action, QAction) and not action.isSeparator():
                 add(action.text(), "action", action)
                 if action.menu() is not None:

@@ -246,6 +246,10 @@ class SummaryViewer(QDialog):
         form.addRow("", self.select_button)
 
         self.browser = SafeBrowser(self)  # a summary quotes the model: no local loads
+        self.browser.setAccessibleName(tr("SummaryViewer", "Summary"))
+        self.browser.setAccessibleDescription(
+            tr("SummaryViewer", "The summary the next requests carry, read-only.")
+        )
         self.read_list = self._file_list([])
         self.modified_list = self._file_list([])
         self._read_label = QLabel(self)
@@ -265,6 +269,10 @@ class SummaryViewer(QDialog):
         split.setChildrenCollapsible(False)
 
         self.diff_view = SafeBrowser(self)
+        self.diff_view.setAccessibleName(tr("SummaryViewer", "Changes"))
+        self.diff_view.setAccessibleDescription(
+            tr("SummaryViewer", "The lines added (+) and removed (−) against the summary before.")
+        )
         self.diff_label = QLabel(self)
         diff_page = QWidget(self)
         dl = QVBoxLayout(diff_page)
