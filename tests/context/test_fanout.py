@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -137,7 +138,10 @@ def test_a_step_never_takes_more_than_its_share_whatever_its_sizes(tmp_path, bud
         for c, n in zip(calls, sizes, strict=True)
     ]
     messages = [SYSTEM, user("read"), assistant("", calls), *results]
-    mgr = ContextManager(budget, FakeSummarizer(), results_dir=tmp_path / f"{budget}-{len(sizes)}")
+    # a folder of its own per example: a reused call id in a folder that holds another
+    # example's file gets a longer (content-addressed) name, and so a longer marker
+    folder = tempfile.mkdtemp(dir=tmp_path)
+    mgr = ContextManager(budget, FakeSummarizer(), results_dir=folder)
     view = asyncio.run(mgr.prepare(messages))
     step = view[3 : 3 + len(sizes)]
     assert [m.tool_call_id for m in step] == [c["id"] for c in calls]
