@@ -259,6 +259,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.tree.pinRequested.connect(self.steering.set_pinned)
         self.tree.branchSummaryRemoveRequested.connect(self.steering.remove_branch_summary)
         self.conversation.pinRequested.connect(self.steering.set_pinned)
+        self.conversation.cardBuilt.connect(self._decorate_card)
         self.sessions.titleChanged.connect(self._update_title)
         self.tree.compactionActivated.connect(self.open_summary)
         self.budget_bar.clicked.connect(self.show_breakdown)
@@ -449,6 +450,11 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self._provider_note = setup.note
         if setup.note:
             self.statusBar().showMessage(setup.note)
+
+    def _decorate_card(self, card: QWidget) -> None:
+        """A card built as its row scrolled into view: its edit action and its pin."""
+        self.edits.decorate([card])
+        self.steering.decorate([card])
 
     def render_path(self) -> None:
         """Redraw the conversation from the session's current path (after rewind/load)."""

@@ -24,7 +24,7 @@ WIDTHS = [800, 1180, 1600]
 def _settle(window) -> None:
     for _ in range(3):
         QTest.qWait(30)
-        window.conversation.widget().layout().activate()
+        window.conversation.settle()  # measure and place the rows now
 
 
 def _window_with_long_lines(kit, qtbot, width: int):

@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QGuiApplication,
     QPalette,
     QResizeEvent,
+    QTextBlockFormat,
     QTextCharFormat,
     QTextCursor,
     QTextDocument,
@@ -35,7 +36,13 @@ from PySide6.QtWidgets import (
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.text.highlight import code_html
 from pi_desktop.ui.text.long_text import LongTextViewer
-from pi_desktop.ui.text.markdown import Block, StreamSplitter, bounded_markdown, split_blocks
+from pi_desktop.ui.text.markdown import (
+    Block,
+    StreamSplitter,
+    TextRun,
+    bounded_markdown,
+    split_blocks,
+)
 from pi_desktop.ui.text.safe_text import (
     SafeBrowser,
     SafeDocument,
@@ -152,6 +159,12 @@ class MarkdownBody(SafeBrowser):
         self.code_wrap = CODE_WRAP_DEFAULT  # code lines wrap (True) or scroll (False)
         self._pending_at: int | None = None  # where the open block starts
         self._queue: deque[Block] = deque()  # finished blocks not drawn yet
+        # the stream's open run of paragraphs (markdown.TextRun), redrawn as one import each
+        # time a paragraph joins it, and where its drawing starts; a saved text's blocks come
+        # already merged (``_merged``) and each is drawn once
+        self._run = TextRun()
+        self._run_at: int | None = None
+        self._merged = False
         self._drain_timer = QTimer(self)  # a persistent timer: no per-call Python callables
         self._drain_timer.setSingleShot(True)
         self._drain_timer.setInterval(0)
@@ -241,6 +254,9 @@ class MarkdownBody(SafeBrowser):
         self._drain_timer.stop()
         self._codes = []
         self._pending_at = None
+        self._run.clear()
+        self._run_at = None
+        self._merged = True
         self._footer_at = None
         self._collapsed = False
         self._parts = [text] if text else []
@@ -270,6 +286,7 @@ class MarkdownBody(SafeBrowser):
             return
         if self._splitter is None:
             self._splitter = StreamSplitter()
+            self._merged = False
         if self._length > COLLAPSE_ABOVE_CHARS:
             self._collapse()  # from now on only the count moves
             self._fit()
@@ -298,6 +315,8 @@ class MarkdownBody(SafeBrowser):
         self._queue.clear()
         self._drain_timer.stop()
         self._pending_at = None
+        self._run.clear()
+        self._run_at = None
         self._codes = []
         self.clear()
         head = self.text[:COLLAPSED_HEAD_CHARS]
@@ -359,7 +378,7 @@ class MarkdownBody(SafeBrowser):
         if self._queue:
             self._drop_pending()
         while self._queue:  # at least one block a turn: a starved process still gets on
-            self._insert(self._queue.popleft(), final=True)
+            self._place(self._queue.popleft())
             if time.perf_counter() >= deadline:
                 break
         if self._queue:
@@ -372,17 +391,41 @@ class MarkdownBody(SafeBrowser):
                 self._insert(pending, final=False)
         self._fit()
 
+    def _place(self, block: Block) -> None:
+        """Draw a finished block as the saved message draws it: a paragraph of the stream
+        joins the open run (which is redrawn as one import), unless it would make the run too
+        big; code closes the run."""
+        if self._merged or block.kind != "text":
+            self._run.clear()
+            self._run_at = None
+            self._insert(block, final=True)
+            return
+        if not self._run.fits(block.text):
+            self._run.clear()
+            self._run_at = None
+        self._run.add(block.text)
+        if self._run_at is None:
+            self._run_at = self._end()
+        elif self._run_at == 0:
+            self.clear()  # as a saved text starts: from an empty document
+        else:
+            self._remove_from(self._run_at)
+        self._insert(Block("text", self._run.text), final=True)
+
     def _end(self) -> int:
         return max(0, self.document().characterCount() - 1)
 
     def _drop_pending(self) -> None:
         if self._pending_at is None:
             return
+        self._remove_from(self._pending_at)
+        self._pending_at = None
+
+    def _remove_from(self, position: int) -> None:
         cursor = QTextCursor(self.document())
-        cursor.setPosition(self._pending_at)
+        cursor.setPosition(position)
         cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
         cursor.removeSelectedText()
-        self._pending_at = None
 
     def changeEvent(self, event: QEvent) -> None:
         """The system switched light/dark: redraw, or code keeps the other scheme's colours."""
@@ -399,7 +442,9 @@ class MarkdownBody(SafeBrowser):
         cursor = QTextCursor(self.document())
         cursor.movePosition(QTextCursor.MoveOperation.End)
         if self._end() > 0:
-            cursor.insertBlock()
+            # a fresh paragraph: the block before (a list item, a quote) must not lend it
+            # its list or indent, or the stream draws paragraphs as bullets a reload does not
+            cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
         start = cursor.position()
         if block.kind == "code":
             continues = block.part > 0 and bool(self._codes)
@@ -414,8 +459,8 @@ class MarkdownBody(SafeBrowser):
                 # not cursor.insertMarkdown: in PySide6 6.12 it corrupts a refcount (None is
                 # deallocated after enough calls and the interpreter aborts)
                 cursor.insertHtml(markdown_html(bounded_markdown(block.text)))
-            else:
-                cursor.insertText(block.text)
+            else:  # the open paragraph, drawn as markdown too (no raw ** while streaming)
+                cursor.insertHtml(markdown_html(bounded_markdown(block.text)))
         if final:
             self._recolor_links(start, cursor.position())
 
