@@ -80,6 +80,9 @@ BOTTOM_MARGIN = 16
 OVERSCAN_PX = 400
 # widgets kept at most; beyond, the farthest from the viewport are dropped (a card is ~150 kB)
 MAX_BUILT = 120
+# a conversation this short is built whole (as cheap as a screenful, and every card is there
+# for the keyboard and for tests); longer ones only near the viewport
+BUILD_ALL_ROWS = 40
 # time a layout pass may spend building rows (~4 ms a card); the rest waits for the next turn
 # of the loop and is drawn as a quiet stand-in meanwhile, so a scroll-bar drag never stalls
 BUILD_BUDGET_S = 0.008
@@ -314,6 +317,8 @@ class ConversationView(QAbstractScrollArea):
             view_h = self.viewport().height()
             first = self._row_at(bar.value() - OVERSCAN_PX)
             last = self._row_at(bar.value() + view_h + OVERSCAN_PX)
+            if len(self._rows) <= BUILD_ALL_ROWS:
+                first, last = 0, len(self._rows) - 1
             todo = [r for r in self._rows[first : last + 1] if r.widget is None]
             if not todo:
                 pending = False

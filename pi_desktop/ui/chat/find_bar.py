@@ -105,6 +105,11 @@ class FindBar(Panel):
         self.setGeometry(parent.width() - width - 16, 8, width, self.sizeHint().height())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.field and event.type() == QEvent.Type.ShortcutOverride:
+            assert isinstance(event, QKeyEvent)
+            if event.key() == Qt.Key.Key_Escape:  # the window's Esc (stop) must not take it
+                event.accept()
+                return True
         if watched is self.field and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
             if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):

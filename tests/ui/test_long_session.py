@@ -1,0 +1,136 @@
+"""Long sessions open at once and cost what is on screen; Ctrl+F finds across all of them
+(issue 18, points 1 and 2). Counted in widgets, never timed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from pi_desktop.agent import OfflineLLM
+from pi_desktop.context import Message
+from pi_desktop.session import Session
+from pi_desktop.ui.chat.conversation import MAX_BUILT
+from pi_desktop.ui.chat.message_widgets import MessageCard
+
+MESSAGES = 10_000
+LOREM = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor."
+
+
+def _long_session(folder: Path, n: int = MESSAGES) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    session = Session.create(folder / "long.jsonl", system_prompt="bench", fsync=False)
+    for i in range(n):
+        if i % 2 == 0:
+            text = f"Question {i}: {LOREM[: 20 + i % 60]}"
+        else:
+            text = f"Answer {i}.\n\n{LOREM} {LOREM}\n\n- one\n- two\n\n```python\nx = {i}\n```"
+        if i == 17:
+            text += " The word zanzibar appears only here."
+        if i in (301, 5_001, 9_001):
+            text += " A quokka lives here."
+        session.append_message(Message(role="user" if i % 2 == 0 else "assistant", content=text))
+    session.close()
+    return session.path
+
+
+def _cards(window) -> list[MessageCard]:
+    return window.conversation.message_cards()
+
+
+def test_a_10k_message_session_opens_with_only_the_rows_in_view_built(kit, qtbot, tmp_path):
+    path = _long_session(tmp_path / "sessions")
+    window = kit.window(OfflineLLM(), offline=True, session_path=path)
+    view = window.conversation
+    assert view.row_count() == MESSAGES
+    built = view.built_count()
+    assert 0 < built < 60, built  # what a 800 px window shows, plus a little above
+    assert "Answer 9999." in _cards(window)[-1].text  # the end is in view
+    bar = view.verticalScrollBar()
+    assert bar.value() == bar.maximum()
+    assert bar.maximum() > MESSAGES * 40  # estimated for every row, not only the built ones
+    # the scroll bar dragged to the top: the first rows are built, the count stays bounded
+    bar.setValue(0)
+    qtbot.waitUntil(lambda: any(c.text.startswith("Question 0:") for c in _cards(window)))
+    assert view.built_count() <= MAX_BUILT
+    first = next(c for c in _cards(window) if c.text.startswith("Question 0:"))
+    assert first.isVisible() and first.geometry().top() >= 0
+    # and back in the middle: still bounded, every card there laid out under the one before
+    bar.setValue(bar.maximum() // 2)
+    QTest.qWait(50)
+    view.settle()
+    assert view.built_count() <= MAX_BUILT
+    shown = sorted(
+        (c for c in _cards(window) if c.isVisible() and c.geometry().bottom() > 0),
+        key=lambda c: c.geometry().top(),
+    )
+    assert shown
+    for above, below in zip(shown, shown[1:], strict=False):
+        assert above.geometry().bottom() < below.geometry().top()
+
+
+def test_cards_built_later_keep_edit_pin_and_stats(kit, qtbot, tmp_path):
+    path = _long_session(tmp_path / "sessions", 400)
+    session = Session.load(path)
+    first_user = session.get_current_path()[0].id
+    session.pin(first_user)
+    session.close()
+    window = kit.window(OfflineLLM(), offline=True, session_path=path)
+    view = window.conversation
+    assert all(c.entry_id != first_user for c in _cards(window))  # not built at the end
+    view.verticalScrollBar().setValue(0)
+    qtbot.waitUntil(lambda: any(c.entry_id == first_user for c in _cards(window)))
+    card = next(c for c in _cards(window) if c.entry_id == first_user)
+    assert card.pinned and card.actions.pin_button.isChecked()
+    assert card.actions.edit_button is not None and card.actions.edit_button.isEnabled()
+
+
+def test_ctrl_f_jumps_to_a_match_in_a_row_not_built_yet(kit, qtbot, tmp_path):
+    path = _long_session(tmp_path / "sessions")
+    window = kit.window(OfflineLLM(), offline=True, session_path=path)
+    view = window.conversation
+    assert not any("zanzibar" in c.text for c in _cards(window))
+    QTest.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    bar = view.find_bar
+    qtbot.waitUntil(bar.isVisible)
+    assert bar.field.hasFocus()
+    QTest.keyClicks(bar.field, "ZANZIBAR")  # case-insensitive
+    qtbot.waitUntil(lambda: bar.count_label.text() == "1 of 1")
+    card = next(c for c in _cards(window) if "zanzibar" in c.text)
+    assert card.isVisible() and view.viewport().rect().intersects(card.geometry())
+    (selection,) = card.body.extraSelections()
+    assert selection.cursor.selectedText().casefold() == "zanzibar"
+    # three matches far apart: next and previous walk them, and wrap
+    bar.field.selectAll()
+    QTest.keyClicks(bar.field, "quokka")
+    qtbot.waitUntil(lambda: bar.count_label.text().endswith("of 3"))
+    seen = []
+    for _ in range(3):
+        QTest.keyClick(bar.field, Qt.Key.Key_Return)
+        index, _k = view.current_match
+        seen.append(index)
+        card = view.rows()[[w for w in view.rows()].index(_row_widget(view, index))]
+        assert "quokka" in card.text
+    assert sorted(seen) == [301, 5_001, 9_001]
+    before = view.current_match
+    QTest.keyClick(bar.field, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    QTest.keyClick(bar.field, Qt.Key.Key_Return)
+    assert view.current_match == before
+    QTest.keyClick(bar.field, Qt.Key.Key_Escape)
+    assert not bar.isVisible()
+    assert all(not c.body.extraSelections() for c in _cards(window))
+
+
+def _row_widget(view, index: int):
+    return view._rows[index].widget
+
+
+def test_a_search_with_no_match_says_so(kit, qtbot, tmp_path):
+    path = _long_session(tmp_path / "sessions", 200)
+    window = kit.window(OfflineLLM(), offline=True, session_path=path)
+    view = window.conversation
+    view.open_find()
+    QTest.keyClicks(view.find_bar.field, "no such words anywhere")
+    qtbot.waitUntil(lambda: view.find_bar.count_label.text() == "No matches")
+    assert view.find("lorem") == 300  # once in every question, twice in every answer
