@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -66,7 +67,7 @@ def test_a_10k_message_session_opens_with_only_the_rows_in_view_built(kit, qtbot
         key=lambda c: c.geometry().top(),
     )
     assert shown
-    for above, below in zip(shown, shown[1:], strict=False):
+    for above, below in itertools.pairwise(shown):
         assert above.geometry().bottom() < below.geometry().top()
 
 

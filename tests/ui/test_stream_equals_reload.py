@@ -46,7 +46,8 @@ def block(draw) -> str:
     if kind == "quote":
         return "> " + _words(draw)
     lang = draw(st.sampled_from(["", "python", "js"]))
-    lines = draw(st.lists(st.sampled_from(["def f(x):", "    return x", "a = [1, 2]", ""]), max_size=5))
+    code = st.sampled_from(["def f(x):", "    return x", "a = [1, 2]", ""])
+    lines = draw(st.lists(code, max_size=5))
     return f"```{lang}\n" + "\n".join(lines) + "\n```"
 
 

@@ -14,12 +14,12 @@ import time
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import (
-    QColor,
     QKeySequence,
     QPainter,
     QPaintEvent,
@@ -51,6 +51,8 @@ from pi_desktop.ui.chat.rows import Row, estimate_height
 from pi_desktop.ui.chat.thinking import reasoning_of
 from pi_desktop.ui.chat.usage_text import MessageStats
 from pi_desktop.ui.scrollbars import slim_scroll_bars
+from pi_desktop.ui.text.markdown_view import is_dark
+from pi_desktop.ui.theme import color as theme_color
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,7 @@ BOTTOM_MARGIN = 16
 # rows this far above and below the viewport are built too (a wheel step finds them ready)
 OVERSCAN_PX = 400
 # widgets kept at most; beyond, the farthest from the viewport are dropped (a card is ~150 kB)
-MAX_BUILT = 120
+MAX_BUILT = 60
 # a conversation this short is built whole (as cheap as a screenful, and every card is there
 # for the keyboard and for tests); longer ones only near the viewport
 BUILD_ALL_ROWS = 40
@@ -87,8 +89,6 @@ BUILD_ALL_ROWS = 40
 # of the loop and is drawn as a quiet stand-in meanwhile, so a scroll-bar drag never stalls
 BUILD_BUDGET_S = 0.008
 TEXT_WRAP = int(Qt.TextFlag.TextWordWrap)
-MATCH_OTHER = "#fde68a"  # Ctrl+F: every match, and the current one
-MATCH_CURRENT = "#f59e0b"
 USER_BUBBLE_SHARE = 0.8  # a user's bubble takes at most this share of the column
 EMPTY_HINT = (
     "Type a message below — Enter sends.\n\n"
@@ -251,10 +251,11 @@ class ConversationView(QAbstractScrollArea):
         self._dirty_from = None
         rows, tops = self._rows, self._tops
         del tops[start:]
+        if start >= len(rows):
+            return
         y = TOP_MARGIN if start == 0 else tops[start - 1] + rows[start - 1].height + ROW_SPACING
-        for row in rows[start:]:
-            tops.append(y)
-            y += row.height + ROW_SPACING
+        steps = [row.height + ROW_SPACING for row in rows[start:-1]]
+        tops.extend(accumulate(steps, initial=y))  # in C: a 100,000-row pass stays cheap
 
     def _mark_dirty(self, index: int) -> None:
         if self._dirty_from is None or index < self._dirty_from:
@@ -299,8 +300,10 @@ class ConversationView(QAbstractScrollArea):
             self._in_layout = False
 
     def _layout_pass(self, budget: float | None) -> None:
-        deadline = None if budget is None else time.perf_counter() + budget
         bar = self.verticalScrollBar()
+        if budget is not None and bar.isSliderDown():
+            budget = 0.0  # a drag: one card per turn of the loop, stand-ins for the rest
+        deadline = None if budget is None else time.perf_counter() + budget
         side, inner = self._column()
         if inner != self._width:  # a new width: every estimate and measure is stale
             self._width = inner
@@ -309,8 +312,13 @@ class ConversationView(QAbstractScrollArea):
                 row.height = self._estimate(row, inner)
             self._mark_dirty(0)
         anchor = self._anchor()
-        for row in sorted(self._built, key=lambda r: r.index):
-            self._place(row, side, inner)
+        # measured again: the built rows in and near the view (a far one keeps its height
+        # until it comes back; measuring all of them made every scroll step slow)
+        near_first = self._row_at(bar.value() - OVERSCAN_PX)
+        near_last = self._row_at(bar.value() + self.viewport().height() + OVERSCAN_PX)
+        for row in self._built:
+            if near_first <= row.index <= near_last or len(self._built) <= BUILD_ALL_ROWS:
+                self._place(row, side, inner)
         pending = True
         while True:
             self._restore(anchor)
@@ -336,7 +344,14 @@ class ConversationView(QAbstractScrollArea):
         self._restore(anchor)
         self._drop_far()
         offset = bar.value()
+        view_h = self.viewport().height()
         for row in self._built:
+            top = self._tops[row.index] - offset
+            out = top > view_h + OVERSCAN_PX or top + row.height < -OVERSCAN_PX
+            if out and len(self._built) > BUILD_ALL_ROWS:  # far out of sight: not painted
+                if not row.widget.isHidden():
+                    row.widget.hide()
+                continue
             self._move(row, side, inner, offset)
         self._content.setGeometry(self.viewport().rect())
         self._content.update()
@@ -1005,8 +1020,13 @@ class ConversationView(QAbstractScrollArea):
                 selection.cursor = cursor
                 fmt = QTextCharFormat()
                 strong = k == current
-                fmt.setBackground(QColor(MATCH_CURRENT if strong else MATCH_OTHER))
-                fmt.setForeground(QColor("#000000"))
+                # every match in the theme's soft accent, the current one in the selection's
+                # colours (both follow light/dark: theme.json and the palette)
+                if strong:
+                    fmt.setBackground(body.palette().color(QPalette.ColorRole.Highlight))
+                    fmt.setForeground(body.palette().color(QPalette.ColorRole.HighlightedText))
+                else:
+                    fmt.setBackground(theme_color("accent_soft", is_dark()))
                 selection.format = fmt
                 selections.append(selection)
                 if strong:
