@@ -238,11 +238,21 @@ class ConversationView(QAbstractScrollArea):
         inner = min(self.column_width(), self.viewport().width()) - 2 * SIDE_MARGIN
         return max(120, int(inner * USER_BUBBLE_SHARE))
 
-    def _estimate(self, row: Row, inner: int) -> int:
+    def _estimator(self, inner: int) -> Callable[[Row], int]:
+        """Estimates at ``inner`` px: the font's figures are read once per pass, not per row
+        (100,000 rows read them in seconds)."""
         metrics = self.fontMetrics()
-        width = self._bubble_width() - 28 if row.role == "user" else inner
         char = metrics.horizontalAdvance("abcdefghij klmnopqrs tuvwxyz ") / 30
-        return estimate_height(row, width, char, metrics.lineSpacing())
+        line = metrics.lineSpacing()
+        bubble = self._bubble_width() - 28
+
+        def estimate(row: Row) -> int:
+            return estimate_height(row, bubble if row.role == "user" else inner, char, line)
+
+        return estimate
+
+    def _estimate(self, row: Row, inner: int) -> int:
+        return self._estimator(inner)(row)
 
     def _recompute_tops(self) -> None:
         start = self._dirty_from
@@ -307,9 +317,10 @@ class ConversationView(QAbstractScrollArea):
         side, inner = self._column()
         if inner != self._width:  # a new width: every estimate and measure is stale
             self._width = inner
+            estimate = self._estimator(inner)
             for row in self._rows:
                 row.measured = False
-                row.height = self._estimate(row, inner)
+                row.height = estimate(row)
             self._mark_dirty(0)
         anchor = self._anchor()
         # measured again: the built rows in and near the view (a far one keeps its height
@@ -841,9 +852,10 @@ class ConversationView(QAbstractScrollArea):
             )
         inner = self._column()[1]
         self._width = inner
+        estimate = self._estimator(inner)
         for index, row in enumerate(self._rows):
             row.index = index
-            row.height = self._estimate(row, inner)
+            row.height = estimate(row)
         self._mark_dirty(0)
         self.hint.setVisible(not self._rows)
         if self.problems:
