@@ -17,7 +17,10 @@ Run: ``QT_QPA_PLATFORM=offscreen python3 bench/ui_bench.py`` (offscreen is set i
 (d) Launch: ``python -m pi_desktop --offline`` in a fresh process until its first painted
     window (the app reports it from its process start time). Target: < 1.5 s.
 (e) Memory: the resident size of the real window after 500 offline turns. Target: < 400 MB.
-(f) Long sessions: the real window opening a 1,000 / 10,000 / 100,000-message session file
+(f) Cross-session search: ``bench/search_bench.py --window`` in a fresh process (1,000
+    sessions / 1,000,000 messages; the library and its index are built once under /tmp and
+    reused). Target: a query answers in < 50 ms.
+(g) Long sessions: the real window opening a 1,000 / 10,000 / 100,000-message session file
     (``--session``), each in a fresh process: from the process start to the first paint and to
     idle (nothing left to lay out), and the resident size then. Targets: 10,000 messages idle
     < 1 s and < 300 MB; 100,000 < 3 s and < 600 MB. With the 10,000-message session: dragging
@@ -515,7 +518,7 @@ def bench_long_sessions(tmp: Path, sizes: tuple[int, ...] = (1_000, 10_000, 100_
     import re
     import subprocess
 
-    print("(f) long sessions: the real window opening a session file, in a fresh process each")
+    print("(g) long sessions: the real window opening a session file, in a fresh process each")
     for n in sizes:
         folder = tmp / f"long-{n}"
         folder.mkdir()
@@ -572,6 +575,8 @@ def main() -> int:
     import subprocess
 
     subprocess.run([sys.executable, __file__, "--memory"], check=False)
+    search = Path(__file__).with_name("search_bench.py")
+    subprocess.run([sys.executable, str(search), "--window", "--repeat", "7"], check=False)
     return 0
 
 

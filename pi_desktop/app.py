@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from pi_desktop.session import SessionLibrary
     from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
     from pi_desktop.ui.main_window import MainWindow
+    from pi_desktop.ui.mcp_runtime import McpRuntime
     from pi_desktop.ui.settings import KeyStore, SettingsStore
     from pi_desktop.ui.wiring import ProviderFactory, ToolsFactory
 
@@ -42,6 +43,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--workspace", type=Path, help="the folder the tools work in")
     parser.add_argument("--offline", action="store_true", help="use the offline provider")
     parser.add_argument("--new", action="store_true", help="start a new session")
+    parser.add_argument(
+        "--mcp-config", type=Path, metavar="FILE", help="use this MCP servers file for this run"
+    )
     parser.add_argument("--version", action="version", version=f"pi-desktop {__version__}")
     once = parser.add_mutually_exclusive_group()
     once.add_argument(
@@ -75,6 +79,7 @@ def build_window(
     offline: bool = False,
     new_session: bool = False,
     presets: list[PresetChoice] | None = None,
+    mcp: McpRuntime | None = None,
 ) -> MainWindow:
     """The main window with its session open: ``session_path``, else the one open at the last
     close, else the newest, else a new one."""
@@ -106,11 +111,18 @@ def build_window(
         presets=presets if presets is not None else preset_choices(),
         workspace=workspace,
     )
-    if session_path is not None:
-        session_path = session_path.expanduser().resolve()
-        if session_path.exists():
+    if mcp is not None:  # before a session opens: its first agent gets the MCP tools
+        from pi_desktop.ui.mcp_runtime import install_mcp
+
+        install_mcp(window, mcp)
+    failure = None
+    if session_path is not None:  # the folders resolved, never the file: a link is refused
+        session_path = session_path.expanduser()
+        session_path = session_path.parent.resolve() / session_path.name
+        if os.path.lexists(session_path):
             if window.open_session_path(session_path):
                 return window
+            failure = window.open_failure
         else:
             from pi_desktop.session import Session
 
@@ -119,6 +131,10 @@ def build_window(
             prompt = window.default_system_prompt()
             window.open_session(Session.create(session_path, system_prompt=prompt, workspace=ws))
             return window
+    if failure is not None:  # said again over the session opened instead, so it stays seen
+        window.new_session()
+        window.show_refusal(failure)
+        return window
     if not new_session:
         if window.sessions.reopen_last():  # the session that was open when the app closed
             return window
@@ -173,11 +189,19 @@ def main(argv: list[str] | None = None) -> int:
             result = run_smoke_test(loop)
             print(result.line, flush=True)
             return 0 if result.ok else 1
+        from PySide6.QtCore import QSettings
+
+        from pi_desktop.ui.mcp_runtime import McpRuntime
+
+        mcp = McpRuntime(
+            QSettings(app.applicationName(), app.applicationName()), override=args.mcp_config
+        )
         window = build_window(
             session_path=args.session,
             workspace=args.workspace,
             offline=args.offline,
             new_session=args.new,
+            mcp=mcp,
         )
         done: asyncio.Future[None] = loop.create_future()
         window.closed.connect(lambda: done.done() or done.set_result(None))
@@ -188,7 +212,9 @@ def main(argv: list[str] | None = None) -> int:
         # the highlighter's lexers load in a thread once the first frame is out (the import
         # competes for the GIL, so not before)
         QTimer.singleShot(WARM_UP_AFTER_MS, warm_up)
+        mcp.start()
         loop.run_until_complete(done)
+        loop.run_until_complete(mcp.aclose())  # every server and its process group
     return 0
 
 

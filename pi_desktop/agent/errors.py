@@ -21,12 +21,14 @@ from typing import Any
 import httpx2
 import openai
 
+from pi_desktop import safejson
 from pi_desktop.agent.llm import (
     ContextOverflowError,
     ProviderError,
     ServerUnreachableError,
     TransientProviderError,
 )
+from pi_desktop.agent.redact import redact
 from pi_desktop.agent.sse import clean_text
 
 # Phrases providers use when a prompt does not fit the model's context window, lowercased.
@@ -97,7 +99,6 @@ _TRANSIENT_TYPES = frozenset(
 _PERMANENT_TYPES = frozenset(
     {"invalid_request_error", "authentication_error", "permission_error", "not_found_error"}
 )
-_KEY_SHAPED = re.compile(r"\b(sk-[A-Za-z0-9_\-*]{4,}|(?:Bearer)\s+[A-Za-z0-9_\-.*]{8,})")
 _TRY_AGAIN_IN = re.compile(r"try again in\s+(\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?)\b", re.I)
 _MAX_MESSAGE_CHARS = 500
 
@@ -128,14 +129,6 @@ def parse_window_tokens(text: str | None, body: object = None) -> int | None:
             if value >= _MIN_WINDOW:
                 return value
     return None
-
-
-def redact(text: str, secrets: Sequence[str | None] = ()) -> str:
-    """Mask every given secret and anything shaped like an API key or bearer token."""
-    for secret in secrets:
-        if secret and len(secret) >= 4:
-            text = text.replace(secret, "***")
-    return _KEY_SHAPED.sub("***", text)
 
 
 def parse_retry_after(
@@ -186,7 +179,7 @@ def error_details(body: object) -> tuple[str, str | None, str | None]:
         body = body.decode("utf-8", "replace")
     if isinstance(body, str):
         try:
-            body = json.loads(body)
+            body = safejson.loads(body)
         except ValueError:
             return body.strip(), None, None
     if isinstance(body, Mapping):
@@ -234,7 +227,7 @@ def classify_http_error(
     if status == 413 or (overflow and status != 429):
         if isinstance(body, (str, bytes, bytearray)):
             try:
-                body = json.loads(body)
+                body = safejson.loads(body)
             except ValueError:
                 pass
         return ContextOverflowError(

@@ -24,6 +24,7 @@ from urllib.parse import urlparse
 import httpx2
 import openai
 
+from pi_desktop import safejson
 from pi_desktop.agent.errors import classify_http_error, classify_provider_error
 from pi_desktop.agent.llm import (
     ChatResponse,
@@ -488,8 +489,8 @@ def _is_json(content_type: str | None) -> bool:
 
 def _json_object(data: str) -> dict[str, Any]:
     try:
-        payload = json.loads(data)
-    except (ValueError, RecursionError):  # RecursionError: hostile nesting depth
+        payload = safejson.loads(data)  # bounded depth: a hostile chunk nests 100,000 deep
+    except (ValueError, RecursionError):
         raise StreamFormatError("a chunk is not valid JSON") from None
     if not isinstance(payload, dict):
         raise StreamFormatError("a chunk is not a JSON object")

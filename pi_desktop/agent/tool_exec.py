@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pi_desktop import safejson
 from pi_desktop.agent.events import AgentEvent, ToolCallFinished, ToolCallStarted
 from pi_desktop.agent.tool import Tool, ToolError
 from pi_desktop.context import Message
@@ -23,6 +24,9 @@ log = logging.getLogger(__name__)
 
 CANCELLED_RESULT = "[cancelled by user]"
 MAX_RESULT_CHARS = 1_000_000  # protects the session file; L3 offloads anything large anyway
+# One answer may ask for this many calls; the rest are not run (10,000 calls in one answer
+# would take minutes, raise as many approval dialogs and write as many session lines).
+MAX_CALLS_PER_MESSAGE = 64
 _RAW_PREVIEW_CHARS = 500
 
 
@@ -33,6 +37,7 @@ class ToolCall:
     id: str
     name: str
     raw_arguments: str
+    refusal: str | None = None  # why this call is answered with an error instead of run
 
 
 @dataclass(frozen=True)
@@ -59,17 +64,20 @@ def _arguments_text(value: Any) -> str:
         return ""
     if isinstance(value, str):
         return value
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return str(value)
+    text = safejson.dumps_or_none(value, ensure_ascii=False)
+    return text if text is not None else "[arguments nested too deep to show]"
 
 
-def normalize_tool_calls(message: Message, step: int) -> tuple[Message, list[ToolCall]]:
+def normalize_tool_calls(
+    message: Message, step: int, max_calls: int = MAX_CALLS_PER_MESSAGE
+) -> tuple[Message, list[ToolCall]]:
     """Give every call an id, ``type``, name and string arguments; return the fixed message.
 
     Missing or duplicate ids get ``call_<step>_<n>`` so each result can name its call; the
     returned message (a copy when anything changed) is what gets stored and sent back.
+    Past ``max_calls`` calls, one more is kept and answered with an error that tells the
+    model how many were dropped; the others are left out of the stored message, so the
+    session and the next request stay bounded and every kept call still has its result.
     """
     raw_calls = message.tool_calls
     if not raw_calls:
@@ -77,6 +85,9 @@ def normalize_tool_calls(message: Message, step: int) -> tuple[Message, list[Too
     fixed: list[dict[str, Any]] = []
     calls: list[ToolCall] = []
     seen: set[str] = set()
+    total = len(raw_calls)
+    if total > max_calls:
+        raw_calls = raw_calls[: max_calls + 1]
     for n, raw in enumerate(raw_calls):
         raw = raw if isinstance(raw, dict) else {}
         function = raw.get("function") if isinstance(raw.get("function"), dict) else {}
@@ -93,10 +104,23 @@ def normalize_tool_calls(message: Message, step: int) -> tuple[Message, list[Too
         )
         calls.append(ToolCall(call_id, name, arguments))
     metadata = dict(message.metadata or {})
-    if fixed == raw_calls:
+    if total > max_calls:
+        last = calls[-1]
+        calls[-1] = ToolCall(last.id, last.name, last.raw_arguments, _too_many(total, max_calls))
+        metadata["tool_calls_dropped"] = total - len(calls)
+    elif fixed == raw_calls:
         return message, calls
     metadata["tool_calls"] = fixed
     return message.model_copy(update={"metadata": metadata}), calls
+
+
+def _too_many(total: int, limit: int) -> str:
+    return (
+        f"Error: not run. This answer made {total:,} tool calls; at most {limit} run per "
+        f"answer. The first {limit} ran (their results are above); this call and the other "
+        f"{total - limit - 1:,} after it were not run and are not kept. Make fewer calls at "
+        "once and call again for what is still needed."
+    )
 
 
 def parse_arguments(raw: str) -> tuple[dict[str, Any] | None, str | None]:
@@ -104,9 +128,11 @@ def parse_arguments(raw: str) -> tuple[dict[str, Any] | None, str | None]:
     if not raw.strip():
         return {}, None
     try:
-        value = json.loads(raw)
+        value = safejson.loads(raw)
     except json.JSONDecodeError as exc:
         return None, f"the arguments are not valid JSON ({exc.msg} at position {exc.pos})"
+    except ValueError as exc:  # too deep or too large (JSONLimitError): refused unparsed
+        return None, f"the arguments were not read: {exc}"
     if not isinstance(value, dict):
         return None, f"the arguments must be a JSON object, not {type(value).__name__}"
     return value, None
@@ -131,10 +157,8 @@ def _as_text(value: Any) -> str:
     if isinstance(value, str):
         text = value
     else:
-        try:
-            text = json.dumps(value, ensure_ascii=False, default=str)
-        except (TypeError, ValueError):
-            text = str(value)
+        dumped = safejson.dumps_or_none(value, ensure_ascii=False, default=str)
+        text = dumped if dumped is not None else "[the tool returned a value nested too deep]"
     if len(text) > MAX_RESULT_CHARS:
         text = (
             text[:MAX_RESULT_CHARS] + f"\n[truncated: the tool returned {len(text)} characters; "
@@ -145,6 +169,8 @@ def _as_text(value: Any) -> str:
 
 async def execute_tool_call(call: ToolCall, tools: Mapping[str, Tool]) -> ToolOutcome:
     """Run one call. Tool failures become error results; only cancellation propagates."""
+    if call.refusal is not None:
+        return ToolOutcome(call.refusal, True, shown_arguments(call))
     tool = tools.get(call.name)
     if tool is None:
         available = ", ".join(sorted(tools)) or "none"

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
+from pi_desktop import safejson
 from pi_desktop.context.message import Message
 
 SUMMARIZATION_SYSTEM_PROMPT = (
@@ -232,8 +233,8 @@ class FileOperations(NamedTuple):
 def paths_in(args: Any) -> list[str]:
     if isinstance(args, str):
         try:
-            args = json.loads(args)
-        except ValueError:
+            args = safejson.loads(args)
+        except ValueError:  # bad JSON, too large or too deep
             return []
     if not isinstance(args, dict):
         return []

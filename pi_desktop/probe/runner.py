@@ -9,7 +9,6 @@ questions never see each other and the answers come from the context alone.
 
 from __future__ import annotations
 
-import json
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
@@ -17,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pi_desktop import safejson
 from pi_desktop.agent import Agent, RunFailed, build_workspace_tools
 from pi_desktop.agent.tools import auto_approve
 from pi_desktop.context import Message
@@ -184,7 +184,7 @@ def file_trail(messages: Sequence[Message]) -> tuple[list[str], list[str]]:
             if call.get("id") not in results:
                 continue
             try:
-                path = json.loads(function.get("arguments") or "{}").get("path")
+                path = safejson.loads(function.get("arguments") or "{}").get("path")
             except (ValueError, AttributeError):
                 continue
             name = function.get("name")

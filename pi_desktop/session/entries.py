@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 from pydantic_core import PydanticSerializationError
 
+from pi_desktop import safejson
 from pi_desktop.context.message import Message, Role
 
 # 1: compaction lines copied the retained tail and listed every replaced id (still read).
@@ -240,6 +241,8 @@ KNOWN_TYPES = frozenset(
 )
 
 _ADAPTER: TypeAdapter[Entry] = TypeAdapter(Entry)
+# what pydantic-core's own parser allows on a line; deeper lines fail there as invalid JSON
+_LINE_DEPTH = 256
 
 # What the loader yields per line: a known entry, or a raw dict of a type from a newer version.
 ParsedLine = Entry | dict[str, Any]
@@ -259,7 +262,7 @@ def parse_line(line: bytes) -> ParsedLine:
             reason = "not valid JSON" if _is_utf8(line) else "not valid UTF-8"
             raise LineError(reason) from None
         if first.get("type") == "union_tag_invalid":
-            raw = json.loads(line)
+            raw = safejson.loads(line, max_depth=_LINE_DEPTH)
             if isinstance(raw.get("type"), str) and isinstance(raw.get("id"), str):
                 return raw
         loc = ".".join(str(part) for part in first.get("loc", ())) or "line"
@@ -292,7 +295,7 @@ def salvage_line(line: bytes) -> tuple[Entry, list[str]] | None:
     Returns the entry and one reason per dropped field, or None when the line cannot be saved.
     """
     try:
-        raw = json.loads(line)
+        raw = safejson.loads(line, max_depth=_LINE_DEPTH)
     except ValueError:
         return None
     if not isinstance(raw, dict) or not isinstance(raw.get("type"), str):

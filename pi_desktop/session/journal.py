@@ -44,14 +44,36 @@ def _refuse_irregular(path: Path, mode: int) -> None:
     )
 
 
+def _refuse_symlink(path: Path) -> None:
+    """A session file is never opened through a symbolic link: the next append would land in
+    whatever it points to (a link planted in a synced folder could aim at ``~/.bashrc``)."""
+    try:
+        target = os.readlink(path)
+    except OSError:
+        target = "another file"
+    raise SessionFileError(
+        f"{path.name} is a symbolic link (to {target}); pi-desktop opens session files only "
+        "directly, never through a link. Open the file it points to if you meant that one."
+    )
+
+
 def open_regular(path: Path, flags: int) -> int:
     """Open ``path`` only if it is a regular file, without ever blocking on a FIFO or device.
 
     The type is checked before the open (a FIFO's open for reading blocks until a writer
-    comes) and again on the descriptor (the path may have been swapped in between).
+    comes) and again on the descriptor (the path may have been swapped in between). A
+    symbolic link is refused, also one swapped in between (``O_NOFOLLOW``).
     """
-    _refuse_irregular(path, os.stat(path).st_mode)
-    fd = os.open(path, flags | os.O_NONBLOCK | os.O_CLOEXEC)
+    mode = os.lstat(path).st_mode
+    if stat_mod.S_ISLNK(mode):
+        _refuse_symlink(path)
+    _refuse_irregular(path, mode)
+    try:
+        fd = os.open(path, flags | os.O_NONBLOCK | os.O_CLOEXEC | os.O_NOFOLLOW)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            _refuse_symlink(path)
+        raise
     try:
         _refuse_irregular(path, os.fstat(fd).st_mode)
         os.set_blocking(fd, True)
@@ -66,6 +88,15 @@ def read_bytes(path: Path) -> bytes:
     fd = open_regular(path, os.O_RDONLY)
     with os.fdopen(fd, "rb") as handle:
         return handle.read()
+
+
+def _read_fd(fd: int) -> bytes:
+    chunks: list[bytes] = []
+    offset = 0
+    while chunk := os.pread(fd, 1 << 20, offset):
+        chunks.append(chunk)
+        offset += len(chunk)
+    return b"".join(chunks)
 
 
 def split_lines(data: bytes) -> Iterator[tuple[int, bytes]]:
@@ -109,8 +140,8 @@ class Journal:
         """Lock an existing file and return it with its current content."""
         fd = open_regular(path, os.O_RDWR | os.O_APPEND)
         journal = cls._lock(path, fd, fsync)
-        try:
-            data = read_bytes(path)
+        try:  # from the locked descriptor itself: the path may name another file by now
+            data = _read_fd(fd)
         except OSError:
             journal.close()
             raise
@@ -151,6 +182,12 @@ class Journal:
         """Append one whole line durably, or raise SessionWriteError leaving the file as it was."""
         if self.closed:
             raise SessionWriteError(f"Session {self.path.name} is closed.")
+        try:
+            self._follow_outside_writes()
+        except OSError as exc:
+            raise SessionWriteError(
+                f"Could not save to session {self.path.name}: {exc.strerror or exc}."
+            ) from exc
         data = b"\n" + line if self._needs_newline else line
         try:
             _write_all(self._fd, data)
@@ -165,6 +202,17 @@ class Journal:
             ) from exc
         self._size += len(data)
         self._needs_newline = False
+
+    def _follow_outside_writes(self) -> None:
+        """Another process (one that ignores the lock: an editor, ``echo >>``) may have written
+        since our last append, perhaps leaving a torn last line: our line must then start on a
+        fresh one, or it is glued to theirs and both are lost on reload. One ``fstat`` per
+        append; the last byte is read only when the size moved."""
+        size = os.fstat(self._fd).st_size
+        if size == self._size:
+            return
+        self._size = size  # a failed append rolls back to here, never cutting their bytes
+        self._needs_newline = size > 0 and os.pread(self._fd, 1, size - 1) != b"\n"
 
     def _roll_back(self) -> None:
         """Cut a partial line off; if that fails too, make the next append start a fresh line."""

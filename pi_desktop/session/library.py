@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shutil
+import tempfile
 import weakref
 from dataclasses import asdict, dataclass
 from dataclasses import fields as dataclass_fields
@@ -22,10 +23,12 @@ from typing import Any
 
 import platformdirs
 
+from pi_desktop import safejson
 from pi_desktop.session.entries import new_id
-from pi_desktop.session.errors import SessionLockedError
-from pi_desktop.session.journal import lock_is_free
+from pi_desktop.session.errors import SessionFileError, SessionLockedError
+from pi_desktop.session.journal import lock_is_free, open_regular
 from pi_desktop.session.session import Session
+from pi_desktop.session.trash import SessionTrash
 
 INDEX_NAME = ".index.json"
 INDEX_VERSION = 1
@@ -34,6 +37,7 @@ _ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _MESSAGE_PREFIX = b'{"type":"message"'
 _TITLE_PREFIX = b'{"type":"title"'
 _HEADER_PREFIX = b'{"type":"session"'
+_INDEX_CAP = 64 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,7 @@ class SessionLibrary:
         self.root = Path(root)
         self._open: weakref.WeakValueDictionary[str, Session] = weakref.WeakValueDictionary()
         self.problems: list[str] = []  # what the last listing skipped in the index cache
+        self.trash = SessionTrash(self.root)  # where delete puts sessions (restorable 30 days)
 
     # ------------------------------------------------------------------ paths
     def path_for(self, session_id: str) -> Path:
@@ -114,6 +119,29 @@ class SessionLibrary:
             system_prompt=system_prompt,
             workspace=workspace,
             title=title,
+            fsync=fsync,
+        )
+        self._open[session.id] = session
+        return session
+
+    def draft(
+        self,
+        *,
+        system_prompt: str | None = None,
+        workspace: str | None = None,
+        fsync: bool = True,
+    ) -> Session:
+        """A new session that writes its file only with its first change (``DraftSession``):
+        a "New" that is never used leaves nothing behind."""
+        from pi_desktop.session.draft import DraftSession
+
+        self.root.mkdir(parents=True, exist_ok=True)
+        session_id = new_session_id()
+        session = DraftSession.start(
+            self.path_for(session_id),
+            session_id=session_id,
+            system_prompt=system_prompt,
+            workspace=workspace,
             fsync=fsync,
         )
         self._open[session.id] = session
@@ -151,6 +179,14 @@ class SessionLibrary:
         path.unlink(missing_ok=True)
         shutil.rmtree(path.with_suffix(""), ignore_errors=True)
 
+    def move_to_trash(self, session_id: str) -> None:
+        """Move the session to the trash (``self.trash``; refused while it is open)."""
+        path = self.path_for(session_id)
+        live = self._open.get(session_id)
+        if (live is not None and not live.closed) or not lock_is_free(path):
+            raise SessionLockedError(f"Session {session_id} is open; close it before deleting it.")
+        self.trash.put(session_id)
+
     # ------------------------------------------------------------------ listing
     def list_sessions(self) -> list[SessionInfo]:
         """Every session, most recently updated first."""
@@ -162,14 +198,15 @@ class SessionLibrary:
         changed = False
         with os.scandir(self.root) as it:
             for dirent in it:
-                if not dirent.name.endswith(".jsonl") or not dirent.is_file():
+                # a link is never listed: opening it would write through to what it names
+                if not dirent.name.endswith(".jsonl") or not dirent.is_file(follow_symlinks=False):
                     continue
                 try:
-                    stat = dirent.stat()
+                    stat = dirent.stat(follow_symlinks=False)
                     old = cache.get(dirent.name)
                     scan = _rescan(Path(dirent.path), stat, old)
-                except OSError:
-                    continue  # deleted while listing
+                except (OSError, SessionFileError):
+                    continue  # deleted or swapped for a link or a FIFO while listing
                 changed = changed or scan != old
                 fresh[dirent.name] = scan
                 infos.append(_info(Path(dirent.path), scan))
@@ -182,9 +219,14 @@ class SessionLibrary:
         """The cached scans; an entry with a bad field is dropped (its file is read again from
         the start, so nothing is lost) and named in ``problems``."""
         self.problems = []
-        try:
-            raw = json.loads((self.root / INDEX_NAME).read_text("utf-8"))
-        except (OSError, ValueError):
+        try:  # a plain regular file only: a FIFO or a link to /dev/zero planted there
+            fd = open_regular(self.root / INDEX_NAME, os.O_RDONLY)
+            with os.fdopen(fd, "rb") as handle:
+                data = handle.read(_INDEX_CAP + 1)
+            if len(data) > _INDEX_CAP:
+                return {}  # not ours (ours is ~200 bytes a session): rebuilt from the files
+            raw = safejson.loads(data.decode("utf-8"))
+        except (OSError, ValueError, SessionFileError):
             return {}
         if not isinstance(raw, dict) or raw.get("version") != INDEX_VERSION:
             return {}
@@ -203,12 +245,17 @@ class SessionLibrary:
     def _write_index(self, scans: dict[str, _Scan]) -> None:
         """Best effort: a cache that cannot be written only costs a rescan next time."""
         payload = {"version": INDEX_VERSION, "files": {n: asdict(s) for n, s in scans.items()}}
-        tmp = self.root / f".index.{os.getpid()}.tmp"
-        try:
-            tmp.write_text(json.dumps(payload, ensure_ascii=False), "utf-8")
-            os.replace(tmp, self.root / INDEX_NAME)
+        data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+        try:  # a fresh name (O_EXCL): never written through a link planted at a guessable one
+            fd, tmp = tempfile.mkstemp(prefix=".index.", suffix=".tmp", dir=self.root)
         except OSError:
-            tmp.unlink(missing_ok=True)
+            return
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            os.replace(tmp, self.root / INDEX_NAME)  # replaces a link itself, never its target
+        except OSError:
+            Path(tmp).unlink(missing_ok=True)
 
 
 _INT_FIELDS = ("ino", "size", "mtime_ns", "offset", "message_count")
@@ -251,7 +298,8 @@ def _rescan(path: Path, stat: os.stat_result, old: _Scan | None) -> _Scan:
         scan = _Scan(**asdict(old))
     else:
         scan = _Scan(ino=stat.st_ino, size=0, mtime_ns=0, offset=0)
-    with open(path, "rb") as handle:
+    fd = open_regular(path, os.O_RDONLY)  # no link followed, no FIFO blocked on
+    with os.fdopen(fd, "rb") as handle:
         handle.seek(scan.offset)
         data = handle.read()
     complete = data.rfind(b"\n") + 1  # a torn last line is read again next time
@@ -294,7 +342,7 @@ def _text_or_none(value: Any) -> str | None:
 
 def _loads(line: bytes) -> dict[str, Any] | None:
     try:
-        value = json.loads(line)
+        value = safejson.loads(line)
     except ValueError:
         return None
     return value if isinstance(value, dict) else None

@@ -64,6 +64,22 @@ def newer_format(data: bytes) -> int | None:
     return None
 
 
+def missing_header(data: bytes) -> bool:
+    """Whether the file has content but its first line is not a session header.
+
+    Such a file may be anything (a shell profile a planted link or a mistyped ``--session``
+    pointed at, another app's JSONL): appending our lines to it could corrupt it or, in a
+    script, run what a model wrote. An empty file is a session that was never written to.
+    """
+    for _, line in split_lines(data):
+        try:
+            return not isinstance(parse_line(line), SessionHeader)
+        except LineError:  # a header with a bad optional field is still a header
+            saved = salvage_line(line)
+            return saved is None or not isinstance(saved[0], SessionHeader)
+    return False
+
+
 def load_state(data: bytes, fallback_id: str) -> SessionState:
     """Fold a file's bytes into a state; a missing header is reported, never fatal."""
     parsed, problems = parse_file(data)

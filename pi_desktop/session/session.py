@@ -35,7 +35,7 @@ from pi_desktop.session.entries import (
 )
 from pi_desktop.session.errors import RewindError, SessionReadOnlyError, SessionWriteError
 from pi_desktop.session.journal import Journal, read_bytes, write_new_file
-from pi_desktop.session.loading import load_state, newer_format
+from pi_desktop.session.loading import load_state, missing_header, newer_format
 from pi_desktop.session.long_lived import paused_gc
 from pi_desktop.session.state import SessionState
 from pi_desktop.session.validate import clean_message_entry
@@ -109,15 +109,24 @@ class Session:
             state = load_state(data, path.stem)
         session = cls(path, state, journal)
         version = newer_format(data)
+        reason = None
         if version is not None:  # appending our lines could corrupt what a newer app wrote
-            session.close()
-            session._journal = None
-            session.read_only_reason = (
+            reason = (
                 f"This session was written by a newer pi-desktop (session format {version}; "
                 f"this version reads format {FORMAT_VERSION} and older). It is open read-only: "
                 "update pi-desktop to continue it."
             )
-            state.problems.insert(0, session.read_only_reason)
+        elif missing_header(data):
+            reason = (
+                f"{path.name} does not start with a pi-desktop session header, so it may not be "
+                "a session file at all. It is open read-only and nothing will be written to it; "
+                "to continue, fork it (“Fork to new session from here” in the tree's menu)."
+            )
+        if reason is not None:
+            session.close()
+            session._journal = None
+            session.read_only_reason = reason
+            state.problems.insert(0, reason)
         return session
 
     def close(self) -> None:

@@ -32,7 +32,6 @@ from pi_desktop.agent import Agent
 from pi_desktop.session import (
     Session,
     SessionLibrary,
-    SessionLockedError,
 )
 from pi_desktop.session.export import FORMATS as EXPORT_FORMATS
 from pi_desktop.ui.budget.bar import BudgetBar
@@ -47,6 +46,7 @@ from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
 from pi_desktop.ui.dialogs.system_prompt import SavedPrompts
 from pi_desktop.ui.labels import title_from
 from pi_desktop.ui.scrollbars import slim_scroll_bars
+from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS, open_failure
 from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 from pi_desktop.ui.sessions.sidebar_controller import SidebarController
 from pi_desktop.ui.settings import KeyStore, SettingsStore
@@ -103,6 +103,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.agent: Agent | None = None
         self.provider: ProviderSetup | None = None
         self.approver = ApprovalPrompter(self, self.settings.approval_policy)
+        self.open_failure: str | None = None  # why the last open_session_path failed
         self.controller = AgentController(self)
         # saved system prompts, in a file beside the settings (a test's settings are temporary)
         settings_dir = Path(settings_store.qsettings.fileName()).parent
@@ -228,6 +229,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         c.runStarted.connect(self._on_run_started)
         c.runStarted.connect(lambda _text: self.edits.clear_notes())
         c.textStreamed.connect(self.conversation.append_delta)
+        c.textStreamed.connect(lambda text: self.budget_bar.add_streamed(len(text)))
         c.reasoningStreamed.connect(self.conversation.append_reasoning)
         c.messageAdded.connect(self._on_message_added)
         c.toolCallStarted.connect(
@@ -303,7 +305,8 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         if self.busy:
             return None
         workspace = self._workspace_override or self.settings.workspace or None
-        session = self.library.create(
+        # a draft: its file is written with the first message, so an unused "New" leaves none
+        session = self.library.draft(
             system_prompt=self.default_system_prompt(),
             workspace=str(workspace) if workspace else None,
         )
@@ -321,8 +324,8 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
             return True
         try:
             session = self.library.open(session_id)
-        except SessionLockedError as exc:
-            self.show_refusal(str(exc))
+        except OPEN_ERRORS as exc:  # shown in words, never raised into the sidebar's slot
+            self.show_refusal(open_failure(f"{session_id}.jsonl", exc))
             return False
         self.open_session(session)
         return True
@@ -330,8 +333,9 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
     def open_session_path(self, path: Path) -> bool:
         try:
             session = Session.load(path)
-        except SessionLockedError as exc:
-            self.show_refusal(str(exc))
+        except OPEN_ERRORS as exc:
+            self.open_failure = open_failure(path.name, exc)
+            self.show_refusal(self.open_failure)
             return False
         self.open_session(session)
         return True
@@ -347,10 +351,14 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.tree.set_session(session)
         self.render_path()
         self._clear_refusals()
-        if session.problems:
+        reason = getattr(session, "read_only_reason", None)
+        problems = [p for p in session.problems if p != reason]
+        if reason:
+            self.conversation.add_banner(reason, kind="refusal")
+        if problems:
             self.conversation.add_banner(
                 "Some lines of this session file could not be read and were skipped:\n"
-                + "\n".join(session.problems[:5]),
+                + "\n".join(problems[:5]),
                 kind="error",
             )
         if self._settings_problems:
@@ -395,6 +403,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
                 settings,
                 results_dir=self.library.results_dir(self.session.path),
                 sessions_root=self.library.root,
+                session_path=self.session.path,
             )
             if self._tools_factory
             else []
@@ -482,6 +491,12 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
             return None
         if self.session is None:
             self.new_session()
+        if self.session is not None and self.session.read_only:  # refused before it runs
+            self.show_refusal(
+                (self.session.read_only_reason or "This session is open read-only.")
+                + " Your message is still in the box."
+            )
+            return None
         task = self.edits.send(text)
         if task is not None:
             self._sent_text = text  # given back if the run refuses it (too large to send)

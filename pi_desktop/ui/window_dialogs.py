@@ -82,7 +82,9 @@ class WindowDialogs:
 
         if self.session is None:
             return None
-        dialog = ExportDialog(self.session, fmt, self.workspace(), self)
+        dialog = ExportDialog(
+            self.session, fmt, self.workspace(), self, library_root=self.library.root
+        )
         dialog.exported.connect(lambda path: self.statusBar().showMessage(f"Exported to {path}"))
         dialog.failed.connect(self.show_refusal)
         return self._show_dialog(dialog)
@@ -131,6 +133,10 @@ class WindowDialogs:
             list_models=list_models,
             test_connection=test_connection,
         )
+        if getattr(self, "mcp", None) is not None:  # the MCP servers' page (ui/mcp_runtime.py)
+            from pi_desktop.ui.dialogs.mcp_page import McpPage
+
+            dialog.add_page("Tools", McpPage(self.mcp, dialog))
         dialog.accepted.connect(
             lambda: self.apply_settings(dialog.result_settings(), dialog.new_api_key())
         )

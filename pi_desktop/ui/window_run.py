@@ -24,6 +24,7 @@ class WindowRun:
         for action in (self.new_action, self.open_action, self.compact_action):
             action.setEnabled(not busy)
         if not busy:
+            self.approver.end_run()  # "Deny all until the answer ends" ends here
             self.statusBar().clearMessage()
             if self._settings_pending:
                 self._rebuild_agent()

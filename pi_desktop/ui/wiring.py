@@ -39,7 +39,8 @@ class ProviderSetup:
 
 
 ProviderFactory = Callable[[AppSettings], ProviderSetup]
-# (workspace, approver, settings, *, results_dir=None, sessions_root=None) -> tools
+# (workspace, approver, settings, *, results_dir=None, sessions_root=None, session_path=None)
+# -> tools
 ToolsFactory = Callable[..., list[Any]]
 
 
@@ -116,12 +117,17 @@ def default_tools_factory(
     *,
     results_dir: Path | None = None,
     sessions_root: Path | None = None,
+    session_path: Path | None = None,
 ) -> list[Any]:
     """The workspace tools; writes and commands go through the approval prompt.
 
-    The session library is out of the tools' reach even inside the workspace; the current
-    session's tool-results folder stays readable so the model can read offloaded results.
+    The session library is out of the tools' reach even inside the workspace, and so is the
+    open session's file and folder wherever it lives (``--session`` may name a file inside the
+    workspace); its tool-results folder stays readable so the model can read offloaded results.
     """
+    protected = [sessions_root] if sessions_root is not None else []
+    if session_path is not None:
+        protected += [session_path, Path(session_path).with_suffix("")]
     from pi_desktop.agent import build_workspace_tools
 
     return list(
@@ -129,7 +135,7 @@ def default_tools_factory(
             workspace,
             approve=approver,
             allow_commands=settings.allow_commands,
-            protected=[sessions_root] if sessions_root is not None else [],
+            protected=protected,
             readable=[results_dir] if results_dir is not None else [],
         )
     )

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from markdown_it import MarkdownIt
 
 from pi_desktop.context import Message
 from pi_desktop.session import Session
@@ -25,8 +26,10 @@ from pi_desktop.session.export import (
     to_jsonl,
     to_markdown,
 )
+from pi_desktop.session.export_html import render_markdown
 from tests.session.helpers import assistant, compact_here, user
 
+_COMMONMARK = MarkdownIt("commonmark", {"html": True})
 HOSTILE = '<script>alert(1)</script><img src="http://evil.example/x.png" onerror="alert(2)">'
 
 
@@ -140,25 +143,11 @@ def test_markdown_fences_tool_output_longer_than_its_backticks(tmp_path):
 @given(st.text(alphabet="#=-`~ ab\n", max_size=80))
 @settings(max_examples=200, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_demoted_text_never_makes_a_level_one_or_two_heading(text):
+    """Checked by a CommonMark parser: no h1/h2, nothing left open after the text."""
     out = demote_headings(text)
-    paragraph = False  # the previous line is paragraph text (what a setext underline needs)
-    fence = None
-    for line in out.split("\n"):
-        opener = re.match(r"^ {0,3}(`{3,}|~{3,})", line)
-        if fence:
-            if opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence):
-                fence = None
-            paragraph = False
-            continue
-        if opener:
-            fence = opener.group(1)
-            paragraph = False
-            continue
-        heading = re.match(r"^ {0,3}#{1,6}(\s|$)", line)
-        assert not re.match(r"^ {0,3}#{1,2}(\s|$)", line), out
-        if paragraph:
-            assert not re.match(r"^ {0,3}(=+|-+)\s*$", line), out
-        paragraph = bool(line.strip()) and not heading
+    tokens = _COMMONMARK.parse(out + "\n\nafter\n")
+    assert not [t for t in tokens if t.type == "heading_open" and t.tag in ("h1", "h2")], out
+    assert tokens[-2].content == "after" and tokens[-3].level == 0, out
 
 
 # ------------------------------------------------------------------ HTML
@@ -197,7 +186,11 @@ def test_html_lists_every_branch_message_in_order_with_details(tmp_path):
     for sec, entry in zip(sections, s.get_current_path(), strict=True):
         assert sec.get("data-role") == entry.role
         text = "".join(sec.itertext())
-        assert entry.content in text  # the text survives escaping exactly
+        if entry.role == "tool":
+            assert entry.content in text  # tool output is shown verbatim
+        else:  # message text is rendered Markdown: its text survives, its syntax is gone
+            rendered = ET.fromstring(f"<div>{render_markdown(entry.content)}</div>")
+            assert "".join(rendered.itertext()) in text
     tool_calls = root.findall(".//details[@class='tool-call']")
     assert len(tool_calls) == 1 and "notes.txt" in "".join(tool_calls[0].itertext())
     assert len(root.findall(".//details[@class='tool-result']")) == 1
@@ -243,23 +236,36 @@ def test_html_style_matches_the_csp_hash(tmp_path):
     assert f"'sha256-{digest}'" in CSP
 
 
+_RENDERED_TAGS = {
+    "p", "h3", "h4", "h5", "h6", "em", "strong", "code", "pre", "ul", "ol", "li", "blockquote",
+    "hr", "br", "a", "table", "thead", "tbody", "tr", "th", "td", "s",
+}  # fmt: skip
+
+
 @given(st.text(min_size=1, max_size=200))
 @settings(max_examples=100, suppress_health_check=[HealthCheck.function_scoped_fixture])
-def test_any_message_text_stays_text(tmp_path_factory, text):
+def test_any_message_text_renders_inert(tmp_path_factory, text):
+    """Whatever a message says, the page is well-formed and holds only rendered Markdown."""
     path = tmp_path_factory.mktemp("h") / "s.jsonl"
     with Session.create(path, fsync=False, title=text) as s:
         s.append_message(user(text))
-        s.append_message(assistant(text))
+        s.append_message(assistant(text + "\n\n<script>x</script> [a](javascript:alert(1))"))
         root = _dom(to_html(s))
         sections = root.findall(".//main/section")
         assert len(sections) == 2
-        for sec, entry in zip(sections, s.get_current_path(), strict=True):
-            shown = "".join(sec.find("div").itertext())
-            expected = re.sub("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]", "\ufffd",
-                              entry.content)  # fmt: skip
-            # an XML parser normalises line ends, as a browser does for display
-            assert shown == expected.replace("\r\n", "\n").replace("\r", "\n")
-        assert root.find(".//script") is None
+        for sec in sections:
+            body = sec.find("div")
+            if body is None:
+                continue  # a message that renders to nothing (a link definition, spaces)
+            for node in body.iter():
+                if node is body:
+                    continue
+                assert node.tag in _RENDERED_TAGS, node.tag
+                assert not any(name.startswith("on") or name == "src" for name in node.attrib)
+                href = node.get("href")
+                assert href is None or not href.lower().startswith(("javascript", "data", "vb"))
+        assert root.find(".//script") is None and root.find(".//img") is None
+        assert "<script>x</script>" in "".join(sections[1].itertext())
 
 
 # ------------------------------------------------------------------ JSONL

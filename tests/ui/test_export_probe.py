@@ -6,6 +6,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from pi_desktop.agent import OfflineLLM
+from pi_desktop.context import Message
 from pi_desktop.probe import KINDS
 from pi_desktop.session import Session
 from pi_desktop.ui.dialogs.export_dialog import ExportDialog
@@ -106,3 +107,23 @@ def test_closing_the_probe_cancels_it(kit, qtbot):
     viewer.close()
     qtbot.waitUntil(task.done, timeout=10_000)
     assert task.cancelled()
+
+
+def test_an_export_onto_the_open_session_or_into_the_library_is_refused(kit, qtbot, tmp_path):
+    """The untitled session's old suggestion was the library's own <id>.jsonl."""
+    window = kit.window(OfflineLLM(), offline=True, new_session=True)
+    _send(qtbot, window, "hello")
+    own = window.session.path
+    before = own.read_bytes()
+    window.export_actions["jsonl"].trigger()
+    dialog = window.dialog
+    assert not dialog.selectedFiles()[0].endswith(own.name)  # no longer suggested
+    dialog.fileSelected.emit(str(own))
+    assert any("open session's own file" in b.text for b in window.refusals())
+    window.export_actions["markdown"].trigger()
+    window.dialog.fileSelected.emit(str(window.library.root / "x.md"))
+    assert any("pi-desktop's sessions" in b.text for b in window.refusals())
+    assert own.read_bytes() == before and not (window.library.root / "x.md").exists()
+    window.session.append_message(Message(role="user", content="still appends"))
+    with Session.load(own, read_only=True) as again:
+        assert again.get_current_path()[-1].content == "still appends"

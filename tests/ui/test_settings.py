@@ -268,6 +268,7 @@ def test_sessions_dialog_lists_renames_deletes(qtbot, tmp_path):
     with qtbot.waitSignal(dialog.deleted):
         qtbot.mouseClick(dialog.delete_button, Qt.MouseButton.LeftButton)
     assert [i.id for i in library.list_sessions()] == [second.path.stem]
+    assert [t.id for t in library.trash.list()] == [first_id]  # restorable from the sidebar
     with qtbot.waitSignal(dialog.openRequested) as blocker:
         qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)
     assert blocker.args == [second.path.stem]

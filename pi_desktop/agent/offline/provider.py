@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from pi_desktop import safejson
 from pi_desktop.agent.llm import ChatResponse, DeltaCallback
 from pi_desktop.agent.offline.answers import (
     ToolResult,
@@ -59,7 +60,7 @@ def _parse_args(raw: Any) -> dict[str, Any]:
     if isinstance(raw, dict):
         return raw
     try:
-        value = json.loads(raw or "{}")
+        value = safejson.loads(raw or "{}")
     except (TypeError, ValueError):
         return {}
     return value if isinstance(value, dict) else {}

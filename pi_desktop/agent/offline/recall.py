@@ -7,10 +7,10 @@ question. So its probe scores measure exactly what the view (summary + kept tail
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 
+from pi_desktop import safejson
 from pi_desktop.context import Message
 
 RECALL_PREFIX = "Recall from this conversation:"
@@ -52,7 +52,7 @@ def _lines(message: Message) -> list[str]:
         name = str(function.get("name") or "tool")
         args = function.get("arguments") or ""
         try:
-            path = json.loads(args).get("path", "") if isinstance(args, str) else ""
+            path = safejson.loads(args).get("path", "") if isinstance(args, str) else ""
         except (ValueError, AttributeError):
             path = ""
         what = _CALL_WORDS.get(name)

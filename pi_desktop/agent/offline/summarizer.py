@@ -11,10 +11,10 @@ every section is bounded so the summary stays small however long the history gro
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 
+from pi_desktop import safejson
 from pi_desktop.context.summary import FOCUS_PREFIX, file_block, strip_file_blocks
 
 SECTIONS = (
@@ -163,7 +163,7 @@ def _call_parts(text: str) -> tuple[str, dict]:
     if not match:
         return text.strip()[:40] or "tool", {}
     try:
-        args = json.loads(match.group("args"))
+        args = safejson.loads(match.group("args"))
     except ValueError:
         args = {}
     return match.group("name"), args if isinstance(args, dict) else {}

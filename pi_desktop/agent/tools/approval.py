@@ -11,6 +11,20 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from pi_desktop.agent.tool import ToolError
+from pi_desktop.textsafe import code_of, hidden_characters, is_hidden, reveal, reveal_parts
+
+__all__ = [
+    "ApprovalRequest",
+    "ApproveCallback",
+    "auto_approve",
+    "code_of",
+    "deny_all",
+    "hidden_characters",
+    "is_hidden",
+    "require_approval",
+    "reveal",
+    "reveal_parts",
+]
 
 
 @dataclass(frozen=True)
@@ -20,6 +34,11 @@ class ApprovalRequest:
     tool_name: str
     summary: str
     details: str = ""
+
+    @property
+    def hidden_characters(self) -> list[str]:
+        """The invisible or text-reordering characters in what the user is asked to allow."""
+        return hidden_characters(self.tool_name + self.summary + self.details)
 
 
 ApproveCallback = Callable[[ApprovalRequest], Awaitable[bool]]

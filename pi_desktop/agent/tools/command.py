@@ -29,8 +29,14 @@ from pi_desktop.agent.tools.proctrack import RUN_MARKER, RunTag, end_run
 
 DEFAULT_TIMEOUT = 60
 MAX_TIMEOUT = 600
+# The locale categories by name: a pattern such as ``LC_*`` would also pass on whatever else
+# someone named ``LC_…`` (``LC_SECRET_TOKEN``; ssh forwards ``LC_*`` from the client).
+LOCALE_VARS = (
+    "LC_ALL", "LC_CTYPE", "LC_NUMERIC", "LC_TIME", "LC_COLLATE", "LC_MONETARY", "LC_MESSAGES",
+    "LC_PAPER", "LC_NAME", "LC_ADDRESS", "LC_TELEPHONE", "LC_MEASUREMENT", "LC_IDENTIFICATION",
+)  # fmt: skip
 BASE_ENV_ALLOW = (
-    "PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LANGUAGE", "LC_*", "TERM",
+    "PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "LANGUAGE", *LOCALE_VARS, "TERM",
     "COLORTERM", "NO_COLOR", "TMPDIR", "TEMP", "TMP", "TZ",
 )  # fmt: skip
 
@@ -39,7 +45,7 @@ def command_env(
     environ: Mapping[str, str] | None = None, allow: Iterable[str] = ()
 ) -> dict[str, str]:
     """The variables of ``environ`` (default: the app's) whose names match the allow-list:
-    :data:`BASE_ENV_ALLOW` plus ``allow`` (exact names or shell patterns such as ``LC_*``)."""
+    :data:`BASE_ENV_ALLOW` plus ``allow`` (exact names or shell patterns such as ``MY_*``)."""
     source = os.environ if environ is None else environ
     patterns = (*BASE_ENV_ALLOW, *allow)
     return {

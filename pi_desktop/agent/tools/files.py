@@ -20,6 +20,7 @@ from pi_desktop.agent.tools.approval import ApprovalRequest, require_approval
 from pi_desktop.agent.tools.fsafe import (
     Stamp,
     Target,
+    link_note,
     open_leaf,
     open_regular_for_read,
     read_upto,
@@ -86,6 +87,16 @@ def _skip_lines(handle: Any, offset: int, shown: str) -> None:
 def _read_window(target: Target, offset: int, limit: int, max_chars: int = READ_BYTES_CAP) -> str:
     shown = target.shown
     fd, st = open_regular_for_read(target)
+    note = link_note(st, shown)
+    if note:  # stated first, where neither the window's cap nor L3's preview can cut it off
+        return note + "\n" + _read_open(fd, st, target, offset, limit, max_chars)
+    return _read_open(fd, st, target, offset, limit, max_chars)
+
+
+def _read_open(
+    fd: int, st: os.stat_result, target: Target, offset: int, limit: int, max_chars: int
+) -> str:
+    shown = target.shown
     with os.fdopen(fd, "rb", buffering=1 << 16) as handle:
         probe = read_upto(fd, _BINARY_PROBE)
         if not probe:
@@ -222,11 +233,22 @@ async def write_file(ws: Workspace, args: dict[str, Any]) -> str:
     else:
         summary = f"create {shown} ({_count_lines(content)} lines, {len(content):,} chars)"
         details = cap_output(content, DETAILS_CHARS)
+    summary += _links_said(stamp)
     await require_approval(ws.approve, ApprovalRequest("write_file", summary, details))
     data = content.encode("utf-8", errors="replace")
     await asyncio.to_thread(write_regular, target, data, stamp)
     verb = "Overwrote" if exists else "Created"
     return f"{verb} {shown} ({len(content):,} chars, {_count_lines(content)} lines)"
+
+
+def _links_said(stamp: Stamp | None) -> str:
+    """Part of the approval line: a file with other hard links is replaced at this name only."""
+    if stamp is None or stamp.nlink <= 1:
+        return ""
+    return (
+        f" — it has {stamp.nlink} hard links (maybe outside the workspace); only this name gets "
+        "the new content, the other links keep the old one"
+    )
 
 
 def _line_numbers(text: str, needle: str, limit: int = 10) -> list[int]:
@@ -278,6 +300,7 @@ async def edit_file(ws: Workspace, args: dict[str, Any]) -> str:
     )
     first_line = _line_numbers(content, needle, 1)[0]
     summary = f"edit {shown}: replace {count} occurrence(s) near line {first_line}"
+    summary += _links_said(stamp)
     details = unified_diff(content, updated, shown)
     await require_approval(ws.approve, ApprovalRequest("edit_file", summary, details))
     data = updated.encode("utf-8", errors="replace")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import os
+import secrets
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,10 +44,11 @@ class Stamp:
     ino: int
     size: int
     mtime_ns: int
+    nlink: int = 1
 
     @classmethod
     def of(cls, st: os.stat_result) -> Stamp:
-        return cls(st.st_ino, st.st_size, st.st_mtime_ns)
+        return cls(st.st_ino, st.st_size, st.st_mtime_ns, st.st_nlink)
 
 
 def tool_error(exc: OSError, shown: str, doing: str = "open") -> ToolError:
@@ -133,12 +135,30 @@ def open_regular_for_read(target: Target) -> tuple[int, os.stat_result]:
 
 
 def write_regular(target: Target, data: bytes, expected: Stamp | None) -> None:
-    """Write ``data`` to the target, created or truncated, but only if it is still the file the
-    user approved a change to: ``expected`` None means "must not exist yet", a stamp means
-    "the same file, unchanged since it was read" — anything else is refused, nothing written."""
-    flags = os.O_WRONLY | os.O_CREAT | (os.O_EXCL if expected is None else 0)
+    """Write ``data`` to the target, but only if it is still the file the user approved a
+    change to: ``expected`` None means "must not exist yet", a stamp means "the same file,
+    unchanged since it was read" — anything else is refused, nothing written.
+
+    An existing file is replaced, never written into: the new content goes to a temporary
+    file in the same folder, which is renamed over the name. A hard link at the name (to a
+    file outside the workspace, say) is thereby cut, not written through, and a failed write
+    leaves the old content whole.
+    """
+    if expected is None:
+        _create_new(target, data)
+    else:
+        _replace(target, data, expected)
+
+
+def _write_fd(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _create_new(target: Target, data: bytes) -> None:
     try:
-        fd = open_leaf(target, flags, create_parents=expected is None)
+        fd = open_leaf(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, create_parents=True)
     except FileExistsError:
         raise ToolError(
             f"{target.shown} appeared while waiting for approval; read it and try again"
@@ -146,18 +166,66 @@ def write_regular(target: Target, data: bytes, expected: Stamp | None) -> None:
     except OSError as exc:
         raise tool_error(exc, target.shown, "write") from None
     try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise ToolError(f"{target.shown} is not a regular file; not written")
-        if expected is not None and Stamp.of(st) != expected:
-            raise ToolError(
-                f"{target.shown} changed while waiting for approval; read it again and retry"
-            )
-        os.ftruncate(fd, 0)
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
+        _write_fd(fd, data)
     except OSError as exc:
         raise tool_error(exc, target.shown, "write") from None
     finally:
         os.close(fd)
+
+
+def _replace(target: Target, data: bytes, expected: Stamp) -> None:
+    shown, name = target.shown, target.parts[-1]
+    try:
+        parent = open_dir(target.base, target.parts[:-1])
+    except OSError as exc:
+        raise tool_error(exc, shown, "write") from None
+    tmp = f".{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    try:
+        try:
+            st = os.stat(name, dir_fd=parent, follow_symlinks=False)
+        except OSError as exc:
+            raise tool_error(exc, shown, "write") from None
+        if stat.S_ISLNK(st.st_mode):  # swapped in while the user read the approval
+            raise tool_error(OSError(errno.ELOOP, "symbolic link"), shown, "write")
+        if not stat.S_ISREG(st.st_mode):
+            raise ToolError(f"{shown} is not a regular file; not written")
+        if Stamp.of(st) != expected:
+            raise ToolError(f"{shown} changed while waiting for approval; read it again and retry")
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+        try:
+            fd = os.open(tmp, flags, stat.S_IMODE(st.st_mode), dir_fd=parent)
+        except OSError as exc:
+            raise tool_error(exc, shown, "write") from None
+        try:
+            try:
+                _write_fd(fd, data)
+                os.fchmod(fd, stat.S_IMODE(st.st_mode))  # the umask narrowed the open's mode
+            finally:
+                os.close(fd)
+            again = os.stat(name, dir_fd=parent, follow_symlinks=False)
+            if Stamp.of(again) != expected:
+                raise ToolError(
+                    f"{shown} changed while waiting for approval; read it again and retry"
+                )
+            os.rename(tmp, name, src_dir_fd=parent, dst_dir_fd=parent)
+        except OSError as exc:
+            raise tool_error(exc, shown, "write") from None
+        finally:
+            try:
+                os.unlink(tmp, dir_fd=parent)
+            except FileNotFoundError:
+                pass
+    finally:
+        os.close(parent)
+
+
+def link_note(st: os.stat_result, shown: str) -> str:
+    """What a tool says about a file with several hard links ("" for the usual one): the
+    other names may lie outside the workspace, which the tools cannot see."""
+    if st.st_nlink <= 1:
+        return ""
+    return (
+        f"[note: {shown} has {st.st_nlink} hard links; the same content may also be a file "
+        "outside the workspace. A write replaces this name only: the other links keep the old "
+        "content.]"
+    )

@@ -17,6 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QFontMetrics, QMouseEvent, QPainter, Q
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from pi_desktop.context.report import PrepareReport
+from pi_desktop.context.tokens import CHARS_PER_TOKEN
 from pi_desktop.ui.labels import count_of, format_tokens
 from pi_desktop.ui.theme import Theme, theme_for
 
@@ -64,6 +65,26 @@ def ghost_span(ghost_tokens: int, tokens: int, budget: int | None) -> tuple[floa
     return (start, end) if end > start else None
 
 
+def streamed_tokens(chars: int, ratio: float | None) -> int:
+    """Tokens an answer of ``chars`` characters adds to the next view (the estimate's rule:
+    the usage anchor's ratio when there is one, else ``CHARS_PER_TOKEN``)."""
+    if chars <= 0:
+        return 0
+    return max(1, int(chars * ratio)) if ratio else max(1, chars // CHARS_PER_TOKEN)
+
+
+def threshold_line(tokens: int, budget: int, threshold: float) -> str:
+    """What happens next: over the threshold the next message is preceded by a summary."""
+    limit = int(budget * threshold)
+    pct = round(threshold * 100)
+    if tokens >= limit:
+        return (
+            f"Past {pct} % ({format_tokens(limit)} tokens): older turns will be summarized "
+            "before your next message."
+        )
+    return f"Older turns are summarized when it passes {pct} % ({format_tokens(limit)} tokens)."
+
+
 def report_line(report: PrepareReport) -> str:
     """One line on what the layers did, so nothing dropped from the view goes unnoticed."""
     parts = [f"view {report.view_count} of {report.input_count} messages"]
@@ -106,6 +127,8 @@ class BudgetBar(QWidget):
         super().__init__(parent)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self._tokens = 0
+        self._base_tokens = 0  # the prepared view's figure; ``_tokens`` adds the stream to it
+        self._streamed_chars = 0
         self._budget: int | None = None
         self._threshold = 0.8
         self._ratio: float | None = None
@@ -169,8 +192,10 @@ class BudgetBar(QWidget):
         prompt_tokens: int | None = None,
         report: PrepareReport | None = None,
     ) -> None:
-        """Show the estimate of the view just prepared (call on every prepare)."""
-        self._tokens = max(0, int(tokens))
+        """Show the estimate of the view just prepared (call on every prepare); an answer
+        streamed before it is part of that view now, so its running estimate ends here."""
+        self._base_tokens = self._tokens = max(0, int(tokens))
+        self._streamed_chars = 0
         self._budget = budget if budget and budget > 0 else None
         self._threshold = threshold
         if ratio is not None:
@@ -179,6 +204,20 @@ class BudgetBar(QWidget):
             self._prompt_tokens = prompt_tokens
         if report is not None:
             self._report = report
+        self._update_tooltip()
+        self.update()
+
+    @property
+    def streamed_tokens(self) -> int:
+        """The running estimate of the answer being streamed (0 between runs)."""
+        return self._tokens - self._base_tokens
+
+    def add_streamed(self, chars: int) -> None:
+        """The answer grew by ``chars`` characters: the bar follows it while it streams."""
+        if chars <= 0:
+            return
+        self._streamed_chars += chars
+        self._tokens = self._base_tokens + streamed_tokens(self._streamed_chars, self._ratio)
         self._update_tooltip()
         self.update()
 
@@ -196,7 +235,8 @@ class BudgetBar(QWidget):
         self._compactions += 1
         self._last_drop = (tokens_before, tokens_after)
         self._ghost_tokens = max(tokens_before, self._tokens)
-        self._tokens = max(0, int(tokens_after))
+        self._base_tokens = self._tokens = max(0, int(tokens_after))
+        self._streamed_chars = 0
         self._ghost.stop()
         self._ghost_opacity = 1.0
         self._ghost.start()
@@ -240,15 +280,16 @@ class BudgetBar(QWidget):
     def _update_tooltip(self) -> None:
         lines = [plain_line(self._tokens, self._budget, self._compactions)]
         if self._budget:
-            limit = int(self._budget * self._threshold)
-            lines.append(
-                f"Older turns are summarized when it passes {round(self._threshold * 100)} % "
-                f"({format_tokens(limit)} tokens)."
-            )
+            lines.append(threshold_line(self._tokens, self._budget, self._threshold))
         else:
             lines.append("Context management is off: everything is sent every time.")
         if self._offline:
             lines.append("Offline provider: the counts are this app's own estimates.")
+        if self.streamed_tokens:
+            lines.append(
+                f"Includes about {format_tokens(self.streamed_tokens)} tokens of the answer "
+                "being written."
+            )
         rows: list[tuple[str, str]] = [("Estimate", f"{self._tokens:,} tokens")]
         if self._budget:
             pct = 100 * self._tokens / self._budget

@@ -9,7 +9,6 @@ shows, and asks for things through signals (open a summary, open an offloaded fi
 
 from __future__ import annotations
 
-import json
 import time
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
@@ -38,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pi_desktop import safejson
 from pi_desktop.agent.repair import INTERRUPTED_RESULT, PairRepair
 from pi_desktop.context.offload import offload_path
 from pi_desktop.ui.chat.find_bar import FindBar
@@ -951,6 +951,14 @@ class ConversationView(QAbstractScrollArea):
         self._relayout(budget=None)
         return row.widget
 
+    def scroll_to_entry(self, entry_id: str) -> QWidget | None:
+        """Bring the message ``entry_id`` into view (a third of the way down), built or not:
+        what a search hit opens to (sessions/reveal.py). None when it is not on the path."""
+        for row in self._rows:
+            if row.entry_id == entry_id and row.kind == "message":
+                return self.scroll_to_row(row.index, 0, 0, self.viewport().height() // 3)
+        return None
+
     # -- Ctrl+F ------------------------------------------------------------------------
 
     def open_find(self) -> None:
@@ -1127,8 +1135,10 @@ def tool_calls_of(
 def _parse_arguments(raw: Any) -> dict[str, Any] | str:
     if isinstance(raw, dict):
         return raw
-    try:
-        value = json.loads(raw or "{}")
+    try:  # bounded: a call nested 100,000 deep must not stop the window from opening
+        value = safejson.loads(raw or "{}")
+    except safejson.JSONLimitError as exc:
+        return f"[unreadable arguments: {exc}; {len(raw):,} characters]"
     except (TypeError, ValueError):
         return str(raw)
     return value if isinstance(value, dict) else str(raw)

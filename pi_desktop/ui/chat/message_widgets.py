@@ -444,7 +444,9 @@ class ToolCallWidget(Panel):
         self.details = QWidget(self)
         details = QVBoxLayout(self.details)
         details.setContentsMargins(18, 0, 0, 0)
-        self.args_view = CodeBlockWidget(Block("code", _format_arguments(arguments), "json"))
+        unreadable = isinstance(arguments, str) and arguments.startswith("[unreadable arguments")
+        language = "text" if unreadable else "json"  # a note about the JSON is not JSON
+        self.args_view = CodeBlockWidget(Block("code", _format_arguments(arguments), language))
         details.addWidget(QLabel("Arguments", self.details))
         details.addWidget(self.args_view)
         self.result_title = QLabel("Result", self.details)

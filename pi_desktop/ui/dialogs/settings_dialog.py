@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -426,7 +427,13 @@ class SettingsDialog(QDialog):
         self.allow_commands.setChecked(settings.allow_commands)
         form.addRow("", self.allow_commands)
 
-        outer.addLayout(form)
+        # pages: "General" is this form; others (Tools) are added with add_page
+        self.pages = QTabWidget(self)
+        self.pages.setTabBarAutoHide(True)
+        general = QWidget(self.pages)
+        general.setLayout(form)
+        self.pages.addTab(general, "General")
+        outer.addWidget(self.pages)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
@@ -440,6 +447,11 @@ class SettingsDialog(QDialog):
         self.provider.currentIndexChanged.connect(self._provider_changed)
         self._provider_changed(initial=True)
         self.resize(560, self.sizeHint().height())
+
+    def add_page(self, title: str, page: QWidget) -> None:
+        """Another page beside "General" (it applies its own changes; OK saves only the form)."""
+        self.pages.addTab(page, title)
+        self.resize(max(self.width(), 640), max(self.height(), 560))
 
     def number_fields(self) -> list[NumberField]:
         return [

@@ -186,14 +186,14 @@ class SessionsDialog(QDialog):
         if self._confirm_delete != session_id:
             self._confirm_delete = session_id
             self.delete_button.setText("Click again to delete")
-            self.status.setText("Deleting removes the session file and its saved tool results.")
+            self.status.setText("Deleted sessions go to the trash (kept 30 days).")
             return
         try:
-            self._library.delete(session_id)
+            self._library.move_to_trash(session_id)
         except (SessionLockedError, OSError) as exc:
             self.status.setText(f"Could not delete: {exc}")
             return
         self._confirm_delete = None
-        self.status.setText("Deleted.")
+        self.status.setText("Moved to the trash.")
         self.deleted.emit(session_id)
         self.refresh()

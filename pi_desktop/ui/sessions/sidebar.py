@@ -3,14 +3,17 @@
 Qt model/view so a thousand sessions cost one list model and a painted row each, never a
 widget per row: ``SessionListModel`` holds the library's ``SessionInfo`` rows (plus which one
 is open and which one is streaming), ``SessionFilterProxy`` filters on title and first
-message, ``SessionDelegate`` paints the title, the date and the marks. The sidebar only emits
-what the user asked for (open, new, rename, delete, undo); ``SidebarController`` does the work,
-so nothing here touches a session file.
+message and keeps the sessions whose *messages* match (the search index's hits, which arrive
+a moment later), ``SessionDelegate`` paints the title, the date and the marks — or, for a
+message hit, its time and a snippet with the match in bold. The sidebar only emits what the
+user asked for (open, open at a message, new, rename, delete, undo, the trash page);
+``SidebarController`` does the work, so nothing here touches a session file.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any
 
 from PySide6.QtCore import (
@@ -20,6 +23,7 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     QRect,
+    QRegularExpression,
     QSize,
     QSortFilterProxyModel,
     Qt,
@@ -34,6 +38,7 @@ from PySide6.QtWidgets import (
     QListView,
     QMenu,
     QPushButton,
+    QStackedWidget,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -42,6 +47,7 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.session import SessionInfo
+from pi_desktop.session.search_index import SearchHit
 from pi_desktop.ui.labels import count_of
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.sessions.dialog import format_updated
@@ -52,6 +58,10 @@ INFO_ROLE = Qt.ItemDataRole.UserRole + 2
 OPEN_ROLE = Qt.ItemDataRole.UserRole + 3
 STREAMING_ROLE = Qt.ItemDataRole.UserRole + 4
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 5
+HIT_ROLE = Qt.ItemDataRole.UserRole + 6  # the SearchHit of a message that matched, or None
+DETAIL_ROLE = Qt.ItemDataRole.UserRole + 7  # a second line instead of date · count (trash)
+_SEARCH_ROLE = int(SEARCH_ROLE)  # the filter asks for it once per row: compared as a plain int
+HIT_MARK = "\x00message-hit"  # ends the filter text of a row whose messages matched
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -71,6 +81,7 @@ class SessionListModel(QAbstractListModel):
         self._row_of: dict[str, int] = {}
         self._open_id: str | None = None
         self._streaming_id: str | None = None
+        self._hits: dict[str, SearchHit] = {}
 
     # -- contents ---------------------------------------------------------------------------
 
@@ -82,6 +93,15 @@ class SessionListModel(QAbstractListModel):
 
     def ids(self) -> list[str]:
         return [info.id for info in self._rows]
+
+    def set_hits(self, hits: Sequence[SearchHit]) -> None:
+        """The message search's answer: one hit per session (empty: no search)."""
+        self._hits = {hit.session_id: hit for hit in hits}
+        if self._rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, 0))
+
+    def hit(self, session_id: str) -> SearchHit | None:
+        return self._hits.get(session_id)
 
     def info(self, session_id: str) -> SessionInfo | None:
         row = self._row_of.get(session_id)
@@ -122,6 +142,9 @@ class SessionListModel(QAbstractListModel):
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         info = self._rows[index.row()]
+        if role == _SEARCH_ROLE:  # first: the filter reads it for every row on each keystroke
+            text = f"{info.title or ''}\n{info.preview or ''}"
+            return text + HIT_MARK if info.id in self._hits else text
         if role == Qt.ItemDataRole.DisplayRole:
             return info.display_title
         if role == Qt.ItemDataRole.EditRole:
@@ -130,6 +153,9 @@ class SessionListModel(QAbstractListModel):
             tip = f"{info.display_title}\n{count_of(info.message_count, 'message')}"
             if info.id == self._streaming_id:
                 tip += " · an answer is streaming"
+            hit = self._hits.get(info.id)
+            if hit is not None:
+                tip += f"\n{count_of(hit.hits, 'matching message')} · Enter opens the newest"
             return tip
         if role == ID_ROLE:
             return info.id
@@ -139,8 +165,8 @@ class SessionListModel(QAbstractListModel):
             return info.id == self._open_id
         if role == STREAMING_ROLE:
             return info.id == self._streaming_id
-        if role == SEARCH_ROLE:
-            return f"{info.title or ''}\n{info.preview or ''}"
+        if role == HIT_ROLE:
+            return self._hits.get(info.id)
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
@@ -160,7 +186,12 @@ class SessionListModel(QAbstractListModel):
 
 
 class SessionFilterProxy(QSortFilterProxyModel):
-    """Case-insensitive filter on the title and the first user message; keeps the order."""
+    """Case-insensitive filter on the title and the first user message, plus the sessions
+    the message search found; keeps the order.
+
+    One regular expression does both (the literal text, or the mark the model appends to a
+    row with a message hit), so the filtering runs in Qt's C++ loop, not a Python override
+    per row: a thousand sessions refilter in a few milliseconds on every keystroke."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -169,7 +200,20 @@ class SessionFilterProxy(QSortFilterProxyModel):
         self.setDynamicSortFilter(False)
 
     def set_text(self, text: str) -> None:
-        self.setFilterFixedString(text.strip())
+        text = " ".join(text.split())
+        if not text:
+            self.setFilterRegularExpression(QRegularExpression())
+            return
+        pattern = QRegularExpression.escape(text) + "|" + QRegularExpression.escape(HIT_MARK)
+        option = QRegularExpression.PatternOption.CaseInsensitiveOption
+        self.setFilterRegularExpression(QRegularExpression(pattern, option))
+
+    def hits_changed(self) -> None:
+        if hasattr(self, "beginFilterChange"):  # Qt 6.10+; invalidateRowsFilter is deprecated
+            self.beginFilterChange()
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self.invalidateRowsFilter()
 
 
 class SessionDelegate(QStyledItemDelegate):
@@ -233,12 +277,70 @@ class SessionDelegate(QStyledItemDelegate):
         painter.drawText(QRect(text_left, top, right - text_left, line_h), 0, title)
         painter.setFont(option.font)
         painter.setPen(muted)
-        detail = format_updated(info.updated) + " · "
-        detail += "answering…" if streaming else count_of(info.message_count, "message")
         width = rect.right() - self.PAD - text_left
+        second = QRect(text_left, top + line_h + 2, width, line_h)
+        hit: SearchHit | None = index.data(HIT_ROLE)
+        if hit is not None:
+            self._paint_hit(painter, option.font, second, hit, main)
+            painter.restore()
+            return
+        detail = index.data(DETAIL_ROLE)
+        if not isinstance(detail, str):
+            detail = format_updated(info.updated) + " · "
+            detail += "answering…" if streaming else count_of(info.message_count, "message")
         detail = QFontMetrics(option.font).elidedText(detail, Qt.TextElideMode.ElideRight, width)
-        painter.drawText(QRect(text_left, top + line_h + 2, width, line_h), 0, detail)
+        painter.drawText(second, 0, detail)
         painter.restore()
+
+    def _paint_hit(
+        self, painter: QPainter, font: QFont, rect: QRect, hit: SearchHit, strong: Any
+    ) -> None:
+        """'14:05 · …the matched words…' with the match in bold, elided to the row."""
+        metrics = QFontMetrics(font)
+        when = hit_time(hit) + " · "
+        x = rect.left()
+        painter.drawText(QRect(x, rect.top(), rect.width(), rect.height()), 0, when)
+        x += metrics.horizontalAdvance(when)
+        right = rect.right()
+        snippet = hit.snippet
+        start, end = hit.match if hit.match is not None else (0, 0)
+        # keep the match in sight: drop words off the front when the prefix is too wide
+        before = snippet[:start]
+        budget = (right - x) // 3
+        fits = metrics.horizontalAdvance(snippet) + 8 <= right - x  # bold is a little wider
+        if not fits and metrics.horizontalAdvance(before) > budget:
+            before = "…" + metrics.elidedText(before, Qt.TextElideMode.ElideLeft, budget)[1:]
+        bold = QFont(font)
+        bold.setBold(True)
+        bold_metrics = QFontMetrics(bold)
+        for text, face, face_metrics, pen in (
+            (before, font, metrics, None),
+            (snippet[start:end], bold, bold_metrics, strong),
+            (snippet[end:], font, metrics, None),
+        ):
+            if not text or x >= right:
+                continue
+            shown = face_metrics.elidedText(text, Qt.TextElideMode.ElideRight, right - x)
+            painter.setFont(face)
+            if pen is not None:
+                painter.save()
+                painter.setPen(pen)
+            painter.drawText(QRect(x, rect.top(), right - x, rect.height()), 0, shown)
+            if pen is not None:
+                painter.restore()
+            x += face_metrics.horizontalAdvance(shown)
+        painter.setFont(font)
+
+
+def hit_time(hit: SearchHit, now: datetime | None = None) -> str:
+    """When the matching message was written ("14:05", "Mon 14:05", a date)."""
+    try:
+        when = datetime.fromisoformat(hit.timestamp or "")
+    except ValueError:
+        return "—"
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return format_updated(when, now)
 
 
 class SessionListView(QListView):
@@ -288,9 +390,12 @@ class SessionsSidebar(QWidget):
     """Filter box, "New" button, the list, and a one-line note (undo, refusals)."""
 
     openRequested = Signal(str)  # session id
+    openAtRequested = Signal(str, str)  # session id, the entry id of the message that matched
+    searchRequested = Signal(str)  # the filter text, for the message search ("" clears it)
     newRequested = Signal()
     deleteRequested = Signal(str)
     undoRequested = Signal()
+    trashRequested = Signal()  # show the trash page (the controller fills it)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -301,7 +406,10 @@ class SessionsSidebar(QWidget):
         self.filter = QLineEdit(self)
         self.filter.setPlaceholderText("Filter sessions")
         self.filter.setClearButtonEnabled(True)
-        self.filter.setToolTip("Filter by title or first message (↓ moves into the list)")
+        self.filter.setPlaceholderText("Search sessions")
+        self.filter.setToolTip(
+            "Search titles and the text of every message (↓ moves into the list, Enter opens)"
+        )
         self.new_button = QPushButton("New", self)
         self.new_button.setToolTip("Start a new session (Ctrl+N)")
         self.view = SessionListView(self)
@@ -318,6 +426,20 @@ class SessionsSidebar(QWidget):
         self.note.setVisible(False)
         self.undo_button = QPushButton("Undo", self)
         self.undo_button.setVisible(False)
+        self.no_match = QLabel(self)  # "No session matches …" over a blank result list
+        self.no_match.setWordWrap(True)
+        self.no_match.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        self.no_match.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.no_match.setVisible(False)
+        self.trash_button = QPushButton("Trash", self)
+        self.trash_button.setFlat(True)
+        self.trash_button.setToolTip("Deleted sessions: restore them within 30 days")
+        from pi_desktop.ui.sessions.trash_view import TrashPanel
+
+        self.trash = TrashPanel(self)
+        self._search_settled = True  # the message search answered the current text
+        self._search_complete = True  # … and looked at every match
+        self._search_indexing = False  # … while the index was still reading the library
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.filter, 1)
@@ -326,13 +448,28 @@ class SessionsSidebar(QWidget):
         note_row.setContentsMargins(2, 0, 0, 0)
         note_row.addWidget(self.note, 1)
         note_row.addWidget(self.undo_button, 0, Qt.AlignmentFlag.AlignTop)
+        sessions_page = QWidget(self)
+        page = QVBoxLayout(sessions_page)
+        page.setContentsMargins(0, 0, 0, 0)
+        page.setSpacing(4)
+        page.addLayout(top)
+        page.addWidget(self.no_match)
+        page.addWidget(self.view, 1)
+        page.addLayout(note_row)
+        bottom = QHBoxLayout()
+        bottom.setContentsMargins(0, 0, 0, 0)
+        bottom.addStretch(1)
+        bottom.addWidget(self.trash_button)
+        page.addLayout(bottom)
+        self.pages = QStackedWidget(self)
+        self.pages.addWidget(sessions_page)
+        self.pages.addWidget(self.trash)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 0, 6)
-        layout.setSpacing(4)
-        layout.addLayout(top)
-        layout.addWidget(self.view, 1)
-        layout.addLayout(note_row)
-        self.filter.textChanged.connect(self.proxy.set_text)
+        layout.addWidget(self.pages)
+        self.filter.textChanged.connect(self._filter_changed)
+        self.trash_button.clicked.connect(lambda _checked=False: self.trashRequested.emit())
+        self.trash.backRequested.connect(self.show_sessions)
         self.filter.returnPressed.connect(self._open_first_match)
         self.filter.installEventFilter(self)
         self.new_button.clicked.connect(lambda _checked=False: self.newRequested.emit())
@@ -383,6 +520,66 @@ class SessionsSidebar(QWidget):
     def clear_note(self) -> None:
         self.show_note("")
 
+    def set_search_results(self, query: str, hits: Sequence[SearchHit]) -> None:
+        """The message search answered ``query``; ignored when the text moved on."""
+        if query != " ".join(self.filter.text().split()):
+            return
+        self._search_settled = True
+        self._search_complete = getattr(hits, "complete", True)
+        self._search_indexing = getattr(hits, "indexing", False)
+        self.model.set_hits(hits)
+        self.proxy.hits_changed()
+        self.select(self.model.open_id)
+        self._update_no_match()
+
+    def search_answered(self, query: str) -> bool:
+        """The message search has answered ``query``, the text in the filter now."""
+        return self._search_settled and " ".join(self.filter.text().split()) == query
+
+    def show_trash(self) -> None:
+        self.pages.setCurrentWidget(self.trash)
+        self.trash.view.setFocus()
+
+    def show_sessions(self) -> None:
+        self.pages.setCurrentWidget(self.pages.widget(0))
+        self.view.setFocus()
+
+    @property
+    def showing_trash(self) -> bool:
+        return self.pages.currentWidget() is self.trash
+
+    def set_trash_count(self, count: int) -> None:
+        self.trash_button.setText(f"Trash ({count})" if count else "Trash")
+
+    def _filter_changed(self, text: str) -> None:
+        query = " ".join(text.split())
+        self.model.set_hits([])  # the previous query's hits would show under the new text
+        self.proxy.set_text(query)
+        self._search_settled = not query
+        self._search_complete = True
+        self._search_indexing = False
+        self.searchRequested.emit(query)
+        self._update_no_match()
+
+    def _update_no_match(self) -> None:
+        """A blank result list says so — once the message search has answered too."""
+        query = " ".join(self.filter.text().split())
+        blank = bool(query) and self.proxy.rowCount() == 0 and self._search_settled
+        settled = bool(query) and self._search_settled
+        partial = settled and (not self._search_complete or self._search_indexing)
+        shown = query if len(query) <= 40 else query[:39] + "…"
+        if blank and self._search_indexing:
+            self.no_match.setText(
+                f"No session matches “{shown}” yet: the search is still reading the sessions."
+            )
+        elif blank:
+            self.no_match.setText(f"No session matches “{shown}”.")
+        elif partial and self._search_indexing:
+            self.no_match.setText("The search is still reading the sessions: more may match.")
+        elif partial:
+            self.no_match.setText("Found in many messages: the newest are shown. Add a word.")
+        self.no_match.setVisible(blank or partial)
+
     def visible_ids(self) -> list[str]:
         return [self.proxy.index(row, 0).data(ID_ROLE) for row in range(self.proxy.rowCount())]
 
@@ -416,7 +613,12 @@ class SessionsSidebar(QWidget):
 
     def _open_index(self, index: QModelIndex) -> None:
         session_id = index.data(ID_ROLE) if index.isValid() else None
-        if session_id:
+        if not session_id:
+            return
+        hit: SearchHit | None = index.data(HIT_ROLE)
+        if hit is not None:  # a message matched: open the session at that message
+            self.openAtRequested.emit(session_id, hit.entry_id)
+        else:
             self.openRequested.emit(session_id)
 
     def _delete_index(self, index: QModelIndex) -> None:

@@ -5,9 +5,13 @@ run started or ended, the window closes). Choices made here:
 
 * **Switching while an answer streams is refused**, with a note in the sidebar saying to stop
   it first (Esc): a silent stop would throw away an answer the user may be waiting for.
-* **Delete is undoable** instead of confirmed: the row disappears at once and the file is
-  removed only when the undo note expires, another session is deleted, or the window closes.
-  Deleting the open session first switches to its neighbour (or a new session).
+* **Delete is undoable** instead of confirmed: the row disappears at once and the file moves
+  to the trash when the undo note expires, another session is deleted, or the window closes;
+  from the trash it can be restored for 30 days (expired ones are removed at start and when
+  the trash is shown). Deleting the open session first switches to its neighbour (or a new
+  session).
+* **The filter searches messages too**: the library's full-text index (``SessionSearch``)
+  answers off the GUI thread; a message hit opens its session at that message.
 * **The session open at close is reopened at start**: its path is saved in the window
   settings each time a session opens (so a crash remembers it too).
 """
@@ -21,8 +25,11 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QSplitter
 
-from pi_desktop.session import SessionInfo, SessionLockedError
+from pi_desktop.session import SessionInfo
 from pi_desktop.ui.labels import shorten
+from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS
+from pi_desktop.ui.sessions.reveal import reveal_entry
+from pi_desktop.ui.sessions.search import SessionSearch
 from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 
 if TYPE_CHECKING:
@@ -51,7 +58,20 @@ class SidebarController(QObject):
         self._undo_timer.setSingleShot(True)
         self._undo_timer.setInterval(UNDO_MS)
         self._undo_timer.timeout.connect(self.commit_delete)
+        self.search = SessionSearch(self.library.root, self)
+        self._unwatch: Any = None
+        self.expired = self._purge_trash()  # the 30 days are checked at every start
+        self.search.start()
         sidebar.openRequested.connect(self.open)
+        sidebar.openAtRequested.connect(self.open_at)
+        sidebar.searchRequested.connect(self.search.request)
+        self.search.resultsReady.connect(sidebar.set_search_results)
+        self.search.failed.connect(self._search_failed)
+        self._search_problem: str | None = None
+        sidebar.trashRequested.connect(self.show_trash)
+        sidebar.trash.restoreRequested.connect(self.restore)
+        sidebar.trash.deleteForeverRequested.connect(self.delete_forever)
+        sidebar.trash.emptyRequested.connect(self.empty_trash)
         sidebar.newRequested.connect(window.new_session)
         sidebar.deleteRequested.connect(self.delete)
         sidebar.undoRequested.connect(self.undo)
@@ -79,6 +99,7 @@ class SidebarController(QObject):
         infos = self.library.list_sessions()
         pending = self.pending_delete.id if self.pending_delete else None
         self.sidebar.set_sessions([info for info in infos if info.id != pending])
+        self.sidebar.set_trash_count(self.library.trash.count())
 
     def _after_edit(self) -> None:
         if self._stale:
@@ -94,6 +115,11 @@ class SidebarController(QObject):
     # -- moments the window forwards ------------------------------------------------------------
 
     def session_opened(self, session: Any) -> None:
+        if self._unwatch is not None:
+            self._unwatch()
+        self._unwatch = self.search.watch(session)  # its appends reach the index in batches
+        if Path(session.path).exists():  # a fork, or a file another process wrote meanwhile
+            self.search.touch(session.path)
         self.window.settings_store.set_value(LAST_SESSION_KEY, str(Path(session.path).resolve()))
         self.sidebar.model.set_open(session.path.stem)
         if self.pending_delete is None:
@@ -114,8 +140,12 @@ class SidebarController(QObject):
             self.refresh()
 
     def save_state(self) -> None:
-        """At close: the pending delete happens, the layout is remembered."""
+        """At close: the pending delete happens, the layout is remembered, the index stops."""
         self.commit_delete()
+        if self._unwatch is not None:
+            self._unwatch()
+            self._unwatch = None
+        self.search.close()
         store = self.window.settings_store
         store.set_value(OUTER_SPLITTER_KEY, self.splitter.saveState())
         store.set_value(SIDEBAR_VISIBLE_KEY, self.sidebar.isVisible())
@@ -144,7 +174,7 @@ class SidebarController(QObject):
                 from pi_desktop.session import Session
 
                 session = Session.load(path)
-        except (SessionLockedError, OSError, ValueError):
+        except OPEN_ERRORS:  # a link, a FIFO, unreadable: start on another session instead
             return False
         self.window.open_session(session)
         return True
@@ -173,6 +203,18 @@ class SidebarController(QObject):
             self.sidebar.select(self.sidebar.model.open_id)
         return opened
 
+    def _search_failed(self, _query: str, why: str) -> None:
+        """Said once: titles are still filtered, message text is not searched."""
+        if why != self._search_problem:
+            self._search_problem = why
+            self.sidebar.show_note(f"Message search is unavailable (titles still match): {why}")
+
+    def open_at(self, session_id: str, entry_id: str) -> bool:
+        """A message search hit: open its session and show that message."""
+        if not self.open(session_id):
+            return False
+        return reveal_entry(self.window, entry_id, self.sidebar.filter.text())
+
     def rename(self, session_id: str, title: str) -> None:
         session = self.window.session
         try:
@@ -181,7 +223,7 @@ class SidebarController(QObject):
                 self.titleChanged.emit()
             else:
                 self.library.rename(session_id, title or None)
-        except (SessionLockedError, OSError) as exc:
+        except OPEN_ERRORS as exc:  # locked, read-only (no header), an odd name, unreadable
             self.sidebar.show_note(f"Could not rename: {exc}")
         QTimer.singleShot(0, self.refresh)  # after the editor closed
 
@@ -237,9 +279,61 @@ class SidebarController(QObject):
         if info is None:
             return
         try:
-            self.library.delete(info.id)
-        except (SessionLockedError, OSError) as exc:
+            self.library.move_to_trash(info.id)
+        except OPEN_ERRORS as exc:
             self.sidebar.show_note(f"“{shorten(info.display_title, 40)}” was not deleted: {exc}")
         else:
+            self.search.forget(info.id)
             self.sidebar.clear_note()
         self.refresh()
+
+    # -- the trash ------------------------------------------------------------------------------
+
+    def _purge_trash(self) -> list[str]:
+        try:
+            return self.library.trash.purge_expired()
+        except OSError as exc:
+            self.sidebar.show_note(f"The trash could not be cleaned up: {exc}")
+            return []
+
+    def show_trash(self) -> None:
+        """The trash page, with what expired meanwhile gone first."""
+        self.commit_delete()  # the session just deleted is in the trash, not in limbo
+        self._purge_trash()
+        self._fill_trash()
+        self.sidebar.show_trash()
+
+    def _fill_trash(self) -> None:
+        trash = self.library.trash
+        self.sidebar.trash.set_items(trash.list(), trash.clock())
+        self.sidebar.set_trash_count(self.sidebar.trash.model.rowCount())
+
+    def restore(self, session_id: str) -> bool:
+        try:
+            path = self.library.trash.restore(session_id)
+        except OSError as exc:
+            self.sidebar.trash.hint.setText(f"Could not restore: {exc}")
+            return False
+        self.search.touch(path, now=True)
+        self._fill_trash()
+        self.refresh()
+        self.sidebar.show_sessions()
+        self.sidebar.select(session_id)
+        info = self.sidebar.model.info(session_id)
+        name = info.display_title if info is not None else session_id
+        self.sidebar.show_note(f"Restored “{shorten(name, 40)}”.")
+        return True
+
+    def delete_forever(self, session_id: str) -> None:
+        try:
+            self.library.trash.delete(session_id)
+        except OSError as exc:
+            self.sidebar.trash.hint.setText(f"Could not delete: {exc}")
+        self._fill_trash()
+
+    def empty_trash(self) -> None:
+        try:
+            self.library.trash.empty()
+        except OSError as exc:
+            self.sidebar.trash.hint.setText(f"Could not empty the trash: {exc}")
+        self._fill_trash()

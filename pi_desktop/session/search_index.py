@@ -1,0 +1,628 @@
+"""Search across every session of the library: an SQLite FTS5 index kept beside the sessions.
+
+The JSONL files stay the truth; the index (``<root>/.search.sqlite3``) is derived from them and
+can be thrown away at any time. Like the library's listing it remembers, per file, how many
+bytes it has read: session files only grow, so catching up reads the appended lines only, and
+a file that shrank or was replaced is indexed again from the start. A missing, corrupt or
+foreign database is deleted and rebuilt from the files.
+
+All SQLite work runs on one worker thread that owns the connection, so neither indexing nor a
+query ever blocks the window: callers get ``concurrent.futures.Future`` objects back. Queries
+jump ahead of indexing work (a priority queue), and a big file is indexed in chunks so a query
+waits at most one chunk. A session being written is followed through ``Session.subscribe``:
+each committed entry only marks its file dirty, and the worker catches up in batches.
+
+Text is tokenized by FTS5's ``trigram`` tokenizer, which needs no word boundaries (Chinese,
+Japanese, identifiers, parts of words). Terms shorter than three characters cannot use a
+trigram index: one or two CJK characters (everyday words there) go to a second FTS5 table
+holding each message's CJK characters as separate tokens, where a phrase query finds them;
+other short terms filter the matches of the longer terms with ``LIKE``, or, alone, scan the
+newest ``MAX_LIKE_ROWS`` messages (SQLite 3.40's trigram tokenizer answers a short non-ASCII
+LIKE with no rows, so that scan goes around the index on purpose). A query walks at most
+``MAX_HITS`` matches, newest first, so a word found in every message costs what a rare one
+does; the answer then says it is not complete.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import json
+import logging
+import os
+import queue
+import re
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+INDEX_FILE = ".search.sqlite3"
+SCHEMA_VERSION = 2
+MIN_TRIGRAM = 3
+INDEXED_ROLES = frozenset({"user", "assistant"})  # tool output and the system prompt stay out
+MAX_INDEXED_CHARS = 100_000  # of one message: a pasted novel must not bloat the index
+CHUNK_BYTES = 4 << 20  # one indexing job reads at most this much of a file
+BATCH_DELAY_S = 0.15  # appends are gathered this long before the worker catches up
+SNIPPET_BEFORE = 32
+SNIPPET_AFTER = 90
+_MESSAGE_PREFIX = b'{"type":"message"'
+_TERM_RE = re.compile(r'"([^"]+)"|(\S+)')
+_SPACE_RE = re.compile(r"\s+")
+_SCHEMA = """
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE files(name TEXT PRIMARY KEY, ino INTEGER NOT NULL, size INTEGER NOT NULL,
+                   mtime_ns INTEGER NOT NULL, offset INTEGER NOT NULL);
+CREATE TABLE msg(id INTEGER PRIMARY KEY, session_id TEXT NOT NULL, entry_id TEXT NOT NULL,
+                 role TEXT NOT NULL, ts TEXT);
+CREATE INDEX msg_session ON msg(session_id);
+CREATE VIRTUAL TABLE msg_fts USING fts5(content, tokenize='trigram');
+CREATE VIRTUAL TABLE cjk_fts USING fts5(chars, tokenize='unicode61');
+"""
+# CJK ideographs, kana and Hangul: words of one or two characters are everyday words there
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_CJK_RUN_RE = re.compile(f"[{_CJK}]+")
+_CJK_ONLY_RE = re.compile(f"^[{_CJK}]+$")
+MAX_HITS = 5_000  # matching messages walked, newest first, per query
+MAX_LIKE_ROWS = 250_000  # newest messages a scan for a short non-CJK term looks at
+
+_QUERY, _WORK = 0, 1  # priorities: a query never waits behind a rebuild
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """The newest matching message of one session.
+
+    ``match`` is the span of the first matched term inside ``snippet`` (for highlighting);
+    ``hits`` counts this session's matching messages among those the query looked at.
+    """
+
+    session_id: str
+    entry_id: str
+    role: str
+    timestamp: str | None
+    snippet: str
+    match: tuple[int, int] | None
+    hits: int
+
+
+class SearchHits(list[SearchHit]):
+    """The hits of one query; ``complete`` is False when more sessions may match than were
+    looked at (a common word: only the newest matches are walked); ``indexing`` is True while
+    the index is still catching up with the library (more may match in a moment)."""
+
+    def __init__(
+        self, hits: Iterable[SearchHit] = (), *, complete: bool = True, indexing: bool = False
+    ) -> None:
+        super().__init__(hits)
+        self.complete = complete
+        self.indexing = indexing
+
+
+def split_terms(query: str) -> list[str]:
+    """Whitespace-separated terms; ``"a phrase"`` in double quotes stays one term."""
+    terms = []
+    for quoted, bare in _TERM_RE.findall(query):
+        term = " ".join((quoted or bare).split()).strip('"')
+        if term:
+            terms.append(term)
+    return terms
+
+
+def make_snippet(content: str, terms: Iterable[str]) -> tuple[str, tuple[int, int] | None]:
+    """A one-line excerpt around the first occurrence of any term, and that term's span."""
+    low = content.lower()
+    if len(low) != len(content):  # a rare letter whose lower case is longer: match as written
+        low = content
+    found = [(at, len(t)) for t in terms if (at := low.find(t.lower())) >= 0]
+    if not found:
+        return _collapse(content[: SNIPPET_BEFORE + SNIPPET_AFTER]).strip(), None
+    at, length = min(found)
+    start = max(0, at - SNIPPET_BEFORE)
+    end = min(len(content), at + length + SNIPPET_AFTER)
+    head = "…" if start > 0 else ""
+    pre = _collapse(content[start:at]).lstrip()
+    mid = _collapse(content[at : at + length])
+    post = _collapse(content[at + length : end]).rstrip()
+    tail = "…" if end < len(content) else ""
+    lead = len(head) + len(pre)
+    return f"{head}{pre}{mid}{post}{tail}", (lead, lead + len(mid))
+
+
+def _collapse(text: str) -> str:
+    return _SPACE_RE.sub(" ", text)
+
+
+def _fts_phrase(term: str) -> str:
+    return '"' + term.replace('"', '""') + '"'
+
+
+def _like_pattern(term: str) -> str:
+    escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+class SearchIndex:
+    """The full-text index of one library folder, maintained on its own thread.
+
+    ``start()`` opens (or rebuilds) the database and catches up with the folder; ``watch``
+    follows an open session; ``search`` returns a future of ``SearchHit`` rows, newest first,
+    one per session. ``close()`` stops the thread; the index file stays for the next start.
+    """
+
+    def __init__(self, root: Path | str, *, batch_delay: float = BATCH_DELAY_S) -> None:
+        self.root = Path(root)
+        self.path = self.root / INDEX_FILE
+        self.batch_delay = batch_delay
+        self.rebuilds = 0  # how many times the database was (re)created from the files
+        self.problems: list[str] = []  # why it was rebuilt, lines it could not read
+        self._queue: queue.PriorityQueue[tuple[int, int, Callable[[], None] | None]] = (
+            queue.PriorityQueue()
+        )
+        self._seq = itertools.count()
+        self._db: sqlite3.Connection | None = None
+        self._thread: threading.Thread | None = None
+        self._dirty: set[str] = set()
+        self._dirty_lock = threading.Lock()
+        self._flush_timer: threading.Timer | None = None
+        self._closed = False
+        self._syncing = 0  # catch-ups in progress (queries meanwhile say ``indexing``)
+
+    # ------------------------------------------------------------------ lifecycle
+    def start(self) -> Future[None]:
+        """Start the worker; the future resolves once the folder is indexed (catch-up)."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="search-index", daemon=True)
+            self._thread.start()
+        return self.sync()
+
+    def close(self) -> None:
+        """Stop the worker (a long catch-up stops after its current chunk and resumes at the
+        next start) and close the database."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._flush_timer is not None:
+            self._flush_timer.cancel()
+        if self._thread is not None:
+            self._put(_WORK + 1, None)  # after everything already queued
+            self._thread.join(timeout=30)
+        if self._db is not None:  # the worker closes it; only a worker that never ran leaves it
+            self._db.close()
+            self._db = None
+
+    def __enter__(self) -> SearchIndex:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ requests
+    def search(
+        self, query: str, *, limit: int = 50, max_hits: int = MAX_HITS
+    ) -> Future[SearchHits]:
+        """The newest matching message of up to ``limit`` sessions (empty query: no rows)."""
+        return self._submit(_QUERY, lambda: self._search(query, limit, max_hits))
+
+    def sync(self) -> Future[None]:
+        """Catch up with the folder: new and grown files are read, removed ones forgotten."""
+        return self._submit(_WORK, self._sync_all)
+
+    def touch(self, path: Path | str) -> None:
+        """``path`` changed: catch up with it soon (batched with other changes)."""
+        name = Path(path).name
+        with self._dirty_lock:
+            self._dirty.add(name)
+            if self._flush_timer is None and not self._closed:
+                self._flush_timer = threading.Timer(self.batch_delay, self._schedule_flush)
+                self._flush_timer.daemon = True
+                self._flush_timer.start()
+
+    def watch(self, session: Any) -> Callable[[], None]:
+        """Follow ``session``'s appends (its ``subscribe``); returns the unsubscribe."""
+        path = Path(session.path)
+
+        def on_entry(entry: Any) -> None:
+            if getattr(entry, "type", None) == "message":
+                self.touch(path)
+
+        return session.subscribe(on_entry)
+
+    def forget(self, session_id: str) -> Future[None]:
+        """Drop a session's rows now (it went to the trash); ``sync`` would do it later."""
+        return self._submit(_WORK, lambda: self._forget(session_id + ".jsonl"))
+
+    def idle(self) -> Future[None]:
+        """Resolves when the batched appends and the work queued before it are done."""
+        with self._dirty_lock:
+            if self._flush_timer is not None:
+                self._flush_timer.cancel()
+                self._flush_timer = None
+        self._schedule_flush()
+        return self._submit(_WORK, lambda: None)
+
+    def stats(self) -> Future[dict[str, int]]:
+        def count() -> dict[str, int]:
+            db = self._connection()
+            messages = db.execute("SELECT count(*) FROM msg").fetchone()[0]
+            files = db.execute("SELECT count(*) FROM files").fetchone()[0]
+            return {"messages": messages, "files": files}
+
+        return self._submit(_QUERY, count)
+
+    # ------------------------------------------------------------------ the worker
+    def _put(self, priority: int, job: Callable[[], None] | None) -> None:
+        self._queue.put((priority, next(self._seq), job))
+
+    def _submit(self, priority: int, fn: Callable[[], Any]) -> Future[Any]:
+        future: Future[Any] = Future()
+        if self._closed:
+            future.set_exception(RuntimeError("the search index is closed"))
+            return future
+
+        def job() -> None:
+            if not future.set_running_or_notify_cancel():
+                return
+            try:
+                future.set_result(self._guarded(fn))
+            except BaseException as exc:  # delivered to the caller, never lost in the thread
+                future.set_exception(exc)
+
+        self._put(priority, job)
+        return future
+
+    def _run(self) -> None:
+        try:
+            while True:
+                _priority, _seq, job = self._queue.get()
+                if job is None:
+                    return
+                try:
+                    job()
+                except Exception:  # background upkeep: logged, the worker goes on
+                    log.exception("search index: background job failed")
+        finally:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+    def _guarded(self, fn: Callable[[], Any]) -> Any:
+        """Run ``fn``; a database that turns out corrupt is rebuilt and ``fn`` run once more."""
+        try:
+            return fn()
+        except sqlite3.DatabaseError as exc:
+            if not _is_corruption(exc):
+                raise
+            self._rebuild(f"the search index was unreadable ({exc}); rebuilt from the sessions")
+            return fn()
+
+    def _serve_queries(self) -> None:
+        """Between two chunks of indexing: answer the queries that arrived meanwhile."""
+        while True:
+            with self._queue.mutex:
+                heap = self._queue.queue
+                if not heap or heap[0][0] != _QUERY:
+                    return
+            _p, _s, job = self._queue.get()
+            if job is not None:
+                job()
+
+    def _schedule_flush(self) -> None:
+        with self._dirty_lock:
+            self._flush_timer = None
+        if not self._closed:
+            self._put(_WORK, lambda: self._guarded(self._flush_dirty))
+
+    def _flush_dirty(self) -> None:
+        with self._dirty_lock:
+            names, self._dirty = sorted(self._dirty), set()
+        db = self._connection()
+        for name in names:
+            path = self.root / name
+            try:
+                stat = path.stat()
+            except OSError:
+                self._forget(name)
+                continue
+            while self._index_chunk(db, path, stat) and not self._closed:
+                self._serve_queries()
+                db = self._connection()
+
+    # ------------------------------------------------------------------ database
+    def _connection(self) -> sqlite3.Connection:
+        if self._db is None:
+            self._db = self._open()
+        return self._db
+
+    def _open(self) -> sqlite3.Connection:
+        """The database, or a new one when it is missing, corrupt or of another schema."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        if self.path.exists():
+            try:
+                db = sqlite3.connect(self.path, isolation_level=None)
+                _tune(db)
+                row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+                db.execute("SELECT count(*) FROM files").fetchone()
+                if row is not None and row[0] == str(SCHEMA_VERSION):
+                    return db
+                db.close()
+                self.problems.append("the search index had another format; rebuilt")
+            except sqlite3.DatabaseError as exc:
+                with contextlib.suppress(Exception):
+                    db.close()
+                self.problems.append(f"the search index was unreadable ({exc}); rebuilt")
+        return self._create()
+
+    def _create(self) -> sqlite3.Connection:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{self.path}{suffix}").unlink(missing_ok=True)
+        # created private first: SQLite gives its -wal and -shm files the same permissions
+        os.close(os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY | os.O_CLOEXEC, 0o600))
+        db = sqlite3.connect(self.path, isolation_level=None)
+        _tune(db)
+        db.executescript(
+            f"BEGIN; {_SCHEMA} INSERT INTO meta VALUES ('schema', '{SCHEMA_VERSION}'); COMMIT;"
+        )
+        self.rebuilds += 1
+        return db
+
+    def _rebuild(self, why: str) -> None:
+        self.problems.append(why)
+        if self._db is not None:
+            with contextlib.suppress(Exception):
+                self._db.close()
+            self._db = None
+        self._db = self._create()
+        self._sync_all()
+
+    # ------------------------------------------------------------------ indexing
+    def _sync_all(self) -> None:
+        """Index what the files hold that the database lacks; oldest files first, so the
+        newest messages get the highest row ids (queries walk row ids newest first)."""
+        self._syncing += 1
+        try:
+            self._sync_files()
+        finally:
+            self._syncing -= 1
+
+    def _sync_files(self) -> None:
+        db = self._connection()
+        known = {name for (name,) in db.execute("SELECT name FROM files")}
+        present: list[tuple[int, str, os.stat_result]] = []
+        if self.root.is_dir():
+            with os.scandir(self.root) as it:
+                for dirent in it:
+                    if dirent.name.endswith(".jsonl") and dirent.is_file(follow_symlinks=False):
+                        with contextlib.suppress(OSError):
+                            stat = dirent.stat(follow_symlinks=False)
+                            present.append((stat.st_mtime_ns, dirent.name, stat))
+        for name in known - {name for _m, name, _s in present}:
+            self._forget(name)
+        present.sort()
+        for _mtime, name, stat in present:
+            if self._closed:  # closing: the rest is read at the next start, from its offset
+                return
+            while self._index_chunk(db, self.root / name, stat) and not self._closed:
+                self._serve_queries()
+                db = self._connection()
+            self._serve_queries()
+
+    def _index_chunk(self, db: sqlite3.Connection, path: Path, stat: os.stat_result) -> bool:
+        """Index up to ``CHUNK_BYTES`` of what ``path`` gained; True while more is left."""
+        name = path.name
+        row = db.execute(
+            "SELECT ino, size, mtime_ns, offset FROM files WHERE name = ?", (name,)
+        ).fetchone()
+        if row is not None and (row[0], row[1], row[2]) == (
+            stat.st_ino,
+            stat.st_size,
+            stat.st_mtime_ns,
+        ):
+            return False
+        offset = 0
+        if row is not None and row[0] == stat.st_ino and stat.st_size >= row[3]:
+            offset = row[3]
+        try:
+            with open(path, "rb") as handle:
+                handle.seek(offset)
+                data = handle.read(CHUNK_BYTES)
+        except OSError:
+            return False
+        complete = data.rfind(b"\n") + 1  # a torn last line is read again next time
+        if complete == 0 and len(data) == CHUNK_BYTES:  # one line longer than a chunk
+            complete = _read_line_end(path, offset)
+            data = _read_range(path, offset, complete)
+        session_id = path.stem
+        rows = list(_message_rows(data[:complete]))
+        with _transaction(db):
+            if offset == 0 and row is not None:
+                _delete_session(db, session_id)
+            for entry_id, role, ts, content in rows:
+                cur = db.execute(
+                    "INSERT INTO msg(session_id, entry_id, role, ts) VALUES (?, ?, ?, ?)",
+                    (session_id, entry_id, role, ts),
+                )
+                rowid = cur.lastrowid
+                db.execute("INSERT INTO msg_fts(rowid, content) VALUES (?, ?)", (rowid, content))
+                chars = cjk_chars(content)
+                if chars:
+                    db.execute("INSERT INTO cjk_fts(rowid, chars) VALUES (?, ?)", (rowid, chars))
+
+            new_offset = offset + complete
+            more = new_offset < stat.st_size and complete > 0
+            size, mtime = (stat.st_size, stat.st_mtime_ns) if not more else (-1, -1)
+            db.execute(
+                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?)",
+                (name, stat.st_ino, size, mtime, new_offset),
+            )
+        return more
+
+    def _forget(self, name: str) -> None:
+        db = self._connection()
+        with _transaction(db):
+            _delete_session(db, Path(name).stem)
+            db.execute("DELETE FROM files WHERE name = ?", (name,))
+
+    # ------------------------------------------------------------------ querying
+    def _search(self, query: str, limit: int, max_hits: int) -> SearchHits:
+        """Newest hit per session, newest first, from the newest ``max_hits`` matches.
+
+        The walk is bounded so a query costs the same whether a word is rare or in every
+        message; a common word that fills the walk before ``limit`` sessions were found gives
+        ``complete=False`` (the sidebar says that only the newest matches are shown)."""
+        terms = split_terms(query)
+        if not terms or limit <= 0:
+            return SearchHits()
+        with self._dirty_lock:
+            dirty = bool(self._dirty)
+        if dirty:  # appends still waiting for their batch: a search sees what was just written
+            self._flush_dirty()
+        db = self._connection()
+        table, where, params = _plan(terms)
+        scan = table == "msg_fts" and "MATCH" not in where  # bounded by rows, not by hits
+        floor = 0
+        if scan:
+            newest = db.execute("SELECT max(id) FROM msg").fetchone()[0] or 0
+            floor = max(0, newest - MAX_LIKE_ROWS)
+        cap = max(1, max_hits)
+        grouped = db.execute(
+            "SELECT m.session_id, max(m.id), count(*) FROM "
+            f"(SELECT f.rowid AS id FROM {table} AS f WHERE {where} AND f.rowid > ? "
+            "ORDER BY f.rowid DESC LIMIT ?) AS h JOIN msg AS m ON m.id = h.id "
+            "GROUP BY m.session_id ORDER BY 2 DESC",
+            [*params, floor, cap],
+        ).fetchall()
+        walked = sum(count for *_rest, count in grouped)
+        complete = walked < cap and len(grouped) <= limit and floor == 0
+        indexing = self._syncing > 0
+        best = grouped[:limit]
+        if not best:
+            return SearchHits(complete=complete, indexing=indexing)
+        marks = ",".join("?" * len(best))
+        details = {
+            row[0]: row[1:]
+            for row in db.execute(
+                "SELECT m.id, m.entry_id, m.role, m.ts, f.content FROM msg AS m "
+                f"JOIN msg_fts AS f ON f.rowid = m.id WHERE m.id IN ({marks})",
+                [rowid for _sid, rowid, _n in best],
+            )
+        }
+        hits = SearchHits(complete=complete, indexing=indexing)
+        for session_id, rowid, count in best:
+            if rowid not in details:
+                continue
+            entry_id, role, ts, content = details[rowid]
+            snippet, match = make_snippet(content, terms)
+            hits.append(SearchHit(session_id, entry_id, role, ts, snippet, match, count))
+        return hits
+
+
+def cjk_chars(text: str) -> str:
+    """The CJK characters of ``text`` as space-separated tokens, runs kept apart by a filler
+    token, so a phrase query finds one- and two-character words the trigram index cannot."""
+    return " 0 ".join(" ".join(run) for run in _CJK_RUN_RE.findall(text))
+
+
+def _plan(terms: list[str]) -> tuple[str, str, list[str]]:
+    """(table, WHERE over alias ``f``, parameters) that select the messages holding every term.
+
+    Three characters or more: the trigram index. One or two CJK characters: the CJK phrase
+    index. Anything else short filters the indexed matches with LIKE, or alone scans the
+    table (``+f.content`` keeps the constraint away from the trigram index, see above)."""
+    long = [t for t in terms if len(t) >= MIN_TRIGRAM]
+    short = [t for t in terms if len(t) < MIN_TRIGRAM]
+    if not long and short and all(_CJK_ONLY_RE.match(t) for t in short):
+        phrases = " AND ".join(_fts_phrase(" ".join(t)) for t in short)
+        return "cjk_fts", "f.cjk_fts MATCH ?", [phrases]
+    likes = ["+f.content LIKE ? ESCAPE '\\'" for _ in short]
+    params = [_like_pattern(t) for t in short]
+    if long:
+        match = " AND ".join(_fts_phrase(t) for t in long)
+        return "msg_fts", " AND ".join(["f.msg_fts MATCH ?", *likes]), [match, *params]
+    return "msg_fts", " AND ".join(likes), params
+
+
+def _is_corruption(exc: sqlite3.DatabaseError) -> bool:
+    """Damage (or a foreign file) that rebuilding cures, as opposed to a bug or a full disk."""
+    text = str(exc).lower()
+    if type(exc) is sqlite3.DatabaseError:
+        return True
+    return any(s in text for s in ("malformed", "not a database", "no such table", "corrupt"))
+
+
+def _tune(db: sqlite3.Connection) -> None:
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")  # a lost last batch is re-read from the files
+
+
+@contextlib.contextmanager
+def _transaction(db: sqlite3.Connection):
+    db.execute("BEGIN")
+    try:
+        yield
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def _delete_session(db: sqlite3.Connection, session_id: str) -> None:
+    db.execute(
+        "DELETE FROM cjk_fts WHERE rowid IN (SELECT id FROM msg WHERE session_id = ?)",
+        (session_id,),
+    )
+    db.execute(
+        "DELETE FROM msg_fts WHERE rowid IN (SELECT id FROM msg WHERE session_id = ?)",
+        (session_id,),
+    )
+    db.execute("DELETE FROM msg WHERE session_id = ?", (session_id,))
+
+
+def _message_rows(data: bytes) -> Iterable[tuple[str, str, str | None, str]]:
+    """(entry id, role, timestamp, text) of each indexable message line of ``data``."""
+    for line in data.split(b"\n"):
+        line = line.strip()
+        if not line.startswith(_MESSAGE_PREFIX) or not line.endswith(b"}"):
+            continue
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue  # a corrupt line: the session loader reports it, the index skips it
+        if not isinstance(entry, dict) or entry.get("role") not in INDEXED_ROLES:
+            continue
+        content, entry_id = entry.get("content"), entry.get("id")
+        if not isinstance(content, str) or not content.strip() or not isinstance(entry_id, str):
+            continue
+        ts = entry.get("timestamp")
+        yield (
+            entry_id,
+            entry["role"],
+            ts if isinstance(ts, str) else None,
+            content[:MAX_INDEXED_CHARS],
+        )
+
+
+def _read_line_end(path: Path, offset: int) -> int:
+    """The length from ``offset`` to just past the next newline (0 when there is none)."""
+    with open(path, "rb") as handle:
+        handle.seek(offset)
+        length = 0
+        while chunk := handle.read(CHUNK_BYTES):
+            at = chunk.find(b"\n")
+            if at >= 0:
+                return length + at + 1
+            length += len(chunk)
+    return 0
+
+
+def _read_range(path: Path, offset: int, length: int) -> bytes:
+    with open(path, "rb") as handle:
+        handle.seek(offset)
+        return handle.read(length)

@@ -1,0 +1,43 @@
+"""Why a session could not be opened, in words a user can act on (never a traceback).
+
+A listed file can fail to open in many ways: another window holds it, its name is not a
+session id (a file copied into the folder as "my chat.jsonl"), it is not readable, it is a
+link or a FIFO planted there, it vanished since the listing. Each becomes one sentence.
+"""
+
+from __future__ import annotations
+
+import errno
+
+from pi_desktop.session import SessionLockedError
+from pi_desktop.session.errors import SessionError
+
+# what opening a session may raise and the window turns into a message
+OPEN_ERRORS = (SessionError, OSError, ValueError, UnicodeError)
+
+
+def open_failure(name: str, exc: BaseException) -> str:
+    """The message for a failed open of session ``name`` (a file name or an id)."""
+    shown = f"“{name}”"
+    if isinstance(exc, SessionLockedError | SessionError):
+        return str(exc)
+    if isinstance(exc, PermissionError):
+        return (
+            f"Cannot open {shown}: you have no permission to read it. Check the file's "
+            "permissions (or its folder's) and try again."
+        )
+    if isinstance(exc, FileNotFoundError):
+        return f"Cannot open {shown}: the file is gone (moved or deleted since it was listed)."
+    if isinstance(exc, IsADirectoryError) or getattr(exc, "errno", None) == errno.EISDIR:
+        return f"Cannot open {shown}: it is a folder, not a session file."
+    if isinstance(exc, OSError):
+        return f"Cannot open {shown}: {exc.strerror or type(exc).__name__}."
+    if isinstance(exc, UnicodeError):
+        return f"Cannot open {shown}: its name or content is not valid text."
+    if isinstance(exc, ValueError) and "not a session id" in str(exc):
+        return (
+            f"Cannot open {shown} from the library: its name is not one pi-desktop gives "
+            "sessions (letters, digits, - and _ only). Open it with File → Open session, or "
+            "rename the file."
+        )
+    return f"Cannot open {shown}: {exc}"
