@@ -426,7 +426,7 @@ def make_long_session(path: Path, n: int) -> None:
                 f"```python\ndef f(x):\n    return x * {i}\n```"
             )
         if i == n // 3:
-            text += " The rare word zanzibar."
+            text = text.replace(".", ". The rare word zanzibar.", 1)
         session.append_message(Message(role="user" if i % 2 == 0 else "assistant", content=text))
     session.close()
 

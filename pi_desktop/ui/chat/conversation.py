@@ -149,6 +149,7 @@ class ConversationView(QAbstractScrollArea):
         self._streaming_row: Row | None = None
         self._tool_calls: dict[str, Row] = {}
         self._in_layout = False
+        self._restoring = False
         self._width = 0  # the width the heights were estimated at
         # how an answer's figures are found (the window sets it: the session holds them)
         self.stats_source: Callable[[str | None, Any], MessageStats | None] | None = None
@@ -383,14 +384,17 @@ class ConversationView(QAbstractScrollArea):
         bar = self.verticalScrollBar()
         total = self._content_height()
         view_h = self.viewport().height()
-        bar.blockSignals(True)
-        bar.setRange(0, max(0, total - view_h))
-        bar.setPageStep(max(1, view_h))
-        if self._follow:
-            bar.setValue(bar.maximum())
-        elif anchor is not None and not bar.isSliderDown() and anchor[0] < len(self._rows):
-            bar.setValue(self._tops[anchor[0]] + anchor[1])
-        bar.blockSignals(False)
+        # not blockSignals: the area shows and hides the bar on its range signals
+        self._restoring = True
+        try:
+            bar.setRange(0, max(0, total - view_h))
+            bar.setPageStep(max(1, view_h))
+            if self._follow:
+                bar.setValue(bar.maximum())
+            elif anchor is not None and not bar.isSliderDown() and anchor[0] < len(self._rows):
+                bar.setValue(self._tops[anchor[0]] + anchor[1])
+        finally:
+            self._restoring = False
 
     def _place(self, row: Row, side: int, inner: int) -> None:
         """Size a built row to the column and measure it."""
@@ -914,6 +918,8 @@ class ConversationView(QAbstractScrollArea):
         bar.setValue(bar.maximum())
 
     def _on_scrolled(self, value: int) -> None:
+        if self._restoring:  # the view moved itself: whether it follows the end stays
+            return
         bar = self.verticalScrollBar()
         self._follow = value >= bar.maximum() - 24
 

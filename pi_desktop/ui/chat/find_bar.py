@@ -38,6 +38,8 @@ class FindBar(Panel):
         self.field.installEventFilter(self)
         self.count_label = muted(QLabel("", self))
         self.count_label.setObjectName("findCount")
+        width = self.count_label.fontMetrics().horizontalAdvance("No matches · 88,888 of 88,888")
+        self.count_label.setMinimumWidth(width // 2)  # room for the count: the bar never jumps
         self.previous_button = self._button("▲", "Previous match (Shift+Enter)")
         self.next_button = self._button("▼", "Next match (Enter)")
         self.close_button = self._button("✕", "Close (Esc)")
@@ -96,6 +98,7 @@ class FindBar(Panel):
             self.count_label.setText(f"{current:,} of {total:,}")
         self.previous_button.setEnabled(total > 1)
         self.next_button.setEnabled(total > 1)
+        self.place()  # a longer count widens the bar
 
     def place(self) -> None:
         """Top right of the conversation's viewport."""
