@@ -453,15 +453,18 @@ def open_main(path: Path, started_at: float, measure_more: bool) -> int:
         workspace=tmp,
         presets=[],
         session_path=path,
+        background=True,  # as the app's own launch: the file is read while the window is up
     )
     window.resize(1200, 800)
     window.show()
     app.processEvents()
     painted = time.time()
     view = window.conversation
+    if window._load_task is not None:  # the file is read in a worker thread meanwhile
+        loop.run_until_complete(window._load_task)
     quiet_since = time.time()
-    while time.time() - quiet_since < 0.2:  # idle: 200 ms without a layout pass to do
-        busy = view._layout_timer.isActive()
+    while time.time() - quiet_since < 0.2:  # idle: opened, and 200 ms without layout work
+        busy = view._layout_timer.isActive() or window.session is None
         app.processEvents()
         if busy:
             quiet_since = time.time()
@@ -511,6 +514,7 @@ def open_main(path: Path, started_at: float, measure_more: bool) -> int:
             took = (time.perf_counter() - t0) * 1000
             print(f"RESULT find_{word}={took:.1f} count_{word}={count}")
     window.close()
+    loop.close()  # joins the worker thread the file was read in
     return 0
 
 

@@ -104,6 +104,9 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.provider: ProviderSetup | None = None
         self.approver = ApprovalPrompter(self, self.settings.approval_policy)
         self.open_failure: str | None = None  # why the last open_session_path failed
+        self.loading_path: Path | None = None  # a session being read in the background
+        self._load_task: asyncio.Task[bool] | None = None
+        self._closed = False
         self.controller = AgentController(self)
         # saved system prompts, in a file beside the settings (a test's settings are temporary)
         settings_dir = Path(settings_store.qsettings.fileName()).parent
@@ -340,10 +343,44 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.open_session(session)
         return True
 
+    def open_session_path_in_background(self, path: Path) -> asyncio.Task[bool]:
+        """Open ``path`` with the window up at once: a quiet "Loading…" row while the file is
+        read in a worker thread (a 100,000-message file takes seconds), then the session.
+
+        Sending waits for it (a message typed meanwhile stays in the box). If the user opens
+        another session first, or closes the window, the loaded one is closed unshown."""
+        self.loading_path = path
+        self.conversation.show_loading(path.name)
+        self.statusBar().showMessage(f"Opening {path.name}…")
+
+        async def load() -> bool:
+            loop = asyncio.get_event_loop()  # its first step may run in a Qt event pass
+            try:
+                session = await loop.run_in_executor(None, Session.load, path)
+            except OPEN_ERRORS as exc:
+                self.loading_path = None
+                self.open_failure = open_failure(path.name, exc)
+                if self.session is None and self.isVisible():
+                    self.new_session()  # as a failed --session does: a fresh one, and why
+                    self.show_refusal(self.open_failure)
+                return False
+            finally:
+                self.statusBar().clearMessage()
+            if self.loading_path != path or self.session is not None or self._closed:
+                session.close()  # the user went elsewhere meanwhile
+                return False
+            self.loading_path = None
+            self.open_session(session)
+            return True
+
+        self._load_task = asyncio.ensure_future(load())
+        return self._load_task
+
     def open_session(self, session: Session) -> None:
         """Show ``session`` and build its agent; the previous session is closed (flushed)."""
         if self.busy:
             raise RuntimeError("stop the run before switching sessions")
+        self.loading_path = None  # a background open still running is dropped when it ends
         self._close_current()
         self.session = session
         self.edits.reset()
@@ -489,6 +526,9 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         text = self.input.toPlainText()
         if not text.strip() or self.busy:
             return None
+        if self.loading_path is not None and self.session is None:
+            self.statusBar().showMessage("Still opening the session; send again in a moment.")
+            return None  # the text stays in the box
         if self.session is None:
             self.new_session()
         if self.session is not None and self.session.read_only:  # refused before it runs
@@ -540,6 +580,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         for viewer in list(self.viewers):
             viewer.close()
         self._close_current()
+        self._closed = True
         event.accept()
         self.closed.emit()
 

@@ -135,3 +135,40 @@ def test_a_search_with_no_match_says_so(kit, qtbot, tmp_path):
     QTest.keyClicks(view.find_bar.field, "no such words anywhere")
     qtbot.waitUntil(lambda: view.find_bar.count_label.text() == "No matches")
     assert view.find("lorem") == 300  # once in every question, twice in every answer
+
+
+def test_the_launch_shows_the_window_at_once_and_reads_the_file_in_the_background(
+    kit, qtbot, tmp_path
+):
+    """``--session`` as the app launches it: the window is up with a quiet "Opening…" row
+    before the file is read; a message typed meanwhile waits in the box; then the rows."""
+    from pi_desktop.app import build_window
+    from pi_desktop.ui.wiring import ProviderSetup
+
+    path = _long_session(tmp_path / "sessions", 2_000)
+    window = build_window(
+        settings_store=kit.settings_store(),
+        key_store=kit.key_store,
+        library=kit.library,
+        provider_factory=lambda _s: ProviderSetup(OfflineLLM(), None, "offline", True),
+        session_path=path,
+        workspace=kit.workspace,
+        presets=[],
+        background=True,
+    )
+    kit.windows.append(window)
+    window.resize(1000, 700)
+    window.show()
+    assert window.session is None and window.loading_path == path.parent.resolve() / path.name
+    view = window.conversation
+    assert view.hint.isVisible() and "Opening long.jsonl" in view.hint.text()
+    window.input.setPlainText("hello while it loads")
+    assert window.send() is None
+    assert window.input.toPlainText() == "hello while it loads"  # kept, nothing created
+    assert kit.library.list_sessions() == [] or all(
+        info.path == path for info in kit.library.list_sessions()
+    )
+    qtbot.waitUntil(lambda: window.session is not None, timeout=30_000)
+    assert window.session.path.name == "long.jsonl" and window.loading_path is None
+    assert view.row_count() == 2_000 and not view.hint.isVisible()
+    assert view.built_count() < 60

@@ -567,8 +567,14 @@ class ConversationView(QAbstractScrollArea):
         self._follow = True
         self._matches = []
         self._match = -1
+        self.hint.setText(EMPTY_HINT)
         self.hint.show()
         self._relayout()
+
+    def show_loading(self, name: str) -> None:
+        """A quiet line while a session is read in the background (the window is up)."""
+        self.clear()
+        self.hint.setText(f"Opening {name}…")
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
