@@ -36,7 +36,7 @@ from pi_desktop.session import (
 from pi_desktop.session.export import FORMATS as EXPORT_FORMATS
 from pi_desktop.ui.budget.bar import BudgetBar
 from pi_desktop.ui.budget.figures import branch_compactions
-from pi_desktop.ui.chat.conversation import ConversationView, path_items
+from pi_desktop.ui.chat.conversation import ConversationView, PathItem, path_items
 from pi_desktop.ui.chat.edit_resend import EditResend
 from pi_desktop.ui.chat.header import ChatHeader
 from pi_desktop.ui.chat.input_box import CompactDialog, InputBox
@@ -355,8 +355,13 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
 
         async def load() -> bool:
             loop = asyncio.get_event_loop()  # its first step may run in a Qt event pass
+
+            def read() -> tuple[Session, list[PathItem]]:
+                session = Session.load(path)  # and its rows: both pure Python, no Qt
+                return session, path_items(session, self.library.results_dir(session.path))
+
             try:
-                session = await loop.run_in_executor(None, Session.load, path)
+                session, items = await loop.run_in_executor(None, read)
             except OPEN_ERRORS as exc:
                 self.loading_path = None
                 self.open_failure = open_failure(path.name, exc)
@@ -370,13 +375,13 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
                 session.close()  # the user went elsewhere meanwhile
                 return False
             self.loading_path = None
-            self.open_session(session)
+            self.open_session(session, items=items)
             return True
 
         self._load_task = asyncio.ensure_future(load())
         return self._load_task
 
-    def open_session(self, session: Session) -> None:
+    def open_session(self, session: Session, *, items: list[PathItem] | None = None) -> None:
         """Show ``session`` and build its agent; the previous session is closed (flushed)."""
         if self.busy:
             raise RuntimeError("stop the run before switching sessions")
@@ -386,7 +391,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.edits.reset()
         self._build_agent()
         self.tree.set_session(session)
-        self.render_path()
+        self.render_path(items)
         self._clear_refusals()
         reason = getattr(session, "read_only_reason", None)
         problems = [p for p in session.problems if p != reason]
@@ -502,13 +507,15 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.edits.decorate([card])
         self.steering.decorate([card])
 
-    def render_path(self) -> None:
+    def render_path(self, items: list[PathItem] | None = None) -> None:
         """Redraw the conversation from the session's current path (after rewind/load)."""
         if self.session is None:
             self.conversation.clear()
             return
         results_dir = self.library.results_dir(self.session.path)
-        self.conversation.show_path(path_items(self.session, results_dir))
+        if items is None:  # else read with the session, off the event loop
+            items = path_items(self.session, results_dir)
+        self.conversation.show_path(items)
         if self.agent is not None:
             self.conversation.show_repairs(self.agent.history_repairs)
         self.edits.decorate()

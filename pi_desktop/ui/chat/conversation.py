@@ -197,6 +197,10 @@ class ConversationView(QAbstractScrollArea):
     def row_count(self) -> int:
         return len(self._rows)
 
+    def count_rows(self, kind: str) -> int:
+        """Rows of ``kind`` ("message", "tool", "compaction", "banner"), built or not."""
+        return sum(1 for row in self._rows if row.kind == kind)
+
     def built_count(self) -> int:
         return len(self._built)
 

@@ -19,7 +19,7 @@ _MESSAGE_EXTRA_LINES = {"user": 2.6, "assistant": 3.4}
 _ESTIMATE_CHARS = 8_000
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Row:
     """One row of the conversation and the state its widget is rebuilt from."""
 
