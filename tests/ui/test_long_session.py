@@ -172,3 +172,33 @@ def test_the_launch_shows_the_window_at_once_and_reads_the_file_in_the_backgroun
     assert window.session.path.name == "long.jsonl" and window.loading_path is None
     assert view.row_count() == 2_000 and not view.hint.isVisible()
     assert view.built_count() < 60
+
+
+def test_an_answer_streaming_at_the_end_leaves_a_reader_where_they_are(kit, qtbot, tmp_path):
+    """Scrolled to the top of a long session while an answer streams at its end: the view
+    stays on the row being read, the answer's card is never dropped, and it ends whole."""
+    path = _long_session(tmp_path / "sessions", 2_000)
+    window = kit.window(OfflineLLM(), offline=True, session_path=path)
+    view = window.conversation
+    bar = view.verticalScrollBar()
+    bar.setValue(0)
+    qtbot.waitUntil(lambda: any(c.text.startswith("Question 0:") for c in _cards(window)))
+    first = next(c for c in _cards(window) if c.text.startswith("Question 0:"))
+    top = first.geometry().top()
+    view.add_message("user", "one more question", "u-new")
+    for i in range(200):
+        view.append_delta(f"word {i} " + ("\n\n" if i % 20 == 19 else ""))
+        if i % 50 == 0:
+            QTest.qWait(5)
+    streaming = view.streaming_card
+    view.settle()
+    assert bar.value() == 0 and first.geometry().top() == top  # not pulled to the end
+    assert streaming in view.message_cards() and view.built_count() <= MAX_BUILT
+    text = "".join(f"word {i} " + ("\n\n" if i % 20 == 19 else "") for i in range(200))
+    view.add_message("assistant", text, "a-new")
+    assert view.streaming_card is None and view.row_count() == 2_002
+    view.scroll_to_bottom()
+    qtbot.waitUntil(lambda: any(c.entry_id == "a-new" for c in _cards(window)))
+    card = next(c for c in _cards(window) if c.entry_id == "a-new")
+    qtbot.waitUntil(lambda: not card.body.streaming)
+    assert card.text == text and card.isVisible()

@@ -197,6 +197,13 @@ class ConversationView(QAbstractScrollArea):
     def row_count(self) -> int:
         return len(self._rows)
 
+    def last_entry_id(self) -> str | None:
+        """The newest stored message of the path, built or not (Ctrl+P pins it)."""
+        for row in reversed(self._rows):
+            if row.kind == "message" and row.entry_id:
+                return row.entry_id
+        return None
+
     def count_rows(self, kind: str) -> int:
         """Rows of ``kind`` ("message", "tool", "compaction", "banner"), built or not."""
         return sum(1 for row in self._rows if row.kind == kind)
