@@ -14,7 +14,17 @@
     paste): failed turns (0), summarizer calls, share of turns with 0 API calls, the summary's
     size against its allowance, the largest request against the budget, facts visible at the
     end; and the plain 300-turn chat at 32k with the default policy and with ``drop``;
-(e) prompt-prefix stability over a 300-turn replay with tool results (issue 8 item 7).
+(e) prompt-prefix stability over a 300-turn replay with tool results (issue 8 item 7);
+(f) agent CPU per turn over 1,000 turns, last tenth against the first (issue 16 item 7);
+(g) issue 16's soaks: 300 turns at 2k, 8k, 32k and 128k (and 1,000 at 8k) against a model
+    that counts o200k and refuses over its window, with the never-shortening summarizer, the
+    same writing Chinese headings, and a junk one that always refuses: failed turns,
+    overflows, summarizer calls per 100 turns next to the largest request's share of the
+    window, the share of requests that extend the previous one (target >= 80 %), facts
+    dropped unsummarized;
+(h) parallel fan-outs: 2k/4k/8k windows x 2/6/12 results x 3k/6-12k/40k chars (all must fit).
+
+Sections can be picked: ``python3 bench/context_bench.py g h`` runs (g) and (h) only.
 
 Run: ``python3 bench/context_bench.py`` (needs the ``bench`` extra: ``bpe-openai``; offline).
 """
@@ -414,6 +424,10 @@ async def bench_soak() -> None:
         ("32k, tools + paste", dict(budget=32_000)),
         ("32k plain chat", dict(budget=32_000, tools=False, paste_at=None)),
         ("32k plain, drop", dict(budget=32_000, tools=False, paste_at=None, snip_policy="drop")),
+        (
+            "32k plain, drop-50",
+            dict(budget=32_000, tools=False, paste_at=None, snip_policy="drop-50"),
+        ),
     )
     for name, kwargs in runs:
         f = await run_soak(300, results_dir=tempfile.mkdtemp(), **kwargs)
@@ -434,6 +448,63 @@ async def bench_soak() -> None:
     print("             plain chat at 32k: >= 90 % of turns with 0 API")
 
 
+# ---------------------------------------------------------------- (g) real-tokenizer soaks
+
+
+async def bench_budget_soaks() -> None:
+    """Issue 16: soaks at 2k-128k against a model that counts o200k and refuses over its
+    window, with the never-shortening summarizer, the same writing Chinese headings, and one
+    that always refuses."""
+    from tests.context.soak import run_soak
+
+    print("(g) soaks against an o200k-counting model that refuses requests over its window")
+    print(
+        "    run                      turns failed overflows | summ/100 turns  largest request"
+        " | prefix-extending | facts dropped"
+    )
+    runs = [
+        (f"{b // 1000}k {s}", 300, dict(budget=b, summarizer=s))
+        for b in (2_000, 8_000, 32_000, 128_000)
+        for s in ("keeper", "zh", "junk")
+    ]
+    runs += [("128k plain chat keeper", 300, dict(budget=128_000, tools=False, paste_at=None))]
+    runs += [("8k keeper, 1,000 turns", 1_000, dict(budget=8_000, restart_at=600))]
+    for name, turns, kwargs in runs:
+        f = await run_soak(
+            turns, results_dir=tempfile.mkdtemp(), counter="o200k", seed=kwargs["budget"], **kwargs
+        )
+        print(
+            f"    {name:24} {f.turns:5} {f.failed_turns:6} {f.overflows:9} | "
+            f"{f.calls_per_100_turns:14.1f}  {f.max_request / f.budget:15.0%} | "
+            f"{f.prefix_share:16.1%} | {f.dropped_unsummarized}"
+        )
+    print("    targets: 0 failed, 0 overflows after the first per cause, >= 80 % extending,")
+    print("             0 facts dropped; zh, junk: accepted / recovered by issue 16 items 1-2")
+
+
+# ---------------------------------------------------------------- (h) parallel fan-outs
+
+
+async def bench_fanout() -> None:
+    from tests.context.test_fanout import CASES, run_fanout
+
+    print("(h) one step's parallel results against an o200k-counting model with a window")
+    fits = 0
+    for window, count, size in CASES:
+        try:
+            model, mgr = await run_fanout(window, count, size, tempfile.mkdtemp())
+        except Exception as exc:  # an overflow: the case does not fit
+            print(f"    {window:>5} x{count:<2} {size:6}: OVERFLOW {exc}")
+            continue
+        fits += model.overflows == 0
+        print(
+            f"    {window:>5} x{count:<2} {size:6}: largest request {max(model.sizes):5} "
+            f"({max(model.sizes) / window:4.0%}), summarizer calls {mgr.summarizer.calls}, "
+            f"results offloaded {len(mgr.last_report.offloaded)}"
+        )
+    print(f"    {fits} of {len(CASES)} cases fit (target: all)")
+
+
 async def main() -> None:
     await bench_cached_path()
     for scale in REPLAY_SCALES:
@@ -441,7 +512,42 @@ async def main() -> None:
     await bench_estimates()
     await bench_soak()
     await bench_prefix_stability()
+    await bench_fanout()
+    await bench_budget_soaks()
+
+
+def bench_turn_cost() -> None:
+    """(f), run outside the other sections' event loop (it starts its own)."""
+    from bench.turn_cost_bench import report
+
+    report(1_000, 8_000)
+    report(1_000, 32_000)
+
+
+SECTIONS = {
+    "a": bench_cached_path,
+    "c": bench_estimates,
+    "d": bench_soak,
+    "e": bench_prefix_stability,
+    "h": bench_fanout,
+    "g": bench_budget_soaks,
+}
+
+
+async def selected(names: Sequence[str]) -> None:
+    for name in names:
+        if name == "b":
+            for scale in REPLAY_SCALES:
+                await bench_replay(scale)
+        elif name != "f":
+            await SECTIONS[name]()
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    picked = sys.argv[1:]
+    if picked:
+        asyncio.run(selected(picked))
+    else:
+        asyncio.run(main())
+    if not picked or "f" in picked:
+        bench_turn_cost()

@@ -71,6 +71,7 @@ class Turn:
     reasoning: str = ""
     tool_calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     cached_tokens: int = 0
+    open_in_prompt: bool = False  # the template put <think> in the prompt: only </think> comes
 
 
 Responder = Callable[[dict[str, Any]], Turn]
@@ -162,7 +163,8 @@ def stream_events(
         out.append(": OPENROUTER PROCESSING")
     reasoning, text = turn.reasoning, turn.text
     if dialect in THINK_IN_CONTENT and reasoning:
-        text = f"<think>\n{reasoning}\n</think>\n\n{text}"
+        opening = "" if turn.open_in_prompt else "<think>\n"
+        text = f"{opening}{reasoning}\n</think>\n\n{text}"
         reasoning = ""
     # the opening chunk
     if dialect == "openai":
@@ -253,6 +255,7 @@ class ProviderServer:
         api_key: str | None = None,
         ollama_num_ctx: int | None = None,
         ollama_context_length: int = 131072,
+        ollama_loaded_ctx: int | None = None,
         chunk_size: int = 3,
         strict_models: bool = False,
         blank_reasoning_every: float | None = None,
@@ -268,6 +271,7 @@ class ProviderServer:
         self.api_key = api_key
         self.ollama_num_ctx = ollama_num_ctx
         self.ollama_context_length = ollama_context_length
+        self.ollama_loaded_ctx = ollama_loaded_ctx  # /api/ps: the loaded model's context
         self.chunk_size = chunk_size
         self.strict_models = strict_models  # an unknown model gets 404, as OpenAI answers
         # stream reasoning deltas of blanks at this interval until the client hangs up
@@ -381,6 +385,14 @@ class _Handler(BaseHTTPRequestHandler):
                     item["max_model_len"] = owner.window
                 data.append(item)
             self._json(200, {"object": "list", "data": data})
+        elif path == "/api/ps" and owner.dialect.startswith("ollama"):
+            loaded = []
+            if owner.ollama_loaded_ctx:
+                loaded.append(
+                    {"name": owner.model, "model": owner.model, "size_vram": 1,
+                     "context_length": owner.ollama_loaded_ctx}
+                )  # fmt: skip
+            self._json(200, {"models": loaded})
         elif path == "/props" and owner.dialect == "llamacpp" and owner.window:
             self._json(
                 200,

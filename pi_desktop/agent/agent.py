@@ -11,7 +11,6 @@ one result per call, so a Stop (task cancellation) or a crash never leaves dangl
 from __future__ import annotations
 
 import asyncio
-import inspect
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +29,7 @@ from pi_desktop.agent.events import (
     RunFinished,
     RunStarted,
     TextDelta,
+    TextRetracted,
 )
 from pi_desktop.agent.history import (
     History,
@@ -44,6 +44,7 @@ from pi_desktop.agent.llm import (
     ContextOverflowError,
     ProviderError,
     TransientProviderError,
+    accepts_keyword,
 )
 from pi_desktop.agent.provider_steps import ProviderSteps
 from pi_desktop.agent.repair import PairRepair
@@ -123,13 +124,17 @@ class Agent(ContextSteps, ProviderSteps, Steering):
 
     ``threshold`` is the fraction of the budget a view may fill before a summary runs;
     ``snip_policy`` is the ContextManager's: ``"summarize"`` (messages the message limit pushes
-    out are summarized first) or ``"drop"`` (the seed's pure L1 drop); ``max_steps`` caps model
+    out are summarized first) or ``"drop"`` (the seed's pure L1 drop), the limit following the
+    budget, or ``"summarize-50"`` / ``"drop-50"`` at the seed's fixed 50; ``max_steps`` caps model
     calls per ``run``; ``max_retries`` / ``retry_base_delay`` set the backoff for transient
     failures (doubling from the base, or the server's Retry-After).
 
-    Ordering the window relies on: ``TextDelta``s of a step, then ``ToolCallStarted`` /
-    ``ToolCallFinished`` per call, then ``MessageAdded`` for the assistant message and for
-    each result together (they are stored together so no call is ever left unanswered).
+    Ordering the window relies on: ``ReasoningDelta``s and ``TextDelta``s of a step (a
+    ``TextRetracted`` voids the step's text so far: it was reasoning), then
+    ``ToolCallStarted`` / ``ToolCallFinished`` per call, then ``MessageAdded`` for the
+    assistant message (with its ``stats``) and for each result together (they are stored
+    together so no call is ever left unanswered). Reasoning is kept in the message and the
+    file; a plain answer's reasoning is left out of the history sent (no provider reads it).
     """
 
     def __init__(
@@ -156,6 +161,7 @@ class Agent(ContextSteps, ProviderSteps, Steering):
             raise ValueError("max_steps must be >= 1")
         self._llm = llm
         self._streams_reasoning = accepts_keyword(llm.chat, "on_reasoning")
+        self._takes_retract = accepts_keyword(llm.chat, "on_retract")
         self._summarizer_llm = summarizer or llm
         self._tool_list = list(tools or ())
         self._tools = index_tools(self._tool_list)
@@ -542,6 +548,10 @@ class Agent(ContextSteps, ProviderSteps, Steering):
                 turn.reasoning.append(chunk)
                 self._emit(ReasoningDelta(chunk))
 
+        def on_retract() -> None:
+            turn.streamed = []
+            self._emit(TextRetracted())
+
         def on_retry(attempt: int, delay: float, error: TransientProviderError) -> None:
             turn.streamed = []
             turn.reasoning = []
@@ -549,6 +559,8 @@ class Agent(ContextSteps, ProviderSteps, Steering):
 
         tools = self._tool_schemas or None
         extra: dict[str, Any] = {"on_reasoning": on_reasoning} if self._streams_reasoning else {}
+        if self._takes_retract:
+            extra["on_retract"] = on_retract
 
         async def attempt(sent: list[Message]) -> ChatResponse:
             clock.start(loop.time())
@@ -625,19 +637,6 @@ async def _branched(hook: Callable[[str], Awaitable[Any]], entry_id: str) -> Non
         raise
     except Exception:
         log.exception("the on_branched hook failed; the run goes on without it")
-
-
-def accepts_keyword(function: Callable[..., Any], name: str) -> bool:
-    """Whether ``function`` takes keyword ``name`` (LLM doubles may not stream reasoning)."""
-    try:
-        parameters = inspect.signature(function).parameters.values()
-    except (TypeError, ValueError):
-        return False
-    return any(
-        (p.name == name and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD))
-        or p.kind == p.VAR_KEYWORD
-        for p in parameters
-    )
 
 
 def _as_assistant(message: Message) -> Message:

@@ -158,30 +158,44 @@ class ContextSessionBridge:
         except SessionError as exc:
             log.warning("could not save the model's window: %s", exc)
 
-    def write_compaction(self, ctx: _CacheTarget, *, manual: bool = False) -> str | None:
+    def write_compaction(
+        self,
+        ctx: _CacheTarget,
+        *,
+        manual: bool = False,
+        path_ids: list[str | None] | None = None,
+    ) -> str | None:
         """Persist ``ctx.pending_compaction`` as a compaction entry; returns its id (or None).
 
         The entry references the kept tail (first kept entry and count), never copies it.
         Calling it twice for the same pending compaction writes one entry, not two.
+        ``path_ids``: the current path's entry ids when the history the agent sent needed no
+        repair (the agent knows); the path is then not walked and rebuilt again, so a
+        compaction costs O(summary), not O(history).
         """
         info = ctx.pending_compaction
         if info is None:
             return None
         if self._written is not None and self._written[0] is info:
             return self._written[1]
-        path = self.session.get_current_path()
         has_system = self.session.system_prompt is not None
         covered, kept = info.covered_count, len(info.retained_tail)
-        sent, ids, repaired = _sent_history(self.session, path)
-        if repaired:
-            offset = len(sent) - len(ids)
-            covered = _raw_index(covered, path, ids, offset)
-            kept = len(path) + offset - covered
+        if path_ids is not None:
+            index = covered - (1 if has_system else 0)
+            first_kept = path_ids[index] if 0 <= index < len(path_ids) else None
+        else:
+            path = self.session.get_current_path()
+            sent, ids, repaired = _sent_history(self.session, path)
+            if repaired:
+                offset = len(sent) - len(ids)
+                covered = _raw_index(covered, path, ids, offset)
+                kept = len(path) + offset - covered
+            first_kept = first_kept_id(path, covered, has_system)
         entry_id = self.session.add_summary_cache(
             info.summary,
             covered,
             [{}] * kept,  # only the count is stored: the path holds the kept messages
-            first_kept_entry_id=first_kept_id(path, covered, has_system),
+            first_kept_entry_id=first_kept,
             tokens_before=info.tokens_before,
             tokens_after=info.tokens_after,
             summary_usage=info.summary_usage,

@@ -20,6 +20,9 @@ from pi_desktop.agent.llm import (
     TransientProviderError,
 )
 from pi_desktop.agent.presets import PRESETS, build_llm, missing_key
+from pi_desktop.agent.provider_steps import ollama_warning
+from pi_desktop.agent.server_info import ServerWindow, probe_window
+from pi_desktop.agent.window import fitted_budget
 from pi_desktop.context import Message
 
 PING = "Reply with the single word: OK"
@@ -40,12 +43,27 @@ class ProviderConfig:
 
 @dataclass(frozen=True)
 class ConnectionResult:
-    """The outcome in plain words; ``models`` when the server listed them."""
+    """The outcome in plain words; ``models`` when the server listed them; ``window`` the
+    context the server states (local servers, see :mod:`pi_desktop.agent.server_info`)."""
 
     ok: bool
     message: str
     models: tuple[str, ...] = ()
     seconds: float | None = None
+    window: ServerWindow | None = None
+
+    def budget_warning(self, budget: int) -> str | None:
+        """What to say inline when the context budget is larger than the server's window."""
+        window = self.window
+        if window is None or budget <= window.tokens:
+            return None
+        if window.silent_truncation:
+            return ollama_warning(window, budget)
+        fitted = fitted_budget(window.tokens)
+        return (
+            f"The server's context window is {window.tokens:,} tokens ({window.source}), "
+            f"smaller than the budget of {budget:,}: the app will use {fitted:,}."
+        )
 
 
 def _llm(config: ProviderConfig, **opts: Any) -> Any:
@@ -107,7 +125,12 @@ async def test_connection(config: ProviderConfig) -> ConnectionResult:
     seconds = time.monotonic() - started
     model = response.model or llm.model
     said = "answered" if response.message.content.strip() else "replied (no text, only thinking)"
-    return ConnectionResult(True, f"Connected: {model} {said} in {seconds:.1f} s.", (), seconds)
+    message = f"Connected: {model} {said} in {seconds:.1f} s."
+    window = await probe_window(llm.server, llm.base_url, llm.model, config.api_key)
+    if window is not None:
+        assumed = " (its default; the model does not set one)" if window.assumed else ""
+        message += f" Context window: {window.tokens:,} tokens{assumed}."
+    return ConnectionResult(True, message, (), seconds, window)
 
 
 async def _explain(llm: Any, config: ProviderConfig, exc: ProviderError) -> str:

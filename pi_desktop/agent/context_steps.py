@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from pi_desktop.agent.history import History
     from pi_desktop.agent.view import SummaryProbe
     from pi_desktop.context import ContextManager
+    from pi_desktop.context.report import PrepareReport
     from pi_desktop.session import Session
 
 
@@ -55,6 +56,8 @@ class ContextSteps:
     _emit: Callable[[Any], None]
     _steer: Callable[[list[Message], list[str | None]], None]
     _begin: Callable[[], None]
+    # (covered_count, offset, entry id at the span's end) -> hidden ids: see _hidden_ids
+    _hidden_cache: tuple[tuple[int, int, str | None], tuple[str, ...]] | None = None
 
     async def compact(self, instructions: str | None = None) -> bool:
         """Summarize now (the user's "Compact" button); True when a compaction was stored.
@@ -194,7 +197,9 @@ class ContextSteps:
             return False
         entry_id = None
         if self._bridge is not None:
-            entry_id = self._bridge.write_compaction(self._ctx, manual=manual)
+            entry_id = self._bridge.write_compaction(
+                self._ctx, manual=manual, path_ids=self._history.clean_path_ids()
+            )
         self._emit(
             ContextCompacted(
                 info.tokens_before,
@@ -219,11 +224,32 @@ class ContextSteps:
         """The bar's figures from the report of the prepare or compaction that just ran."""
         assert self._ctx is not None and self._ctx.last_report is not None
         report = self._ctx.last_report
-        hidden = report_hidden_entry_ids(report, len(messages), path_ids)
+        hidden = self._hidden_ids(report, len(messages), path_ids)
         tokens = report.request_tokens  # the view and the tool schemas, as the budget counts
         return ContextPrepared(
             tokens, self._budget, self._threshold, self._ctx.ratio, report, hidden
         )
+
+    def _hidden_ids(
+        self, report: PrepareReport, count: int, path_ids: list[str | None]
+    ) -> tuple[str, ...]:
+        """``report_hidden_entry_ids``, kept while only the summary hides anything.
+
+        The summarized span is the same turn after turn between two compactions and grows with
+        the session; within one session the entry at its end names it (entry ids are unique
+        and the path to an entry is unique), so it is mapped once per compaction, not per turn.
+        """
+        covered, offset = report.covered_count, count - len(path_ids)
+        end = covered - 1 - offset
+        if report.snipped or report.pinned or covered <= 1 or not 0 <= end < len(path_ids):
+            return report_hidden_entry_ids(report, count, path_ids)
+        key = (covered, offset, path_ids[end])
+        cached = self._hidden_cache
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        hidden = report_hidden_entry_ids(report, count, path_ids)
+        self._hidden_cache = (key, hidden)
+        return hidden
 
     async def _compact_after_overflow(
         self, messages: list[Message], path_ids: list[str | None], error: ContextOverflowError
@@ -244,8 +270,15 @@ class ContextSteps:
         return view
 
     def _learn_window(self, error: ContextOverflowError) -> None:
-        """The error stated the model's window: lower this session's budget to fit, say so once."""
+        """The error stated the model's window: lower this session's budget to fit, say so once.
+
+        When it also stated the prompt's real size, the usage anchor takes that count at once
+        (minus the tool schemas, as usage is): the estimate that let this view through is
+        corrected before the compaction that follows, so the same cause never overflows twice.
+        """
         assert self._ctx is not None and self._budget is not None
+        if error.prompt_tokens:
+            self._ctx.record_overflow(error.prompt_tokens - self._tools_tokens)
         budget = lowered_budget(self._budget, error.window_tokens)
         if budget is None or error.window_tokens is None:
             return

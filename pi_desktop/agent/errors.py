@@ -89,6 +89,21 @@ _WINDOW_PATTERNS = tuple(
         r"maximum number of tokens allowed \((\d+)\)",  # Gemini-compatible
     )
 )
+# The prompt's real size those messages state (group 1): the provider's own count of the
+# request just sent, so the usage anchor can be corrected at once (issue 16).
+_COUNT_PATTERNS = tuple(
+    re.compile(p)
+    for p in (
+        r"resulted in (\d+) tokens",  # OpenAI, vLLM, OpenRouter
+        r"(\d+) tokens? > \d+ maximum",  # Anthropic-compatible
+        r"request \((\d+) tokens?\) exceeds",  # llama.cpp
+        r"requested tokens \((\d+)\) exceed",  # llama-cpp-python
+        r"decoder prompt \(length (\d+)\)",  # vLLM (newer)
+        r"input length (\d+) exceeds",  # LM Studio, Ollama variants
+        r"keep the first (\d+) tokens",  # LM Studio
+        r"input token count \((\d+)\)",  # Gemini-compatible
+    )
+)
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 _MIN_WINDOW = 256  # below this a parsed number is more likely something else than a window
 
@@ -127,6 +142,19 @@ def parse_window_tokens(text: str | None, body: object = None) -> int | None:
         if match is not None:
             value = int(match.group(1))
             if value >= _MIN_WINDOW:
+                return value
+    return None
+
+
+def parse_prompt_tokens(text: str | None) -> int | None:
+    """The prompt's token count an overflow error states ("resulted in N tokens", "N tokens >
+    M maximum", …), or None when it states none."""
+    lowered = _THOUSANDS.sub("", (text or "").lower())
+    for pattern in _COUNT_PATTERNS:
+        match = pattern.search(lowered)
+        if match is not None:
+            value = int(match.group(1))
+            if value > 0:
                 return value
     return None
 
@@ -235,6 +263,7 @@ def classify_http_error(
             status=status,
             partial=partial,
             window_tokens=parse_window_tokens(raw_message, body),
+            prompt_tokens=parse_prompt_tokens(raw_message),
         )
     if status == 429 or (status is None and lowered_type in _TRANSIENT_TYPES):
         return TransientProviderError(

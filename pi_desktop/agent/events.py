@@ -45,6 +45,12 @@ class ReasoningDelta:
 
 
 @dataclass(frozen=True)
+class TextRetracted:
+    """The answer text streamed so far in this step was the model's reasoning after all (it
+    ended in a lone ``</think>``): drop it; it follows as ``ReasoningDelta``."""
+
+
+@dataclass(frozen=True)
 class MessageAdded:
     """A message was stored. For an assistant message from the model, ``stats`` holds what
     the hover shows (see :func:`pi_desktop.agent.stats.response_stats`): ``usage`` (raw),
@@ -143,6 +149,7 @@ AgentEvent = (
     | RunFailed
     | TextDelta
     | ReasoningDelta
+    | TextRetracted
     | MessageAdded
     | ToolCallStarted
     | ToolCallFinished

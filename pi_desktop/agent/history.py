@@ -10,7 +10,7 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from pi_desktop.agent.repair import PairRepair, repair_pairs
+from pi_desktop.agent.repair import PairFold, PairRepair
 from pi_desktop.context import Message
 from pi_desktop.context.reasoning import strip_ignored_reasoning, without_ignored_reasoning
 from pi_desktop.context.report import PrepareReport
@@ -34,6 +34,8 @@ class History(Protocol):
 
     def append(self, message: Message, stats: dict[str, Any] | None = None) -> str | None: ...
 
+    def clean_path_ids(self) -> list[str | None] | None: ...
+
 
 class SessionHistory:
     """The session file is the truth; every append is one durable line.
@@ -41,7 +43,8 @@ class SessionHistory:
     The folded history is remembered between runs, keyed on ``(current_id, system_prompt)``,
     which determine it completely (entries are immutable). A long session therefore costs
     O(1) to resume instead of a walk over the whole path, and the same message objects come
-    back each time, so the ContextManager's per-message memo keeps hitting.
+    back each time, so the ContextManager's per-message memo keeps hitting. The pair repair
+    is a fold fed only what was appended (:class:`PairFold`): a turn costs what is new.
     """
 
     def __init__(self, session: Session) -> None:
@@ -49,6 +52,7 @@ class SessionHistory:
         self._key: tuple[str | None, str | None] | None = None
         self._messages: list[Message] = []
         self._ids: list[str | None] = []
+        self._fold = PairFold()
         self._repaired: tuple[list[Message], list[str | None]] | None = None
         self.repairs: tuple[PairRepair, ...] = ()
 
@@ -63,11 +67,19 @@ class SessionHistory:
             self._ids = [entry.id for entry in self.session.get_current_path()]
             self._key = key
             self._repaired = None
+            self._fold = PairFold(self._messages[: len(self._messages) - len(self._ids)])
         if self._repaired is None:
-            messages, ids, self.repairs = repair_pairs(self._messages, self._ids)
-            self._repaired = (messages, ids)
+            self._repaired, self.repairs = _fed(self._fold, self._messages, self._ids)
         messages, ids = self._repaired
         return list(messages), list(ids)
+
+    def clean_path_ids(self) -> list[str | None] | None:
+        """The path's entry ids when the history is current and needs no repair, else None."""
+        if self._key != self._current_key():
+            return None
+        if self._repaired is None:  # appended since: the fold takes only what is new
+            self._repaired, self.repairs = _fed(self._fold, self._messages, self._ids)
+        return None if self.repairs else self._ids
 
     def append(self, message: Message, stats: dict[str, Any] | None = None) -> str | None:
         in_step = self._key == self._current_key()
@@ -88,15 +100,20 @@ class MemoryHistory:
         self.repairs: tuple[PairRepair, ...] = ()
         if system_prompt:
             self._messages.append(Message(role="system", content=system_prompt))
+        self._ids: list[str | None] = []
+        self._fold = PairFold(self._messages)
 
     def snapshot(self) -> tuple[list[Message], list[str | None]]:
-        ids: list[str | None] = [None] * sum(1 for m in self._messages if m.role != "system")
-        messages, ids, self.repairs = repair_pairs(self._messages, ids)
+        (messages, ids), self.repairs = _fed(self._fold, self._messages, self._ids)
         return messages, ids
 
     def append(self, message: Message, stats: dict[str, Any] | None = None) -> str | None:
         self._messages.append(without_ignored_reasoning(message))
+        self._ids.append(None)
         return None
+
+    def clean_path_ids(self) -> list[str | None] | None:
+        return None  # no session, no entries
 
     def set_system_prompt(self, text: str | None) -> None:
         """The prompt for the next request on (the in-memory history has no entries)."""
@@ -104,6 +121,18 @@ class MemoryHistory:
             self._messages.pop(0)
         if text:
             self._messages.insert(0, Message(role="system", content=text))
+        # the head changed: fold again from the start (rare: a settings change)
+        self._fold = PairFold(self._messages[: len(self._messages) - len(self._ids)])
+
+
+def _fed(
+    fold: PairFold, messages: list[Message], ids: list[str | None]
+) -> tuple[tuple[list[Message], list[str | None]], tuple[PairRepair, ...]]:
+    """Feed ``fold`` the messages appended since it last ran; the repaired history."""
+    head = len(messages) - len(ids)
+    fold.feed(messages[head + fold.count :], ids[fold.count :])
+    repaired, repaired_ids, repairs = fold.result(messages, ids)
+    return (repaired, repaired_ids), repairs
 
 
 def hidden_entry_ids(
@@ -150,11 +179,11 @@ def report_hidden_entry_ids(
     for span in sorted(spans, key=lambda r: r.start):
         start, stop = max(span.start, done), min(span.stop, message_count)
         if start < stop:
-            ids.extend(
-                i
-                for k, i in enumerate(path_ids[start - offset : stop - offset], start)
-                if i is not None and k not in kept
-            )
+            block = path_ids[start - offset : stop - offset]
+            if kept and any(start <= k < stop for k in kept):
+                ids.extend(i for k, i in enumerate(block, start) if i is not None and k not in kept)
+            else:  # a C-level pass: the summarized span grows with the session
+                ids.extend(filter(None, block))
         done = max(done, stop)
     return tuple(ids)
 

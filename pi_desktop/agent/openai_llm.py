@@ -17,7 +17,7 @@ import inspect
 import json
 import uuid
 import weakref
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 from urllib.parse import urlparse
 
@@ -237,10 +237,12 @@ class OpenAIChatLLM:
         on_delta: DeltaCallback | None = None,
         *,
         on_reasoning: DeltaCallback | None = None,
+        on_retract: Callable[[], Any] | None = None,
     ) -> ChatResponse:
         """Stream one completion; text goes to ``on_delta`` as it arrives, reasoning (however
         the server sends it) to ``on_reasoning``; the message keeps it in
-        ``metadata["reasoning"]``.
+        ``metadata["reasoning"]``. ``on_retract()`` says the text given so far was reasoning
+        after all (a lone ``</think>``, see :mod:`pi_desktop.agent.think`): drop it.
 
         Raises ``ContextOverflowError``, ``TransientProviderError`` (``partial`` holds the text
         streamed before a failure) or ``ProviderError``. A server that rejects
@@ -251,13 +253,13 @@ class OpenAIChatLLM:
         await self._wait_for_gate()
         try:
             try:
-                return await self._stream(messages, tools, on_delta, on_reasoning)
+                return await self._stream(messages, tools, on_delta, on_reasoning, on_retract)
             except ProviderError as exc:
                 rejected = exc.status in (400, 422) and "stream_options" in str(exc).lower()
                 if not (rejected and self._stream_options and not exc.partial):
                     raise
                 self._stream_options = False
-            return await self._stream(messages, tools, on_delta, on_reasoning)
+            return await self._stream(messages, tools, on_delta, on_reasoning, on_retract)
         except TransientProviderError as exc:
             self.rate_gate.hold(exc.retry_after)
             raise
@@ -279,9 +281,11 @@ class OpenAIChatLLM:
         tools: Sequence[dict[str, Any]] | None,
         on_delta: DeltaCallback | None,
         on_reasoning: DeltaCallback | None = None,
+        on_retract: Callable[[], Any] | None = None,
     ) -> ChatResponse:
         state = StreamState(self.max_line_bytes)
         state.on_delta, state.on_reasoning = on_delta, on_reasoning
+        state.on_retract = on_retract
         loop = asyncio.get_running_loop()
         hard = loop.time() + self.response_deadline
         deadline = asyncio.timeout_at(min(hard, loop.time() + self.idle_deadline))
@@ -303,6 +307,8 @@ class OpenAIChatLLM:
         except (openai.OpenAIError, httpx2.HTTPError, OSError) as exc:
             self._raise_unless_complete(exc, state)
         tail, thought = state.flush()
+        if state.take_retracted():
+            await _call(on_retract)
         if thought:
             await _deliver(on_reasoning, thought)
         if tail:
@@ -381,6 +387,8 @@ class OpenAIChatLLM:
                 None, error, provider=self.describe(), partial=state.partial, secrets=[self._secret]
             )
         moved, text, thought = state.apply(payload)
+        if state.take_retracted():
+            await _call(state.on_retract)
         if thought:
             await _deliver(state.on_reasoning, thought)
         if text:
@@ -495,6 +503,13 @@ def _json_object(data: str) -> dict[str, Any]:
     if not isinstance(payload, dict):
         raise StreamFormatError("a chunk is not a JSON object")
     return payload
+
+
+async def _call(callback: Callable[[], Any] | None) -> None:
+    if callback is not None:
+        result = callback()
+        if inspect.isawaitable(result):
+            await result
 
 
 async def _deliver(on_delta: DeltaCallback | None, text: str) -> None:

@@ -87,6 +87,8 @@ class StreamState:
         self.done = False  # [DONE] seen
         self.on_delta: Any = None  # the transport's callbacks, carried with the state
         self.on_reasoning: Any = None
+        self.on_retract: Any = None
+        self.retracted = False  # the answer text given so far was reasoning (see ThinkSplitter)
 
     @property
     def partial(self) -> str:
@@ -95,6 +97,11 @@ class StreamState:
     @property
     def partial_reasoning(self) -> str:
         return "".join(self.reasoning)
+
+    def take_retracted(self) -> bool:
+        """True (once) after the answer text delivered so far turned out to be reasoning."""
+        retracted, self.retracted = self.retracted, False
+        return retracted
 
     def apply(self, payload: dict[str, Any]) -> tuple[bool, str, str]:
         """Fold one chunk in; returns (progress, new text, new reasoning). Raises
@@ -133,6 +140,10 @@ class StreamState:
             content = delta.get("content")
             if isinstance(content, str) and content:
                 answer, thought = self.think.feed(self.cleaner.feed(content))
+                if self.think.take_retract():
+                    self.text.clear()
+                    new_text = ""
+                    self.retracted = True
                 new_text += answer
                 new_reasoning += thought
                 progress = progress or bool(answer) or bool(content.strip())
@@ -155,6 +166,9 @@ class StreamState:
     def flush(self) -> tuple[str, str]:
         """What the cleaners and the think splitter still held: (text, reasoning)."""
         answer, thought = self.think.feed(self.cleaner.flush())
+        if self.think.take_retract():
+            self.text.clear()
+            self.retracted = True
         tail_answer, tail_thought = self.think.flush()
         rest, thought = answer + tail_answer, thought + tail_thought
         thought += self.reasoning_cleaner.flush()

@@ -68,36 +68,76 @@ def repair_pairs(
     do too, with None for each synthetic result. Without anything to repair the inputs come
     back as they are (copies of the lists, the same message objects).
     """
-    offset = len(messages) - len(ids)
-    out: list[Message] = list(messages[:offset])
-    out_ids: list[str | None] = []
-    repairs: list[PairRepair] = []
-    pending: list[tuple[str, str]] = []
-    owner: str | None = None
+    fold = PairFold(messages[: len(messages) - len(ids)])
+    fold.feed(messages[len(messages) - len(ids) :], ids)
+    return fold.result(messages, ids)
 
-    def flush() -> None:
-        for call_id, name in pending:
-            out.append(interrupted_result(call_id, name))
+
+class PairFold:
+    """:func:`repair_pairs` as a left fold that can be fed the messages appended since.
+
+    The repair of a message depends only on the messages before it, so a history that only
+    grows is folded once: each ``feed`` costs what was appended, and ``result`` costs a list
+    copy (C-level) plus the calls still waiting for their results. ``head`` is the messages
+    without an id (the system prompt).
+    """
+
+    def __init__(self, head: Sequence[Message] = ()) -> None:
+        self.head_count = len(head)
+        self.count = 0  # messages with an id folded so far
+        self._out: list[Message] = list(head)
+        self._out_ids: list[str | None] = []
+        self._repairs: list[PairRepair] = []
+        self._pending: list[tuple[str, str]] = []
+        self._owner: str | None = None
+        self._synthetic: dict[tuple[str, str], Message] = {}
+
+    def _flush(self) -> None:
+        for call_id, name in self._pending:
+            self._out.append(self._interrupted(call_id, name))
+            self._out_ids.append(None)
+            self._repairs.append(PairRepair("missing_result", self._owner, call_id))
+        self._pending = []
+
+    def _interrupted(self, call_id: str, name: str) -> Message:
+        """One synthetic object per call, so every snapshot hands out the same message."""
+        key = (call_id, name)
+        message = self._synthetic.get(key)
+        if message is None:
+            message = self._synthetic[key] = interrupted_result(call_id, name)
+        return message
+
+    def feed(self, messages: Sequence[Message], ids: Sequence[str | None]) -> None:
+        """Fold the next ``messages`` (each with its path id)."""
+        out, out_ids = self._out, self._out_ids
+        for message, entry_id in zip(messages, ids, strict=True):
+            if message.role == "tool":
+                call_id = (message.metadata or {}).get("tool_call_id")
+                call_id = call_id if isinstance(call_id, str) else None
+                pending = self._pending
+                match = next((i for i, (cid, _) in enumerate(pending) if cid == call_id), None)
+                if match is None:
+                    self._repairs.append(PairRepair("orphan_result", entry_id, call_id))
+                    continue
+                del pending[match]
+            else:
+                if self._pending:
+                    self._flush()
+                if message.role == "assistant":
+                    self._pending, self._owner = _calls(message), entry_id
+            out.append(message)
+            out_ids.append(entry_id)
+        self.count += len(messages)
+
+    def result(
+        self, messages: Sequence[Message], ids: Sequence[str | None]
+    ) -> tuple[list[Message], list[str | None], tuple[PairRepair, ...]]:
+        """The repaired history for the ``messages`` / ``ids`` folded so far (the same ones)."""
+        if not self._repairs and not self._pending:
+            return list(messages), list(ids), ()
+        out, out_ids, repairs = list(self._out), list(self._out_ids), list(self._repairs)
+        for call_id, name in self._pending:  # the trailing calls still without a result
+            out.append(self._interrupted(call_id, name))
             out_ids.append(None)
-            repairs.append(PairRepair("missing_result", owner, call_id))
-        pending.clear()
-
-    for message, entry_id in zip(messages[offset:], ids, strict=True):
-        if message.role == "tool":
-            call_id = (message.metadata or {}).get("tool_call_id")
-            call_id = call_id if isinstance(call_id, str) else None
-            match = next((i for i, (cid, _) in enumerate(pending) if cid == call_id), None)
-            if match is None:
-                repairs.append(PairRepair("orphan_result", entry_id, call_id))
-                continue
-            del pending[match]
-        else:
-            flush()
-            if message.role == "assistant":
-                pending, owner = _calls(message), entry_id
-        out.append(message)
-        out_ids.append(entry_id)
-    flush()
-    if not repairs:
-        return list(messages), list(ids), ()
-    return out, out_ids, tuple(repairs)
+            repairs.append(PairRepair("missing_result", self._owner, call_id))
+        return out, out_ids, tuple(repairs)

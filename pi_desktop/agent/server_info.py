@@ -3,7 +3,8 @@
 Each server has its own endpoints (read from their docs, answered here in the same shapes by
 the tests' loopback server):
 
-- Ollama: ``POST /api/show {"model"}`` → ``parameters`` (text, ``num_ctx N`` when set) and
+- Ollama: ``GET /api/ps`` → ``models[].context_length`` of a loaded model (what it runs
+  with); else ``POST /api/show {"model"}`` → ``parameters`` (text, ``num_ctx N`` when set) and
   ``model_info["<arch>.context_length"]`` (the model's own maximum). Its OpenAI endpoint
   truncates silently at ``num_ctx`` (4,096 by default on small GPUs).
 - llama.cpp's server: ``GET /props`` → ``default_generation_settings.n_ctx``;
@@ -85,7 +86,11 @@ async def probe_window(
         return None
     async with _client(api_key) as client:
         if kind == "ollama":
-            return ollama_window(await _json(client, "POST", f"{root}/api/show", {"model": model}))
+            running = ollama_running_window(await _json(client, "GET", f"{root}/api/ps"), model)
+            if running:
+                return ServerWindow(running, "Ollama's loaded context", silent_truncation=True)
+            body = {"model": model, "name": model}  # "name": servers before 0.5
+            return ollama_window(await _json(client, "POST", f"{root}/api/show", body))
         if kind == "llamacpp":
             props = await _json(client, "GET", f"{root}/props")
             if isinstance(props, dict):
@@ -133,6 +138,16 @@ def lmstudio_v1_window(listing: Any, model: str) -> int | None:
 
 
 _NUM_CTX = re.compile(r"^\s*num_ctx\s+(\d+)", re.M)
+
+
+def ollama_running_window(listing: Any, model: str) -> int | None:
+    """The context the loaded ``model`` runs with (``GET /api/ps``: ``models[].context_length``,
+    Ollama 0.6 on), which is what it truncates at."""
+    models = listing.get("models") if isinstance(listing, dict) else None
+    for item in models if isinstance(models, list) else []:
+        if isinstance(item, dict) and model in (item.get("name"), item.get("model")):
+            return _int(item.get("context_length"))
+    return None
 
 
 def ollama_window(show: Any) -> ServerWindow | None:

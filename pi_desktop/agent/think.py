@@ -21,24 +21,43 @@ def _held_prefix(text: str, tag: str) -> int:
     return 0
 
 
+ORPHAN_WATCH_CHARS = 256_000  # answer text watched for a lone </think> before giving up
+
+
 class ThinkSplitter:
     """Feed content pieces; each call returns ``(answer, reasoning)`` decided so far.
 
     A block opens only where the answer has not begun (blank text before it is dropped), so
     an answer that talks about ``<think>`` tags later on is left alone; a block may follow
     another. Unclosed at the end, the block is reasoning (the model was cut off thinking).
+
+    Templates that put ``<think>`` in the prompt (DeepSeek-R1 distills, Qwen3 on llama.cpp or
+    vLLM without a reasoning parser) make the model start inside the block: its text reaches
+    a lone ``</think>`` and then answers (no ``<think>`` before it: an answer about the tags
+    names both). Everything before that close was reasoning, so it is taken back:
+    :meth:`take_retract` is then True once, the caller drops the answer text it was given so
+    far, and the taken-back text comes as reasoning.
     """
 
     def __init__(self) -> None:
         self._held = ""
         self._inside = False
-        self._answered = False  # non-blank answer text has begun: no more tags
+        self._answered = False  # non-blank answer text has begun: no more opening tags
         self._after_block = False  # a block closed: blank text before the answer is dropped
+        self._watching = True  # no block yet: a lone </think> would end hidden reasoning
+        self._log: list[str] = []  # the answer so far while watching
+        self._log_chars = 0
+        self._retract = False
 
     @property
     def inside(self) -> bool:
         """True while the text is inside a ``<think>`` block."""
         return self._inside
+
+    def take_retract(self) -> bool:
+        """True (once) when the answer given so far turned out to be reasoning."""
+        retract, self._retract = self._retract, False
+        return retract
 
     def feed(self, piece: str) -> tuple[str, str]:
         text = self._held + piece
@@ -59,8 +78,29 @@ class ThinkSplitter:
                 self._after_block = True
                 continue
             if self._answered:
-                answer.append(text)
-                break
+                if not self._watching:
+                    answer.append(text)
+                    break
+                at = text.find(CLOSE)
+                if at < 0:
+                    keep = _held_prefix(text, CLOSE)
+                    self._answer(text[: len(text) - keep], answer)
+                    self._held = text[len(text) - keep :]
+                    break
+                before = "".join(self._log) + text[:at]
+                if OPEN in before:  # the answer talks about the tags: not hidden reasoning
+                    self._stop_watching()
+                    answer.append(text)
+                    break
+                # a lone </think>: the "answer" so far was the model's reasoning
+                reasoning.append(before)
+                answer.clear()
+                self._retract = True
+                self._stop_watching()
+                self._answered = False
+                self._after_block = True
+                text = text[at + len(CLOSE) :]
+                continue
             stripped = text.lstrip()
             if not stripped:  # blanks only: wait for what follows (or drop after a block)
                 self._held = "" if self._after_block else text
@@ -68,13 +108,14 @@ class ThinkSplitter:
             if stripped.startswith(OPEN):
                 text = stripped[len(OPEN) :]
                 self._inside = True
+                self._stop_watching()
                 continue
             if OPEN.startswith(stripped):  # could still become the tag
                 self._held = text
                 break
             self._answered = True
-            answer.append(stripped if self._after_block else text)
-            break
+            text = stripped if self._after_block else text
+            continue
         return "".join(answer), "".join(reasoning)
 
     def flush(self) -> tuple[str, str]:
@@ -86,9 +127,23 @@ class ThinkSplitter:
             return "", held
         return (held.lstrip() if self._after_block else held), ""
 
+    def _answer(self, body: str, answer: list[str]) -> None:
+        if not body:
+            return
+        answer.append(body)
+        self._log.append(body)
+        self._log_chars += len(body)
+        if self._log_chars > ORPHAN_WATCH_CHARS:
+            self._stop_watching()
+
+    def _stop_watching(self) -> None:
+        self._watching = False
+        self._log = []
+        self._log_chars = 0
+
 
 def split_think(text: str) -> tuple[str, str]:
-    """``(answer, reasoning)`` of a whole text (what the streamed split must equal)."""
+    """``(answer, reasoning)`` of a whole text (what the streamed split must end as)."""
     splitter = ThinkSplitter()
     answer, reasoning = splitter.feed(text)
     tail_answer, tail_reasoning = splitter.flush()

@@ -19,6 +19,7 @@ from pi_desktop.agent.llm import LLM, ChatResponse, DeltaCallback
 from pi_desktop.agent.retry import RetryNotice, RetryPolicy, Sleep, call_with_retries
 from pi_desktop.context import CHARS_PER_TOKEN, ContextManager, Message
 from pi_desktop.context.offload import offload_message
+from pi_desktop.context.usage import read_usage
 
 
 class SummaryProbe:
@@ -93,26 +94,24 @@ def no_room_message(ctx: ContextManager) -> str:
 
 
 def usage_for_anchor(usage: dict[str, Any] | None, tools_tokens: int) -> dict[str, Any] | None:
-    """``usage`` with the tool schemas' share taken out of ``prompt_tokens``, for anchoring.
+    """``usage`` reduced to the messages' prompt count, for anchoring.
 
-    Providers count the tool schemas in ``prompt_tokens``, but the estimate (and so the ratio
+    The prompt count is ``read_usage(usage).prompt_total`` (a cached prefix counted in every
+    dialect). Providers count the tool schemas in it, but the estimate (and so the ratio
     anchored on it) covers the messages only. Left in, a fixed few hundred schema tokens over
     a short view push the ratio towards its ceiling, every estimate balloons, and even the
     summarizer's own prompt looks over budget. ``tools_tokens`` is ``schema_tokens`` (the
     same figure the budget reserves); when nothing would remain, no anchor is taken.
     """
     if not usage or tools_tokens <= 0:
+        return usage  # ``record_usage`` reads it through ``read_usage`` itself
+    figures = read_usage(usage)
+    if figures is None or figures.prompt_total <= 0:
         return usage
-    try:
-        prompt = int(usage.get("prompt_tokens") or 0)
-    except (TypeError, ValueError):
-        return usage
-    if prompt <= 0:
-        return usage
-    rest = prompt - tools_tokens
+    rest = figures.prompt_total - tools_tokens
     if rest <= 0:
         return None
-    return {**usage, "prompt_tokens": rest}
+    return {"prompt_tokens": rest, "completion_tokens": figures.completion}
 
 
 def offload_now(

@@ -1,19 +1,44 @@
 """The usage anchor: how ``ContextManager`` turns characters into the provider's tokens.
 
-Estimates start from a per-script ratio (``ratio.py``). Once the provider reports
-``prompt_tokens`` for a view, that count anchors the ratio: later views scale the anchored
-ratio by their script mix. The anchor (with L2's horizon) is saved in the session, so a
-restarted app estimates, and therefore summarizes, exactly as the live one did.
+Estimates start from a per-script ratio (``ratio.py``). Once the provider reports the prompt's
+size for a view, that count anchors the ratio: later views scale the anchored ratio by their
+script mix. The anchor (with L2's horizon) is saved in the session, so a restarted app
+estimates, and therefore summarizes, exactly as the live one did.
+
+Usage is not trusted blindly (issue 16): the count is ``read_usage(...).prompt_total``, which
+adds the cached prefix back for dialects that leave it out; a count the view's character
+classes rule out (outside ``PLAUSIBLE_RATIO`` of the class estimate, or fewer tokens than the
+newest message alone) is not taken — a proxy that drops the cached prefix would otherwise
+collapse the ratio and make every later view overflow. An overflow error that states the
+real count (:meth:`UsageCalibration.record_overflow`) anchors at once: one overflow per cause.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from pi_desktop.context.ratio import ASCII_WEIGHT, clamp_ratio, script_ratio
+from pi_desktop.context.usage import read_usage
 
 # a usage anchor that predicts the provider's count within this share is kept as it is
 ANCHOR_TOLERANCE = 0.01
+# (low, high): a reported prompt outside this share of the class estimate is ruled out. The
+# class estimate is within 25 % of o200k for 90 % of views (bench (c)) and o200k is among the
+# densest tokenizers, so a real count under 0.6x is a count that left something out (a cached
+# prefix); over 6x is garbage (a batch total, another request's figure)
+PLAUSIBLE_RATIO = (0.6, 6.0)
+# a prompt under this share of the newest message's class estimate cannot have carried it
+NEWEST_FLOOR = 0.8
+# L3 decides in a coarser unit: the anchor's correction of the class estimate rounded to
+# powers of this factor, so a usage anchor that moves by some per cent (most turns, and by
+# a fifth under a 2k budget) does not flip which results are offloaded (each flip breaks
+# the request prefix)
+L3_RATIO_STEP = 1.25
+# an overflow error's stated count beyond this multiple of the class estimate likely counts
+# more than the prompt (vLLM and OpenAI state "requested N tokens" with the completion's
+# max_tokens included; a proxy may add its own framing): not taken, the window still is
+OVERFLOW_RATIO = (PLAUSIBLE_RATIO[0], 2.5)
 
 
 class UsageCalibration:
@@ -23,25 +48,61 @@ class UsageCalibration:
     ``_last_view_script`` and ``_micro_floor``; it is not meant to be used on its own.
     """
 
+    rejected_usage: int = 0  # usage figures not taken as an anchor (implausible)
+
     def record_usage(self, usage: dict[str, Any] | None) -> None:
-        """Anchor the ratio on ``prompt_tokens / chars`` of the view prepare last returned.
+        """Anchor the ratio on ``prompt_total / chars`` of the view prepare last returned.
 
-        Missing or zero usage is ignored; the anchor is clamped to a plausible range. Later
-        views scale it by their script mix relative to the anchored view, so the ratio for
-        the anchored view itself is exactly ``prompt_tokens / last_view_chars``.
+        ``prompt_total`` comes from :func:`read_usage` (cached tokens counted in every
+        dialect). Missing, zero or implausible usage is ignored (see the module docstring);
+        the anchor is clamped to a plausible range. Later views scale it by their script mix
+        relative to the anchored view, so the ratio for the anchored view itself is exactly
+        ``prompt_total / last_view_chars``.
 
-        An anchor that already predicted ``prompt_tokens`` within ``ANCHOR_TOLERANCE`` is kept:
-        the estimate then does not jitter by a token or two every turn, and the session saves
-        a new anchor only when the model's counting really moved (not one line per turn).
+        An anchor that already predicted the count within ``ANCHOR_TOLERANCE`` is kept: the
+        estimate then does not jitter by a token or two every turn, and the session saves a
+        new anchor only when the model's counting really moved (not one line per turn).
         """
         if not usage or not self._last_view_chars:
             return
-        try:
-            prompt = int(usage.get("prompt_tokens") or 0)
-        except (TypeError, ValueError):
-            return
+        figures = read_usage(usage)
+        prompt = figures.prompt_total if figures is not None else 0
         if prompt <= 0:
             return
+        if not self._plausible(prompt):
+            self.rejected_usage += 1
+            return
+        self._take_anchor(prompt)
+
+    def record_overflow(self, prompt_tokens: int | None) -> bool:
+        """The provider refused the last view and stated its real size: anchor on it now.
+
+        That count is the provider's own for the view sent, so it replaces the anchor at once
+        (no tolerance); a count the view's character classes rule out (outside
+        ``OVERFLOW_RATIO`` of the class estimate) cannot describe that view alone and is not
+        taken. True when an anchor was taken.
+        """
+        if not prompt_tokens or prompt_tokens <= 0 or not self._last_view_chars:
+            return False
+        low, high = OVERFLOW_RATIO
+        expected = self._last_view_chars * self._last_view_script
+        if not low * expected <= prompt_tokens <= high * expected:
+            self.rejected_usage += 1
+            return False
+        anchored = clamp_ratio(prompt_tokens / self._last_view_chars)
+        self._anchor = (anchored, self._last_view_script)
+        self._ratio = anchored
+        return True
+
+    def _plausible(self, prompt: int) -> bool:
+        """Whether ``prompt`` tokens could be the last view's size (see the module docstring)."""
+        expected = self._last_view_chars * self._last_view_script  # the class estimate
+        low, high = PLAUSIBLE_RATIO
+        if not low * expected <= prompt <= high * expected:
+            return False
+        return prompt >= NEWEST_FLOOR * self._last_newest_weighted
+
+    def _take_anchor(self, prompt: int) -> None:
         if self._anchor is not None:
             predicted = self._ratio * self._last_view_chars  # the current anchor's figure
             if abs(predicted - prompt) <= ANCHOR_TOLERANCE * prompt:
@@ -93,6 +154,20 @@ class UsageCalibration:
         self._ratio = ratio
         self._micro_floor = floor  # restore_cache (called after) keeps the later of the two
         return True
+
+    @property
+    def l3_correction(self) -> float:
+        """The anchor's correction of the class estimate rounded to a power of
+        ``L3_RATIO_STEP`` (1.0 without an anchor): what L3's decisions scale it by."""
+        if self._anchor is None:
+            return 1.0
+        anchored, anchored_script = self._anchor
+        steps = round(math.log(anchored / anchored_script) / math.log(L3_RATIO_STEP))
+        return float(L3_RATIO_STEP**steps)
+
+    def _l3_ratio_for(self, weighted: float, chars: int) -> float:
+        """Tokens per char for L3's decisions (see ``l3_correction``)."""
+        return clamp_ratio(script_ratio(weighted, chars) * self.l3_correction)
 
     def _ratio_for(self, weighted: float, chars: int) -> float:
         return self._ratio_from_script(script_ratio(weighted, chars))

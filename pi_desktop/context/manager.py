@@ -42,18 +42,31 @@ from pi_desktop.context.micro import (
     DEFAULT_MIN_CHARS,
     compacted_copy,
 )
-from pi_desktop.context.offload import DEFAULT_MAX_CHARS, MIN_OFFLOAD_CHARS, offload_message
+from pi_desktop.context.offload import (
+    DEFAULT_MAX_CHARS,
+    PREVIEW_CHARS,
+    floor_chars,
+    offload_message,
+)
 from pi_desktop.context.pins import all_pinned_units
 from pi_desktop.context.ratio import ASCII_WEIGHT, script_ratio
 from pi_desktop.context.report import CompactionInfo, OffloadedResult, PrepareReport
-from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES
+from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES, budget_message_cap
 from pi_desktop.context.steering import PinsAndNotes
 from pi_desktop.context.summary import summary_message
 from pi_desktop.context.summary_trim import summary_allowance, summary_target
 from pi_desktop.context.tokens import tokens_from_chars
-from pi_desktop.context.views import ViewBuilding, _View
+from pi_desktop.context.views import STEP_KIND, ViewBuilding, _View
 
-SNIP_POLICIES = ("summarize", "drop")
+# L1 policies: what happens to the messages L1 pushes out (summarized first, or dropped) and
+# where its cap lies (following the budget, or the seed's fixed 50 messages)
+_L1_POLICIES: dict[str, tuple[str, int | None]] = {
+    "summarize": ("summarize", None),
+    "drop": ("drop", None),
+    "summarize-50": ("summarize", DEFAULT_MAX_MESSAGES),
+    "drop-50": ("drop", DEFAULT_MAX_MESSAGES),
+}
+SNIP_POLICIES = tuple(_L1_POLICIES)
 
 
 class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
@@ -69,7 +82,6 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
     """
 
     max_tool_chars: int = DEFAULT_MAX_CHARS
-    max_messages: int = DEFAULT_MAX_MESSAGES
     keep_recent_results: int = DEFAULT_KEEP_RECENT
     micro_min_chars: int = DEFAULT_MIN_CHARS
     # L2 clears (in bulk) only when the view is above this share of ``view_limit`` and the
@@ -101,8 +113,10 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
             raise ValueError("threshold must lie in (0, 1]")
         if snip_policy not in SNIP_POLICIES:
             raise ValueError(f"snip_policy must be one of {SNIP_POLICIES}")
-        # "summarize": messages L1 would drop are summarized first; "drop": the seed's L1
-        self.snip_policy = snip_policy
+        # "summarize": messages L1 would drop are summarized first; "drop": the seed's L1;
+        # a "-50" policy keeps the seed's fixed cap instead of the budget's (``max_messages``)
+        self.l1_policy = snip_policy
+        self.snip_policy, self._max_messages = _L1_POLICIES[snip_policy]
         self.budget = int(budget)
         self.threshold = float(threshold)
         self.llm = llm
@@ -117,6 +131,8 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
         self._ratio = ASCII_WEIGHT
         self._last_view_chars = 0
         self._last_view_script = ASCII_WEIGHT
+        self._last_newest_weighted = 0.0  # the class estimate of the last view's newest message
+        self._l3_last: Any = None  # the last view's L3 pass (see ViewBuilding._l3_view)
         # steering (see ``steer``): input indices of pinned messages, and the context notes
         self._pinned: frozenset[int] = frozenset()
         self._notes: tuple[str, ...] = ()
@@ -200,29 +216,68 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
         return summary_target(self.summary_allowance)
 
     @property
+    def max_messages(self) -> int:
+        """L1's cap: set explicitly (or by a "-50" policy), else following the budget."""
+        if self._max_messages is not None:
+            return self._max_messages
+        return budget_message_cap(self.view_limit)
+
+    @max_messages.setter
+    def max_messages(self, value: int | None) -> None:
+        self._max_messages = int(value) if value is not None else None
+
+    @property
+    def step_share_tokens(self) -> float:
+        """Tokens the results of one step (its parallel tool calls) may take together.
+
+        Half the messages' share of the threshold: the newest step cannot be summarized, so
+        its results together must leave room for the system prompt, the question, the calls
+        and a summary. L3 offloads a step's largest results first until the step fits it.
+        """
+        return max(self.view_limit, 0) / 2
+
+    def preview_chars_for(self, count: int) -> int:
+        """The preview an offloaded result's marker carries in a step of ``count`` results.
+
+        At most ``PREVIEW_CHARS``; under a small budget or a wide fan-out, a quarter of each
+        result's fair share of the step, so even a step whose every result went to a file
+        fits (the marker's own line is the rest). Counted at the plain chars/4 of ASCII text,
+        never the usage anchor: an anchor that moves a little would resize every preview in
+        the view and break the request prefix each time.
+        """
+        per_result = self.step_share_tokens / max(count, 1) / 4
+        return max(0, min(PREVIEW_CHARS, int(per_result / ASCII_WEIGHT)))
+
+    @property
     def tool_chars_limit(self) -> int:
-        """L3's threshold: ``max_tool_chars``, lowered under a small budget.
+        """L3's threshold for a result alone in its step: ``max_tool_chars``, lowered under a
+        small budget.
 
         A tool result of the newest turn cannot be summarized, so one that alone outgrew the
-        view's share would force a request over the budget. Here a result may take at most
-        half the share before it goes to a file, but never less than a marker saves; an
-        explicit ``max_tool_chars`` below that is kept as set. This is the figure for ASCII
-        text; :meth:`tool_chars_limit_for` scales it by a result's own script mix. Both depend
-        only on the budget and the usage anchor, never on earlier views, so a restarted
-        manager offloads exactly what the live one did.
+        step's share would force a request over the budget. A result may take at most the
+        step's share before it goes to a file, but never less than its marker costs (the
+        floor follows the budget with the marker's preview); an explicit ``max_tool_chars``
+        below that is kept as set. This is the figure for ASCII text;
+        :meth:`tool_chars_limit_for` scales it by a result's own script mix. Both depend only
+        on the budget and the usage anchor, never on earlier views, so a restarted manager
+        offloads exactly what the live one did.
         """
-        return self._chars_limit(self._ratio_for(ASCII_WEIGHT, 1))
+        return self._chars_limit(self._l3_ratio_for(ASCII_WEIGHT, 1))
 
     def tool_chars_limit_for(self, message: Message) -> int:
-        """L3's threshold for one tool result, at that result's own tokens per char."""
-        if len(message.content) <= min(MIN_OFFLOAD_CHARS, self.max_tool_chars):
+        """L3's threshold for one tool result alone, at that result's own tokens per char."""
+        if len(message.content) <= min(self._floor, self.max_tool_chars):
             return self.max_tool_chars  # too small to matter: skip measuring it
         chars, weighted = self._memo.measure(message)
-        return self._chars_limit(self._ratio_for(weighted, chars))
+        return self._chars_limit(self._l3_ratio_for(weighted, chars))
+
+    @property
+    def _floor(self) -> int:
+        return floor_chars(self.preview_chars_for(1))
 
     def _chars_limit(self, ratio: float) -> int:
-        share = int(max(self.view_limit, 0) / 2 / ratio)
-        return min(self.max_tool_chars, max(MIN_OFFLOAD_CHARS, share))
+        share = int(self.step_share_tokens / ratio)
+        return min(self.max_tool_chars, max(self._floor, share))
 
     def restore_cache(
         self,
@@ -380,14 +435,25 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
 
     # ------------------------------------------------------------------ layers, memoised
 
+    def l3_copy(self, message: Message) -> Message:
+        """``message`` as L3 puts it in the view (the step's decision when a view held it)."""
+        return self._l3(message)
+
     def _l3(self, message: Message) -> Message:
+        """L3 for one result: what the last view decided for its step, else the result alone."""
         if message.role != "tool" or self.results_dir is None:
             return message
-        limit = self.tool_chars_limit_for(message)
-        if len(message.content) <= limit:
+        decided = self._memo.peek(STEP_KIND, message)
+        if decided is not None:
+            return decided
+        if len(message.content) <= self.tool_chars_limit_for(message):
             return message
+        return self._offload(message, self.preview_chars_for(1))
+
+    def _offload(self, message: Message, preview: int) -> Message:
+        """``message`` offloaded with a ``preview``-char marker (itself when that failed)."""
         return self._memo.derive(
-            f"l3:{limit}", message, lambda m: offload_message(m, limit, self.results_dir)
+            f"l3:{preview}", message, lambda m: offload_message(m, 0, self.results_dir, preview)
         )
 
     def _l2(self, message: Message) -> Message:
@@ -406,6 +472,9 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
         self._ratio = self._ratio_from_script(script)
         self._last_view_chars = view.chars
         self._last_view_script = script
+        self._last_newest_weighted = (
+            self._memo.measure(view.messages[-1])[1] if view.messages else 0.0
+        )
         self._micro_floor = view.micro_floor
         self.last_view_tokens = tokens_from_chars(view.chars, self._ratio)
         offloaded = []

@@ -26,6 +26,11 @@ class MessageMemo:
         self._sizes: dict[int, tuple[Message, int, float]] = {}
         self._derived: dict[tuple[str, int], tuple[Message, Message]] = {}
         self._placeholders: dict[int, Message] = {}
+        # L3's per-step plans, keyed by the step's first result: (that result, the settings
+        # the plan was made under, the step's results, what the view holds for each)
+        self.plans: dict[int, tuple[Message, object, tuple[Message, ...], tuple[Message, ...]]]
+        self.plans = {}
+        self._last_total: tuple[list[Message], int, float] = ([], 0, 0.0)  # see total()
         self._placeholder_one = self.measure(snip_placeholder(1))
 
     def measure(self, message: Message) -> tuple[int, float]:
@@ -39,15 +44,27 @@ class MessageMemo:
         return entry[1], entry[2]
 
     def total(self, messages: Sequence[Message]) -> tuple[int, float]:
-        """Sum of :meth:`measure` over ``messages`` (the lookup inlined: this is per turn)."""
+        """Sum of :meth:`measure` over ``messages`` (the lookup inlined: this is per turn).
+
+        A view usually extends the previous one: when ``messages`` starts with the list last
+        summed (checked by one C-level list comparison, identity first), only the rest is
+        added, in the same order, so the figure is exactly the full sum's.
+        """
         get = self._sizes.get
         chars, weighted = 0, 0.0
-        for message in messages:
+        last, last_chars, last_weighted = self._last_total
+        start = 0
+        n = len(last)
+        if n and len(messages) >= n and list(messages[:n]) == last:
+            chars, weighted, start = last_chars, last_weighted, n
+        for message in messages[start:]:
             kept, c, w = get(id(message), _MISS)
             if kept is not message:
                 c, w = self.measure(message)
             chars += c
             weighted += w
+        if len(messages) >= 8:  # views, not the one-message lists other callers measure
+            self._last_total = (list(messages), chars, weighted)
         return chars, weighted
 
     def derive(self, kind: str, message: Message, make: Callable[[Message], Message]) -> Message:
@@ -59,6 +76,15 @@ class MessageMemo:
         out = make(message)
         self._derived[key] = (message, out)
         return out
+
+    def peek(self, kind: str, message: Message) -> Message | None:
+        """The copy :meth:`remember` (or :meth:`derive`) stored for ``message``, else None."""
+        hit = self._derived.get((kind, id(message)))
+        return hit[1] if hit is not None and hit[0] is message else None
+
+    def remember(self, kind: str, message: Message, out: Message) -> None:
+        """Store ``out`` as the ``kind`` copy of ``message`` (replacing an earlier one)."""
+        self._derived[(kind, id(message))] = (message, out)
 
     def placeholder(self, count: int) -> Message:
         """The L1 placeholder, one object per count so its size is measured once."""
@@ -81,5 +107,6 @@ class MessageMemo:
             return
         keep = {id(m) for m in live} | {id(m) for m in retained}
         self._derived = {k: v for k, v in self._derived.items() if k[1] in keep or id(v[1]) in keep}
+        self.plans = {k: v for k, v in self.plans.items() if k in keep}
         keep |= {id(v[1]) for v in self._derived.values()}
         self._sizes = {k: v for k, v in self._sizes.items() if k in keep}

@@ -22,6 +22,12 @@ from pi_desktop.context.message import Message
 DEFAULT_MAX_CHARS = 20_000
 MIN_OFFLOAD_CHARS = 3_000  # an L3 marker carries a 2,000-char preview: smaller saves nothing
 PREVIEW_CHARS = 2_000
+# what a marker costs besides its preview (its line, the path twice, the JSON around it): a
+# result must be larger than its marker by at least this much before a file is worth it
+MARKER_OVERHEAD_CHARS = 1_000
+# a step over its share offloads any result at least this much longer than the preview (the
+# marker's line is about this size; a marker that would not save is not used)
+MARKER_MIN_SAVING = 300
 MARKER_PREFIX = "[Tool result offloaded:"
 _MAX_NAME = 80
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
@@ -54,13 +60,30 @@ def is_offloaded(content: str) -> bool:
     return content.startswith(MARKER_PREFIX)
 
 
-def offload_marker(path: str, original_chars: int, content: str) -> str:
+def floor_chars(preview_chars: int = PREVIEW_CHARS) -> int:
+    """The smallest result worth offloading when its marker carries ``preview_chars``.
+
+    ``MIN_OFFLOAD_CHARS`` with the full preview; a smaller preview (a small budget, many
+    results in one step) lowers it, so the floor follows the budget.
+    """
+    return min(MIN_OFFLOAD_CHARS, max(0, preview_chars) + MARKER_OVERHEAD_CHARS)
+
+
+def offload_marker(
+    path: str, original_chars: int, content: str, preview_chars: int = PREVIEW_CHARS
+) -> str:
     """The view text: one line naming file and size, then a preview and how to read more.
 
     The path is absolute: the workspace tools accept it (read-only) for this session's
-    results folder, so the model can page through the file with read_file.
+    results folder, so the model can page through the file with read_file. A marker with a
+    shortened preview (small budgets) also says how to read more in fewer words.
     """
-    preview = content[:PREVIEW_CHARS]
+    preview = content[: max(0, preview_chars)]
+    if preview_chars < PREVIEW_CHARS:
+        return (
+            f"{MARKER_PREFIX} {original_chars} chars saved to {path} — the first "
+            f"{len(preview)} chars follow; read_file that path for the rest.]\n{preview}"
+        )
     return (
         f"{MARKER_PREFIX} {original_chars} chars saved to {path} — the first "
         f"{len(preview)} chars follow; to see the rest call read_file with that exact path "
@@ -158,8 +181,12 @@ def offload_message(
     message: Message,
     max_chars: int = DEFAULT_MAX_CHARS,
     results_dir: str | os.PathLike[str] | None = None,
+    preview_chars: int = PREVIEW_CHARS,
 ) -> Message:
-    """``message`` itself, or a copy whose content is the marker (metadata kept + ``offloaded``)."""
+    """``message`` itself, or a copy whose content is the marker (metadata kept + ``offloaded``).
+
+    The file always holds the whole result; ``preview_chars`` only sizes the marker's preview.
+    """
     if (
         results_dir is None
         or message.role != "tool"
@@ -176,7 +203,7 @@ def offload_message(
     metadata["offloaded"] = {"path": str(path), "original_chars": original}
     return message.model_copy(
         update={
-            "content": offload_marker(str(path), original, message.content),
+            "content": offload_marker(str(path), original, message.content, preview_chars),
             "metadata": metadata,
         }
     )

@@ -1,7 +1,13 @@
 """L1: over ``max_messages``, keep the head and the tail and drop the middle.
 
-head + one ``[snipped N messages]`` placeholder + tail = ``max_messages`` (3 + 1 + 46 by
-default: the seed's off-by-one fix, ``keep_tail = max - 4``). Each boundary is moved so no
+The cap follows the budget by default (:func:`budget_message_cap`): a summary then runs
+because the window needs one, not because a 50th message arrived (at 128k the seed's fixed
+cap forced a summary every dozen turns while the view used a tenth of the window). The seed's
+fixed 50 stays an explicit policy (``ContextManager``'s ``snip_policy="summarize-50"`` /
+``"drop-50"``).
+
+head + one ``[snipped N messages]`` placeholder + tail = ``max_messages`` (3 + 1 + 46 for
+the seed's 50: its off-by-one fix, ``keep_tail = max - 4``). Each boundary is moved so no
 ``assistant(tool_calls)`` is separated from its results. :func:`snip_plan` computes the
 boundaries from a role accessor alone, so the manager can decide what survives before it
 runs any per-message layer (O(view), not O(history)).
@@ -20,6 +26,14 @@ from pi_desktop.context.pairs import (
 
 DEFAULT_MAX_MESSAGES = 50
 KEEP_HEAD = 3
+# the budget-following cap allows one message per this many tokens of the view's share: L1
+# then only bounds a view of many tiny messages, which the token threshold would let grow long
+TOKENS_PER_MESSAGE = 64
+
+
+def budget_message_cap(view_limit: int) -> int:
+    """The default L1 cap for a view of ``view_limit`` tokens: never below the seed's 50."""
+    return max(DEFAULT_MAX_MESSAGES, max(view_limit, 0) // TOKENS_PER_MESSAGE)
 
 
 def head_tail_sizes(max_messages: int) -> tuple[int, int]:

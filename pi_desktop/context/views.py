@@ -9,16 +9,31 @@ state it reads (cache, memo, horizon, pins) is the manager's.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pi_desktop.context.message import Message
 from pi_desktop.context.micro import clearable_end_at, results_over, tool_positions
-from pi_desktop.context.offload import MIN_OFFLOAD_CHARS
+from pi_desktop.context.offload import MARKER_MIN_SAVING, floor_chars, is_offloaded
 from pi_desktop.context.pins import all_pinned_units, pinned_units
 from pi_desktop.context.ratio import list_weight
 from pi_desktop.context.snip import snip_plan
 from pi_desktop.context.tokens import list_chars_from_sizes, tokens_from_chars
+
+STEP_KIND = "l3step"  # the memo kind of the L3 decision a view made for a result in its step
+
+
+def step_runs(tools: Sequence[int]) -> list[tuple[int, int]]:
+    """``(start, stop)`` slices of ``tools`` (sorted view positions of tool results) that are
+    consecutive: the results of one step answer one assistant message side by side."""
+    runs: list[tuple[int, int]] = []
+    start = 0
+    for k in range(1, len(tools) + 1):
+        if k == len(tools) or tools[k] != tools[k - 1] + 1:
+            runs.append((start, k))
+            start = k
+    return runs
 
 
 @dataclass
@@ -180,13 +195,8 @@ class ViewBuilding:
             out += rest
             sources += rest_src
         protected = set(all_pinned_units(messages, pins)) if pins else set()
-        small = min(MIN_OFFLOAD_CHARS, self.max_tool_chars)
         # the one pass over the view by role: L3 here, L2 and the report read ``tools``
-        tools, last_assistant = tool_positions(out)
-        for i in tools:
-            m = out[i]
-            if len(m.content) > small and sources[i] not in protected:
-                out[i] = self._l3(m)
+        tools, last_assistant = self._l3_view(out, sources, protected)
         micro, chars, weighted, micro_floor = self._micro(
             out, sources, tools, last_assistant, micro_floor, micro_trigger, micro_gain, protected
         )
@@ -201,6 +211,125 @@ class ViewBuilding:
             micro_floor,
             tuple(tools),
         )
+
+    def _l3_view(
+        self, out: list[Message], sources: list[int | None], protected: set[int]
+    ) -> tuple[list[int], int]:
+        """L3 in place over the view: (positions of the tool results, last assistant or -1).
+
+        A view usually extends the previous one. When it starts with the part of the last
+        view that no later message can change (everything before its trailing tool results,
+        checked by one C-level list comparison) and the budget and anchor are the same, that
+        part takes the last view's L3 output as it is and only the rest is scanned: a turn
+        costs what is new, not the view (pinned units disable the shortcut).
+        """
+        if self.results_dir is None:
+            return tool_positions(out)
+        settings = (self.view_limit, self.l3_correction, self.max_tool_chars)
+        start = 0
+        tools: list[int] = []
+        assistants: list[int] = []
+        before: list[Message] = []
+        last = self._l3_last
+        if last is not None and not protected and last[0] == settings:
+            _, last_before, last_after, last_tools, last_assistants, stable = last
+            if stable and len(out) >= stable and out[:stable] == last_before[:stable]:
+                before = last_before[:stable]
+                out[:stable] = last_after[:stable]
+                tools = last_tools[: bisect_left(last_tools, stable)]
+                assistants = last_assistants[: bisect_left(last_assistants, stable)]
+                start = stable
+        before += out[start:]
+        first_new = len(tools)
+        for i in range(start, len(out)):
+            role = out[i].role
+            if role == "tool":
+                tools.append(i)
+            elif role == "assistant":
+                assistants.append(i)
+        new_tools = tools[first_new:]
+        for a, b in step_runs(new_tools):
+            self._l3_step(out, sources, new_tools[a:b], protected)
+        stable = len(out)
+        if tools and tools[-1] == len(out) - 1:  # a trailing step may still be answered
+            k = len(tools) - 1
+            while k > 0 and tools[k - 1] == tools[k] - 1:
+                k -= 1
+            stable = tools[k]
+        self._l3_last = (settings, before, list(out), tools, assistants, stable)
+        return list(tools), assistants[-1] if assistants else -1
+
+    def _l3_step(
+        self,
+        out: list[Message],
+        sources: list[int | None],
+        step: Sequence[int],
+        protected: set[int],
+    ) -> None:
+        """L3 in place for the results of one step (view positions ``step``).
+
+        A result over ``max_tool_chars`` goes to a file; then, while the step is over
+        ``step_share_tokens``, the largest remaining result does (ties: the earlier one), as
+        long as its marker is smaller than it (within the share only a result over the floor
+        is worth a file). The marker's preview shrinks with the budget and the step's width,
+        so a step fits unless no result left is worth a file; growing a result never makes its
+        step larger than the share. The decision depends on the step, the budget and the
+        anchor alone (never on earlier views), and is remembered per result so the compaction
+        serialises exactly what the view holds.
+        """
+        first = out[step[0]]
+        settings = (self.view_limit, self.l3_correction, self.max_tool_chars)
+        plan = self._memo.plans.get(id(first)) if not protected else None
+        if (
+            plan is not None
+            and plan[0] is first
+            and plan[1] == settings
+            and len(plan[2]) == len(step)
+            and all(out[i] is m for i, m in zip(step, plan[2], strict=True))
+        ):  # the same step under the same budget and anchor: the same decision, O(1) per result
+            for i, chosen in zip(step, plan[3], strict=True):
+                out[i] = chosen
+            return
+        share = self.step_share_tokens
+        preview = self.preview_chars_for(len(step))
+        floor = min(floor_chars(preview), self.max_tool_chars)
+        originals = [out[i] for i in step]
+        tokens = [self._result_tokens(m) for m in originals]
+        total = sum(tokens)
+        hard = self.max_tool_chars
+        for j in sorted(range(len(step)), key=lambda j: (-tokens[j], j)):
+            i, message = step[j], originals[j]
+            over = total > share
+            if not over and len(message.content) <= hard:
+                continue  # a later, smaller result may still be over ``hard``
+            # within the share only a result over the floor is worth a file; over it, any
+            # result its marker is smaller than (checked below once the marker exists)
+            least = preview + MARKER_MIN_SAVING if over else floor
+            if len(message.content) <= least or sources[i] in protected:
+                continue
+            if is_offloaded(message.content):
+                continue
+            marker = self._offload(message, preview)
+            if marker is message:  # no folder or an I/O error: the content stays
+                continue
+            saved = tokens[j] - self._result_tokens(marker)
+            if saved <= 0:  # the marker would cost more: the result stays (its file is kept)
+                continue
+            total -= saved
+            out[i] = marker
+        for j, i in enumerate(step):
+            self._memo.remember(STEP_KIND, originals[j], out[i])
+        if not protected:
+            self._memo.plans[id(first)] = (
+                first,
+                settings,
+                tuple(originals),
+                tuple(out[i] for i in step),
+            )
+
+    def _result_tokens(self, message: Message) -> float:
+        chars, weighted = self._memo.measure(message)
+        return chars * self._l3_ratio_for(weighted, chars)
 
     def _micro(
         self,

@@ -21,7 +21,11 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 
-_ATX = re.compile(r"^( {0,3})(#{1,6})(?=[ \t]|$)")
+# an ATX heading, also inside list items and block quotes ("- # x", "> 1. # x"): pushing one
+# that is not a heading deeper (an indented code line) is harmless, missing one is not
+_ATX = re.compile(r"^((?:[ \t]*(?:(?:[-*+]|\d{1,9}[.)])(?=[ \t]|$)|>))*[ \t]*)(#{1,6})(?=[ \t]|$)")
+# a line that might still be a level-1/2 heading inside a container (checked by the parser)
+_RISKY = re.compile(r"^[ \t>*+\-0-9.)]*(?:#|=+[ \t]*$|-+[ \t]*$)", re.M)
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _FENCE_OPEN = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
 _FENCE_CLOSE = re.compile(r"^ {0,3}(`{3,}|~{3,})[ \t]*$")
@@ -173,6 +177,11 @@ def is_inert(markdown: str) -> bool:
     return True
 
 
+def _has_top_heading(markdown: str) -> bool:
+    """Whether a CommonMark parser still finds a level-1 or level-2 heading in ``markdown``."""
+    return any(t.type == "heading_open" and t.tag in ("h1", "h2") for t in _BLOCKS.parse(markdown))
+
+
 def fenced(text: str, info: str = "") -> str:
     """``text`` in a code fence longer than any backtick run inside it."""
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
@@ -188,6 +197,8 @@ def demote_headings(text: str, by: int = 2) -> str:
     CommonMark parser) is returned as a code block instead: shown verbatim, never rendered."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # lines as CommonMark counts them
     out, fence_seen = _demote(text, by)
+    if _RISKY.search(out) and _has_top_heading(out):
+        return fenced(text)
     if "<" not in out and not fence_seen:
         return out  # nothing can open raw HTML or a block that swallows what follows
     if is_inert(out):

@@ -28,6 +28,7 @@ from pi_desktop.agent.events import (
     RunFinished,
     RunStarted,
     TextDelta,
+    TextRetracted,
     ToolCallFinished,
     ToolCallStarted,
     UsageRecorded,
@@ -44,6 +45,7 @@ class AgentController(QObject):
     runStarted = Signal(str)
     textStreamed = Signal(str)  # a batch of deltas
     reasoningStreamed = Signal(str)  # a batch of reasoning deltas (the Thinking block)
+    textRetracted = Signal()  # the step's streamed text was reasoning: clear it
     messageAdded = Signal(object, object)  # Message, entry id (str | None)
     toolCallStarted = Signal(object)  # ToolCallStarted
     toolCallFinished = Signal(object)  # ToolCallFinished
@@ -227,6 +229,11 @@ class AgentController(QObject):
                 self._pending.append(event.text)
                 if not self._timer.isActive():
                     self._timer.start()
+            return
+        if isinstance(event, TextRetracted):
+            self._pending.clear()  # not shown yet: never shown
+            self.flush()
+            self.textRetracted.emit()
             return
         if isinstance(event, ReasoningDelta):
             if event.text:

@@ -234,6 +234,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         c.textStreamed.connect(self.conversation.append_delta)
         c.textStreamed.connect(lambda text: self.budget_bar.add_streamed(len(text)))
         c.reasoningStreamed.connect(self.conversation.append_reasoning)
+        c.textRetracted.connect(self.conversation.retract_stream_text)
         c.messageAdded.connect(self._on_message_added)
         c.toolCallStarted.connect(
             lambda ev: self.conversation.add_tool_call(ev.call_id, ev.name, ev.arguments)

@@ -58,7 +58,8 @@ async def test_snipped_middle_is_reported_as_hidden_entries(session: Session) ->
         session.append_message(Message(role="user", content=f"q{n}"))
         session.append_message(Message(role="assistant", content=f"a{n}"))
     llm = ScriptedLLM(reply("ok"))
-    agent = Agent(llm, session=session, context_budget=1_000_000)
+    # the seed's fixed 50-message cap (the default cap follows the budget: no snip here)
+    agent = Agent(llm, session=session, context_budget=1_000_000, snip_policy="drop-50")
     rec = Recorder()
     agent.subscribe(rec)
     await agent.run("latest")
@@ -177,6 +178,7 @@ async def test_estimate_now_equals_what_prepare_reports_on_the_free_layer_path(
     agent = Agent(llm, session=session, context_budget=1_000_000)
     assert agent.context is not None
     agent.context.snip_policy = "drop"  # the free layers alone (the default summarizes snips)
+    agent.context.max_messages = 50  # the seed's fixed cap (the default follows the budget)
     bar = agent.estimate_now()
     await agent.context.prepare(session.get_full_history_messages())
     report = agent.context.last_report

@@ -143,3 +143,29 @@ async def test_unreachable_is_its_own_error_class():
     with pytest.raises(ServerUnreachableError) as caught:
         await list_models(ProviderConfig("lmstudio", base_url=f"http://127.0.0.1:{port}/v1"))
     assert caught.value.address == f"127.0.0.1:{port}"
+
+
+@pytest.mark.asyncio
+async def test_the_connection_test_names_ollamas_context_and_warns_over_it():
+    with ProviderServer("ollama") as srv:  # no num_ctx in the model: Ollama's default applies
+        result = await test_connection(
+            ProviderConfig("ollama", model="qwen3:0.6b", base_url=srv.base_url)
+        )
+    assert result.ok and result.window is not None and result.window.tokens == 4096
+    assert result.message.endswith(
+        "Context window: 4,096 tokens (its default; the model does not set one)."
+    )
+    assert result.budget_warning(4000) is None
+    warning = result.budget_warning(32_000)
+    assert warning is not None and warning.startswith("Ollama truncates silently at")
+
+
+@pytest.mark.asyncio
+async def test_the_connection_test_names_llama_cpps_window():
+    with ProviderServer("llamacpp", window=8192) as srv:
+        result = await test_connection(ProviderConfig("llamacpp", base_url=srv.base_url))
+    assert result.ok and "Context window: 8,192 tokens." in result.message
+    assert result.budget_warning(32_000) == (
+        "The server's context window is 8,192 tokens (llama.cpp /props n_ctx), smaller than the "
+        "budget of 32,000: the app will use 7,372."
+    )

@@ -176,3 +176,32 @@ async def test_blank_reasoning_does_not_hold_the_stall_detector_open():
         sent = server.blank_deltas
     assert "stalled" in str(caught.value)
     assert sent > 5  # chunks kept coming all along; none of them counted as progress
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("dialect", ["llama_cpp_python", "lmstudio", "ollama_think"])
+async def test_a_template_that_opens_the_block_in_the_prompt(dialect: str):
+    """The model starts inside ``<think>`` (DeepSeek-R1 distills, Qwen3 templates): only the
+    close comes. The agent retracts what it streamed as the answer and stores it right."""
+    from pi_desktop.agent import Agent, MessageAdded, ReasoningDelta, TextDelta, TextRetracted
+    from tests.agent.test_agent_doubles import Recorder
+
+    turn = Turn(text=TEXT, reasoning=REASONING, open_in_prompt=True)
+    with ProviderServer(dialect, lambda body: turn) as server:
+        llm = llm_for(dialect, server)
+        agent = Agent(llm)
+        events = Recorder()
+        agent.subscribe(events)
+        assert await agent.run("6 x 7?") == TEXT
+        await llm.aclose()
+    kinds = [type(e).__name__ for e in events.events]
+    assert kinds.count("TextRetracted") == 1
+    after = kinds.index("TextRetracted")
+    shown = "".join(e.text for e in events.events[after:] if isinstance(e, TextDelta))
+    assert shown == TEXT  # what the window shows after the retraction is the answer only
+    thought = "".join(e.text for e in events.of(ReasoningDelta))
+    assert thought.strip() == REASONING
+    (added,) = [e for e in events.of(MessageAdded) if e.message.role == "assistant"]
+    assert added.message.content == TEXT
+    assert added.message.metadata["reasoning"].strip() == REASONING
+    assert TextRetracted() in events.events

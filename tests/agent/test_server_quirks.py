@@ -122,7 +122,7 @@ async def test_ollama_warns_that_it_truncates_silently(num_ctx, budget_after, wo
         await agent.run("hi")
         await agent.run("again")  # asked once per agent
         await llm.aclose()
-        shows = [b for b in server.requests if b == {"model": "qwen3:0.6b"}]
+        shows = [b for b in server.requests if b.get("model") == "qwen3:0.6b" and "stream" not in b]
     assert len(shows) == 1
     (notice,) = events.of(Notice)
     assert notice.text.startswith(f"Ollama truncates silently at {words}")
@@ -199,3 +199,20 @@ def test_lm_studio_v1_listing_names_the_loaded_instances_context():
     assert lmstudio_v1_window(listing, "qwen3-4b") == 16384
     assert lmstudio_v1_window(listing, "missing") is None
     assert lmstudio_v1_window({"models": "x"}, "qwen3-4b") is None
+
+
+@pytest.mark.asyncio
+async def test_a_loaded_ollama_models_context_is_what_counts():
+    with ProviderServer("ollama", model="qwen3:0.6b", ollama_loaded_ctx=16384) as server:
+        llm = build_llm("ollama", model="qwen3:0.6b", base_url=server.base_url)
+        agent = Agent(llm, context_budget=32_000)
+        events = Recorder()
+        agent.subscribe(events)
+        await agent.run("hi")
+        await llm.aclose()
+        assert "/api/show" not in server.paths  # /api/ps answered
+    (notice,) = events.of(Notice)
+    assert notice.text.startswith(
+        "Ollama truncates silently at this model's context size (num_ctx 16,384 tokens)"
+    )
+    assert agent.budget == int(16384 * 0.9)

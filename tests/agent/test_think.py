@@ -18,13 +18,18 @@ texts = st.lists(pieces, max_size=20).map("".join)
 
 
 def feed_all(chunks: list[str]) -> tuple[str, str]:
+    """What a reader of the stream ends with: the answer deltas since the last retraction, and
+    every reasoning delta (the retracted text arrives as reasoning)."""
     splitter = ThinkSplitter()
     answer, reasoning = [], []
     for chunk in chunks:
         a, r = splitter.feed(chunk)
+        if splitter.take_retract():
+            answer.clear()
         answer.append(a)
         reasoning.append(r)
     a, r = splitter.flush()
+    assert not splitter.take_retract()
     return "".join(answer) + a, "".join(reasoning) + r
 
 
@@ -84,6 +89,47 @@ def test_plain_cases():
     assert split_think("<think>one</think><think>two</think> answer") == ("answer", "onetwo")
     # once the answer has begun, a tag is just text (an answer about tags)
     assert split_think("Use <think> tags") == ("Use <think> tags", "")
-    assert split_think("a</think>b") == ("a</think>b", "")
+    assert split_think("Use <think> and </think> tags") == ("Use <think> and </think> tags", "")
     assert split_think("<thin") == ("<thin", "")
     assert split_think("   ") == ("   ", "")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.text(min_size=1, max_size=40).filter(
+        lambda s: s.strip() and "<think>" not in s and "</think>" not in s
+        and not s.lstrip().startswith("<")
+    ),
+    st.text(max_size=30).filter(lambda s: "</think>" not in s),
+    st.lists(st.integers(min_value=0, max_value=200), max_size=8),
+)  # fmt: skip
+def test_a_lone_close_takes_back_what_was_streamed_as_the_answer(thought, answer, positions):
+    """A template that opened the block in the prompt: the text starts inside it."""
+    text = f"{thought}</think>\n\n{answer}"
+    state = StreamState(1 << 20)
+    shown: list[str] = []
+    thinking: list[str] = []
+    retracted = 0
+    for piece in cuts(text, positions):
+        _, new_text, new_reasoning = state.apply({"choices": [{"delta": {"content": piece}}]})
+        if state.take_retracted():
+            retracted += 1
+            shown.clear()
+        shown.append(new_text)
+        thinking.append(new_reasoning)
+    tail, tail_reasoning = state.flush()
+    assert retracted == 1
+    assert "".join(shown) + tail == state.partial == answer.lstrip()
+    assert "".join(thinking) + tail_reasoning == state.partial_reasoning == thought
+
+
+def test_lone_close_cases():
+    assert split_think("Okay, the user wants x.\n</think>\n\nHello!") == (
+        "Hello!",
+        "Okay, the user wants x.\n",
+    )
+    assert split_think("a</think>b") == ("b", "a")
+    # an answer about the tags names both: left alone
+    assert split_think("hello <think>x</think>") == ("hello <think>x</think>", "")
+    # after a real block there is no hidden one
+    assert split_think("<think>a</think> ans </think> more") == ("ans </think> more", "a")

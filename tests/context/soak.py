@@ -40,13 +40,28 @@ FILLER = (
 
 
 class WindowExceeded(Exception):
-    """The request is larger than the model's window."""
+    """The request is larger than the model's window (``tokens``: its real size, as a
+    provider's "resulted in N tokens" states it)."""
+
+    def __init__(self, message: str, tokens: int = 0) -> None:
+        super().__init__(message)
+        self.tokens = tokens
 
 
 def true_tokens(messages: Sequence[Message], truth: float) -> int:
     """The double's own count: the script-aware figure of the serialised request, scaled."""
     text = json.dumps([m.model_dump() for m in messages], ensure_ascii=False, default=str)
     return int(len(text) * script_ratio(weighted_tokens(text), len(text)) * truth) + 1
+
+
+def o200k_tokens(messages: Sequence[Message], truth: float = 1.0) -> int:
+    """The request's size counted with a real tokenizer (``tokenizer_model``), scaled."""
+    from tests.context.tokenizer_model import request_tokens
+
+    return int(request_tokens(messages) * truth) + 1
+
+
+COUNTERS = {"script": true_tokens, "o200k": o200k_tokens}
 
 
 @dataclass
@@ -56,12 +71,13 @@ class WindowModel:
     budget: int
     truth: float = 1.1
     sizes: list[int] = field(default_factory=list)
+    counter: Any = true_tokens
 
     async def chat(self, messages: Sequence[Message], tools: Any = None, on_delta: Any = None):
-        size = true_tokens(messages, self.truth)
+        size = self.counter(messages, self.truth)
         self.sizes.append(size)
         if size > self.budget:
-            raise WindowExceeded(f"request of {size} tokens over the {self.budget} window")
+            raise WindowExceeded(f"request of {size} tokens over the {self.budget} window", size)
         return FakeResponse(Message(role="assistant", content="ok"), {"prompt_tokens": size})
 
 
@@ -74,6 +90,7 @@ class FactKeeper:
     requests: list[list[Message]] = field(default_factory=list)
     sizes: list[int] = field(default_factory=list)
     condense_requests: int = 0
+    counter: Any = true_tokens
 
     @property
     def calls(self) -> int:
@@ -81,7 +98,7 @@ class FactKeeper:
 
     async def chat(self, messages: Sequence[Message], tools: Any = None, on_delta: Any = None):
         self.requests.append(list(messages))
-        size = true_tokens(messages, self.truth)
+        size = self.counter(messages, self.truth)
         self.sizes.append(size)
         if size > self.budget:
             raise WindowExceeded(f"summarizer request of {size} tokens over the window")
@@ -115,6 +132,46 @@ class FactKeeper:
         return previous.replace("\n### In Progress", f"{items}\n### In Progress", 1)
 
 
+REFUSAL = "I'm sorry, but I can't help with summarizing this conversation."
+
+
+@dataclass
+class JunkSummarizer(FactKeeper):
+    """A summarizer that always refuses (as a weak or over-cautious model does); it enforces
+    the same window, so a summarizer request over it still fails as an overflow."""
+
+    async def chat(self, messages: Sequence[Message], tools: Any = None, on_delta: Any = None):
+        self.requests.append(list(messages))
+        size = self.counter(messages, self.truth)
+        self.sizes.append(size)
+        if size > self.budget:
+            raise WindowExceeded(f"summarizer request of {size} tokens over the window")
+        return FakeResponse(Message(role="assistant", content=REFUSAL), {"prompt_tokens": size})
+
+
+@dataclass
+class ChineseKeeper(FactKeeper):
+    """The never-shortening summarizer writing its headings in Chinese, as real models do for
+    a Chinese conversation (``## 目标``, ``### 已完成`` …; see notes/real-providers.md)."""
+
+    @staticmethod
+    def _update(previous: str, facts: list[str]) -> str:
+        items = "".join(f"\n- {f}: 用户说明了这个事实" for f in facts)
+        if not previous:
+            return (
+                "## 目标\n- 记住这些事实。\n## 约束与偏好\n- 先写测试。\n"
+                f"## 进展\n### 已完成{items}\n### 进行中\n- 对话中\n### 受阻\n- 无\n"
+                "## 关键决策\n- 保持接口稳定\n## 下一步\n- 继续\n## 关键上下文\n- 无"
+            )
+        for heading in ("\n### 进行中", "\n### In Progress"):  # its own, or as normalised
+            if heading in previous:
+                return previous.replace(heading, f"{items}{heading}", 1)
+        return previous + items
+
+
+SUMMARIZERS = {"keeper": FactKeeper, "zh": ChineseKeeper, "junk": JunkSummarizer}
+
+
 @dataclass
 class SoakFigures:
     """What one soak run measured (the test asserts on them, the bench prints them)."""
@@ -137,6 +194,19 @@ class SoakFigures:
     dropped_unsummarized: int = 0  # the worst turn (must be 0)
     max_parallel_calls: int = 0
     restarted: bool = False
+    chat_requests: int = 0
+    prefix_extends: int = 0  # chat requests that start with the previous request unchanged
+    max_chat_request: int = 0
+    overflows: int = 0  # requests (chat or summarizer) the model refused as over its window
+
+    @property
+    def prefix_share(self) -> float:
+        """Share of chat requests (after the first) that extend the previous one."""
+        return self.prefix_extends / max(self.chat_requests - 1, 1)
+
+    @property
+    def calls_per_100_turns(self) -> float:
+        return 100 * self.summarizer_calls / max(self.turns, 1)
 
     @property
     def zero_api_share(self) -> float:
@@ -192,6 +262,8 @@ async def run_soak(
     results_dir: Any = None,
     check_every_turn: bool = True,
     restart_at: int | None = 200,
+    summarizer: Any = "keeper",
+    counter: str = "script",
 ) -> SoakFigures:
     """Drive ``turns`` user turns through a manager the way the agent loop does.
 
@@ -199,7 +271,15 @@ async def run_soak(
     the session bridge does (summary, covered_count, retained tail; no usage anchor).
     """
     rng = random.Random(seed)
-    model, keeper = WindowModel(budget), FactKeeper(budget)
+    count = COUNTERS[counter]
+    model = WindowModel(budget, counter=count)
+    # a name from SUMMARIZERS, or a summarizer that counts ``calls`` and records ``sizes`` and
+    # ``condense_requests`` like a FactKeeper
+    if isinstance(summarizer, str):
+        keeper = SUMMARIZERS[summarizer](budget, counter=count)
+    else:
+        keeper = summarizer
+    previous: list[Message] = []
 
     def manager() -> ContextManager:
         return ContextManager(
@@ -243,9 +323,21 @@ async def run_soak(
             calls = keeper.calls
             try:
                 view = await mgr.prepare(messages)
-                response = await model.chat(view)
+                figures.chat_requests += 1
+                figures.prefix_extends += bool(previous) and view[: len(previous)] == previous
+                previous = view
+                try:
+                    response = await model.chat(view)
+                except WindowExceeded as exc:
+                    # what the agent does: re-anchor on the stated count, compact, retry once
+                    figures.overflows += 1
+                    mgr.record_overflow(exc.tokens)
+                    view = await mgr.force_compact(messages)
+                    previous = view
+                    response = await model.chat(view)
             except Exception as exc:
                 figures.failures.append(f"turn {k}: {type(exc).__name__}: {exc}")
+                figures.overflows += isinstance(exc, WindowExceeded)
                 failed = True
                 break
             mgr.record_usage(response.usage)
@@ -276,4 +368,6 @@ async def run_soak(
     figures.summarizer_calls = keeper.calls
     figures.condense_requests = keeper.condense_requests
     figures.max_request = max([*model.sizes, *keeper.sizes, 0])
+    figures.max_chat_request = max([*model.sizes, 0])
+    figures.overflows += sum(size > budget for size in keeper.sizes)
     return figures

@@ -87,11 +87,13 @@ def test_the_drop_policy_is_the_seeds_l1_and_is_reported():
     for k in range(40):
         messages += [user(f"#q{k}"), assistant(f"#a{k}")]
     fake = FakeSummarizer()
-    mgr = ContextManager(10**6, fake, snip_policy="drop")
+    # the seed's fixed 50 messages is an explicit policy (the default cap follows the budget)
+    mgr = ContextManager(10**6, fake, snip_policy="drop-50")
     view = run(mgr.prepare(messages))
     snipped = mgr.last_report.snipped
     assert fake.calls == 0 and len(view) == 50 and len(view) - 1 + len(snipped) == 81
-    summarizing = ContextManager(10**6, fake)
+    assert mgr.last_report.snip_policy == "drop"
+    summarizing = ContextManager(10**6, fake, snip_policy="summarize-50")
     view = run(summarizing.prepare(messages))
     info = summarizing.pending_compaction
     assert fake.calls == 1 and info is not None and not summarizing.last_report.snipped

@@ -65,7 +65,7 @@ def test_free_layers_match_the_public_functions_and_are_reported(tmp_path):
     messages[6] = tool_result("c1", "read_file", big)  # turn 1's result
     messages.append(user("last"))
     # the seed's pure L1 drop, reported (the default summarizes what L1 would drop instead)
-    mgr = ContextManager(1_000_000, FakeSummarizer(), results_dir=tmp_path, snip_policy="drop")
+    mgr = ContextManager(1_000_000, FakeSummarizer(), results_dir=tmp_path, snip_policy="drop-50")
     view = run(mgr.prepare(messages))
     report = mgr.last_report
     assert report.offloaded == ()  # the big result was snipped, so never written

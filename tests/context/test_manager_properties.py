@@ -15,7 +15,6 @@ from pi_desktop.context import (
     estimate_tokens,
     micro_compact,
 )
-from pi_desktop.context.offload import offload_message
 from pi_desktop.context.ratio import script_ratio, weighted_tokens
 from pi_desktop.context.summary import SUMMARY_HEADER
 from tests.context.strategies import (
@@ -62,11 +61,9 @@ def assert_report_is_honest(messages, view, report):
 
 
 def l3(mgr, messages, results_dir):
-    """L3 as ``mgr`` applies it: each result against its own (script-scaled) threshold."""
-    return [
-        offload_message(m, mgr.tool_chars_limit_for(m), results_dir) if m.role == "tool" else m
-        for m in messages
-    ]
+    """L3 as ``mgr`` applies it: as its step's budget decided (each result alone otherwise)."""
+    assert mgr.results_dir == results_dir
+    return [mgr.l3_copy(m) for m in messages]
 
 
 def agent_points(messages):

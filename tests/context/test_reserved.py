@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pi_desktop.context import ContextManager, Message, estimate_tokens
+from pi_desktop.context.offload import PREVIEW_CHARS, floor_chars
 from tests.context.strategies import (
     FakeSummarizer,
     assert_pairs_intact,
@@ -143,7 +144,7 @@ def test_under_a_small_budget_a_result_larger_than_the_room_is_offloaded(tmp_pat
     messages = _one_big_result(10_000)  # under the 20,000-char default of L3
     fake = FakeSummarizer()
     mgr = ContextManager(2_500, fake, results_dir=tmp_path, reserved_tokens=800)
-    assert 3_000 <= mgr.tool_chars_limit < 10_000 <= mgr.max_tool_chars
+    assert mgr.tool_chars_limit < 10_000 <= mgr.max_tool_chars
     view = asyncio.run(mgr.prepare(messages))
     report = mgr.last_report
     assert [o.index for o in report.offloaded] == [3] and fake.calls == 0
@@ -156,9 +157,15 @@ def test_under_a_small_budget_a_result_larger_than_the_room_is_offloaded(tmp_pat
     assert asyncio.run(roomy.prepare(messages)) == messages  # nothing offloaded
 
 
-def test_the_l3_limit_never_drops_below_what_a_marker_saves():
+def test_the_l3_floor_follows_the_budget_and_never_drops_below_what_a_marker_saves():
+    """Issue 16: a fixed 3,000-char floor let two 3,000-char results overflow a 2k window."""
+    roomy = ContextManager(100_000, FakeSummarizer())
+    assert roomy.preview_chars_for(1) == PREVIEW_CHARS
+    assert floor_chars(PREVIEW_CHARS) == 3_000  # a full 2,000-char preview: as before
     tiny = ContextManager(1_000, FakeSummarizer(), reserved_tokens=790)
-    assert tiny.tool_chars_limit == 3_000  # a marker carries a 2,000-char preview
+    preview = tiny.preview_chars_for(1)
+    assert preview < PREVIEW_CHARS
+    assert tiny.tool_chars_limit == floor_chars(preview) < 3_000  # the marker's own size
     custom = ContextManager(100_000, FakeSummarizer())
     custom.max_tool_chars = 500  # an explicit setting is never raised
     assert custom.tool_chars_limit == 500

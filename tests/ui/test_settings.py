@@ -451,3 +451,20 @@ def test_an_unknown_older_messages_choice_falls_back_to_summarize():
     from pi_desktop.ui.settings import AppSettings
 
     assert AppSettings(snip_policy="forget-everything").validated().snip_policy == "summarize"
+
+
+def test_the_seed_fixed_message_limit_is_a_choice(kit, qtbot):
+    """Issue 16: the default limit follows the budget; the seed's fixed 50 can be chosen."""
+    from pi_desktop.agent import OfflineLLM
+
+    window = kit.window(OfflineLLM(), offline=True)
+    assert window.agent.context.max_messages > 50 or window.agent.context.budget <= 4_000
+    dialog = window.show_settings()
+    dialog.snip_policy.setCurrentIndex(dialog.snip_policy.findData("drop-50"))
+    dialog.grab().save("/tmp/eb/settings_dialog.png")
+    window.apply_settings(dialog.result_settings())
+    dialog.close()
+    assert window.settings.snip_policy == "drop-50"
+    assert window.agent.context.snip_policy == "drop"
+    assert window.agent.context.max_messages == 50
+    assert kit.settings_store().load().snip_policy == "drop-50"

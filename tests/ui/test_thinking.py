@@ -211,3 +211,37 @@ def test_the_offline_demo_thinks_when_asked(kit, qtbot):
     cards = [c for c in window.conversation.message_cards() if c.role == "assistant"]
     assert cards and cards[0].thinking is not None and cards[0].reasoning.strip()
     assert not cards[0].thinking.live
+
+
+def test_a_retracted_answer_moves_into_the_thinking_block(qtbot):
+    """A model whose template opened <think> in the prompt: its thoughts stream as text until
+    a lone </think>; the agent's TextRetracted clears them, then they come as reasoning."""
+    view = _view(qtbot)
+    view.append_delta("Okay, the user wants a haiku.")
+    card = view.streaming_card
+    assert card is not None and card.text == "Okay, the user wants a haiku."
+    view.retract_stream_text()
+    assert card.text == "" and card.body.isHidden()
+    view.append_reasoning("Okay, the user wants a haiku.")
+    view.append_delta("Crisp leaves fall")
+    assert card.text == "Crisp leaves fall" and card.thinking is not None
+    assert card.thinking.chars == len("Okay, the user wants a haiku.")
+
+
+def test_the_controller_drops_a_retracted_batch_before_it_is_shown(qtbot):
+    from pi_desktop.agent import ReasoningDelta, TextDelta, TextRetracted
+    from pi_desktop.ui.controller import AgentController
+
+    controller = AgentController()
+    shown: list[str] = []
+    retracted: list[bool] = []
+    thoughts: list[str] = []
+    controller.textStreamed.connect(shown.append)
+    controller.textRetracted.connect(lambda: retracted.append(True))
+    controller.reasoningStreamed.connect(thoughts.append)
+    controller._on_event(TextDelta("Okay, thinking"))  # still in the batch, not emitted
+    controller._on_event(TextRetracted())
+    controller._on_event(ReasoningDelta("Okay, thinking"))
+    controller._on_event(TextDelta("Answer"))
+    controller.flush()
+    assert shown == ["Answer"] and retracted == [True] and thoughts == ["Okay, thinking"]

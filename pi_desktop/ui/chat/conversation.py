@@ -705,6 +705,14 @@ class ConversationView(QAbstractScrollArea):
             card.body.show()
         card.body.append(text)
 
+    def retract_stream_text(self) -> None:
+        """The answer streamed so far was the model's reasoning (a lone ``</think>``): it is
+        cleared here and arrives again in the Thinking block."""
+        card = self._streaming
+        if card is not None and card.body.text:
+            card.body.set_text("")
+            card.body.hide()
+
     def restart_stream(self) -> None:
         """The provider is asked again (a retry): the reasoning starts over, counted anew."""
         card = self.streaming_card

@@ -163,6 +163,8 @@ def _tokens(value: float) -> str:
 SNIP_POLICY_LABELS = {
     "summarize": "Summarize them before they leave the context (recommended)",
     "drop": "Drop them without a summary (no extra calls; the model forgets them)",
+    "summarize-50": "Summarize them past a fixed 50 messages (the seed's limit)",
+    "drop-50": "Drop them past a fixed 50 messages (the seed's L1)",
 }
 THINKING_LABELS = {"default": "As the provider does", "on": "On", "off": "Off"}
 EFFORT_LABELS = {"": "default", "low": "low", "medium": "medium", "high": "high"}
@@ -377,8 +379,10 @@ class SettingsDialog(QDialog):
         self.snip_policy.setCurrentIndex(max(0, self.snip_policy.findData(settings.snip_policy)))
         self.snip_policy.setToolTip(
             "When the conversation grows past the message limit, older messages leave the\n"
-            "context. Summarized, their content stays known to the model (one summary call\n"
-            "every dozen turns or so); dropped, the model forgets them (no extra call)."
+            "context. The limit follows the context budget (about one message per 64 tokens,\n"
+            "at least 50), so a summary runs when the window needs one; the seed's fixed 50\n"
+            "messages can be chosen instead. Summarized, their content stays known to the\n"
+            "model (one summary call each time); dropped, the model forgets them."
         )
         form.addRow("Older messages", self.snip_policy)
         self.branch_summaries = QCheckBox("Summarize a branch I leave by rewinding")
