@@ -708,7 +708,7 @@ class ConversationView(QAbstractScrollArea):
     def retract_stream_text(self) -> None:
         """The answer streamed so far was the model's reasoning (a lone ``</think>``): it is
         cleared here and arrives again in the Thinking block."""
-        card = self._streaming
+        card = self.streaming_card
         if card is not None and card.body.text:
             card.body.set_text("")
             card.body.hide()
