@@ -352,6 +352,8 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         another session first, or closes the window, the loaded one is closed unshown."""
         self.loading_path = path
         self.conversation.show_loading(path.name)
+        self.header.set_title(f"Opening {path.name}…")  # not "New session": it is not one
+        self.setWindowTitle(f"Opening {path.name}… — pi-desktop")
         self.statusBar().showMessage(f"Opening {path.name}…")
 
         async def load() -> bool:
