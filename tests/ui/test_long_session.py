@@ -202,3 +202,28 @@ def test_an_answer_streaming_at_the_end_leaves_a_reader_where_they_are(kit, qtbo
     card = next(c for c in _cards(window) if c.entry_id == "a-new")
     qtbot.waitUntil(lambda: not card.body.streaming)
     assert card.text == text and card.isVisible()
+
+
+def test_a_scroll_bar_drag_draws_stand_ins_until_the_thumb_rests(kit, qtbot, tmp_path):
+    """While the thumb moves no card is built (each costs milliseconds; a drag over 10,000
+    rows asks for new ones every frame); the rows show their first words, and once the hand
+    rests the cards are built."""
+    path = _long_session(tmp_path / "sessions")
+    window = kit.window(OfflineLLM(), offline=True, session_path=path)
+    view = window.conversation
+    bar = view.verticalScrollBar()
+    before = {id(c) for c in _cards(window)}
+    bar.setSliderDown(True)
+    try:
+        bar.setValue(bar.maximum() // 3)
+        in_view = [c for c in _cards(window) if id(c) not in before and c.isVisible()]
+        assert in_view == []  # stand-ins only, painted by the page
+        qtbot.waitUntil(
+            lambda: any(
+                id(c) not in before and c.isVisible() and c.geometry().bottom() > 0
+                for c in _cards(window)
+            )
+        )
+    finally:
+        bar.setSliderDown(False)
+    assert view.built_count() <= MAX_BUILT

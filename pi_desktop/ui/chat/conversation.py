@@ -88,6 +88,9 @@ BUILD_ALL_ROWS = 40
 # time a layout pass may spend building rows (~4 ms a card); the rest waits for the next turn
 # of the loop and is drawn as a quiet stand-in meanwhile, so a scroll-bar drag never stalls
 BUILD_BUDGET_S = 0.008
+# a scroll-bar drag builds no card until the thumb has rested this long (stand-ins meanwhile):
+# a card costs ~5 ms, and a drag across 10,000 rows asks for new ones every frame
+DRAG_REST_S = 0.05
 TEXT_WRAP = int(Qt.TextFlag.TextWordWrap)
 USER_BUBBLE_SHARE = 0.8  # a user's bubble takes at most this share of the column
 EMPTY_HINT = (
@@ -163,6 +166,11 @@ class ConversationView(QAbstractScrollArea):
         self._layout_timer.setSingleShot(True)
         self._layout_timer.setInterval(0)
         self._layout_timer.timeout.connect(self._relayout)
+        self._last_scroll = 0.0
+        self._rest_timer = QTimer(self)  # a drag that paused: build what it rests on
+        self._rest_timer.setSingleShot(True)
+        self._rest_timer.setInterval(int(DRAG_REST_S * 1000))
+        self._rest_timer.timeout.connect(self._relayout)
         slim_scroll_bars(self)
         bar = self.verticalScrollBar()
         bar.setSingleStep(40)
@@ -323,8 +331,11 @@ class ConversationView(QAbstractScrollArea):
 
     def _layout_pass(self, budget: float | None) -> None:
         bar = self.verticalScrollBar()
+        moving = False
         if budget is not None and bar.isSliderDown():
             budget = 0.0  # a drag: one card per turn of the loop, stand-ins for the rest
+            # while the thumb moves, only stand-ins: cards are built once the hand rests
+            moving = time.perf_counter() - self._last_scroll < DRAG_REST_S
         deadline = None if budget is None else time.perf_counter() + budget
         side, inner = self._column()
         if inner != self._width:  # a new width: every estimate and measure is stale
@@ -352,6 +363,10 @@ class ConversationView(QAbstractScrollArea):
                 first, last = 0, len(self._rows) - 1
             todo = [r for r in self._rows[first : last + 1] if r.widget is None]
             if not todo:
+                pending = False
+                break
+            if moving:
+                self._rest_timer.start()
                 pending = False
                 break
             # the rows under the viewport first, then the overscan
@@ -595,6 +610,7 @@ class ConversationView(QAbstractScrollArea):
         self._relayout()
 
     def scrollContentsBy(self, dx: int, dy: int) -> None:
+        self._last_scroll = time.perf_counter()
         self._on_scrolled(self.verticalScrollBar().value())  # before the pass: it follows?
         if not self._in_layout:
             self._relayout()
@@ -615,6 +631,9 @@ class ConversationView(QAbstractScrollArea):
                 painter = QPainter(canvas)
                 painter.setPen(canvas.palette().color(QPalette.ColorRole.PlaceholderText))
             box = QRect(side, self._tops[row.index] - offset, inner, row.height)
+            if row.role == "user":  # where its bubble will be: on the right
+                bubble = min(inner, self._bubble_width())
+                box = QRect(side + inner - bubble, box.top(), bubble, row.height)
             flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
             painter.drawText(box.adjusted(4, 4, -4, -4), int(flags) | TEXT_WRAP, row.preview())
         if painter is not None:
