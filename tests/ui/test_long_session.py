@@ -227,3 +227,20 @@ def test_a_scroll_bar_drag_draws_stand_ins_until_the_thumb_rests(kit, qtbot, tmp
     finally:
         bar.setSliderDown(False)
     assert view.built_count() <= MAX_BUILT
+
+
+def test_ctrl_f_scrolls_a_wide_code_block_to_its_match(qtbot):
+    from pi_desktop.ui.chat.conversation import ConversationView
+
+    view = ConversationView()
+    qtbot.addWidget(view)
+    view.resize(700, 500)
+    view.show()
+    line = "x = [" + ", ".join(f"item_{i}" for i in range(80)) + "]  # needle_at_the_end"
+    view.add_message("assistant", f"Some prose.\n\n```python\n{line}\n```\n\nAfter.", "a1")
+    view.settle()
+    body = view.message_cards()[0].body
+    qtbot.waitUntil(lambda: body.code_range(0) > 0)
+    assert view.find("needle_at_the_end") == 1
+    assert body.code_offset(0) > 0  # the block slid to show the match; the message did not
+    assert body.horizontalScrollBar().value() == 0

@@ -1062,6 +1062,10 @@ class ConversationView(QAbstractScrollArea):
             self._highlight(other)
         if isinstance(widget, MessageCard):
             rect = self._highlight(row, current=occurrence)
+            body = widget.body
+            block = body.wide_block_at(rect.center()) if rect is not None else None
+            if block is not None:  # inside a wide code block: scroll that block to it
+                body.set_code_offset(block, rect.left() - body.viewport().width() // 2)
             if rect is not None:  # the match itself in view, a third of the way down
                 inside = widget.body.viewport().mapTo(widget, rect.topLeft()).y()
                 self.scroll_to_row(index, inside, rect.height(), self.viewport().height() // 3)

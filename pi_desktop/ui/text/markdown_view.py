@@ -552,7 +552,7 @@ class MarkdownBody(SafeBrowser):
             self._offsets[index] = offset
             self.viewport().update()
 
-    def _wide_at(self, pos) -> int | None:
+    def wide_block_at(self, pos) -> int | None:
         for index, rect in enumerate(self.wide_blocks()):
             if rect.top() <= pos.y() <= rect.bottom():
                 return index
@@ -630,7 +630,7 @@ class MarkdownBody(SafeBrowser):
 
     def _shifted(self, event):
         """A mouse event over a scrolled block, moved to where its text is laid out."""
-        index = self._wide_at(event.position())
+        index = self.wide_block_at(event.position())
         offset = self._offsets.get(index, 0) if index is not None else 0
         if not offset:
             return event
@@ -701,7 +701,7 @@ class MarkdownBody(SafeBrowser):
         delta = event.angleDelta()
         sideways = abs(delta.x()) > abs(delta.y())
         shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
-        index = self._wide_at(event.position()) if (sideways or shift) else None
+        index = self.wide_block_at(event.position()) if (sideways or shift) else None
         if index is not None and self.code_range(index) > 0:
             step = delta.x() if sideways else delta.y()
             self.set_code_offset(index, self.code_offset(index) - step)
