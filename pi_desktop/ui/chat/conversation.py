@@ -918,6 +918,9 @@ class ConversationView(QAbstractScrollArea):
         self._follow = True
         self._relayout(budget=None)  # what is in view now, not a frame later
         self.scroll_to_bottom()
+        if self._query:  # an open search counts the new path (Enter goes to its matches)
+            self._count_matches()
+            self.matchesChanged.emit(0, len(self._matches))
 
     def show_repairs(self, repairs: Iterable[PairRepair]) -> InlineBanner | None:
         """Mark the gaps the history sent to the model papers over (the file is unchanged).
@@ -1018,14 +1021,7 @@ class ConversationView(QAbstractScrollArea):
         """Every match of ``query`` (case-insensitive) in the whole session, built rows or
         not; highlights them in the rows on screen and jumps to the one nearest the view."""
         self._query = query.casefold()
-        self._matches = []
-        self._match = -1
-        needle = self._query
-        if needle:
-            for row in self._rows:
-                count = row.search_text().count(needle)
-                if count:
-                    self._matches.extend((row.index, k) for k in range(count))
+        self._count_matches()
         for row in self._built:
             self._highlight(row)
         if self._matches:  # the first match at or after the top of the view, else the first
@@ -1034,6 +1030,16 @@ class ConversationView(QAbstractScrollArea):
             self._show_match()
         self.matchesChanged.emit(self._match + 1, len(self._matches))
         return len(self._matches)
+
+    def _count_matches(self) -> None:
+        self._matches = []
+        self._match = -1
+        needle = self._query
+        if needle:
+            for row in self._rows:
+                count = row.search_text().count(needle)
+                if count:
+                    self._matches.extend((row.index, k) for k in range(count))
 
     def find_next(self) -> None:
         self._step(1)

@@ -94,6 +94,8 @@ class FindBar(Panel):
             self.count_label.setText("")
         elif total == 0:
             self.count_label.setText("No matches")
+        elif current == 0:  # counted, none chosen yet (the conversation was redrawn)
+            self.count_label.setText(f"{total:,} matches")
         else:
             self.count_label.setText(f"{current:,} of {total:,}")
         self.previous_button.setEnabled(total > 1)
