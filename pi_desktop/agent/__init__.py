@@ -44,6 +44,7 @@ _EXPORTS: dict[str, str] = {
     "ContextCompacted": "pi_desktop.agent.events",
     "UsageRecorded": "pi_desktop.agent.events",
     "RetryScheduled": "pi_desktop.agent.events",
+    "SummaryFallback": "pi_desktop.agent.events",
     "Notice": "pi_desktop.agent.events",
     "HistoryRepaired": "pi_desktop.agent.events",
 }
@@ -71,6 +72,7 @@ __all__ = [
     "RunFailed",
     "RunFinished",
     "RunStarted",
+    "SummaryFallback",
     "TextDelta",
     "TextRetracted",
     "Tool",
@@ -113,6 +115,7 @@ if TYPE_CHECKING:
         RunFailed,
         RunFinished,
         RunStarted,
+        SummaryFallback,
         TextDelta,
         TextRetracted,
         ToolCallFinished,

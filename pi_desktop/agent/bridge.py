@@ -206,6 +206,7 @@ class ContextSessionBridge:
             summarizer_calls=info.summarizer_calls,
             instructions=info.instructions,
             manual=manual or info.instructions is not None,
+            rung=info.rung,
         )
         self._written = (info, entry_id)
         return entry_id

@@ -18,6 +18,7 @@ from pi_desktop.agent.events import (
     ContextCompacted,
     ContextPrepared,
     Notice,
+    SummaryFallback,
     UsageRecorded,
 )
 from pi_desktop.agent.history import report_hidden_entry_ids
@@ -53,6 +54,7 @@ class ContextSteps:
     _threshold: float
     _tools_tokens: int
     _busy: bool
+    _fallback_told: bool = False  # a SummaryFallback was emitted for this session
     _emit: Callable[[Any], None]
     _steer: Callable[[list[Message], list[str | None]], None]
     _begin: Callable[[], None]
@@ -208,8 +210,12 @@ class ContextSteps:
                 entry_id,
                 info.summary,
                 manual,
+                info.rung,
             )
         )
+        if info.fallback_reason and not self._fallback_told:  # once per session
+            self._fallback_told = True
+            self._emit(SummaryFallback(info.rung, info.fallback_reason))
         return True
 
     def _unmanaged_estimate(self, messages: list[Message]) -> ContextPrepared:

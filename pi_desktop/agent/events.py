@@ -106,6 +106,20 @@ class ContextCompacted:
     entry_id: str | None = None
     summary: str = ""
     manual: bool = False
+    rung: str = "model"  # "model", "repaired" or "extractive" (built without a model)
+
+
+@dataclass(frozen=True)
+class SummaryFallback:
+    """The model's summary failed and the ladder was climbed (once per session).
+
+    ``rung`` is where it ended ("repaired" or "extractive"), ``reason`` why the model's answer
+    was not taken (safe to show). The window offers "Try the model's summary again", which
+    is ``Agent.compact()``.
+    """
+
+    rung: str
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -156,6 +170,7 @@ AgentEvent = (
     | ContextPrepared
     | CompactionStarted
     | ContextCompacted
+    | SummaryFallback
     | UsageRecorded
     | RetryScheduled
     | Notice

@@ -34,7 +34,8 @@ class SummaryProbe:
     Retry-After, 5xx, dropped, stalled, truncated or malformed streams) are retried per
     ``policy`` with ``on_retry(attempt, delay, error)`` before each pause, so the window can
     show it; only when retries run out does the error reach the ContextManager, whose
-    compaction then degrades. ``policy=None`` sends each request once.
+    compaction then climbs its ladder (the extractive summary, no further request).
+    ``policy=None`` sends each request once.
     """
 
     def __init__(

@@ -16,7 +16,7 @@ from pi_desktop.context.files import FileLists, file_blocks, update_file_lists, 
 from pi_desktop.context.message import Message
 from pi_desktop.context.ratio import weighted_tokens
 from pi_desktop.context.report import CompactionInfo
-from pi_desktop.context.summarizer import SummaryFailed, SummaryLimits, summarize_texts
+from pi_desktop.context.summarizer import RUNGS, SummaryFailed, SummaryLimits, summarize_texts
 from pi_desktop.context.summary import serialize_message, strip_file_blocks, summary_message
 from pi_desktop.context.tokens import tokens_from_chars
 
@@ -74,6 +74,7 @@ class Compaction:
         summary = ""
         allowance = self.summary_allowance
         limits: SummaryLimits | None = None
+        rung, reason = "model", None
         for _ in range(_MAX_TIGHTEN_ROUNDS):
             ops = update_file_lists(files, messages[lo:cut])
             blocks = file_blocks(ops, fits=lambda t: self._text_tokens(t) <= allowance // 3)
@@ -93,10 +94,14 @@ class Compaction:
                     limit=self.threshold_tokens,  # the summary's own output needs room too
                     count=self._request_tokens,
                     limits=limits,
+                    failed=self._failed_inputs,
                 )
             except SummaryFailed as exc:
                 return self._finish(messages, self._degraded(messages, base), failed=str(exc))
             body, calls, model = run.body, calls + run.calls, run.model or model
+            if RUNGS.index(run.rung) > RUNGS.index(rung):
+                rung = run.rung
+            reason = reason or run.reason
             for key, value in run.usage.items():
                 usage[key] = usage.get(key, 0) + value
             summary = with_blocks(body, blocks)
@@ -151,6 +156,8 @@ class Compaction:
             summary_allowance=allowance,
             omitted_items=limits.omitted,
             condensed=limits.condensed,
+            rung=rung,
+            fallback_reason=reason,
         )
         return self._finish(messages, candidate, summarized=True)
 

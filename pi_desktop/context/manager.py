@@ -53,6 +53,7 @@ from pi_desktop.context.ratio import ASCII_WEIGHT, script_ratio
 from pi_desktop.context.report import CompactionInfo, OffloadedResult, PrepareReport
 from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES, budget_message_cap
 from pi_desktop.context.steering import PinsAndNotes
+from pi_desktop.context.summarizer import FailedInputs
 from pi_desktop.context.summary import summary_message
 from pi_desktop.context.summary_trim import summary_allowance, summary_target
 from pi_desktop.context.tokens import tokens_from_chars
@@ -125,6 +126,8 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
         self.keep_recent_tokens = keep_recent_tokens
         self.results_dir = results_dir
         self._memo = MessageMemo()
+        # summarizer inputs that failed: never resent unchanged (see ``FailedInputs``)
+        self._failed_inputs = FailedInputs()
         self._anchor: tuple[float, float] | None = None  # (prompt/chars, script ratio) of a view
         # (summary message, anchor, its tokens): see _summary_tokens
         self._summary_tokens_for: tuple[Message, tuple[float, float] | None, int] | None = None
@@ -362,8 +365,12 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
     async def force_compact(
         self, messages: Sequence[Message], instructions: str | None = None
     ) -> list[Message]:
-        """Summarize now, even under the threshold; ``instructions`` adds a focus line."""
+        """Summarize now, even under the threshold; ``instructions`` adds a focus line.
+
+        The user asked for it ("Compact now", "Try the model's summary again"): inputs that
+        failed before are offered to the model again."""
         self.pending_compaction = None
+        self._failed_inputs.clear()
         view = self._base_view(messages)
         return await self._compact(messages, view, instructions=instructions)
 

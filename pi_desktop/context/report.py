@@ -37,6 +37,10 @@ class CompactionInfo:
     summary_allowance: int = 0
     omitted_items: int = 0
     condensed: bool = False
+    # ladder group: who wrote the summary — "model", "repaired" (after one repair request) or
+    # "extractive" (built without a model) — and why the model's summary was not taken
+    rung: str = "model"
+    fallback_reason: str | None = None
 
 
 @dataclass(frozen=True)

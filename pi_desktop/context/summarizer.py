@@ -1,29 +1,46 @@
-"""Running the summarizer: chunked, oldest first, every request inside the budget.
+"""Running the summarizer: chunked, oldest first, every request inside the budget, and a
+ladder so that no failure ever jams a session.
 
 A transcript that does not fit one request is split; each chunk's request carries the
 summary so far as ``previous_summary``, so one compaction may make several calls and still
 never sends more than ``limit`` tokens. A single message larger than a request is split across
-chunks in order (never cut to its head). Every answer must be a summary (see
-``summary_problem``) and is held to its size (:class:`SummaryLimits`: one condense request,
-then a deterministic trim). A failure, or an answer that is not a summary, raises
-:class:`SummaryFailed`, and the caller keeps its state untouched.
+chunks in order (never cut to its head). Each answer is read as real models write it
+(``normalize``) and held to its size (:class:`SummaryLimits`: one condense request, then a
+deterministic trim).
+
+The ladder, per compaction: the model's summary → when that answer is junk (empty, a
+refusal, a continuation), one repair request → the extractive summary (``extractive``, no
+API call) for this chunk and every later one. A summarizer that errors (down, over its
+window, rate-limited after the retries) goes straight to the extractive rung, and so does an
+input that failed before (:class:`FailedInputs`): it is never resent as it was. The run says
+which rung it reached (``SummaryRun.rung``) and why it left the model (``reason``).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pi_desktop.context.extractive import entries_of, extractive_summary
 from pi_desktop.context.message import Message
 from pi_desktop.context.summary import (
     build_condense_request,
+    build_repair_request,
     build_summary_request,
     ensure_sections,
     extract_summary,
     summary_problem,
 )
-from pi_desktop.context.summary_trim import summary_target, trim_summary
+from pi_desktop.context.summary_trim import (
+    carry_omissions,
+    omitted_count,
+    summary_target,
+    trim_summary,
+)
 
 CountTokens = Callable[[Sequence[Message]], int]
 
@@ -32,8 +49,47 @@ _CONTINUED = "[… continued] "
 _MIN_PIECE = 64  # chars: a smaller piece would not advance through the text
 
 
+RUNGS = ("model", "repaired", "extractive")  # who wrote a summary, best first
+_PROBLEM_CHARS = 120  # summary_problem's reasons are shorter
+QUOTE_SHARE = 0.4  # of the stated size: the newest user messages, verbatim, in an extractive
+
+
 class SummaryFailed(Exception):
-    """The summarizer could not produce a usable summary (the view degrades, state stays)."""
+    """No summary could be made at all (the view degrades, state stays); the ladder makes
+    this rare: only when there is nothing to summarize or not even an extractive summary
+    can be held to its size."""
+
+
+class FailedInputs:
+    """Fingerprints of summarizer requests that failed, so they are not resent unchanged.
+
+    A failed input sent again fails again (the same weak model, the same overflow) and costs
+    a request every turn; the ladder goes to the extractive rung at once instead. Bounded (the
+    newest ``size``); ``clear()`` when the user asks for the model's summary again.
+    """
+
+    def __init__(self, size: int = 64) -> None:
+        self._size = size
+        self._keys: OrderedDict[str, None] = OrderedDict()
+
+    @staticmethod
+    def key(request: Sequence[Message]) -> str:
+        text = json.dumps([[m.role, m.content] for m in request], ensure_ascii=False)
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+    def add(self, request: Sequence[Message]) -> None:
+        self._keys[self.key(request)] = None
+        while len(self._keys) > self._size:
+            self._keys.popitem(last=False)
+
+    def __contains__(self, request: object) -> bool:
+        return isinstance(request, list) and self.key(request) in self._keys
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def clear(self) -> None:
+        self._keys.clear()
 
 
 @dataclass
@@ -72,6 +128,14 @@ class SummaryRun:
     calls: int = 0
     usage: dict[str, int] = field(default_factory=dict)
     model: str | None = None
+    rung: str = "model"  # the lowest rung any chunk needed (see RUNGS)
+    reason: str | None = None  # why the model's summary was not taken (the first failure)
+
+    def reached(self, rung: str, reason: str | None = None) -> None:
+        if RUNGS.index(rung) > RUNGS.index(self.rung):
+            self.rung = rung
+        if reason and self.reason is None:
+            self.reason = reason
 
     def add(self, response: Any) -> None:
         self.calls += 1
@@ -143,13 +207,26 @@ def _content(response: Any) -> str:
     return str(getattr(getattr(response, "message", None), "content", None) or "")
 
 
+def _is_extractive(response: Any) -> bool:
+    """A provider that summarizes by rules says so (the offline demo)."""
+    metadata = getattr(getattr(response, "message", None), "metadata", None) or {}
+    return bool(metadata.get("extractive"))
+
+
 async def _bounded(
-    llm: Any, body: str, limits: SummaryLimits, limit: int, count: CountTokens, run: SummaryRun
+    llm: Any,
+    body: str,
+    limits: SummaryLimits,
+    limit: int,
+    count: CountTokens,
+    run: SummaryRun,
+    *,
+    condense: bool = True,
 ) -> str:
     """``body`` held to ``limits``: one condense request, then the deterministic trim."""
     if limits.fits(body):
         return body
-    if not limits.condensed:
+    if condense and not limits.condensed:
         limits.condensed = True
         request = build_condense_request(body, limits.stated)
         if count(request) <= limit:
@@ -177,6 +254,69 @@ async def _bounded(
     return body
 
 
+async def _ask(
+    llm: Any, request: list[Message], limit: int, count: CountTokens, run: SummaryRun
+) -> tuple[str | None, str | None]:
+    """(the model's summary or None, why not): the answer, else one repair request."""
+    try:
+        response = await llm.chat(request, tools=[])
+    except Exception as exc:  # any provider failure: the name never holds secrets
+        return None, f"the summarizer failed ({type(exc).__name__})"
+    run.add(response)
+    answer = _content(response)
+    summary = extract_summary(answer)
+    problem = summary_problem(summary)
+    if problem is None:
+        if _is_extractive(response):
+            run.reached("extractive")
+        return ensure_sections(summary), None
+    repair = build_repair_request(request, answer, problem)
+    if count(repair) > limit:
+        repair = build_repair_request(request, answer, problem, with_answer=False)
+    if count(repair) > limit:
+        return None, problem
+    try:
+        response = await llm.chat(repair, tools=[])
+    except Exception as exc:
+        return None, f"{problem}; the repair request failed ({type(exc).__name__})"
+    run.add(response)
+    repaired = extract_summary(_content(response))
+    if summary_problem(repaired) is not None:
+        return None, f"{problem}, and again after a repair request"
+    run.reached("repaired", problem)
+    return ensure_sections(repaired), None
+
+
+def _repair_reserve(count: CountTokens) -> int:
+    """Tokens a repair request adds to its request when it does not echo the answer."""
+    base = [Message(role="user", content="")]
+    problem = "p" * _PROBLEM_CHARS  # the longest reason summary_problem gives, and some
+    return count(build_repair_request(base, "", problem)) - count(base)
+
+
+def _extractive(
+    texts: Sequence[str],
+    previous: str | None,
+    instructions: str | None,
+    limits: SummaryLimits | None,
+) -> str:
+    """The extractive rung: ``previous`` updated by ``texts`` without any API call."""
+    quote_fits = None
+    if limits is not None:
+        share = max(int(limits.stated * QUOTE_SHARE), 1)
+        empty = limits.measure("")
+
+        def quote_fits(quotes: str) -> bool:
+            return limits.measure(quotes) - empty <= share
+
+    body = extractive_summary(
+        previous, entries_of(texts), focus=instructions, quote_fits=quote_fits
+    )
+    if limits is not None:
+        limits.omitted += max(omitted_count(body) - omitted_count(previous or ""), 0)
+    return body
+
+
 async def summarize_texts(
     llm: Any,
     texts: Sequence[str],
@@ -187,11 +327,14 @@ async def summarize_texts(
     count: CountTokens,
     limits: SummaryLimits | None = None,
     max_summary_tokens: int | None = None,
+    failed: FailedInputs | None = None,
 ) -> SummaryRun:
     """Summarize transcript ``texts`` onto ``previous`` (the summary body so far).
 
     ``limits`` holds every answer to a size (``max_summary_tokens`` is shorthand for limits
-    measured as one user message); without either, answers are taken at any size.
+    measured as one user message); without either, answers are taken at any size. Climbs the
+    ladder (see the module docstring) instead of failing; ``failed`` remembers the inputs
+    that failed, across calls.
     """
     if limits is None and max_summary_tokens is not None:
         limits = SummaryLimits(
@@ -200,22 +343,34 @@ async def summarize_texts(
     stated = limits.stated if limits is not None else None
     pending = list(texts)
     run = SummaryRun(body=previous or "")
+    if not pending:
+        raise SummaryFailed("nothing to summarize")
+    # each chunk leaves room for its repair request's instruction, so the repair fits
+    room = limit - _repair_reserve(count)
     i = 0
     while i < len(pending):
-        request, i = _next_chunk(pending, i, previous, instructions, limit, count, stated)
+        body: str | None = None
         try:
-            response = await llm.chat(request, tools=[])
-        except Exception as exc:  # any provider failure degrades; the name never holds secrets
-            raise SummaryFailed(f"summarizer failed: {type(exc).__name__}") from exc
-        run.add(response)
-        summary = extract_summary(_content(response))
-        problem = summary_problem(summary)
-        if problem is not None:
-            raise SummaryFailed(problem)
-        body = ensure_sections(summary)
+            request, after = _next_chunk(pending, i, previous, instructions, room, count, stated)
+        except SummaryFailed as exc:  # no request would fit: never send one over the budget
+            reason: str | None = str(exc)
+        else:
+            if failed is not None and request in failed:
+                reason = "the same summarizer input failed before; it was not sent again"
+            else:
+                body, reason = await _ask(llm, request, limit, count, run)
+                if body is None and failed is not None:
+                    failed.add(request)
+        if body is None:  # the extractive rung, for this chunk and all later ones
+            run.reached("extractive", reason)
+            body = _extractive(pending[i:], previous, instructions, limits)
+            if limits is not None:
+                body = await _bounded(llm, body, limits, limit, count, run, condense=False)
+            run.body = body
+            return run
+        body = carry_omissions(body, previous)
         if limits is not None:
             body = await _bounded(llm, body, limits, limit, count, run)
         previous = run.body = body
-    if not run.calls:
-        raise SummaryFailed("nothing to summarize")
+        i = after
     return run

@@ -15,6 +15,21 @@ from typing import Any, NamedTuple
 
 from pi_desktop import safejson
 from pi_desktop.context.message import Message
+from pi_desktop.context.normalize import (
+    HEADING_LINES,
+    KEYS,
+    SUBSECTIONS,
+    TOP_SECTIONS,
+    conversation_language,
+    normalize_summary,
+    parse_sections,
+)
+from pi_desktop.context.normalize import (  # re-exported: reading an answer lives there now
+    extract_summary as extract_summary,
+)
+from pi_desktop.context.normalize import (
+    summary_problem as summary_problem,
+)
 
 SUMMARIZATION_SYSTEM_PROMPT = (
     "You are a context summarization assistant. "
@@ -52,6 +67,17 @@ SIZE_RULE = (
     "summary rather than rewriting it; when space runs short, fold the oldest Done items "
     "together first."
 )
+LANGUAGE_RULE = (
+    "\n\nLanguage: the conversation is in {language}; write the summary in {language} "
+    "(the section headings may be in {language} too)."
+)
+REPAIR_PROMPT = (
+    "Your answer above is not a summary ({problem}). Do not continue the conversation. "
+    "Reformat the conversation into these six sections and output only the summary inside "
+    "<summary> tags: ## Goal, ## Constraints & Preferences, ## Progress (### Done, "
+    "### In Progress, ### Blocked), ## Key Decisions, ## Next Steps, ## Critical Context."
+)
+REPAIR_ANSWER_CHARS = 600  # of the failed answer, echoed back in the repair request
 CONDENSE_PROMPT = (
     "Condense this context summary to under about {tokens} tokens. Keep every section "
     "heading. Keep paths, identifiers, errors and decisions verbatim; shorten or merge the "
@@ -115,12 +141,67 @@ def build_summary_request(
     )
     if target_tokens:
         prompt += SIZE_RULE.format(tokens=f"{int(target_tokens):,}")
+    language = conversation_language(conversation)
+    if language is not None:
+        prompt += LANGUAGE_RULE.format(language=language)
     if instructions:
         prompt += FOCUS_PREFIX + instructions.strip()
     return [
         Message(role="system", content=SUMMARIZATION_SYSTEM_PROMPT),
         Message(role="user", content=prompt),
     ]
+
+
+def build_repair_request(
+    request: Sequence[Message], answer: str, problem: str, with_answer: bool = True
+) -> list[Message]:
+    """The one repair request: the same request, the failed answer (clipped) and a short
+    instruction to reformat the conversation into the six sections."""
+    repair = Message(role="user", content=REPAIR_PROMPT.format(problem=problem))
+    if with_answer and answer.strip():
+        said = Message(role="assistant", content=truncate_text(answer, REPAIR_ANSWER_CHARS))
+        return [*request, said, repair]
+    return [*request, repair]
+
+
+class SummaryRequest(NamedTuple):
+    """What :func:`build_summary_request` put into a prompt, read back out of it."""
+
+    previous: str | None
+    conversation: str
+    instructions: str | None
+    target_tokens: int | None
+
+
+_SIZE_RULE_START = SIZE_RULE.split("{", 1)[0]
+_LANGUAGE_RULE_START = LANGUAGE_RULE.split("{", 1)[0]
+
+
+def parse_summary_request(prompt: str) -> SummaryRequest:
+    """The parts of a summary prompt (the offline summarizer reads its requests with this).
+
+    The rules appended after the conversation (size, language, focus) are cut off it, so the
+    summarizer's own instructions are never read as something the user said.
+    """
+    instructions = target = None
+    if FOCUS_PREFIX in prompt:
+        prompt, focus = prompt.rsplit(FOCUS_PREFIX, 1)
+        instructions = focus.strip() or None
+    if _LANGUAGE_RULE_START in prompt:
+        prompt = prompt.rsplit(_LANGUAGE_RULE_START, 1)[0]
+    if _SIZE_RULE_START in prompt:
+        prompt, rule = prompt.rsplit(_SIZE_RULE_START, 1)
+        digits = re.match(r"[\d,]+", rule)
+        target = int(digits.group().replace(",", "")) if digits else None
+    previous, conversation = None, prompt
+    marker = "\n\nConversation:\n"
+    if marker in prompt:
+        head, conversation = prompt.split(marker, 1)
+        if "Previous summary:\n" in head:
+            previous = head.split("Previous summary:\n", 1)[1].strip()
+    if previous in (None, "", "(none)"):
+        previous = None
+    return SummaryRequest(previous, conversation, instructions, target)
 
 
 def build_condense_request(summary: str, target_tokens: int) -> list[Message]:
@@ -132,95 +213,27 @@ def build_condense_request(summary: str, target_tokens: int) -> list[Message]:
     ]
 
 
-def extract_summary(content: str) -> str:
-    """Keep ``<summary>`` (the last one); strip ``<analysis>`` drafts; tolerate no tags."""
-    found = re.findall(r"<summary>(.*?)</summary>", content, re.DOTALL)
-    if found:
-        return found[-1].strip()
-    text = re.sub(r"<analysis>.*?</analysis>", "", content, flags=re.DOTALL)
-    text = re.sub(r"<analysis>.*", "", text, flags=re.DOTALL)  # unterminated draft
-    return text.replace("<summary>", "").strip()
-
-
-REQUIRED_SECTIONS = (
-    "## Goal",
-    "## Constraints & Preferences",
-    "## Progress",
-    "### Done",
-    "### In Progress",
-    "### Blocked",
-    "## Key Decisions",
-    "## Next Steps",
-    "## Critical Context",
-)
-
-
-# the six top-level sections; a reply with fewer than half of them is not a summary
-SECTION_HEADINGS = (
-    "## Goal",
-    "## Constraints & Preferences",
-    "## Progress",
-    "## Key Decisions",
-    "## Next Steps",
-    "## Critical Context",
-)
-_REFUSAL = re.compile(
-    r"^\W*(i['’]?m sorry|i am sorry|sorry\b|i apologi[sz]e|i can['’]?t\b|i cannot\b|"
-    r"i can not\b|i won['’]?t\b|i will not\b|i['’]?m (?:not able|unable)|i am (?:not able|unable)|"
-    r"as an ai\b|unfortunately,? i\b)",
-    re.IGNORECASE,
-)
-_TRANSCRIPT_LABEL = re.compile(
-    r"^\[(?:User|Assistant|System|Assistant tool call|Tool result[^\]]*)\]:", re.MULTILINE
-)
-_MAX_PREAMBLE_CHARS = 300  # prose before the first section: "Here is the summary:" is fine
+REQUIRED_SECTIONS = tuple(HEADING_LINES[k] for k in KEYS)
+SECTION_HEADINGS = TOP_SECTIONS  # the six top-level sections
 
 
 def section_count(summary: str) -> int:
-    """How many of the six section headings ``summary`` has as lines of its own."""
-    present = {line.strip() for line in summary.splitlines()}
-    return sum(h in present for h in SECTION_HEADINGS)
-
-
-def summary_problem(summary: str) -> str | None:
-    """Why ``summary`` is not a summary (None when it is one).
-
-    A refusal, a reply that carries on the conversation (transcript labels, or a long stretch
-    of prose before the first section) or one with fewer than half of the six sections would
-    replace the history with junk; the caller treats it as a failed summary.
-    """
-    text = summary.strip()
-    if not text:
-        return "the summarizer returned an empty summary"
-    if _REFUSAL.match(text):
-        return "the summarizer refused (its answer opens as a refusal)"
-    first = min((text.find(h) for h in SECTION_HEADINGS if h in text), default=len(text))
-    if _TRANSCRIPT_LABEL.search(text[:first]):  # (a quoted line inside a section is fine)
-        return "the summarizer continued the conversation instead of summarizing it"
-    if first > _MAX_PREAMBLE_CHARS:
-        return "the summarizer continued the conversation instead of summarizing it"
-    found = section_count(text)
-    if found * 2 < len(SECTION_HEADINGS):
-        return f"the summarizer's answer is not a summary (only {found} of the 6 sections)"
-    return None
+    """How many of the six sections ``summary`` has, in any heading form models write."""
+    parsed = parse_sections(summary)
+    tops = ("Goal", "Constraints & Preferences", "Progress", "Key Decisions", "Next Steps")
+    present = {k for k in tops if parsed.lines[k]}
+    if any(parsed.lines[k] for k in SUBSECTIONS):
+        present.add("Progress")
+    return len(present) + bool(parsed.lines["Critical Context"])
 
 
 def ensure_sections(summary: str) -> str:
-    """``summary`` with any of the six sections the model left out appended, marked empty.
-
-    The next compaction updates the summary section by section, and the window shows it;
-    both rely on the structure being complete even when a small model skips a heading. Only a
-    mostly structured answer (at least half of the six sections) is completed: anything less
-    raises ``ValueError`` rather than being dressed up as a summary.
-    """
-    found = section_count(summary)
-    if found * 2 < len(SECTION_HEADINGS):
-        raise ValueError(f"not a summary: only {found} of the 6 sections")
-    present = {line.strip() for line in summary.splitlines()}
-    missing = [h for h in REQUIRED_SECTIONS if h not in present]
-    if not missing:
-        return summary
-    return summary + "".join(f"\n\n{h}\n- (none reported)" for h in missing)
+    """``summary`` on the six sections: headings in any common form (``### 1. Goal``,
+    ``**Goal**``, ``Goal:``, ``## 目标``, synonyms such as ``Decisions``) mapped onto them,
+    content lines kept, prose outside any section kept as Critical Context, the sections the
+    model left out added and marked ``(none reported)``. The next compaction updates the
+    summary section by section and the window shows it: both rely on the structure."""
+    return normalize_summary(summary)
 
 
 class FileOperations(NamedTuple):

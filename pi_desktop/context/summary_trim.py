@@ -56,6 +56,31 @@ def summary_target(allowance: int) -> int:
     return allowance * 4 // 5
 
 
+def omission_line(n: int) -> str:
+    """The line that states how many older items summaries left out (opens "### Done")."""
+    return _OMISSION_LINE.format(n=n, items="item" if n == 1 else "items")
+
+
+def strip_omissions(summary: str) -> str:
+    """``summary`` without its omission lines (their count is :func:`omitted_count`)."""
+    return _OMISSION_WHOLE.sub("", summary or "")
+
+
+def carry_omissions(body: str, previous: str | None) -> str:
+    """``body`` still stating what earlier trims left out of ``previous``.
+
+    A model that rewrites the summary drops the "[N older items left out…]" line; the count
+    is the engine's record that those items went (and that the session holds them), so it
+    comes back, at the top of "### Done", whenever the new body states fewer.
+    """
+    earlier = omitted_count(previous or "")
+    if earlier <= omitted_count(body):
+        return body
+    lines = strip_omissions(body).splitlines()
+    at = next((i + 1 for i, line in enumerate(lines) if line.strip() == "### Done"), len(lines))
+    return "\n".join([*lines[:at], omission_line(earlier), *lines[at:]])
+
+
 def omitted_count(summary: str) -> int:
     """How many items earlier trims left out, as the summary states it (0 when none)."""
     return sum(int(n) for n in _OMISSION.findall(summary or ""))
@@ -123,7 +148,7 @@ def trim_summary(body: str, fits: Callable[[str], bool]) -> tuple[str, int]:
 
     def attempt(k: int) -> str:
         n = earlier + k
-        line = _OMISSION_LINE.format(n=n, items="item" if n == 1 else "items") if n else ""
+        line = omission_line(n) if n else ""
         return _render(sections, set(order[:k]), line)
 
     lo, hi = 1, len(order)  # the smallest k that fits (size is monotone in k)

@@ -134,6 +134,9 @@ async def amain(args: argparse.Namespace) -> int:
         print(report.table())
         print()
         print(report.notes())
+    if report.failed:  # a failed run is a failure, not a score of 0
+        print(report.failure_summary(), file=sys.stderr)
+        return 1
     return 0
 
 

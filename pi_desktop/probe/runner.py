@@ -5,6 +5,12 @@ a real ``Session`` file, the real workspace tools on a temporary workspace — o
 scripted. Each question is asked on a copy of the finished session opened by a fresh Agent
 without tools (as a restarted app would open it: the summary comes back from disk), so
 questions never see each other and the answers come from the context alone.
+
+A run that failed is not a model that forgot: a scripted turn or a question that ended in an
+error is reported as a failure (which one, how many) and nothing is scored for it — a score
+is printed only for a conversation that ran — and the CLI exits non-zero. Each compaction's
+rung (the model's summary, a repaired one, or the extractive summary made without a model)
+is listed, so a low score can be told apart from a summarizer that never answered.
 """
 
 from __future__ import annotations
@@ -52,12 +58,24 @@ class RunReport:
     turns: int = 0
     compactions: int = 0
     summarizer_calls: int = 0
-    failures: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)  # every failed turn or question
+    failed_turns: list[str] = field(default_factory=list)  # "turn 3: <error>"
+    failed_probes: list[str] = field(default_factory=list)  # "<probe name>: <error>"
+    rungs: list[str] = field(default_factory=list)  # each compaction's, oldest first
     scores: list[ProbeScore] = field(default_factory=list)
     # what the chat model actually did (paths of successful reads and writes), so a user can
     # tell a summarizer's loss from a model that never did what the script asked
     files_read: list[str] = field(default_factory=list)
     files_modified: list[str] = field(default_factory=list)
+
+    @property
+    def ran(self) -> bool:
+        """The scripted conversation ran (no turn failed): only then are its answers scored."""
+        return not self.failed_turns
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.failed_turns or self.failed_probes)
 
 
 @dataclass
@@ -67,10 +85,19 @@ class ProbeReport:
     turns: int
 
     def rows(self) -> list[Row]:
-        return table_rows(score for run in self.runs for score in run.scores)
+        """Scores of the conversations that ran (a failed run has none)."""
+        return table_rows(score for run in self.runs if run.ran for score in run.scores)
+
+    @property
+    def failed(self) -> bool:
+        """Some turn or question failed: the CLI exits non-zero."""
+        return any(run.failed for run in self.runs)
 
     def table(self) -> str:
-        return format_table(self.rows())
+        rows = self.rows()
+        if not rows:
+            return "no score: no scripted conversation ran to the end (see the failures below)"
+        return format_table(rows)
 
     def notes(self) -> str:
         """What each run did (compactions, summarizer calls, failures) — under the table."""
@@ -84,8 +111,37 @@ class ProbeReport:
                 f"  the model read {', '.join(run.files_read) or 'nothing'}; "
                 f"modified {', '.join(run.files_modified) or 'nothing'}"
             )
-            lines += [f"  failed: {failure}" for failure in run.failures]
+            if run.rungs:
+                counts = {r: run.rungs.count(r) for r in dict.fromkeys(run.rungs)}
+                lines.append(
+                    "  compaction rungs: "
+                    + ", ".join(f"#{n} {rung}" for n, rung in enumerate(run.rungs, 1))
+                    + " ("
+                    + ", ".join(f"{c} {r}" for r, c in counts.items())
+                    + ")"
+                )
+            if run.failed_turns:
+                lines.append(
+                    f"  FAILED: {len(run.failed_turns)} of {run.turns} scripted turns failed; "
+                    "not scored (a failed run is not a model that forgot)"
+                )
+                lines += [f"    {failure}" for failure in run.failed_turns]
+            if run.failed_probes:
+                lines.append(
+                    f"  FAILED: {len(run.failed_probes)} of {len(PROBES)} questions failed "
+                    "(not scored)"
+                )
+                lines += [f"    {failure}" for failure in run.failed_probes]
         return "\n".join(lines)
+
+    def failure_summary(self) -> str:
+        """One line per failed run, for stderr (empty when everything ran)."""
+        return "\n".join(
+            f"probe: {run.summarizer}: {len(run.failed_turns)} failed turns, "
+            f"{len(run.failed_probes)} failed questions"
+            for run in self.runs
+            if run.failed
+        )
 
 
 async def run_probe(
@@ -127,10 +183,12 @@ async def _run_once(
     say: Progress,
 ) -> RunReport:
     report = RunReport(label)
+    errors: list[str] = []
 
     def on_event(event: object) -> None:
         if isinstance(event, RunFailed):
             report.failures.append(event.error)
+            errors.append(event.error)
 
     with tempfile.TemporaryDirectory(prefix="pi-probe-") as tmp:
         root = Path(tmp)
@@ -149,18 +207,25 @@ async def _run_once(
                 else:
                     report.turns += 1
                     say(f"{label}: turn {report.turns}/{total}")
+                    errors.clear()
                     await agent.run(turn)
-            report.compactions = sum(
-                isinstance(e, CompactionEntry) for e in session.entries.values()
-            )
+                    if errors:
+                        report.failed_turns.append(f"turn {report.turns}: {errors[-1]}")
+            compactions = [e for e in session.entries.values() if isinstance(e, CompactionEntry)]
+            report.compactions = len(compactions)
+            report.rungs = [getattr(e, "rung", "model") for e in compactions]
             report.summarizer_calls = agent.summarizer_calls
             report.files_read, report.files_modified = file_trail(
                 session.get_full_history_messages()
             )
         for number, probe in enumerate(PROBES):
             say(f"{label}: probe {probe.kind} — {probe.name}")
+            errors.clear()
             answer = await _ask(path, root / f"probe-{number}.jsonl", chat, summarizer, budget,
                                 probe, on_event)  # fmt: skip
+            if errors:
+                report.failed_probes.append(f"{probe.name}: {errors[-1]}")
+                continue
             judged = None
             if judge is not None and probe.keywords:
                 judged = await _judge(judge, probe, answer)

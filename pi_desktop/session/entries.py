@@ -108,6 +108,7 @@ class CompactionEntry(_Entry):
     instructions: str | None = None  # the user's focus line of a manual compaction
     kind: str = "auto"  # one of COMPACTION_KINDS (a newer kind is kept as written)
     edited_from: str | None = None  # kind "edited": the compaction whose text this replaces
+    rung: str = "model"  # who wrote the summary: "model", "repaired" or "extractive"
     # format 1 only (read, never written again)
     retained_tail: list[dict[str, Any]] = Field(default_factory=list)
     replaces_entry_ids: list[str] = Field(default_factory=list)

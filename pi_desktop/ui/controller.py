@@ -27,6 +27,7 @@ from pi_desktop.agent.events import (
     RunFailed,
     RunFinished,
     RunStarted,
+    SummaryFallback,
     TextDelta,
     TextRetracted,
     ToolCallFinished,
@@ -57,6 +58,7 @@ class AgentController(QObject):
     runFinished = Signal(object)  # RunFinished
     runFailed = Signal(object)  # RunFailed
     notice = Signal(object)  # Notice
+    summaryFallback = Signal(object)  # SummaryFallback (once per session)
     busyChanged = Signal(bool)
     runWithdrawn = Signal(str)  # stopped while waiting to start: this text was never sent
 
@@ -268,3 +270,5 @@ class AgentController(QObject):
             self.runFailed.emit(event)
         elif isinstance(event, Notice):
             self.notice.emit(event)
+        elif isinstance(event, SummaryFallback):
+            self.summaryFallback.emit(event)

@@ -253,6 +253,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         c.runFinished.connect(self._on_run_finished)
         c.runFailed.connect(self._on_run_failed)
         c.notice.connect(lambda ev: self.conversation.add_banner(ev.text))
+        c.summaryFallback.connect(self._on_summary_fallback)
         c.busyChanged.connect(self._on_busy_changed)
         c.runWithdrawn.connect(self.edits.withdrawn)
         self.conversation.retryRequested.connect(self.retry)

@@ -85,7 +85,12 @@ class WindowRun:
         self.budget_bar.mark_compacted(ev.tokens_before, ev.tokens_after)
         self.budget_bar.set_compactions(*branch_compactions(self.session))
         self.conversation.add_compaction(
-            ev.entry_id, ev.tokens_before, ev.tokens_after, ev.summarized_count, manual=ev.manual
+            ev.entry_id,
+            ev.tokens_before,
+            ev.tokens_after,
+            ev.summarized_count,
+            manual=ev.manual,
+            rung=getattr(ev, "rung", "model"),
         )
         self.tree.refresh()
         self.refresh_usage()
@@ -94,6 +99,20 @@ class WindowRun:
             f"{ev.tokens_after:,} tokens",
             8000,
         )
+
+    def _on_summary_fallback(self, ev: Any) -> None:
+        """Once per session: the model's summary failed; say what was done instead, and offer
+        the model's summary again (Compact now, without the focus dialog)."""
+        banner = self.conversation.add_banner(fallback_text(ev.rung, ev.reason))
+
+        def again() -> None:
+            if self.busy or self.agent is None:
+                self.statusBar().showMessage("Wait for the run to finish, then try again.", 5000)
+                return
+            self.conversation.remove_banner(banner)
+            self.controller.start_compact()
+
+        banner.add_action("summary_again", "Try the model's summary again").clicked.connect(again)
 
     def _on_usage(self, ev: Any) -> None:
         prompt = (ev.usage or {}).get("prompt_tokens")
@@ -114,3 +133,17 @@ class WindowRun:
             )
             return
         self.conversation.add_error(ev.error, retry=True)
+
+
+def fallback_text(rung: str, reason: str) -> str:
+    """The notice of a summary that climbed the ladder (see ``SummaryFallback``)."""
+    if rung == "repaired":
+        return (
+            f"The model's first answer was not a summary ({reason}); one repair request got a "
+            "proper summary. The full history stays in the session."
+        )
+    return (
+        f"The model's summary failed ({reason}). The conversation was compacted with an "
+        "extractive summary built without a model instead: your newest messages verbatim, "
+        "the files and the tool calls. The full history stays in the session."
+    )

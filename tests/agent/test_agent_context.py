@@ -12,6 +12,7 @@ from pi_desktop.agent import (
     ContextCompacted,
     ContextPrepared,
     ProviderError,
+    SummaryFallback,
 )
 from pi_desktop.context import Message, estimate_tokens
 from pi_desktop.session import RewindError, Session
@@ -98,9 +99,11 @@ async def test_manual_compact_emits_persists_and_refuses_when_busy(session: Sess
 
 
 @pytest.mark.asyncio
-async def test_manual_compact_with_a_failing_summarizer_reports_and_returns_false(
+async def test_manual_compact_with_a_failing_summarizer_compacts_extractively(
     session: Session,
 ) -> None:
+    """Was "reports and returns False". Issue 16: the ladder makes the summary without the
+    model; the compaction is stored marked extractive, and the notice comes once."""
     long_session(session, 4, size=200)
     agent = Agent(
         ScriptedLLM(),
@@ -110,10 +113,20 @@ async def test_manual_compact_with_a_failing_summarizer_reports_and_returns_fals
     )
     rec = Recorder()
     agent.subscribe(rec)
-    assert await agent.compact() is False
-    assert rec.kinds()[:1] == ["CompactionStarted"]
-    assert "ContextPrepared" in rec.kinds() and "ContextCompacted" not in rec.kinds()
-    assert session.latest_compaction() is None
+    assert await agent.compact() is True
+    assert rec.kinds() == [
+        "CompactionStarted",
+        "ContextCompacted",
+        "SummaryFallback",
+        "ContextPrepared",
+    ]
+    (compacted,) = rec.of(ContextCompacted)
+    assert compacted.rung == "extractive"
+    (fallback,) = rec.of(SummaryFallback)
+    assert fallback.rung == "extractive" and "ProviderError" in fallback.reason
+    assert session.latest_compaction().rung == "extractive"
+    assert await agent.compact() is True  # the notice is once per session
+    assert len(rec.of(SummaryFallback)) == 1
 
 
 @pytest.mark.asyncio

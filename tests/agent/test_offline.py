@@ -534,3 +534,85 @@ def test_reports_a_listing_in_words():
     ]
     text = chat(OfflineLLM(), nested, schemas()).message.content
     assert text.startswith("**Folder `src/pkg`** holds 1 entry.")
+
+
+# ---------------------------------------------------------------- issue 16: the offline
+# summarizer is the engine's extractive summarizer, and its two bugs are gone
+
+
+def test_the_size_rule_is_not_read_as_the_users_goal():
+    """Was: the first summary recorded "Size: the whole summary must stay under about 273
+    tokens…" (the engine's own instruction, appended after the transcript) as the goal."""
+    messages = [Message(role="user", content="Fix the login bug in auth.py.")]
+    request = build_summary_request(
+        serialize_transcript(messages), None, "keep the API names", target_tokens=273
+    )
+    resp = chat(OfflineLLM(), request, [])
+    summary = extract_summary(resp.message.content)
+    assert "under about" not in summary and "Size:" not in summary
+    assert parse_sections(summary)["Goal"] == ["Fix the login bug in auth.py."]
+    assert "Focus requested for this summary: keep the API names" in summary
+    assert resp.message.metadata == {"extractive": True}  # the engine marks the rung
+
+
+def test_a_condense_request_keeps_what_the_summary_held():
+    """Was: a condense request (no transcript) was answered with an empty summary, "(no user
+    request in the transcript)", so the second summary dropped everything the first held."""
+    from pi_desktop.context.summary import build_condense_request
+
+    _, _, first = summarize(TRANSCRIPT)
+    resp = chat(OfflineLLM(), build_condense_request(first, 120), [])
+    condensed = extract_summary(resp.message.content)
+    assert "no user request" not in condensed
+    sections = parse_sections(condensed)
+    assert sections["Goal"][0] == "Fix the login bug in auth.py. Never change the public API."
+    assert "<modified-files>\nsrc/auth.py\n</modified-files>" in condensed
+    assert len(condensed) < len(first)
+
+
+def test_successive_offline_compactions_keep_what_the_first_held():
+    manager = ContextManager(budget=2_000, llm=OfflineLLM())
+    history = [SYSTEM]
+    rungs = []
+    for n in range(40):
+        history.append(
+            Message(role="user", content=f"Request {n}: read file{n}.md, never skip tests.")
+        )
+        history.append(Message(role="assistant", content=f"Done with request {n}. " + "x " * 80))
+        asyncio.run(manager.prepare(history))
+        if manager.pending_compaction is not None:
+            rungs.append(manager.pending_compaction.rung)
+            summary = manager.pending_compaction.summary
+            assert "no user request" not in summary
+            assert "Request 0: read file0.md" in summary  # the goal the first summary set
+    assert len(rungs) >= 3 and set(rungs) == {"extractive"}
+
+
+def test_a_chinese_conversation_is_summarized_without_the_prompts_rules():
+    messages = [
+        Message(role="user", content="请修复 auth.py 里的登录问题。必须保持公共接口不变。"),
+        Message(role="assistant", content="我决定先读模块。下一步：补上刷新令牌的测试。"),
+    ]
+    request = build_summary_request(serialize_transcript(messages), None, target_tokens=300)
+    assert "write the summary in Chinese" in request[1].content
+    summary = extract_summary(chat(OfflineLLM(), request, []).message.content)
+    assert "Language:" not in summary and "Size:" not in summary
+    sections = parse_sections(summary)
+    assert sections["Goal"][0] == "请修复 auth.py 里的登录问题。必须保持公共接口不变。"
+    assert "必须保持公共接口不变。" in sections["Constraints & Preferences"]
+    assert "我决定先读模块。" in sections["Key Decisions"]
+    assert any("下一步" in s for s in sections["Next Steps"])
+
+
+def test_parse_summary_request_reads_back_what_build_summary_request_wrote():
+    from pi_desktop.context.summary import parse_summary_request
+
+    conversation = "[User]: 请重构解析器，保持接口稳定。\n\n[Assistant]: 好的。"
+    request = build_summary_request(conversation, "## Goal\n- old", "the API", target_tokens=1234)
+    parsed = parse_summary_request(request[1].content)
+    assert parsed == (
+        "## Goal\n- old",
+        conversation,
+        "the API",
+        1234,
+    )

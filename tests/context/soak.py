@@ -198,6 +198,8 @@ class SoakFigures:
     prefix_extends: int = 0  # chat requests that start with the previous request unchanged
     max_chat_request: int = 0
     overflows: int = 0  # requests (chat or summarizer) the model refused as over its window
+    rungs: dict[str, int] = field(default_factory=dict)  # compactions per rung (issue 16)
+    summary_failures: list[str] = field(default_factory=list)  # reports' summary_failed
 
     @property
     def prefix_share(self) -> float:
@@ -245,10 +247,21 @@ def _account(mgr: ContextManager, view: Sequence[Message], planted: list[str]) -
     seen |= set(FACT.findall(mgr.summary or ""))
     missing = [f for f in planted if f not in seen]
     stated = omitted_count(mgr.summary or "")
-    # the trim leaves out the oldest Done items first: the missing ones must be exactly the
-    # oldest facts, as many as the summary states; anything else was dropped unsummarized
-    trimmed = missing[:stated] if missing[:stated] == planted[: len(missing[:stated])] else []
+    # the trim leaves out the oldest items first: the missing ones must be exactly the
+    # oldest facts, as many as the summary states; anything else was dropped unsummarized.
+    # (The goal is trimmed last: an extractive summary keeps the first request as its goal,
+    # so the facts it names do not count as "older facts kept".)
+    kept_goal = set(FACT.findall(first_goal_item(mgr.summary or "")))
+    oldest = [f for f in planted if f not in kept_goal]
+    trimmed = missing[:stated] if missing[:stated] == oldest[: len(missing[:stated])] else []
     return len(planted) - len(missing), len(missing) - len(trimmed)
+
+
+def first_goal_item(summary: str) -> str:
+    """The first item of the summary's Goal section (the request that set the goal)."""
+    body = summary.split("## Goal", 1)[1] if "## Goal" in summary else ""
+    lines = [line for line in body.split("\n## ", 1)[0].splitlines() if line.strip()]
+    return lines[0] if lines else ""
 
 
 async def run_soak(
@@ -269,12 +282,16 @@ async def run_soak(
 
     At ``restart_at`` the app "restarts": a fresh manager restores the last compaction the way
     the session bridge does (summary, covered_count, retained tail; no usage anchor).
+    ``summarizer`` (default: a :class:`FactKeeper`) must count its ``calls``, record its
+    ``sizes`` and ``condense_requests`` like one.
     """
     rng = random.Random(seed)
     count = COUNTERS[counter]
     model = WindowModel(budget, counter=count)
     # a name from SUMMARIZERS, or a summarizer that counts ``calls`` and records ``sizes`` and
     # ``condense_requests`` like a FactKeeper
+    if summarizer is None:
+        summarizer = "keeper"
     if isinstance(summarizer, str):
         keeper = SUMMARIZERS[summarizer](budget, counter=count)
     else:
@@ -345,12 +362,15 @@ async def run_soak(
             if info is not None:
                 last = info
                 figures.compactions += 1
+                figures.rungs[info.rung] = figures.rungs.get(info.rung, 0) + 1
                 figures.max_summary_tokens = max(figures.max_summary_tokens, info.summary_tokens)
                 figures.max_summary_ratio = max(
                     figures.max_summary_ratio, info.summary_tokens / info.summary_allowance
                 )
             elif keeper.calls > calls and not mgr.last_report.summary_failed:
                 figures.failures.append(f"turn {k}: a summarizer call with no outcome")
+            if mgr.last_report.summary_failed:
+                figures.summary_failures.append(f"turn {k}: {mgr.last_report.summary_failed}")
             for message_ in step:
                 figures.max_parallel_calls = max(
                     figures.max_parallel_calls, len(message_.tool_calls)

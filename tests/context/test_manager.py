@@ -1,5 +1,6 @@
 import asyncio
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from pi_desktop.context import (
 )
 from pi_desktop.context.ratio import script_ratio, weighted_tokens
 from pi_desktop.context.summary import SUMMARY_HEADER
+from pi_desktop.context.summary_trim import omitted_count
 from tests.context.strategies import (
     FakeSummarizer,
     assert_pairs_intact,
@@ -240,32 +242,46 @@ def test_chunked_summarization_keeps_every_request_under_budget():
 
 
 @pytest.mark.parametrize("mode", ["fail", "empty"])
-def test_failed_or_empty_summary_degrades_without_state_change(mode):
+def test_failed_or_empty_summary_climbs_to_an_extractive_summary(mode):
+    """Issue 16 (was: "degrades without state change", which jammed the session): a failed
+    or empty summary climbs the ladder — an error goes straight to the extractive summary,
+    an empty answer gets one repair request first — and the compaction is made all the same,
+    with no further API call."""
     fake = FakeSummarizer(**{mode: True})
     mgr = ContextManager(4_000, fake)
     messages = [SYSTEM, *chat(12)]
     view = run(mgr.prepare(messages))
-    assert snapshot(view) == snapshot(micro_compact(snip_messages(messages)))
-    assert fake.calls == 1 and mgr.pending_compaction is None
-    assert mgr.summary is None and mgr.covered_count == 0
-    assert mgr.last_report.summary_failed and not mgr.last_report.summarized
-    assert "unavailable" not in mgr.last_report.summary_failed or mode == "fail"
+    info = mgr.pending_compaction
+    assert info is not None and info.rung == "extractive"
+    assert fake.calls == (1 if mode == "fail" else 2)  # the answer, then one repair request
+    assert info.summarizer_calls == (0 if mode == "fail" else 2)
+    reason = info.fallback_reason
+    assert reason and ("ConnectionError" in reason if mode == "fail" else "empty" in reason)
+    assert mgr.last_report.summarized and not mgr.last_report.summary_failed
+    assert estimate_tokens(view, mgr.ratio) <= mgr.threshold_tokens
+    summarized = "\n".join(m.content for m in messages[1 : info.covered_count] if m.role == "user")
+    for marker in re.findall(r"#t\d+u", summarized)[-2:]:  # the newest user words, verbatim
+        assert marker in info.summary
 
 
-def test_failure_after_a_compaction_returns_the_cached_view():
+def test_failure_after_a_compaction_updates_the_summary_extractively():
+    """A summarizer that goes down after a first compaction: the next compaction merges the
+    previous (model) summary into an extractive one; nothing of it is lost."""
     fake, mgr = _compacting()
     messages = [SYSTEM]
     grow(mgr, messages)
-    state = (mgr.summary, mgr.covered_count, mgr.retained_tail)
+    first = mgr.summary
     fake.fail = True
-    for k in range(len(messages) // 4, 200):
-        messages += chat(1, start=k)
-        view = run(mgr.prepare(messages))
-        if mgr.last_report.summary_failed:
-            break
-    assert (mgr.summary, mgr.covered_count, mgr.retained_tail) == state
-    assert mgr.last_report.cache_used and mgr.last_report.summary_failed
-    assert view[1].content.startswith(SUMMARY_HEADER) and view[-1] is messages[-1]
+    calls = fake.calls
+    grow(mgr, messages, start=len(messages) // 4)
+    info = mgr.pending_compaction
+    assert info.rung == "extractive" and "ConnectionError" in info.fallback_reason
+    assert fake.calls == calls + 1  # one attempt, no repair request to a summarizer that is down
+    kept = re.findall(r"#t\d+[ura]", first.split("<read-files>")[0])
+    assert "Keep working." in info.summary  # the model's goal, carried into the update
+    # the model's Done item is kept, or trimmed first (progress goes first) and stated so
+    assert all(marker in info.summary for marker in kept) or omitted_count(info.summary) > 0
+    assert mgr.summary == info.summary and mgr.covered_count == info.covered_count
 
 
 def test_newest_turn_larger_than_keep_budget_still_summarizes_everything_before_it():

@@ -52,24 +52,37 @@ def test_a_single_message_larger_than_a_request_is_split_across_chunks_in_order(
     assert "more chars truncated" not in "".join(sent)
 
 
-def test_no_room_at_all_fails_instead_of_looping():
+def test_no_room_at_all_goes_extractive_without_a_request():
+    """Was "fails instead of looping": with no room for any request, the summary is made
+    without the model (issue 16's ladder) and nothing over the limit is ever sent."""
     base = estimate_tokens(build_summary_request("", None))
-    with pytest.raises(SummaryFailed):
-        run(FakeSummarizer(), ["[User]: " + "q" * 5_000], limit=base + 3)
-    with pytest.raises(SummaryFailed):
-        run(FakeSummarizer(), ["x"], limit=base - 1)
+    fake = FakeSummarizer()
+    result = run(fake, ["[User]: #q " + "q" * 5_000], limit=base + 3)
+    assert result.rung == "extractive" and "#q" in result.body
+    assert all(estimate_tokens(r) <= base + 3 for r in fake.requests)
+    result = run(fake, ["[User]: x"], limit=base - 1)
+    assert result.rung == "extractive" and "budget" in result.reason
+    assert fake.calls == 0
 
 
 @pytest.mark.parametrize(
-    ("fake", "reason"),
+    ("fake", "reason", "calls"),
     [
-        (FakeSummarizer(fail=True), "summarizer failed: ConnectionError"),
-        (FakeSummarizer(empty=True), "empty"),
+        (FakeSummarizer(fail=True), "summarizer failed (ConnectionError)", 1),
+        (FakeSummarizer(empty=True), "empty", 2),
     ],
 )
-def test_failures_raise_summary_failed(fake, reason):
-    with pytest.raises(SummaryFailed, match=reason):
-        run(fake, ["[User]: hi"], limit=5_000, max_summary=1_000)
+def test_failures_climb_to_the_extractive_rung(fake, reason, calls):
+    """Was "failures raise SummaryFailed": now they end in an extractive summary."""
+    result = run(fake, ["[User]: #hi there"], limit=5_000, max_summary=1_000)
+    assert result.rung == "extractive" and reason in result.reason
+    assert fake.calls == calls and "#hi there" in result.body
+    assert result.body.startswith("## Goal")
+
+
+def test_nothing_to_summarize_still_raises():
+    with pytest.raises(SummaryFailed, match="nothing"):
+        run(FakeSummarizer(), [], limit=5_000)
 
 
 def test_every_request_is_the_system_prompt_and_one_prompt_with_no_tools():

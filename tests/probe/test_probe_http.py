@@ -36,7 +36,10 @@ def _messages(body: dict[str, Any]) -> list[Message]:
 
 
 def _forget_decisions(summary: str) -> str:
-    return re.sub(r"(## Key Decisions\n)(?:- .*\n)+", r"\1- (none)\n", summary)
+    """A summarizer that leaves the decision out: its section, and every line stating it (the
+    extractive summary also quotes the user's newest messages verbatim)."""
+    summary = re.sub(r"(## Key Decisions\n)(?:- .*\n)+", r"\1- (none)\n", summary)
+    return "\n".join(line for line in summary.splitlines() if "postgresql" not in line.lower())
 
 
 def model(body: dict[str, Any]) -> Reply:

@@ -27,7 +27,7 @@ from pi_desktop.agent.offline.answers import (
 )
 from pi_desktop.agent.offline.intents import parse_intents
 from pi_desktop.agent.offline.recall import is_recall_question, recall_answer
-from pi_desktop.agent.offline.summarizer import summarize_request
+from pi_desktop.agent.offline.summarizer import summarize_messages
 from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT, Message, estimate_tokens
 
 SUMMARY_PROMPT_START = "You are a context summarization assistant"
@@ -173,8 +173,7 @@ class OfflineLLM:
         calls: list[dict[str, Any]] = []
         reasoning = ""
         if is_summarizer_request(messages, tools):
-            prompt = messages[-1].content if len(messages) > 1 else ""
-            content = summarize_request(prompt)
+            content = summarize_messages([m.content for m in messages[1:] if m.role == "user"])
         else:
             content, calls = self._respond(messages, tools)
             reasoning = thinking_for(messages, calls)
@@ -183,6 +182,8 @@ class OfflineLLM:
         metadata: dict[str, Any] = {"tool_calls": calls} if calls else {}
         if reasoning:
             metadata["reasoning"] = reasoning
+        if is_summarizer_request(messages, tools):  # rule-built: the engine marks it so
+            metadata["extractive"] = True
         message = Message(role="assistant", content=content, metadata=metadata or None)
         return ChatResponse(
             message=message,

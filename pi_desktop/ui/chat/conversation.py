@@ -68,6 +68,7 @@ class PathItem:
     tokens_after: int = 0
     summarized_count: int = 0
     offloaded_path: str | None = None  # tool messages: the L3 file, when one exists
+    rung: str = "model"  # compactions: "extractive" when no model wrote the summary
 
 
 MAX_PROBLEMS_SHOWN = 5
@@ -523,6 +524,7 @@ class ConversationView(QAbstractScrollArea):
                 row.tokens_after,
                 row.summarized_count,
                 manual=row.manual,
+                rung=row.rung,
                 parent=parent,
             )
             widget.summaryRequested.connect(self.summaryRequested)
@@ -838,6 +840,7 @@ class ConversationView(QAbstractScrollArea):
         summarized_count: int,
         *,
         manual: bool = False,
+        rung: str = "model",
     ) -> CompactionMarker:
         row = Row(
             "compaction",
@@ -846,6 +849,7 @@ class ConversationView(QAbstractScrollArea):
             tokens_after=tokens_after,
             summarized_count=summarized_count,
             manual=manual,
+            rung=rung,
         )
         return self._append(row).widget
 
@@ -887,6 +891,7 @@ class ConversationView(QAbstractScrollArea):
                     tokens_before=item.tokens_before,
                     tokens_after=item.tokens_after,
                     summarized_count=item.summarized_count,
+                    rung=item.rung,
                 )
                 self._rows.append(row)
                 continue
@@ -1151,6 +1156,7 @@ def path_items(session: Any, results_dir: Path) -> list[PathItem]:
                     tokens_before=comp.tokens_before,
                     tokens_after=comp.tokens_after,
                     summarized_count=comp.summarized_count,
+                    rung=getattr(comp, "rung", "model"),
                 )
             )
     return items

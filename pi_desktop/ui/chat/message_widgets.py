@@ -564,14 +564,22 @@ class CompactionMarker(QFrame):
         summarized_count: int,
         *,
         manual: bool = False,
+        rung: str = "model",
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.entry_id = entry_id
+        self.rung = rung
         self.setObjectName("compactionMarker")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 2, 6, 2)
         how = "compacted on request" if manual else "compacted"
+        if rung == "extractive":  # no model wrote this summary: say so where it is shown
+            how += " (extractive)"
+            self.setToolTip(
+                "Extractive summary: the model's summary failed, so this one was built without "
+                "a model (your newest messages verbatim, the files, the tool calls)."
+            )
         self.label = muted(
             QLabel(
                 f"──  {how} {count_of(summarized_count, 'message')} · "

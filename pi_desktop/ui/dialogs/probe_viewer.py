@@ -76,8 +76,10 @@ class ProbeViewer(QDialog):
             return
         self.report = report
         self.status.setText(
-            "What survived compaction, per probe kind (exact match for codewords and paths, "
-            "keyword overlap for the rest):"
+            "Some runs failed: a failed run is reported below, not scored."
+            if report.failed
+            else "What survived compaction, per probe kind (exact match for codewords and "
+            "paths, keyword overlap for the rest):"
         )
         self.text.setPlainText(report.table() + "\n\n" + report.notes())
         self.finished_report.emit(report)

@@ -49,6 +49,8 @@ class HistoryItem:
             self.kind, self.kind
         )
         parts = [f"#{self.number} {kind}"]
+        if getattr(e, "rung", "model") == "extractive" and self.kind != "edited":
+            parts[0] += " (extractive)"
         before = int(getattr(e, "tokens_before", 0) or 0)
         after = int(getattr(e, "tokens_after", 0) or 0)
         if before or after:

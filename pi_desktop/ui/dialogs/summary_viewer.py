@@ -115,6 +115,14 @@ def summary_fields(entry: Any) -> dict[str, str]:
     }
     if instructions:
         fields["Focus"] = str(instructions)
+    if getattr(entry, "rung", "model") == "extractive" and stated != "edited":
+        fields["Kind"] += " · extractive summary (built without a model)"
+        model = getattr(entry, "summary_model", None)
+        fields["Summary model"] = "none: the model's summary failed" + (
+            f" ({model} was asked)" if model else ""
+        )
+    elif getattr(entry, "rung", "model") == "repaired":
+        fields["Kind"] += " · repaired (the model's second answer)"
     if stated == "edited":  # no model made it; its figures are the request before/with it
         fields["Tokens"] += " — the next request before → with the edit"
         fields["Summary model"] = "none (written by you)"

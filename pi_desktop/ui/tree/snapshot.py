@@ -298,6 +298,9 @@ def _compaction_node(entry: Any, parent_display: str | None, order: int) -> Tree
     calls = getattr(entry, "summarizer_calls", 1)
     if isinstance(calls, int) and calls > 1:  # an input too large for one summarizer request
         manual += f" · {calls} summarizer calls"
+    extractive = getattr(entry, "kind", None) != "edited" and (
+        getattr(entry, "rung", "model") == "extractive"  # built without a model: said first
+    )
     summary = getattr(entry, "summary", "") or ""
     return TreeNode(
         id=entry.id,
@@ -308,7 +311,8 @@ def _compaction_node(entry: Any, parent_display: str | None, order: int) -> Tree
         target_id=entry.id,
         entry_ids=(entry.id,),
         content=summary,
-        fixed_label=f"compacted {count_of(count, 'message')}{figures}{manual}",
+        fixed_label=f"compacted{' (extractive)' if extractive else ''} "
+        f"{count_of(count, 'message')}{figures}{manual}",
     )
 
 
