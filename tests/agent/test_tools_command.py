@@ -15,7 +15,7 @@ from pi_desktop.agent.tool import Tool
 from pi_desktop.agent.tools import auto_approve, build_workspace_tools
 from pi_desktop.agent.tools.command import BASE_ENV_ALLOW, command_env
 from pi_desktop.agent.tools.proctrack import RUN_MARKER
-from tests.agent.processes import alive
+from tests.agent.processes import alive, all_ended
 
 SECRETS = {
     "DATABASE_URL": "postgres://app:hunter2-db@db.internal/prod",
@@ -144,4 +144,4 @@ def test_a_forking_command_is_ended_whole(tmp_path: Path):
     out = run(command_tool(tmp_path), command=command, timeout=2)
     assert "[killed after the 2s timeout]" in out
     listed = [int(p) for p in pids.read_text().split()]
-    assert len(listed) == 10 and not any(alive(p) for p in listed)
+    assert len(listed) == 10 and all_ended(listed)

@@ -4,6 +4,7 @@ tree shows), and the tooltip speaks plain words before the details."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 from pi_desktop.agent import OfflineLLM, OpenAIChatLLM
@@ -48,9 +49,18 @@ def test_a_restart_shows_the_same_figure_and_the_sessions_summary_count(kit, qtb
 def test_a_budget_change_does_not_move_the_figure(kit, qtbot, openai_server):
     """The provider counts tokens differently from 4 chars a token: the window learnt that
     (the usage anchor) and a rebuilt agent for the same model keeps it."""
-    openai_server.responder = lambda body: Reply(
-        text="fine " * 30, usage={"prompt_tokens": 2_400, "completion_tokens": 40}
-    )
+
+    # a provider counting the messages at about one token per two characters (twice the
+    # default guess) and the tool schemas as the app reserves them: a plausible anchor (a
+    # constant figure whatever the request would be rejected as one)
+    def counted(body):
+        messages = len(json.dumps(body["messages"])) // 2
+        tools = len(json.dumps(body.get("tools", []))) // 4
+        return Reply(
+            text="fine " * 30, usage={"prompt_tokens": messages + tools, "completion_tokens": 40}
+        )
+
+    openai_server.responder = counted
     llm = OpenAIChatLLM("test-model", base_url=openai_server.base_url, api_key="sk-test")
     window = kit.window(llm)
     _send(qtbot, window, "first question " * 20)
