@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from pi_desktop.context.cut import count_cut, find_cut, tighter_cut
 from pi_desktop.context.files import FileLists, file_blocks, update_file_lists, with_blocks
 from pi_desktop.context.message import Message
-from pi_desktop.context.ratio import weighted_tokens
+from pi_desktop.context.ratio import script_ratio, weighted_tokens
 from pi_desktop.context.report import CompactionInfo
 from pi_desktop.context.summarizer import RUNGS, SummaryFailed, SummaryLimits, summarize_texts
 from pi_desktop.context.summary import serialize_message, strip_file_blocks, summary_message
@@ -92,7 +92,7 @@ class Compaction:
                     body,
                     instructions,
                     limit=self.threshold_tokens,  # the summary's own output needs room too
-                    count=self._request_tokens,
+                    count=self._summarizer_request_tokens,
                     limits=limits,
                     failed=self._failed_inputs,
                 )
@@ -182,6 +182,21 @@ class Compaction:
 
     def _text_tokens(self, text: str) -> int:
         return tokens_from_chars(len(text), self._ratio_for(weighted_tokens(text), len(text)))
+
+    def _summarizer_request_tokens(self, request: Sequence[Message]) -> int:
+        """A summarizer request's size, never below its class estimate.
+
+        The usage anchor is taken on chat views, whose serialised chars are largely message
+        framing (roles, metadata) the provider hardly counts; a summarizer request is one dense
+        transcript (random ids, file paths), so the anchor's lower ratio undercounts it — at
+        2k by a quarter, past the window (2k junk soak: the repair request overflowed at
+        2,054 of 2,000, estimated under 1,600). The class estimate, or the anchor where it is
+        higher, stays on the safe side.
+        """
+        text = json.dumps([m.model_dump() for m in request], ensure_ascii=False, default=str)
+        weighted = weighted_tokens(text)
+        ratio = max(self._ratio_for(weighted, len(text)), script_ratio(weighted, len(text)))
+        return tokens_from_chars(len(text), ratio)
 
     def _request_tokens(self, request: Sequence[Message]) -> int:
         text = json.dumps([m.model_dump() for m in request], ensure_ascii=False, default=str)

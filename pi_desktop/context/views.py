@@ -274,8 +274,9 @@ class ViewBuilding:
         is worth a file). The marker's preview shrinks with the budget and the step's width,
         so a step fits unless no result left is worth a file; growing a result never makes its
         step larger than the share. The decision depends on the step, the budget and the
-        anchor alone (never on earlier views), and is remembered per result so the compaction
-        serialises exactly what the view holds.
+        anchor, and once made it is kept while it holds (``_plan_holds``: the anchor moving
+        does not re-decide a step already sent); it is remembered per result so the
+        compaction serialises exactly what the view holds.
         """
         first = out[step[0]]
         settings = (self.view_limit, self.l3_correction, self.max_tool_chars)
@@ -283,10 +284,10 @@ class ViewBuilding:
         if (
             plan is not None
             and plan[0] is first
-            and plan[1] == settings
             and len(plan[2]) == len(step)
             and all(out[i] is m for i, m in zip(step, plan[2], strict=True))
-        ):  # the same step under the same budget and anchor: the same decision, O(1) per result
+            and (plan[1] == settings or self._plan_holds(plan[1], plan[2], plan[3]))
+        ):  # the same step: the same decision, O(1) per result (see _plan_holds)
             for i, chosen in zip(step, plan[3], strict=True):
                 out[i] = chosen
             return
@@ -326,6 +327,28 @@ class ViewBuilding:
                 tuple(originals),
                 tuple(out[i] for i in step),
             )
+
+    def _plan_holds(
+        self, planned: object, originals: Sequence[Message], chosen: Sequence[Message]
+    ) -> bool:
+        """Whether a step's plan, made under the settings ``planned``, holds after the usage
+        anchor moved.
+
+        Sticky decisions: under the same budget, a result once sent as a marker stays one and
+        one sent inline stays inline, as long as the results look no larger than when the plan
+        was made (a lower correction) or the step as planned still fits its share, and no
+        inline result is over ``max_tool_chars``. Re-deciding whenever the anchor crosses a
+        rounding step would move results between inline and offloaded — under a 2k budget
+        the anchor moves by a fifth — and every such move rewrites the view's prefix.
+        """
+        limit, correction, hard = planned  # type: ignore[misc]
+        if limit != self.view_limit or hard != self.max_tool_chars:
+            return False
+        if any(o is c and len(o.content) > hard for o, c in zip(originals, chosen, strict=True)):
+            return False
+        if self.l3_correction <= correction:
+            return True
+        return sum(self._result_tokens(c) for c in chosen) <= self.step_share_tokens
 
     def _result_tokens(self, message: Message) -> float:
         chars, weighted = self._memo.measure(message)

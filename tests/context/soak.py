@@ -196,6 +196,9 @@ class SoakFigures:
     restarted: bool = False
     chat_requests: int = 0
     prefix_extends: int = 0  # chat requests that start with the previous request unchanged
+    # chat requests that break the previous one's prefix with no compaction in their prepare
+    # (a free layer rewrote what was sent: L3 flipping, L2 moving, L1's boundary moving)
+    breaks_without_compaction: int = 0
     max_chat_request: int = 0
     overflows: int = 0  # requests (chat or summarizer) the model refused as over its window
     rungs: dict[str, int] = field(default_factory=dict)  # compactions per rung (issue 16)
@@ -341,7 +344,10 @@ async def run_soak(
             try:
                 view = await mgr.prepare(messages)
                 figures.chat_requests += 1
-                figures.prefix_extends += bool(previous) and view[: len(previous)] == previous
+                extends = bool(previous) and view[: len(previous)] == previous
+                figures.prefix_extends += extends
+                if previous and not extends and mgr.pending_compaction is None:
+                    figures.breaks_without_compaction += 1
                 previous = view
                 try:
                     response = await model.chat(view)
