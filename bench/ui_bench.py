@@ -20,6 +20,12 @@ Run: ``QT_QPA_PLATFORM=offscreen python3 bench/ui_bench.py`` (offscreen is set i
 (f) Cross-session search: ``bench/search_bench.py --window`` in a fresh process (1,000
     sessions / 1,000,000 messages; the library and its index are built once under /tmp and
     reused). Target: a query answers in < 50 ms.
+(g) Long sessions: the real window opening a 1,000 / 10,000 / 100,000-message session file
+    (``--session``), each in a fresh process: from the process start to the first paint and to
+    idle (nothing left to lay out), and the resident size then. Targets: 10,000 messages idle
+    < 1 s and < 300 MB; 100,000 < 3 s and < 600 MB. With the 10,000-message session: dragging
+    the scroll bar from the bottom to the top (the longest event-loop turn, target < 16.7 ms)
+    and Ctrl+F over the whole session (a word in every message, and a word in one).
 """
 
 from __future__ import annotations
@@ -400,6 +406,160 @@ def bench_memory(tmp: Path, turns: int = 500) -> None:
     window.close()
 
 
+LOREM = (
+    "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor "
+    "incididunt ut labore et dolore magna aliqua."
+)
+
+
+def make_long_session(path: Path, n: int) -> None:
+    """A linear session of ``n`` messages: short questions, answers with a list and code."""
+    from pi_desktop.session import Session
+
+    session = Session.create(path, system_prompt="bench", fsync=False)
+    for i in range(n):
+        if i % 2 == 0:
+            text = f"Question {i}: {LOREM[: 30 + i % 80]}"
+        else:
+            text = (
+                f"Answer {i}.\n\n" + " ".join([LOREM] * (1 + i % 4)) + "\n\n- one\n- two\n\n"
+                f"```python\ndef f(x):\n    return x * {i}\n```"
+            )
+        if i == n // 3:
+            text = text.replace(".", ". The rare word zanzibar.", 1)
+        session.append_message(Message(role="user" if i % 2 == 0 else "assistant", content=text))
+    session.close()
+
+
+def open_main(path: Path, started_at: float, measure_more: bool) -> int:
+    """In a fresh process: open ``path`` in the real window; print paint, idle, RSS, drag."""
+    from pi_desktop.ui.pyside_fix import guard_none_refcount
+
+    guard_none_refcount()
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    from pi_desktop.app import build_window
+    from pi_desktop.session import SessionLibrary
+    from pi_desktop.ui.settings import KeyStore, SettingsStore
+    from pi_desktop.ui.wiring import offline_setup
+
+    tmp = path.parent
+    window = build_window(
+        settings_store=SettingsStore(QSettings(str(tmp / "s.ini"), QSettings.Format.IniFormat)),
+        key_store=KeyStore(tmp / "keys"),
+        library=SessionLibrary(tmp / "library"),
+        provider_factory=lambda _s: offline_setup(),
+        workspace=tmp,
+        presets=[],
+        session_path=path,
+        background=True,  # as the app's own launch: the file is read while the window is up
+    )
+    window.resize(1200, 800)
+    window.show()
+    app.processEvents()
+    painted = time.time()
+    view = window.conversation
+    if window._load_task is not None:  # the file is read in a worker thread meanwhile
+        loop.run_until_complete(window._load_task)
+    quiet_since = time.time()
+    while time.time() - quiet_since < 0.2:  # idle: opened, and 200 ms without layout work
+        busy = view._layout_timer.isActive() or window.session is None
+        app.processEvents()
+        if busy:
+            quiet_since = time.time()
+        time.sleep(0.005)
+    idle = quiet_since
+    print(
+        f"RESULT paint={(painted - started_at) * 1000:.0f} idle={(idle - started_at) * 1000:.0f} "
+        f"rss={rss_mb():.0f} rows={view.row_count()} built={view.built_count()}"
+    )
+    if measure_more:
+        bar = view.verticalScrollBar()
+        steps = 240  # a drag from the bottom to the top: one value per mouse move, 60 a second
+        top = bar.maximum()
+        meter = StallMeter()
+        moves = QTimer()
+        moves.setInterval(16)
+        done: list[int] = []
+
+        def move() -> None:
+            i = len(done)
+            bar.setValue(top - top * i // steps)
+            done.append(i)
+            if i == steps:
+                moves.stop()
+
+        bar.setSliderDown(True)
+        moves.timeout.connect(move)
+        meter.start()
+        moves.start()
+        while len(done) <= steps:
+            app.processEvents()
+            time.sleep(0.0005)
+        for _ in range(20):  # the stand-ins left at the top are built in the turns after
+            app.processEvents()
+            time.sleep(0.005)
+        meter.timer.stop()
+        bar.setSliderDown(False)
+        gaps = sorted(gap * 1000 for _t, gap in meter.gaps)
+        cpu = sorted(c * 1000 for _t, c in meter.cpu)
+        print(
+            f"RESULT drag_longest={gaps[-1]:.1f} drag_p99={gaps[int(len(gaps) * 0.99)]:.1f} "
+            f"drag_cpu_longest={cpu[-1]:.1f} built={view.built_count()}"
+        )
+        for word in ("lorem", "zanzibar"):
+            t0 = time.perf_counter()
+            count = view.find(word)
+            took = (time.perf_counter() - t0) * 1000
+            print(f"RESULT find_{word}={took:.1f} count_{word}={count}")
+    window.close()
+    loop.close()  # joins the worker thread the file was read in
+    return 0
+
+
+def bench_long_sessions(tmp: Path, sizes: tuple[int, ...] = (1_000, 10_000, 100_000)) -> None:
+    import re
+    import subprocess
+
+    print("(g) long sessions: the real window opening a session file, in a fresh process each")
+    for n in sizes:
+        folder = tmp / f"long-{n}"
+        folder.mkdir()
+        path = folder / "long.jsonl"
+        make_long_session(path, n)
+        started = time.time()
+        args = [sys.executable, __file__, "--open", str(path), str(started)]
+        if n == 10_000:
+            args.append("--more")
+        out = subprocess.run(args, capture_output=True, text=True, timeout=600)
+        found = dict(
+            re.findall(
+                r"(\w+)=([\d.]+)",
+                " ".join(line for line in out.stdout.splitlines() if line.startswith("RESULT")),
+            )
+        )
+        if out.returncode != 0 or "idle" not in found:
+            print(f"    {n:,} messages: failed (exit {out.returncode}): {out.stderr[-800:]}")
+            continue
+        print(
+            f"    {n:,} messages: first paint {found['paint']} ms, idle {found['idle']} ms after "
+            f"the process started, {found['rss']} MB resident, {found['built']} of "
+            f"{found['rows']} rows built"
+        )
+        if "drag_longest" in found:
+            print(
+                f"    drag the scroll bar bottom → top ({n:,}, 240 moves at 60 Hz): longest "
+                f"event-loop stall {found['drag_longest']} ms wall (target < 16.7), "
+                f"{found['drag_cpu_longest']} ms main-thread CPU, p99 {found['drag_p99']} ms"
+            )
+            print(
+                f"    Ctrl+F over {n:,} messages (count, jump and highlight): 'lorem' "
+                f"({found['count_lorem']} matches) {found['find_lorem']} ms, 'zanzibar' "
+                f"({found['count_zanzibar']}) {found['find_zanzibar']} ms"
+            )
+
+
 def main() -> int:
     from pi_desktop.ui.pyside_fix import guard_none_refcount
 
@@ -414,6 +574,7 @@ def main() -> int:
         bench_tree(Path(tmp))
         bench_tree_append(Path(tmp))
         bench_launch(Path(tmp))
+        bench_long_sessions(Path(tmp))
     # in a fresh process: the 100,000-entry trees above left this one's heap large
     import subprocess
 
@@ -433,6 +594,15 @@ def memory_main() -> int:
 
 
 if __name__ == "__main__":
+    if "--long" in sys.argv[1:]:
+        with tempfile.TemporaryDirectory(prefix="pi-ui-bench-") as tmp:
+            bench_long_sessions(Path(tmp))
+        raise SystemExit(0)
+    if "--open" in sys.argv[1:]:
+        at = sys.argv.index("--open")
+        raise SystemExit(
+            open_main(Path(sys.argv[at + 1]), float(sys.argv[at + 2]), "--more" in sys.argv)
+        )
     if "--memory" in sys.argv[1:]:
         from pi_desktop.ui.pyside_fix import guard_none_refcount
 

@@ -80,9 +80,11 @@ def build_window(
     new_session: bool = False,
     presets: list[PresetChoice] | None = None,
     mcp: McpRuntime | None = None,
+    background: bool = False,
 ) -> MainWindow:
     """The main window with its session open: ``session_path``, else the one open at the last
-    close, else the newest, else a new one."""
+    close, else the newest, else a new one. With ``background`` an existing ``session_path`` is
+    read in a worker thread while the window is already up (the app's own launch)."""
     from pi_desktop.session import SessionLibrary, SessionLockedError
     from pi_desktop.ui.main_window import MainWindow
     from pi_desktop.ui.settings import KeyStore, SettingsStore
@@ -120,6 +122,9 @@ def build_window(
         session_path = session_path.expanduser()
         session_path = session_path.parent.resolve() / session_path.name
         if os.path.lexists(session_path):
+            if background:
+                window.open_session_path_in_background(session_path)
+                return window
             if window.open_session_path(session_path):
                 return window
             failure = window.open_failure
@@ -207,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
             offline=args.offline,
             new_session=args.new,
             mcp=mcp,
+            background=True,
         )
         done: asyncio.Future[None] = loop.create_future()
         window.closed.connect(lambda: done.done() or done.set_result(None))

@@ -36,7 +36,7 @@ from pi_desktop.session import (
 from pi_desktop.session.export import FORMATS as EXPORT_FORMATS
 from pi_desktop.ui.budget.bar import BudgetBar
 from pi_desktop.ui.budget.figures import branch_compactions
-from pi_desktop.ui.chat.conversation import ConversationView, path_items
+from pi_desktop.ui.chat.conversation import ConversationView, PathItem, path_items
 from pi_desktop.ui.chat.edit_resend import EditResend
 from pi_desktop.ui.chat.header import ChatHeader
 from pi_desktop.ui.chat.input_box import CompactDialog, InputBox
@@ -107,6 +107,9 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.provider: ProviderSetup | None = None
         self.approver = ApprovalPrompter(self, self.settings.approval_policy)
         self.open_failure: str | None = None  # why the last open_session_path failed
+        self.loading_path: Path | None = None  # a session being read in the background
+        self._load_task: asyncio.Task[bool] | None = None
+        self._closed = False
         self.controller = AgentController(self)
         # saved system prompts, in a file beside the settings (a test's settings are temporary)
         settings_dir = Path(settings_store.qsettings.fileName()).parent
@@ -331,6 +334,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.tree.pinRequested.connect(self.steering.set_pinned)
         self.tree.branchSummaryRemoveRequested.connect(self.steering.remove_branch_summary)
         self.conversation.pinRequested.connect(self.steering.set_pinned)
+        self.conversation.cardBuilt.connect(self._decorate_card)
         self.sessions.titleChanged.connect(self._update_title)
         self.tree.compactionActivated.connect(self.open_summary)
         self.budget_bar.clicked.connect(self.show_breakdown)
@@ -413,16 +417,57 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.open_session(session)
         return True
 
-    def open_session(self, session: Session) -> None:
+    def open_session_path_in_background(self, path: Path) -> asyncio.Task[bool]:
+        """Open ``path`` with the window up at once: a quiet "Loading…" row while the file is
+        read in a worker thread (a 100,000-message file takes seconds), then the session.
+
+        Sending waits for it (a message typed meanwhile stays in the box). If the user opens
+        another session first, or closes the window, the loaded one is closed unshown."""
+        self.loading_path = path
+        self.conversation.show_loading(path.name)
+        self.header.set_title(f"Opening {path.name}…")  # not "New session": it is not one
+        self.setWindowTitle(f"Opening {path.name}… — pi-desktop")
+        self.statusBar().showMessage(f"Opening {path.name}…")
+
+        async def load() -> bool:
+            loop = asyncio.get_event_loop()  # its first step may run in a Qt event pass
+
+            def read() -> tuple[Session, list[PathItem]]:
+                session = Session.load(path)  # and its rows: both pure Python, no Qt
+                return session, path_items(session, self.library.results_dir(session.path))
+
+            try:
+                session, items = await loop.run_in_executor(None, read)
+            except OPEN_ERRORS as exc:
+                self.loading_path = None
+                self.open_failure = open_failure(path.name, exc)
+                if self.session is None and self.isVisible():
+                    self.new_session()  # as a failed --session does: a fresh one, and why
+                    self.show_refusal(self.open_failure)
+                return False
+            finally:
+                self.statusBar().clearMessage()
+            if self.loading_path != path or self.session is not None or self._closed:
+                session.close()  # the user went elsewhere meanwhile
+                return False
+            self.loading_path = None
+            self.open_session(session, items=items)
+            return True
+
+        self._load_task = asyncio.ensure_future(load())
+        return self._load_task
+
+    def open_session(self, session: Session, *, items: list[PathItem] | None = None) -> None:
         """Show ``session`` and build its agent; the previous session is closed (flushed)."""
         if self.busy:
             raise RuntimeError("stop the run before switching sessions")
+        self.loading_path = None  # a background open still running is dropped when it ends
         self._close_current()
         self.session = session
         self.edits.reset()
         self._build_agent()
         self.tree.set_session(session)
-        self.render_path()
+        self.render_path(items)
         self._clear_refusals()
         reason = getattr(session, "read_only_reason", None)
         problems = [p for p in session.problems if p != reason]
@@ -545,13 +590,20 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         if setup.note:
             self.statusBar().showMessage(setup.note)
 
-    def render_path(self) -> None:
+    def _decorate_card(self, card: QWidget) -> None:
+        """A card built as its row scrolled into view: its edit action and its pin."""
+        self.edits.decorate([card])
+        self.steering.decorate([card])
+
+    def render_path(self, items: list[PathItem] | None = None) -> None:
         """Redraw the conversation from the session's current path (after rewind/load)."""
         if self.session is None:
             self.conversation.clear()
             return
         results_dir = self.library.results_dir(self.session.path)
-        self.conversation.show_path(path_items(self.session, results_dir))
+        if items is None:  # else read with the session, off the event loop
+            items = path_items(self.session, results_dir)
+        self.conversation.show_path(items)
         if self.agent is not None:
             self.conversation.show_repairs(self.agent.history_repairs)
         self.edits.decorate()
@@ -569,6 +621,9 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         text = self.input.toPlainText()
         if not text.strip() or self.busy:
             return None
+        if self.loading_path is not None and self.session is None:
+            self.statusBar().showMessage("Still opening the session; send again in a moment.")
+            return None  # the text stays in the box
         if self.session is None:
             self.new_session()
         if self.session is not None and self.session.read_only:  # refused before it runs
@@ -624,6 +679,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         for viewer in list(self.viewers):
             viewer.close()
         self._close_current()
+        self._closed = True
         event.accept()
         self.closed.emit()
 

@@ -83,10 +83,7 @@ class Steering(QObject):
         return node.id
 
     def _last_message(self) -> str | None:
-        for card in reversed(self.window.conversation.message_cards()):
-            if card.entry_id:
-                return card.entry_id
-        return None
+        return self.window.conversation.last_entry_id()  # built or not (a long session)
 
     def decorate(self, cards: list[Any] | None = None) -> None:
         """Show the pin on every message card whose entry is pinned."""

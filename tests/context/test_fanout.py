@@ -15,7 +15,7 @@ import shutil
 import tempfile
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pi_desktop.context import ContextManager, Message
@@ -130,6 +130,7 @@ def test_bigger_results_never_fit_worse(tmp_path):
     st.sampled_from([2_000, 4_000, 8_000, 32_000, 128_000]),
     st.lists(st.integers(0, 60_000), min_size=1, max_size=12),
 )
+@example(2_000, [0, 372, 398, 631, 680, 692, 809])  # kept results whose markers save nothing
 def test_a_step_never_takes_more_than_its_share_whatever_its_sizes(tmp_path, budget, sizes):
     """Monotonic in size: however large a step's results grow, the step in the view stays
     within ``step_share_tokens`` (small results stay verbatim, the largest go first)."""

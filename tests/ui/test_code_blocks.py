@@ -24,7 +24,7 @@ WIDTHS = [800, 1180, 1600]
 def _settle(window) -> None:
     for _ in range(3):
         QTest.qWait(30)
-        window.conversation.widget().layout().activate()
+        window.conversation.settle()  # measure and place the rows now
 
 
 def _window_with_long_lines(kit, qtbot, width: int):
@@ -68,15 +68,14 @@ def test_copy_is_whole_and_long_lines_are_reachable(kit, qtbot, artifacts, width
     assert len(cards) == 2  # the grep report and the fenced block
     for card in cards:
         body = card.body
-        assert body.horizontalScrollBar().value() == 0
+        assert body.horizontalScrollBar().value() == 0  # the message never moves sideways
         _assert_copy_visible(window, body)
-        # the line is kept whole and the body scrolls sideways to its very end
+        # the line is kept whole and its block scrolls sideways (on its own) to its very end
         assert not body.code_wrap and body.overflows()
-        bar = body.horizontalScrollBar()
-        doc_width = body.document().size().width()
-        assert bar.maximum() > 0
-        assert bar.maximum() + body.viewport().width() >= doc_width - 1
-        assert body.height() >= body.document().size().height() + bar.sizeHint().height()
+        rects = body.wide_blocks()
+        assert rects and body.code_range(0) > 0
+        assert body.code_range(0) + body.viewport().width() >= rects[0].right() - 1
+        assert body.height() >= body.document().size().height()
     fenced = cards[-1].body
     assert "END-OF-LINE" in fenced.toPlainText() and LONG_LINE in fenced.code_blocks()
     window.conversation.scroll_to_bottom()
@@ -120,7 +119,7 @@ def test_wrap_link_wraps_the_block_and_copy_stays_whole(kit, qtbot, artifacts, w
     qtbot.mouseClick(body.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     qtbot.waitUntil(lambda: body.code_wrap)
     _settle(window)
-    assert not body.overflows() and body.horizontalScrollBar().maximum() == 0
+    assert not body.overflows() and body.wide_blocks() == []
     assert body.document().size().height() > lines_before  # the line took more rows
     assert "END-OF-LINE" in body.toPlainText()
     _assert_copy_visible(window, body)
@@ -147,10 +146,11 @@ def test_a_sideways_wheel_scrolls_the_code_and_a_vertical_one_the_conversation(q
     view.show()
     view.add_message("assistant", f"```\n{LONG_LINE}\n```", "a1")
     body = view.message_cards()[0].body
-    qtbot.waitUntil(lambda: body.horizontalScrollBar().maximum() > 0)
+    qtbot.waitUntil(lambda: body.code_range(0) > 0)
+    (block,) = body.wide_blocks()
 
     def wheel(dx: int, dy: int, mods=Qt.KeyboardModifier.NoModifier) -> QWheelEvent:
-        pos = QPointF(10, 10)
+        pos = QPointF(10, block.center().y())  # over the code
         return QWheelEvent(
             pos, pos, QPoint(), QPoint(dx, dy), Qt.MouseButton.NoButton, mods,
             Qt.ScrollPhase.NoScrollPhase, False,
@@ -158,10 +158,49 @@ def test_a_sideways_wheel_scrolls_the_code_and_a_vertical_one_the_conversation(q
 
     event = wheel(-240, 0)
     body.wheelEvent(event)
-    assert event.isAccepted() and body.horizontalScrollBar().value() > 0
+    assert event.isAccepted() and body.code_offset(0) > 0
+    assert body.horizontalScrollBar().value() == 0  # the block moved, not the message
     event = wheel(0, -120)
     body.wheelEvent(event)
     assert not event.isAccepted()  # left to the conversation
-    body.horizontalScrollBar().setValue(0)
+    body.set_code_offset(0, 0)
     body.wheelEvent(wheel(0, -120, Qt.KeyboardModifier.ShiftModifier))
-    assert body.horizontalScrollBar().value() > 0
+    assert body.code_offset(0) > 0
+
+
+def test_each_code_block_scrolls_on_its_own_and_prose_never_sideways(qtbot, artifacts):
+    """Issue 18: a wide code block's sideways scroll moved the whole message, prose and the
+    other blocks included. Now each block keeps its own offset; the prose is drawn in place."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QWheelEvent
+
+    from pi_desktop.ui.chat.conversation import ConversationView
+
+    view = ConversationView()
+    qtbot.addWidget(view)
+    view.resize(700, 500)
+    view.show()
+    prose = "Prose before the code, long enough to wrap over a line of the column, and more."
+    text = (
+        f"{prose}\n\n```python\n{LONG_LINE}\n```\n\nBetween.\n\n```\n{LONG_LINE} 2\n```\n\nAfter."
+    )
+    view.add_message("assistant", text, "a1")
+    view.settle()
+    body = view.message_cards()[0].body
+    qtbot.waitUntil(lambda: len(body.wide_blocks()) == 2)
+    first, _second = body.wide_blocks()
+    band = body.viewport().rect()
+    band.setBottom(int(first.top()) - 1)  # the prose above the first block
+    before = body.viewport().grab(band).toImage()
+    pos = QPointF(20, first.center().y())
+    event = QWheelEvent(
+        pos, pos, QPoint(), QPoint(-480, 0), Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False,
+    )  # fmt: skip
+    body.wheelEvent(event)
+    assert body.code_offset(0) > 0 and body.code_offset(1) == 0
+    assert body.horizontalScrollBar().value() == 0
+    assert body.viewport().grab(band).toImage() == before  # the prose did not move
+    body.set_code_offset(0, 10**6)
+    assert body.code_offset(0) == body.code_range(0)  # to the line's end, no further
+    view.grab().save(str(artifacts / "code-block-scrolled-alone.png"))

@@ -225,7 +225,9 @@ def test_session_lines_stay_bounded_when_a_model_floods_tool_calls(kit, qtbot):
         assert lines < 200
         results = [e for e in window.session.get_current_path() if e.role == "tool"]
         assert len(results) == 65 and "10,000 tool calls" in results[-1].content
-        assert len(window.conversation.tool_calls()) == 65
+        # rows, built or not (the view builds widgets only near the viewport: issue 18)
+        assert window.conversation.count_rows("tool") == 65
+        assert len(window.conversation.tool_calls()) <= 65
         assert json.loads(window.session.path.read_bytes().splitlines()[0])["type"] == "session"
 
 

@@ -56,6 +56,8 @@ class EditResend(QObject):
                 and getattr(card, "edit_button", None) is None
             ):
                 self._add_edit_button(card)
+                if card.entry_id == self.editing:  # rebuilt while its edit is in the input
+                    card.status_label.setText("✎ editing")
 
     def _add_edit_button(self, card: MessageCard) -> None:
         """Wire the card's own hover "edit" action (the look's action bar) to an edit."""

@@ -15,11 +15,16 @@ import re
 import time
 from collections import deque
 
-from PySide6.QtCore import QEvent, QSize, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
     QGuiApplication,
+    QMouseEvent,
+    QPainter,
     QPalette,
+    QRegion,
     QResizeEvent,
+    QTextBlockFormat,
     QTextCharFormat,
     QTextCursor,
     QTextDocument,
@@ -35,7 +40,13 @@ from PySide6.QtWidgets import (
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.text.highlight import code_html
 from pi_desktop.ui.text.long_text import LongTextViewer
-from pi_desktop.ui.text.markdown import Block, StreamSplitter, bounded_markdown, split_blocks
+from pi_desktop.ui.text.markdown import (
+    Block,
+    StreamSplitter,
+    TextRun,
+    bounded_markdown,
+    split_blocks,
+)
 from pi_desktop.ui.text.safe_text import (
     SafeBrowser,
     SafeDocument,
@@ -133,8 +144,11 @@ class MarkdownBody(SafeBrowser):
         super().__init__(parent)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        # a code line wider than the column scrolls the body sideways (prose always wraps)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        # a code block wider than the column scrolls sideways on its own (``code_offset``);
+        # the body itself never does, so prose never moves sideways
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.horizontalScrollBar().valueChanged.connect(self._pin_left)
+        self._offsets: dict[int, int] = {}  # a wide block's index → its sideways offset
         self.setLineWrapMode(QTextEdit.LineWrapMode.FixedPixelWidth)
         self.setLineWrapColumnOrWidth(0)
         self.document().setDocumentMargin(0)
@@ -152,6 +166,12 @@ class MarkdownBody(SafeBrowser):
         self.code_wrap = CODE_WRAP_DEFAULT  # code lines wrap (True) or scroll (False)
         self._pending_at: int | None = None  # where the open block starts
         self._queue: deque[Block] = deque()  # finished blocks not drawn yet
+        # the stream's open run of paragraphs (markdown.TextRun), redrawn as one import each
+        # time a paragraph joins it, and where its drawing starts; a saved text's blocks come
+        # already merged (``_merged``) and each is drawn once
+        self._run = TextRun()
+        self._run_at: int | None = None
+        self._merged = False
         self._drain_timer = QTimer(self)  # a persistent timer: no per-call Python callables
         self._drain_timer.setSingleShot(True)
         self._drain_timer.setInterval(0)
@@ -239,8 +259,12 @@ class MarkdownBody(SafeBrowser):
         self._splitter = None
         self._queue.clear()
         self._drain_timer.stop()
+        self._offsets.clear()
         self._codes = []
         self._pending_at = None
+        self._run.clear()
+        self._run_at = None
+        self._merged = True
         self._footer_at = None
         self._collapsed = False
         self._parts = [text] if text else []
@@ -270,6 +294,7 @@ class MarkdownBody(SafeBrowser):
             return
         if self._splitter is None:
             self._splitter = StreamSplitter()
+            self._merged = False
         if self._length > COLLAPSE_ABOVE_CHARS:
             self._collapse()  # from now on only the count moves
             self._fit()
@@ -298,6 +323,8 @@ class MarkdownBody(SafeBrowser):
         self._queue.clear()
         self._drain_timer.stop()
         self._pending_at = None
+        self._run.clear()
+        self._run_at = None
         self._codes = []
         self.clear()
         head = self.text[:COLLAPSED_HEAD_CHARS]
@@ -359,7 +386,7 @@ class MarkdownBody(SafeBrowser):
         if self._queue:
             self._drop_pending()
         while self._queue:  # at least one block a turn: a starved process still gets on
-            self._insert(self._queue.popleft(), final=True)
+            self._place(self._queue.popleft())
             if time.perf_counter() >= deadline:
                 break
         if self._queue:
@@ -372,17 +399,41 @@ class MarkdownBody(SafeBrowser):
                 self._insert(pending, final=False)
         self._fit()
 
+    def _place(self, block: Block) -> None:
+        """Draw a finished block as the saved message draws it: a paragraph of the stream
+        joins the open run (which is redrawn as one import), unless it would make the run too
+        big; code closes the run."""
+        if self._merged or block.kind != "text":
+            self._run.clear()
+            self._run_at = None
+            self._insert(block, final=True)
+            return
+        if not self._run.fits(block.text):
+            self._run.clear()
+            self._run_at = None
+        self._run.add(block.text)
+        if self._run_at is None:
+            self._run_at = self._end()
+        elif self._run_at == 0:
+            self.clear()  # as a saved text starts: from an empty document
+        else:
+            self._remove_from(self._run_at)
+        self._insert(Block("text", self._run.text), final=True)
+
     def _end(self) -> int:
         return max(0, self.document().characterCount() - 1)
 
     def _drop_pending(self) -> None:
         if self._pending_at is None:
             return
+        self._remove_from(self._pending_at)
+        self._pending_at = None
+
+    def _remove_from(self, position: int) -> None:
         cursor = QTextCursor(self.document())
-        cursor.setPosition(self._pending_at)
+        cursor.setPosition(position)
         cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
         cursor.removeSelectedText()
-        self._pending_at = None
 
     def changeEvent(self, event: QEvent) -> None:
         """The system switched light/dark: redraw, or code keeps the other scheme's colours."""
@@ -399,7 +450,9 @@ class MarkdownBody(SafeBrowser):
         cursor = QTextCursor(self.document())
         cursor.movePosition(QTextCursor.MoveOperation.End)
         if self._end() > 0:
-            cursor.insertBlock()
+            # a fresh paragraph: the block before (a list item, a quote) must not lend it
+            # its list or indent, or the stream draws paragraphs as bullets a reload does not
+            cursor.insertBlock(QTextBlockFormat(), QTextCharFormat())
         start = cursor.position()
         if block.kind == "code":
             continues = block.part > 0 and bool(self._codes)
@@ -414,8 +467,8 @@ class MarkdownBody(SafeBrowser):
                 # not cursor.insertMarkdown: in PySide6 6.12 it corrupts a refcount (None is
                 # deallocated after enough calls and the interpreter aborts)
                 cursor.insertHtml(markdown_html(bounded_markdown(block.text)))
-            else:
-                cursor.insertText(block.text)
+            else:  # the open paragraph, drawn as markdown too (no raw ** while streaming)
+                cursor.insertHtml(markdown_html(bounded_markdown(block.text)))
         if final:
             self._recolor_links(start, cursor.position())
 
@@ -456,15 +509,151 @@ class MarkdownBody(SafeBrowser):
         # asking for the last block's rectangle finishes the layout first.
         doc.documentLayout().blockBoundingRect(doc.lastBlock())
         height = math.ceil(doc.size().height()) + 2
-        if self.overflows():  # room for the sideways scroll bar under the text
-            height += self.horizontalScrollBar().sizeHint().height()
         if self.height() != height:
             self.setFixedHeight(height)
 
     def overflows(self) -> bool:
-        """True when a code line is wider than the column (the body scrolls sideways)."""
+        """True when a code line is wider than the column (its block scrolls sideways)."""
         doc = self.document()
         return doc.size().width() > max(doc.textWidth(), 0) + 1
+
+    # -- wide code blocks: each scrolls sideways on its own ---------------------------------
+
+    def wide_blocks(self) -> list[QRectF]:
+        """Where each code block wider than the column is laid out (document coordinates,
+        as wide as its longest line), in order."""
+        if not self.overflows():
+            return []
+        doc = self.document()
+        layout = doc.documentLayout()
+        limit = max(doc.textWidth(), 0) + 1
+        rects = []
+        for frame in doc.rootFrame().childFrames():
+            rect = layout.frameBoundingRect(frame)
+            if rect.width() > limit:
+                # a table's rectangle comes shifted by its cell padding: where it is drawn
+                pad = frame.frameFormat().toTableFormat().cellPadding()
+                rects.append(rect.translated(-pad, -pad))
+        return rects
+
+    def code_range(self, index: int) -> int:
+        """How far wide block ``index`` scrolls sideways (0: it fits)."""
+        rects = self.wide_blocks()
+        if index >= len(rects):
+            return 0
+        return max(0, math.ceil(rects[index].right() - self.viewport().width()))
+
+    def code_offset(self, index: int) -> int:
+        return self._offsets.get(index, 0)
+
+    def set_code_offset(self, index: int, offset: int) -> None:
+        offset = max(0, min(self.code_range(index), offset))
+        if offset != self._offsets.get(index, 0):
+            self._offsets[index] = offset
+            self.viewport().update()
+
+    def wide_block_at(self, pos) -> int | None:
+        for index, rect in enumerate(self.wide_blocks()):
+            if rect.top() <= pos.y() <= rect.bottom():
+                return index
+        return None
+
+    def _pin_left(self, value: int) -> None:
+        """Selecting past the edge must not slide the whole message: blocks scroll alone."""
+        if value:
+            self.horizontalScrollBar().setValue(0)
+
+    def paintEvent(self, event) -> None:
+        """The document as QTextEdit paints it, except that each wide code block is drawn
+        shifted by its own offset (clipped to the column) with a slim position bar."""
+        rects = self.wide_blocks()
+        if not rects:
+            super().paintEvent(event)
+            return
+        painter = QPainter(self.viewport())
+        layout = self.document().documentLayout()
+        context = QAbstractTextDocumentLayout.PaintContext()
+        context.palette = self.palette()
+        context.selections = self._paint_selections()
+        width = self.viewport().width()
+        rest = QRegion(event.rect())
+        for rect in rects:
+            rest -= QRegion(QRectF(0, rect.top(), width, rect.height()).toAlignedRect())
+        for part in rest:
+            painter.save()
+            painter.setClipRect(part)
+            context.clip = QRectF(part)
+            layout.draw(painter, context)
+            painter.restore()
+        bar = color("muted", is_dark())
+        for index, rect in enumerate(rects):
+            shown = QRectF(rect.left(), rect.top(), width - rect.left(), rect.height())
+            if not shown.intersects(QRectF(event.rect())):
+                continue
+            offset = self._offsets.get(index, 0)
+            painter.save()
+            painter.setClipRect(shown)
+            painter.translate(-offset, 0)
+            context.clip = shown.translated(offset, 0)
+            layout.draw(painter, context)
+            painter.restore()
+            span = max(1.0, rect.right())  # the position bar: what part of the line shows
+            left = rect.left() + (width - rect.left()) * offset / span
+            length = max(24.0, (width - rect.left()) * width / span)
+            painter.save()
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(bar)
+            painter.setOpacity(0.45)
+            painter.drawRoundedRect(QRectF(left + 4, rect.bottom() - 4, length - 8, 3), 1.5, 1.5)
+            painter.restore()
+        painter.end()
+
+    def _paint_selections(self) -> list:
+        """The find highlights and the mouse selection, as QTextEdit passes them on."""
+        selections = []
+        for extra in self.extraSelections():
+            selection = QAbstractTextDocumentLayout.Selection()
+            selection.cursor, selection.format = extra.cursor, extra.format
+            selections.append(selection)
+        cursor = self.textCursor()
+        if cursor.hasSelection():
+            selection = QAbstractTextDocumentLayout.Selection()
+            selection.cursor = cursor
+            fmt = QTextCharFormat()
+            palette = self.palette()
+            fmt.setBackground(palette.brush(QPalette.ColorRole.Highlight))
+            fmt.setForeground(palette.brush(QPalette.ColorRole.HighlightedText))
+            selection.format = fmt
+            selections.append(selection)
+        return selections
+
+    def _shifted(self, event):
+        """A mouse event over a scrolled block, moved to where its text is laid out."""
+        index = self.wide_block_at(event.position())
+        offset = self._offsets.get(index, 0) if index is not None else 0
+        if not offset:
+            return event
+        return QMouseEvent(
+            event.type(),
+            event.position() + QPointF(offset, 0),
+            event.globalPosition(),
+            event.button(),
+            event.buttons(),
+            event.modifiers(),
+        )
+
+    def mousePressEvent(self, event) -> None:
+        super().mousePressEvent(self._shifted(event))
+
+    def mouseMoveEvent(self, event) -> None:
+        super().mouseMoveEvent(self._shifted(event))
+
+    def mouseReleaseEvent(self, event) -> None:
+        super().mouseReleaseEvent(self._shifted(event))
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        super().mouseDoubleClickEvent(self._shifted(event))
 
     def set_code_wrap(self, wrap: bool) -> None:
         """Wrap code lines at the column's edge, or keep them and scroll sideways."""
@@ -507,15 +696,15 @@ class MarkdownBody(SafeBrowser):
         return QSize(40, self.height())
 
     def wheelEvent(self, event) -> None:
-        """Sideways wheels (or Shift+wheel) scroll a wide code line; the rest goes to the
-        conversation, which does the vertical scrolling."""
-        bar = self.horizontalScrollBar()
+        """Sideways wheels (or Shift+wheel) over a wide code block scroll that block alone;
+        the rest goes to the conversation, which does the vertical scrolling."""
         delta = event.angleDelta()
         sideways = abs(delta.x()) > abs(delta.y())
         shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
-        if bar.maximum() > 0 and (sideways or shift):
+        index = self.wide_block_at(event.position()) if (sideways or shift) else None
+        if index is not None and self.code_range(index) > 0:
             step = delta.x() if sideways else delta.y()
-            bar.setValue(bar.value() - step)
+            self.set_code_offset(index, self.code_offset(index) - step)
             event.accept()
             return
         event.ignore()
