@@ -511,6 +511,39 @@
         </message>
     </context>
     <context>
+        <name>CompactDialog</name>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="45" />
+            <source>Compact now</source>
+            <translation>Compact now</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="48" />
+            <source>Summarize the conversation so far. Optional &amp;focus:</source>
+            <translation>Summarize the conversation so far. Optional &amp;focus:</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="54" />
+            <source>e.g. keep the API design decisions in detail</source>
+            <translation>e.g. keep the API design decisions in detail</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="57" />
+            <source>What the summary should keep in detail (optional).</source>
+            <translation>What the summary should keep in detail (optional).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="63" />
+            <source>Compact</source>
+            <translation>Compact</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="65" />
+            <source>Summarize the older turns now</source>
+            <translation>Summarize the older turns now</translation>
+        </message>
+    </context>
+    <context>
         <name>Connection</name>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="176" />
@@ -637,6 +670,139 @@ price: the app shows money only for models you entered a price for.</translation
             <location filename="../../pi_desktop/ui/controller.py" line="206" />
             <source>Internal error: %1: %2</source>
             <translation>Internal error: %1: %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>Conversation</name>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="146" />
+            <source>Conversation</source>
+            <translation>Conversation</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="148" />
+            <source>The messages of this session; Ctrl+F finds text, Page Up and Page Down scroll.</source>
+            <translation>The messages of this session; Ctrl+F finds text, Page Up and Page Down scroll.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="188" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="610" />
+            <source>Type a message below — Enter sends.
+
+The bar above the input shows how full the model's context is; when it passes the mark, older turns are summarized. The tree on the right shows every message: click one to go back to it.</source>
+            <translation>Type a message below — Enter sends.
+
+The bar above the input shows how full the model's context is; when it passes the mark, older turns are summarized. The tree on the right shows every message: click one to go back to it.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="617" />
+            <source>Opening %1…</source>
+            <translation>Opening %1…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="763" />
+            <source>thinking…</source>
+            <translation>thinking…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="980" />
+            <source>This conversation has a gap: %1. The session file is unchanged.</source>
+            <translation>This conversation has a gap: %1. The session file is unchanged.</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="963" />
+            <source>%Ln tool call(s) never got a result (the run was interrupted); the model is sent "%1" in its place</source>
+            <translation>
+                <numerusform>%Ln tool call never got a result (the run was interrupted); the model is sent "%1" in its place</numerusform>
+                <numerusform>%Ln tool calls never got a result (the run was interrupted); the model is sent "%1" in its place</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="973" />
+            <source>%Ln tool result(s) answer no call and are left out of what the model is sent</source>
+            <translation>
+                <numerusform>%Ln tool result answers no call and is left out of what the model is sent</numerusform>
+                <numerusform>%Ln tool results answer no call and are left out of what the model is sent</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="789" />
+            <source>Stopped.</source>
+            <translation>Stopped.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="983" />
+            <source>; </source>
+            <translation>; </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="930" />
+            <source>Some saved data could not be shown and was skipped:</source>
+            <translation>Some saved data could not be shown and was skipped:</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="933" />
+            <source>… and %1 more</source>
+            <translation>… and %1 more</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="544" />
+            <source>Retry</source>
+            <translation>Retry</translation>
+        </message>
+    </context>
+    <context>
+        <name>EditResend</name>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="68" />
+            <source>Edit and resend: puts this message in the box; sending makes a new branch from before it (the old branch stays in the tree)</source>
+            <translation>Edit and resend: puts this message in the box; sending makes a new branch from before it (the old branch stays in the tree)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="69" />
+            <source>Edit and resend</source>
+            <translation>Edit and resend</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="113" />
+            <source>Editing “%1”. Send makes a new branch from before it; the old branch stays in the tree.</source>
+            <translation>Editing “%1”. Send makes a new branch from before it; the old branch stays in the tree.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="178" />
+            <source>This question has no answer on this branch. Answer it again, or type what to ask instead: that goes on a new branch, and this question stays in the tree.</source>
+            <translation>This question has no answer on this branch. Answer it again, or type what to ask instead: that goes on a new branch, and this question stays in the tree.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="230" />
+            <source>Stopped before sending: your message was not sent and is back in the input.</source>
+            <translation>Stopped before sending: your message was not sent and is back in the input.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="276" />
+            <source>the message before it was summarized</source>
+            <translation>the message before it was summarized</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="88" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="61" />
+            <source>✎ editing</source>
+            <translation>✎ editing</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="123" />
+            <source>Cancel edit</source>
+            <translation>Cancel edit</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="187" />
+            <source>Answer again</source>
+            <translation>Answer again</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="190" />
+            <source>Edit</source>
+            <translation>Edit</translation>
         </message>
     </context>
     <context>
@@ -811,6 +977,90 @@ price: the app shows money only for models you entered a price for.</translation
         </message>
     </context>
     <context>
+        <name>FindBar</name>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="36" />
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="37" />
+            <source>Find in this conversation</source>
+            <translation>Find in this conversation</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="39" />
+            <source>Enter goes to the next match, Shift+Enter to the previous, Esc closes.</source>
+            <translation>Enter goes to the next match, Shift+Enter to the previous, Esc closes.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="50" />
+            <source>Previous match (Shift+Enter)</source>
+            <translation>Previous match (Shift+Enter)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="51" />
+            <source>Next match (Enter)</source>
+            <translation>Next match (Enter)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="52" />
+            <source>Close (Esc)</source>
+            <translation>Close (Esc)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="53" />
+            <source>Previous match</source>
+            <translation>Previous match</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="54" />
+            <source>Next match</source>
+            <translation>Next match</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="55" />
+            <source>Close the find bar</source>
+            <translation>Close the find bar</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="47" />
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="106" />
+            <source>No matches</source>
+            <translation>No matches</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="110" />
+            <source>%1 of %2</source>
+            <translation>%1 of %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>Header</name>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="36" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="53" />
+            <source>New session</source>
+            <translation>New session</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="61" />
+            <source>System prompt</source>
+            <translation>System prompt</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="68" />
+            <source>This session has no system prompt (click to give it one)</source>
+            <translation>This session has no system prompt (click to give it one)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="60" />
+            <source>No system prompt</source>
+            <translation>No system prompt</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="66" />
+            <source>System prompt (click to view or change it):</source>
+            <translation>System prompt (click to view or change it):</translation>
+        </message>
+    </context>
+    <context>
         <name>Labels</name>
         <message>
             <location filename="../../pi_desktop/ui/i18n.py" line="208" />
@@ -824,6 +1074,39 @@ price: the app shows money only for models you entered a price for.</translation
         </message>
     </context>
     <context>
+        <name>LongText</name>
+        <message>
+            <location filename="../../pi_desktop/ui/text/long_text.py" line="82" />
+            <source>Copy all</source>
+            <translation>Copy all</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/long_text.py" line="83" />
+            <source>Copy the whole message to the clipboard</source>
+            <translation>Copy the whole message to the clipboard</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/long_text.py" line="85" />
+            <source>Close</source>
+            <translation>Close</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/long_text.py" line="86" />
+            <source>Close this window</source>
+            <translation>Close this window</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/long_text.py" line="73" />
+            <source>Whole message</source>
+            <translation>Whole message</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/long_text.py" line="126" />
+            <source>Loading… %1 of %2 characters</source>
+            <translation>Loading… %1 of %2 characters</translation>
+        </message>
+    </context>
+    <context>
         <name>MainWindow</name>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="102" />
@@ -831,185 +1114,185 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>Offline (no network)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="137" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="140" />
             <source>Message — Enter sends, Shift+Enter for a new line</source>
             <translation>Message — Enter sends, Shift+Enter for a new line</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="139" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="142" />
             <source>Message</source>
             <translation>Message</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="141" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="144" />
             <source>Your next message. Enter sends it, Shift+Enter starts a new line.</source>
             <translation>Your next message. Enter sends it, Shift+Enter starts a new line.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="144" />
-            <location filename="../../pi_desktop/ui/main_window.py" line="217" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="147" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="220" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Send</source>
             <translation>Send</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="146" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="149" />
             <source>Sends the message, or stops the answer while one is written.</source>
             <translation>Sends the message, or stops the answer while one is written.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="184" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="187" />
             <source>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</source>
             <translation>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="206" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="209" />
             <source>&amp;New session</source>
             <translation>&amp;New session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="208" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="211" />
             <source>&amp;Open session…</source>
             <translation>&amp;Open session…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="211" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="214" />
             <source>&amp;Settings…</source>
             <translation>&amp;Settings…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="213" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="216" />
             <source>&amp;Quit</source>
             <translation>&amp;Quit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="215" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="218" />
             <source>&amp;Compact now…</source>
             <translation>&amp;Compact now…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="218" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="221" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="220" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="223" />
             <source>&amp;Pin / unpin message</source>
             <translation>&amp;Pin / unpin message</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="222" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="225" />
             <source>&amp;File</source>
             <translation>&amp;File</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="225" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="228" />
             <source>&amp;Export current branch</source>
             <translation>&amp;Export current branch</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="238" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="241" />
             <source>&amp;View</source>
             <translation>&amp;View</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="243" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="246" />
             <source>&amp;Search sessions</source>
             <translation>&amp;Search sessions</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="246" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="249" />
             <source>Next &amp;pane</source>
             <translation>Next &amp;pane</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="249" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="252" />
             <source>Previous pa&amp;ne</source>
             <translation>Previous pa&amp;ne</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="254" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="257" />
             <source>&amp;Conversation</source>
             <translation>&amp;Conversation</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="258" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="261" />
             <source>&amp;Fidelity probe…</source>
             <translation>&amp;Fidelity probe…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="519" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="564" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="529" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="574" />
             <source>%1 · workspace %2</source>
             <translation>%1 · workspace %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="228" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="231" />
             <source>%1…</source>
             <translation>%1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="351" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="355" />
             <source>window/splitter is not a saved layout; ignored</source>
             <translation>window/splitter is not a saved layout; ignored</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="518" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="563" />
             <source>New session</source>
             <translation>New session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="592" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="647" />
             <source>Stopping…</source>
             <translation>Stopping…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="260" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="263" />
             <source>&amp;Tools</source>
             <translation>&amp;Tools</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="308" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="311" />
             <source>Provider busy (%1); retry %2 in %3 s</source>
             <translation>Provider busy (%1); retry %2 in %3 s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="345" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="349" />
             <source>window/geometry is not a saved geometry; ignored</source>
             <translation>window/geometry is not a saved geometry; ignored</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="535" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="580" />
             <source>Workspace: %1</source>
             <translation>Workspace: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="581" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="636" />
             <source>Your message is still in the box.</source>
             <translation>Your message is still in the box.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="617" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="672" />
             <source>Stopping the run before closing…</source>
             <translation>Stopping the run before closing…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="433" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="478" />
             <source>Some lines of this session file could not be read and were skipped:</source>
             <translation>Some lines of this session file could not be read and were skipped:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="443" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="488" />
             <source>Some saved settings could not be used; the defaults apply:</source>
             <translation>Some saved settings could not be used; the defaults apply:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="578" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="633" />
             <source>This session is open read-only.</source>
             <translation>This session is open read-only.</translation>
         </message>
@@ -1182,6 +1465,59 @@ price: the app shows money only for models you entered a price for.</translation
                 <numerusform>Compacted %n message: %1 → %2 tokens</numerusform>
                 <numerusform>Compacted %n messages: %1 → %2 tokens</numerusform>
             </translation>
+        </message>
+    </context>
+    <context>
+        <name>Markdown</name>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="147" />
+            <source>Message text</source>
+            <translation>Message text</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="149" />
+            <source>The text of one message, read-only; its links ask before they open.</source>
+            <translation>The text of one message, read-only; its links ask before they open.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="362" />
+            <source>Receiving a long answer: %1 characters so far; too long for markdown, it shows as plain text (Show all once it has ended).</source>
+            <translation>Receiving a long answer: %1 characters so far; too long for markdown, it shows as plain text (Show all once it has ended).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="370" />
+            <source>Showing the first %1 of %2 characters as plain text (too long to lay out as markdown).</source>
+            <translation>Showing the first %1 of %2 characters as plain text (too long to lay out as markdown).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="126" />
+            <source>Copy</source>
+            <translation>Copy</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="390" />
+            <source>Whole message</source>
+            <translation>Whole message</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="125" />
+            <source>Scroll</source>
+            <translation>Scroll</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="125" />
+            <source>Wrap</source>
+            <translation>Wrap</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="378" />
+            <source>Show all</source>
+            <translation>Show all</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="379" />
+            <source>Copy all</source>
+            <translation>Copy all</translation>
         </message>
     </context>
     <context>
@@ -1545,6 +1881,198 @@ price: the app shows money only for models you entered a price for.</translation
         </message>
     </context>
     <context>
+        <name>MessageCard</name>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="688" />
+            <source>You</source>
+            <translation>You</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="689" />
+            <source>Assistant</source>
+            <translation>Assistant</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="690" />
+            <source>System</source>
+            <translation>System</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="97" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="194" />
+            <source>Copy</source>
+            <translation>Copy</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="98" />
+            <source>Copy this code block to the clipboard</source>
+            <translation>Copy this code block to the clipboard</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="149" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="242" />
+            <source>Copied</source>
+            <translation>Copied</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="194" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="246" />
+            <source>Copy this message</source>
+            <translation>Copy this message</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="196" />
+            <source>Pin</source>
+            <translation>Pin</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="196" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="375" />
+            <source>Pin: keep this message verbatim in every request (Ctrl+P)</source>
+            <translation>Pin: keep this message verbatim in every request (Ctrl+P)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="304" />
+            <source>⚑ pinned</source>
+            <translation>⚑ pinned</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="307" />
+            <source>Pinned: sent verbatim in every request, never summarized</source>
+            <translation>Pinned: sent verbatim in every request, never summarized</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="383" />
+            <source>You stopped this answer; it is kept as it was.</source>
+            <translation>You stopped this answer; it is kept as it was.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="454" />
+            <source>A tool call: Space shows or hides its arguments and result.</source>
+            <translation>A tool call: Space shows or hides its arguments and result.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="472" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="476" />
+            <source>Result</source>
+            <translation>Result</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="548" />
+            <source>running…</source>
+            <translation>running…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="611" />
+            <source>compacted on request</source>
+            <translation>compacted on request</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="611" />
+            <source>compacted</source>
+            <translation>compacted</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="637" />
+            <source>view summary</source>
+            <translation>view summary</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="639" />
+            <source>Open the summary history at this compaction</source>
+            <translation>Open the summary history at this compaction</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="122" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="128" />
+            <source>code</source>
+            <translation>code</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="125" />
+            <source>%1 · showing part of %2 characters; Copy copies all of it</source>
+            <translation>%1 · showing part of %2 characters; Copy copies all of it</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="202" />
+            <source>Edit</source>
+            <translation>Edit</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="203" />
+            <source>Edit this message and send it again</source>
+            <translation>Edit this message and send it again</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="375" />
+            <source>Unpin: let the context layers shorten or summarize it again (Ctrl+P)</source>
+            <translation>Unpin: let the context layers shorten or summarize it again (Ctrl+P)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="470" />
+            <source>Arguments</source>
+            <translation>Arguments</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="522" />
+            <source>… (%1 more characters)</source>
+            <translation>… (%1 more characters)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="533" />
+            <source>%1 the tool read</source>
+            <translation>%1 the tool read</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="535" />
+            <source>%1 characters</source>
+            <translation>%1 characters</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="538" />
+            <source>Open the saved result ↗  (%1: %2)</source>
+            <translation>Open the saved result ↗  (%1: %2)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="541" />
+            <source>Saved to %1 to keep the context small</source>
+            <translation>Saved to %1 to keep the context small</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="614" />
+            <source>(extractive)</source>
+            <translation>(extractive)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="616" />
+            <source>Extractive summary: the model's summary failed, so this one was built without a model (your newest messages verbatim, the files, the tool calls).</source>
+            <translation>Extractive summary: the model's summary failed, so this one was built without a model (your newest messages verbatim, the files, the tool calls).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="556" />
+            <source>%1 chars</source>
+            <translation>%1 chars</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="559" />
+            <source>saved to file</source>
+            <translation>saved to file</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="627" />
+            <source>%1 → %2 tokens</source>
+            <translation>%1 → %2 tokens</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="625" />
+            <source>%Ln message(s)</source>
+            <translation>
+                <numerusform>%Ln message</numerusform>
+                <numerusform>%Ln messages</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>Probe</name>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="47" />
@@ -1575,6 +2103,34 @@ price: the app shows money only for models you entered a price for.</translation
             <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="76" />
             <source>The probe failed: %1: %2</source>
             <translation>The probe failed: %1: %2</translation>
+        </message>
+    </context>
+    <context>
+        <name>SafeText</name>
+        <message>
+            <location filename="../../pi_desktop/ui/text/safe_text.py" line="309" />
+            <source>Open link?</source>
+            <translation>Open link?</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/safe_text.py" line="310" />
+            <source>Open this address in your web browser?</source>
+            <translation>Open this address in your web browser?</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/safe_text.py" line="320" />
+            <source>Link not opened</source>
+            <translation>Link not opened</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/safe_text.py" line="321" />
+            <source>Only web links (http, https) open from here. This link was not opened:</source>
+            <translation>Only web links (http, https) open from here. This link was not opened:</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/safe_text.py" line="328" />
+            <source>Copy link</source>
+            <translation>Copy link</translation>
         </message>
     </context>
     <context>
@@ -2530,12 +3086,12 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
     <context>
         <name>Steering</name>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="122" />
+            <location filename="../../pi_desktop/ui/steering.py" line="119" />
             <source>Summarizing the branch you left…</source>
             <translation>Summarizing the branch you left…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="154" />
+            <location filename="../../pi_desktop/ui/steering.py" line="151" />
             <source>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</source>
             <translation>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</translation>
         </message>
@@ -2560,12 +3116,12 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>Could not unpin: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="148" />
+            <location filename="../../pi_desktop/ui/steering.py" line="145" />
             <source>The branch summary failed: %1</source>
             <translation>The branch summary failed: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="173" />
+            <location filename="../../pi_desktop/ui/steering.py" line="170" />
             <source>Could not remove the branch summary: %1</source>
             <translation>Could not remove the branch summary: %1</translation>
         </message>
@@ -3128,6 +3684,67 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
         </message>
     </context>
     <context>
+        <name>Thinking</name>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="40" />
+            <source>%1 min %2 s</source>
+            <translation>%1 min %2 s</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="45" />
+            <source>%Ln character(s)</source>
+            <translation>
+                <numerusform>%Ln character</numerusform>
+                <numerusform>%Ln characters</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="51" />
+            <source>Thinking · %1</source>
+            <translation>Thinking · %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="39" />
+            <source>%1 s</source>
+            <translation>%1 s</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="50" />
+            <source>Thought for %1 · %2</source>
+            <translation>Thought for %1 · %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="48" />
+            <source>Thinking… · %1</source>
+            <translation>Thinking… · %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="79" />
+            <source>The model's reasoning before it answered (click to read it)</source>
+            <translation>The model's reasoning before it answered (click to read it)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="85" />
+            <source>Copy</source>
+            <translation>Copy</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="86" />
+            <source>Copy the whole reasoning to the clipboard</source>
+            <translation>Copy the whole reasoning to the clipboard</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="202" />
+            <source>Copied</source>
+            <translation>Copied</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="193" />
+            <source>… (%1 more characters; Copy copies all of it)</source>
+            <translation>… (%1 more characters; Copy copies all of it)</translation>
+        </message>
+    </context>
+    <context>
         <name>Tree</name>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/tree/layout.py" line="273" />
@@ -3457,6 +4074,148 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
                 <numerusform>compacted %n message</numerusform>
                 <numerusform>compacted %n messages</numerusform>
             </translation>
+        </message>
+    </context>
+    <context>
+        <name>Usage</name>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="194" />
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="138" />
+            <source>%1 in</source>
+            <translation>%1 in</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="198" />
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="139" />
+            <source>%1 out</source>
+            <translation>%1 out</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="207" />
+            <source>This session's token usage, as the providers counted it (every branch)</source>
+            <translation>This session's token usage, as the providers counted it (every branch)</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="208" />
+            <source>Chat: %Ln answer(s)</source>
+            <translation>
+                <numerusform>Chat: %Ln answer</numerusform>
+                <numerusform>Chat: %Ln answers</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="196" />
+            <source>%1 cached</source>
+            <translation>%1 cached</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="211" />
+            <source>prompts %1 tokens, answers %2 tokens</source>
+            <translation>prompts %1 tokens, answers %2 tokens</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="228" />
+            <source>Summaries: %Ln summarizer call(s)</source>
+            <translation>
+                <numerusform>Summaries: %Ln summarizer call</numerusform>
+                <numerusform>Summaries: %Ln summarizer calls</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="239" />
+            <source>Cost at your prices: %1</source>
+            <translation>Cost at your prices: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="144" />
+            <source>%1 to first token</source>
+            <translation>%1 to first token</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="147" />
+            <source>%1 tokens/s</source>
+            <translation>%1 tokens/s</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="157" />
+            <source>Model: %1</source>
+            <translation>Model: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="159" />
+            <source>Prompt: %1 tokens</source>
+            <translation>Prompt: %1 tokens</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="167" />
+            <source>Answer: %1 tokens</source>
+            <translation>Answer: %1 tokens</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="171" />
+            <source>The provider reported no token usage</source>
+            <translation>The provider reported no token usage</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="175" />
+            <source>Time to first token: %1 s</source>
+            <translation>Time to first token: %1 s</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="179" />
+            <source>Whole response: %1 s</source>
+            <translation>Whole response: %1 s</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="183" />
+            <source>Speed: %1 tokens/s</source>
+            <translation>Speed: %1 tokens/s</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="185" />
+            <source>Cost at your price: %1</source>
+            <translation>Cost at your price: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="214" />
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="169" />
+            <source>of which thinking: %1 tokens</source>
+            <translation>of which thinking: %1 tokens</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="218" />
+            <source>cache hits: %1 prompt tokens (%2 of the prompts whose provider said)</source>
+            <translation>cache hits: %1 prompt tokens (%2 of the prompts whose provider said)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="226" />
+            <source>cache hits: the provider did not say</source>
+            <translation>cache hits: the provider did not say</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="231" />
+            <source>prompts %1 tokens, summaries %2 tokens</source>
+            <translation>prompts %1 tokens, summaries %2 tokens</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="134" />
+            <source>(%1 cached)</source>
+            <translation>(%1 cached)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="141" />
+            <source>(%1 thinking)</source>
+            <translation>(%1 thinking)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="166" />
+            <source>Cache: the provider did not say</source>
+            <translation>Cache: the provider did not say</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="163" />
+            <source>Served from the provider's cache: %1 tokens</source>
+            <translation>Served from the provider's cache: %1 tokens</translation>
         </message>
     </context>
     <context>

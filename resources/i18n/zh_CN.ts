@@ -490,6 +490,39 @@
         </message>
     </context>
     <context>
+        <name>CompactDialog</name>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="45" />
+            <source>Compact now</source>
+            <translation>立即压缩</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="48" />
+            <source>Summarize the conversation so far. Optional &amp;focus:</source>
+            <translation>总结到目前为止的对话。可选的侧重点(&amp;F)：</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="54" />
+            <source>e.g. keep the API design decisions in detail</source>
+            <translation>例如：详细保留 API 设计方面的决定</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="57" />
+            <source>What the summary should keep in detail (optional).</source>
+            <translation>总结中需要详细保留的内容（可选）。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="63" />
+            <source>Compact</source>
+            <translation>压缩</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="65" />
+            <source>Summarize the older turns now</source>
+            <translation>立即总结较早的轮次</translation>
+        </message>
+    </context>
+    <context>
         <name>Connection</name>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="176" />
@@ -615,6 +648,137 @@ price: the app shows money only for models you entered a price for.</source>
             <location filename="../../pi_desktop/ui/controller.py" line="206" />
             <source>Internal error: %1: %2</source>
             <translation>内部错误：%1：%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>Conversation</name>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="146" />
+            <source>Conversation</source>
+            <translation>对话</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="148" />
+            <source>The messages of this session; Ctrl+F finds text, Page Up and Page Down scroll.</source>
+            <translation>此会话的消息；Ctrl+F 查找文字，Page Up 和 Page Down 翻页。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="188" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="610" />
+            <source>Type a message below — Enter sends.
+
+The bar above the input shows how full the model's context is; when it passes the mark, older turns are summarized. The tree on the right shows every message: click one to go back to it.</source>
+            <translation>在下方输入消息 — 按 Enter 发送。
+
+输入框上方的预算条显示模型的上下文用了多少；超过标记后，较早的轮次会被总结。右侧的树显示每一条消息：点击其中一条即可回到那里。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="617" />
+            <source>Opening %1…</source>
+            <translation>正在打开 %1…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="763" />
+            <source>thinking…</source>
+            <translation>思考中…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="980" />
+            <source>This conversation has a gap: %1. The session file is unchanged.</source>
+            <translation>此对话有缺口：%1。会话文件未被修改。</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="963" />
+            <source>%Ln tool call(s) never got a result (the run was interrupted); the model is sent "%1" in its place</source>
+            <translation>
+                <numerusform>%Ln 次工具调用没有得到结果（运行被中断）；发送给模型的是“%1”</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="973" />
+            <source>%Ln tool result(s) answer no call and are left out of what the model is sent</source>
+            <translation>
+                <numerusform>%Ln 条工具结果没有对应的调用，不会发送给模型</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="789" />
+            <source>Stopped.</source>
+            <translation>已停止。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="983" />
+            <source>; </source>
+            <translation>；</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="930" />
+            <source>Some saved data could not be shown and was skipped:</source>
+            <translation>部分已保存的数据无法显示，已跳过：</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="933" />
+            <source>… and %1 more</source>
+            <translation>… 另有 %1 条</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="544" />
+            <source>Retry</source>
+            <translation>重试</translation>
+        </message>
+    </context>
+    <context>
+        <name>EditResend</name>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="68" />
+            <source>Edit and resend: puts this message in the box; sending makes a new branch from before it (the old branch stays in the tree)</source>
+            <translation>编辑并重新发送：把这条消息放进输入框；发送后会从它之前开出一个新分支（旧分支保留在树中）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="69" />
+            <source>Edit and resend</source>
+            <translation>编辑并重新发送</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="113" />
+            <source>Editing “%1”. Send makes a new branch from before it; the old branch stays in the tree.</source>
+            <translation>正在编辑“%1”。发送后会从它之前开出一个新分支；旧分支保留在树中。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="178" />
+            <source>This question has no answer on this branch. Answer it again, or type what to ask instead: that goes on a new branch, and this question stays in the tree.</source>
+            <translation>这个问题在本分支上还没有回答。可以重新回答它，或者输入你想改问的内容：新问题会放在一个新分支上，这个问题仍保留在树中。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="230" />
+            <source>Stopped before sending: your message was not sent and is back in the input.</source>
+            <translation>发送前已停止：你的消息没有发送，已放回输入框。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="276" />
+            <source>the message before it was summarized</source>
+            <translation>它之前的消息已被总结</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="88" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="61" />
+            <source>✎ editing</source>
+            <translation>✎ 编辑中</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="123" />
+            <source>Cancel edit</source>
+            <translation>取消编辑</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="187" />
+            <source>Answer again</source>
+            <translation>重新回答</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="190" />
+            <source>Edit</source>
+            <translation>编辑</translation>
         </message>
     </context>
     <context>
@@ -787,6 +951,90 @@ price: the app shows money only for models you entered a price for.</source>
         </message>
     </context>
     <context>
+        <name>FindBar</name>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="36" />
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="37" />
+            <source>Find in this conversation</source>
+            <translation>在此对话中查找</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="39" />
+            <source>Enter goes to the next match, Shift+Enter to the previous, Esc closes.</source>
+            <translation>Enter 跳到下一个匹配，Shift+Enter 跳到上一个，Esc 关闭。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="50" />
+            <source>Previous match (Shift+Enter)</source>
+            <translation>上一个匹配（Shift+Enter）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="51" />
+            <source>Next match (Enter)</source>
+            <translation>下一个匹配（Enter）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="52" />
+            <source>Close (Esc)</source>
+            <translation>关闭（Esc）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="53" />
+            <source>Previous match</source>
+            <translation>上一个匹配</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="54" />
+            <source>Next match</source>
+            <translation>下一个匹配</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="55" />
+            <source>Close the find bar</source>
+            <translation>关闭查找栏</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="47" />
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="106" />
+            <source>No matches</source>
+            <translation>无匹配</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="110" />
+            <source>%1 of %2</source>
+            <translation>第 %1 / %2 个</translation>
+        </message>
+    </context>
+    <context>
+        <name>Header</name>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="36" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="53" />
+            <source>New session</source>
+            <translation>新会话</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="61" />
+            <source>System prompt</source>
+            <translation>系统提示词</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="68" />
+            <source>This session has no system prompt (click to give it one)</source>
+            <translation>此会话没有系统提示词（点击添加）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="60" />
+            <source>No system prompt</source>
+            <translation>无系统提示词</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="66" />
+            <source>System prompt (click to view or change it):</source>
+            <translation>系统提示词（点击查看或修改）：</translation>
+        </message>
+    </context>
+    <context>
         <name>Labels</name>
         <message>
             <location filename="../../pi_desktop/ui/i18n.py" line="208" />
@@ -800,6 +1048,39 @@ price: the app shows money only for models you entered a price for.</source>
         </message>
     </context>
     <context>
+        <name>LongText</name>
+        <message>
+            <location filename="../../pi_desktop/ui/text/long_text.py" line="82" />
+            <source>Copy all</source>
+            <translation>全部复制</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/long_text.py" line="83" />
+            <source>Copy the whole message to the clipboard</source>
+            <translation>将整条消息复制到剪贴板</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/long_text.py" line="85" />
+            <source>Close</source>
+            <translation>关闭</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/long_text.py" line="86" />
+            <source>Close this window</source>
+            <translation>关闭此窗口</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/long_text.py" line="73" />
+            <source>Whole message</source>
+            <translation>完整消息</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/long_text.py" line="126" />
+            <source>Loading… %1 of %2 characters</source>
+            <translation>正在加载… %2 个字符中的 %1 个</translation>
+        </message>
+    </context>
+    <context>
         <name>MainWindow</name>
         <message>
             <location filename="../../pi_desktop/ui/main_window.py" line="102" />
@@ -807,185 +1088,185 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>离线（无网络）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="137" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="140" />
             <source>Message — Enter sends, Shift+Enter for a new line</source>
             <translation>输入消息 — Enter 发送，Shift+Enter 换行</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="139" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="142" />
             <source>Message</source>
             <translation>消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="141" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="144" />
             <source>Your next message. Enter sends it, Shift+Enter starts a new line.</source>
             <translation>你要发送的下一条消息。Enter 发送，Shift+Enter 换行。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="144" />
-            <location filename="../../pi_desktop/ui/main_window.py" line="217" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="147" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="220" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Send</source>
             <translation>发送</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="146" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="149" />
             <source>Sends the message, or stops the answer while one is written.</source>
             <translation>发送消息；回答生成期间则用于停止回答。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="184" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="187" />
             <source>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</source>
             <translation>&lt;b&gt;● 离线&lt;/b&gt; — 演示模型，无网络</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="206" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="209" />
             <source>&amp;New session</source>
             <translation>新建会话(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="208" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="211" />
             <source>&amp;Open session…</source>
             <translation>打开会话(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="211" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="214" />
             <source>&amp;Settings…</source>
             <translation>设置(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="213" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="216" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="215" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="218" />
             <source>&amp;Compact now…</source>
             <translation>立即压缩(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="218" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="221" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="220" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="223" />
             <source>&amp;Pin / unpin message</source>
             <translation>固定 / 取消固定消息(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="222" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="225" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="225" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="228" />
             <source>&amp;Export current branch</source>
             <translation>导出当前分支(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="238" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="241" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="243" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="246" />
             <source>&amp;Search sessions</source>
             <translation>搜索会话(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="246" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="249" />
             <source>Next &amp;pane</source>
             <translation>下一个区域(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="249" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="252" />
             <source>Previous pa&amp;ne</source>
             <translation>上一个区域(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="254" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="257" />
             <source>&amp;Conversation</source>
             <translation>对话(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="258" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="261" />
             <source>&amp;Fidelity probe…</source>
             <translation>保真度探测(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="519" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="564" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="529" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="574" />
             <source>%1 · workspace %2</source>
             <translation>%1 · 工作区 %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="228" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="231" />
             <source>%1…</source>
             <translation>%1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="351" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="355" />
             <source>window/splitter is not a saved layout; ignored</source>
             <translation>window/splitter 不是有效的已保存布局；已忽略</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="518" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="563" />
             <source>New session</source>
             <translation>新会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="592" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="647" />
             <source>Stopping…</source>
             <translation>正在停止…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="260" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="263" />
             <source>&amp;Tools</source>
             <translation>工具(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="308" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="311" />
             <source>Provider busy (%1); retry %2 in %3 s</source>
             <translation>服务繁忙（%1）；%3 秒后进行第 %2 次重试</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="345" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="349" />
             <source>window/geometry is not a saved geometry; ignored</source>
             <translation>window/geometry 不是有效的已保存窗口尺寸；已忽略</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="535" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="580" />
             <source>Workspace: %1</source>
             <translation>工作区：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="581" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="636" />
             <source>Your message is still in the box.</source>
             <translation>你的消息仍保留在输入框中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="617" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="672" />
             <source>Stopping the run before closing…</source>
             <translation>正在停止运行，然后关闭…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="433" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="478" />
             <source>Some lines of this session file could not be read and were skipped:</source>
             <translation>此会话文件中有些行无法读取，已跳过：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="443" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="488" />
             <source>Some saved settings could not be used; the defaults apply:</source>
             <translation>部分已保存的设置无法使用，已改用默认值：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="578" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="633" />
             <source>This session is open read-only.</source>
             <translation>此会话以只读方式打开。</translation>
         </message>
@@ -1150,6 +1431,59 @@ price: the app shows money only for models you entered a price for.</source>
             <location filename="../../pi_desktop/ui/window_usage.py" line="113" />
             <source>The system prompt was not changed: %1</source>
             <translation>系统提示词未更改：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Markdown</name>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="147" />
+            <source>Message text</source>
+            <translation>消息内容</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="149" />
+            <source>The text of one message, read-only; its links ask before they open.</source>
+            <translation>一条消息的内容（只读）；其中的链接在打开前会先询问。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="362" />
+            <source>Receiving a long answer: %1 characters so far; too long for markdown, it shows as plain text (Show all once it has ended).</source>
+            <translation>正在接收一个很长的回答：目前 %1 个字符；太长无法按 Markdown 排版，以纯文本显示（结束后可点“显示全部”）。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="370" />
+            <source>Showing the first %1 of %2 characters as plain text (too long to lay out as markdown).</source>
+            <translation>以纯文本显示 %2 个字符中的前 %1 个（太长，无法按 Markdown 排版）。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="126" />
+            <source>Copy</source>
+            <translation>复制</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="390" />
+            <source>Whole message</source>
+            <translation>完整消息</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="125" />
+            <source>Scroll</source>
+            <translation>滚动</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="125" />
+            <source>Wrap</source>
+            <translation>换行</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="378" />
+            <source>Show all</source>
+            <translation>显示全部</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="379" />
+            <source>Copy all</source>
+            <translation>全部复制</translation>
         </message>
     </context>
     <context>
@@ -1497,6 +1831,197 @@ price: the app shows money only for models you entered a price for.</source>
         </message>
     </context>
     <context>
+        <name>MessageCard</name>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="688" />
+            <source>You</source>
+            <translation>你</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="689" />
+            <source>Assistant</source>
+            <translation>助手</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="690" />
+            <source>System</source>
+            <translation>系统</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="97" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="194" />
+            <source>Copy</source>
+            <translation>复制</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="98" />
+            <source>Copy this code block to the clipboard</source>
+            <translation>将此代码块复制到剪贴板</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="149" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="242" />
+            <source>Copied</source>
+            <translation>已复制</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="194" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="246" />
+            <source>Copy this message</source>
+            <translation>复制此消息</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="196" />
+            <source>Pin</source>
+            <translation>固定</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="196" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="375" />
+            <source>Pin: keep this message verbatim in every request (Ctrl+P)</source>
+            <translation>固定：在每次请求中原样保留此消息（Ctrl+P）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="304" />
+            <source>⚑ pinned</source>
+            <translation>⚑ 已固定</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="307" />
+            <source>Pinned: sent verbatim in every request, never summarized</source>
+            <translation>已固定：每次请求都原样发送，永不被总结</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="383" />
+            <source>You stopped this answer; it is kept as it was.</source>
+            <translation>你停止了这个回答；它按停止时的样子保留。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="454" />
+            <source>A tool call: Space shows or hides its arguments and result.</source>
+            <translation>一次工具调用：按空格键显示或隐藏它的参数和结果。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="472" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="476" />
+            <source>Result</source>
+            <translation>结果</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="548" />
+            <source>running…</source>
+            <translation>运行中…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="611" />
+            <source>compacted on request</source>
+            <translation>按要求压缩了</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="611" />
+            <source>compacted</source>
+            <translation>已压缩</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="637" />
+            <source>view summary</source>
+            <translation>查看总结</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="639" />
+            <source>Open the summary history at this compaction</source>
+            <translation>在总结历史中打开这次压缩</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="122" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="128" />
+            <source>code</source>
+            <translation>代码</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="125" />
+            <source>%1 · showing part of %2 characters; Copy copies all of it</source>
+            <translation>%1 · 仅显示 %2 个字符中的一部分；“复制”会复制全部内容</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="202" />
+            <source>Edit</source>
+            <translation>编辑</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="203" />
+            <source>Edit this message and send it again</source>
+            <translation>编辑此消息并重新发送</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="375" />
+            <source>Unpin: let the context layers shorten or summarize it again (Ctrl+P)</source>
+            <translation>取消固定：允许上下文各层再次缩短或总结它（Ctrl+P）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="470" />
+            <source>Arguments</source>
+            <translation>参数</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="522" />
+            <source>… (%1 more characters)</source>
+            <translation>…（还有 %1 个字符）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="533" />
+            <source>%1 the tool read</source>
+            <translation>工具读取内容的%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="535" />
+            <source>%1 characters</source>
+            <translation>%1 个字符</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="538" />
+            <source>Open the saved result ↗  (%1: %2)</source>
+            <translation>打开保存的结果 ↗（%1：%2）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="541" />
+            <source>Saved to %1 to keep the context small</source>
+            <translation>已保存到 %1，以免占用上下文</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="614" />
+            <source>(extractive)</source>
+            <translation>（抽取式）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="616" />
+            <source>Extractive summary: the model's summary failed, so this one was built without a model (your newest messages verbatim, the files, the tool calls).</source>
+            <translation>抽取式总结：模型总结失败，因此这份总结未使用模型生成（原样保留你最新的消息、涉及的文件和工具调用）。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="556" />
+            <source>%1 chars</source>
+            <translation>%1 个字符</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="559" />
+            <source>saved to file</source>
+            <translation>已保存到文件</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="627" />
+            <source>%1 → %2 tokens</source>
+            <translation>%1 → %2 Token</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="625" />
+            <source>%Ln message(s)</source>
+            <translation>
+                <numerusform>%Ln 条消息</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>Probe</name>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="47" />
@@ -1527,6 +2052,34 @@ price: the app shows money only for models you entered a price for.</source>
             <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="76" />
             <source>The probe failed: %1: %2</source>
             <translation>探测失败：%1：%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>SafeText</name>
+        <message>
+            <location filename="../../pi_desktop/ui/text/safe_text.py" line="309" />
+            <source>Open link?</source>
+            <translation>打开链接吗？</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/safe_text.py" line="310" />
+            <source>Open this address in your web browser?</source>
+            <translation>在网页浏览器中打开这个地址吗？</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/safe_text.py" line="320" />
+            <source>Link not opened</source>
+            <translation>链接未打开</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/safe_text.py" line="321" />
+            <source>Only web links (http, https) open from here. This link was not opened:</source>
+            <translation>这里只能打开网页链接（http、https）。此链接未打开：</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/safe_text.py" line="328" />
+            <source>Copy link</source>
+            <translation>复制链接</translation>
         </message>
     </context>
     <context>
@@ -2473,12 +3026,12 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
     <context>
         <name>Steering</name>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="122" />
+            <location filename="../../pi_desktop/ui/steering.py" line="119" />
             <source>Summarizing the branch you left…</source>
             <translation>正在总结你离开的分支…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="154" />
+            <location filename="../../pi_desktop/ui/steering.py" line="151" />
             <source>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</source>
             <translation>已记下你离开的分支探索了什么（树中的一个旁支节点；对话经过该处时会作为上下文发送 — 可在其菜单中移除）。</translation>
         </message>
@@ -2503,12 +3056,12 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
             <translation>无法取消固定：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="148" />
+            <location filename="../../pi_desktop/ui/steering.py" line="145" />
             <source>The branch summary failed: %1</source>
             <translation>分支总结失败：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="173" />
+            <location filename="../../pi_desktop/ui/steering.py" line="170" />
             <source>Could not remove the branch summary: %1</source>
             <translation>无法移除分支总结：%1</translation>
         </message>
@@ -3068,6 +3621,66 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
         </message>
     </context>
     <context>
+        <name>Thinking</name>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="40" />
+            <source>%1 min %2 s</source>
+            <translation>%1 分 %2 秒</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="45" />
+            <source>%Ln character(s)</source>
+            <translation>
+                <numerusform>%Ln 个字符</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="51" />
+            <source>Thinking · %1</source>
+            <translation>思考 · %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="39" />
+            <source>%1 s</source>
+            <translation>%1 秒</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="50" />
+            <source>Thought for %1 · %2</source>
+            <translation>思考了 %1 · %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="48" />
+            <source>Thinking… · %1</source>
+            <translation>思考中… · %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="79" />
+            <source>The model's reasoning before it answered (click to read it)</source>
+            <translation>模型回答前的推理过程（点击阅读）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="85" />
+            <source>Copy</source>
+            <translation>复制</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="86" />
+            <source>Copy the whole reasoning to the clipboard</source>
+            <translation>将完整的推理过程复制到剪贴板</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="202" />
+            <source>Copied</source>
+            <translation>已复制</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="193" />
+            <source>… (%1 more characters; Copy copies all of it)</source>
+            <translation>…（还有 %1 个字符；“复制”会复制全部内容）</translation>
+        </message>
+    </context>
+    <context>
         <name>Tree</name>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/tree/layout.py" line="273" />
@@ -3355,6 +3968,146 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
         <message>
             <source>Click (or Enter) to rewind here.</source>
             <translation type="obsolete">点击回退到此处。</translation>
+        </message>
+    </context>
+    <context>
+        <name>Usage</name>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="194" />
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="138" />
+            <source>%1 in</source>
+            <translation>输入 %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="198" />
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="139" />
+            <source>%1 out</source>
+            <translation>输出 %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="207" />
+            <source>This session's token usage, as the providers counted it (every branch)</source>
+            <translation>本会话的 Token 用量，按服务方的统计（包括所有分支）</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="208" />
+            <source>Chat: %Ln answer(s)</source>
+            <translation>
+                <numerusform>对话：%Ln 次回答</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="196" />
+            <source>%1 cached</source>
+            <translation>缓存命中 %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="211" />
+            <source>prompts %1 tokens, answers %2 tokens</source>
+            <translation>提示 %1 Token，回答 %2 Token</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="228" />
+            <source>Summaries: %Ln summarizer call(s)</source>
+            <translation>
+                <numerusform>总结：调用总结模型 %Ln 次</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="239" />
+            <source>Cost at your prices: %1</source>
+            <translation>按你设置的价格计算的费用：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="144" />
+            <source>%1 to first token</source>
+            <translation>首个 Token 用时 %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="147" />
+            <source>%1 tokens/s</source>
+            <translation>%1 Token/秒</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="157" />
+            <source>Model: %1</source>
+            <translation>模型：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="159" />
+            <source>Prompt: %1 tokens</source>
+            <translation>提示：%1 Token</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="167" />
+            <source>Answer: %1 tokens</source>
+            <translation>回答：%1 Token</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="171" />
+            <source>The provider reported no token usage</source>
+            <translation>服务方没有报告 Token 用量</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="175" />
+            <source>Time to first token: %1 s</source>
+            <translation>首个 Token 用时：%1 秒</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="179" />
+            <source>Whole response: %1 s</source>
+            <translation>完整回答用时：%1 秒</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="183" />
+            <source>Speed: %1 tokens/s</source>
+            <translation>速度：%1 Token/秒</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="185" />
+            <source>Cost at your price: %1</source>
+            <translation>按你设置的价格计算的费用：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="214" />
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="169" />
+            <source>of which thinking: %1 tokens</source>
+            <translation>其中思考：%1 Token</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="218" />
+            <source>cache hits: %1 prompt tokens (%2 of the prompts whose provider said)</source>
+            <translation>缓存命中：%1 个提示 Token（占报告了缓存的提示的 %2）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="226" />
+            <source>cache hits: the provider did not say</source>
+            <translation>缓存命中：服务方未说明</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="231" />
+            <source>prompts %1 tokens, summaries %2 tokens</source>
+            <translation>提示 %1 Token，总结 %2 Token</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="134" />
+            <source>(%1 cached)</source>
+            <translation>（缓存命中 %1）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="141" />
+            <source>(%1 thinking)</source>
+            <translation>（思考 %1）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="166" />
+            <source>Cache: the provider did not say</source>
+            <translation>缓存：服务方未说明</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="163" />
+            <source>Served from the provider's cache: %1 tokens</source>
+            <translation>来自服务方缓存：%1 Token</translation>
         </message>
     </context>
     <context>

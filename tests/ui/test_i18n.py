@@ -125,7 +125,7 @@ MARK = re.compile("⟦")
 # what may show untranslated: data, not interface words
 DATA = re.compile(r"^[\d\s.,:;%/—–→·$()+\-−#…?×kKM▲▼✕]*$")
 # texts of the conversation's own modules shown on the window's chrome: walked with them
-CHAT_OWNED = {"sessionUsage"}
+CHAT_OWNED: set[str] = set()
 
 
 def pseudo_catalogue(tmp_path: Path) -> Path:

@@ -50,6 +50,7 @@ from pi_desktop.ui.chat.message_widgets import (
 from pi_desktop.ui.chat.rows import Row, estimate_height
 from pi_desktop.ui.chat.thinking import reasoning_of
 from pi_desktop.ui.chat.usage_text import MessageStats
+from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.text.markdown_view import is_dark
 from pi_desktop.ui.theme import color as theme_color
@@ -142,6 +143,13 @@ class ConversationView(QAbstractScrollArea):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setAccessibleName(tr("Conversation", "Conversation"))
+        self.setAccessibleDescription(
+            tr(
+                "Conversation",
+                "The messages of this session; Ctrl+F finds text, Page Up and Page Down scroll.",
+            )
+        )
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setObjectName("conversation")
@@ -176,7 +184,9 @@ class ConversationView(QAbstractScrollArea):
         bar = self.verticalScrollBar()
         bar.setSingleStep(40)
         bar.valueChanged.connect(self._on_scrolled)
-        self.hint = QLabel(EMPTY_HINT, self.viewport())  # what a first start sees, until a row
+        self.hint = QLabel(
+            tr("Conversation", EMPTY_HINT), self.viewport()
+        )  # what a first start sees, until a row
         self.hint.setWordWrap(True)
         self.hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -531,7 +541,9 @@ class ConversationView(QAbstractScrollArea):
         else:
             widget = InlineBanner(row.text, kind=row.banner_kind, parent=parent)
             if row.banner_kind == "error" and row.stored:  # ``stored``: it offers a retry
-                widget.add_action("retry", "Retry").clicked.connect(self._retry_from(widget))
+                widget.add_action("retry", tr("Conversation", "Retry")).clicked.connect(
+                    self._retry_from(widget)
+                )
         widget.resize(self._width or self._column()[1], max(1, row.height))
         widget.show()  # shown before it is measured: its text lays out at its real width
         row.widget = widget
@@ -595,14 +607,14 @@ class ConversationView(QAbstractScrollArea):
         self._follow = True
         self._matches = []
         self._match = -1
-        self.hint.setText(EMPTY_HINT)
+        self.hint.setText(tr("Conversation", EMPTY_HINT))
         self.hint.show()
         self._relayout()
 
     def show_loading(self, name: str) -> None:
         """A quiet line while a session is read in the background (the window is up)."""
         self.clear()
-        self.hint.setText(f"Opening {name}…")
+        self.hint.setText(trf("Conversation", "Opening %1…", name))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -748,7 +760,7 @@ class ConversationView(QAbstractScrollArea):
         card.thinking_block().append(text)
         if not card.body.text:
             card.body.hide()  # until the answer's first word
-        card.status_label.setText("thinking…")
+        card.status_label.setText(tr("Conversation", "thinking…"))
 
     def end_stream(self, *, stopped: bool = False) -> None:
         """The run ended; a half-written answer stays and is marked when stopped."""
@@ -774,7 +786,7 @@ class ConversationView(QAbstractScrollArea):
                 if target.widget is not None:
                     target.widget.set_stopped()
             else:
-                self.add_banner("Stopped.", kind="info")
+                self.add_banner(tr("Conversation", "Stopped."), kind="info")
 
     def _last_assistant(self) -> Row | None:
         for row in reversed(self._rows):
@@ -915,9 +927,10 @@ class ConversationView(QAbstractScrollArea):
             shown = self.problems[:MAX_PROBLEMS_SHOWN]
             more = len(self.problems) - len(shown)
             self.add_banner(
-                "Some saved data could not be shown and was skipped:\n"
+                tr("Conversation", "Some saved data could not be shown and was skipped:")
+                + "\n"
                 + "\n".join(shown)
-                + (f"\n… and {more} more" if more > 0 else ""),
+                + ("\n" + trf("Conversation", "… and %1 more", more) if more > 0 else ""),
                 kind="refusal",
             )
         self._follow = True
@@ -947,17 +960,28 @@ class ConversationView(QAbstractScrollArea):
         parts = []
         if missing:
             parts.append(
-                f"{_count(missing, 'tool call')} never got a result (the run was interrupted); "
-                f'the model is sent "{INTERRUPTED_RESULT}" in its place'
+                trf(
+                    "Conversation",
+                    "%Ln tool call(s) never got a result (the run was interrupted); the model "
+                    'is sent "%1" in its place',
+                    INTERRUPTED_RESULT,
+                    n=missing,
+                )
             )
         if orphans:
-            verb = ("answers", "is") if orphans == 1 else ("answer", "are")
             parts.append(
-                f"{_count(orphans, 'tool result')} {verb[0]} no call and {verb[1]} left out "
-                "of what the model is sent"
+                tr(
+                    "Conversation",
+                    "%Ln tool result(s) answer no call and are left out of what the model is sent",
+                    n=orphans,
+                )
             )
         return self.add_banner(
-            "This conversation has a gap: " + "; ".join(parts) + ". The session file is unchanged.",
+            trf(
+                "Conversation",
+                "This conversation has a gap: %1. The session file is unchanged.",
+                tr("Conversation", "; ").join(parts),
+            ),
             kind="info",
         )
 

@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QTextCursor
 
 from pi_desktop.ui.chat.message_widgets import InlineBanner, MessageCard
+from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.labels import shorten
 
 if TYPE_CHECKING:
@@ -57,15 +58,15 @@ class EditResend(QObject):
             ):
                 self._add_edit_button(card)
                 if card.entry_id == self.editing:  # rebuilt while its edit is in the input
-                    card.status_label.setText("✎ editing")
+                    card.status_label.setText(tr("EditResend", "✎ editing"))
 
     def _add_edit_button(self, card: MessageCard) -> None:
         """Wire the card's own hover "edit" action (the look's action bar) to an edit."""
         button = card.actions.edit_button
         if button is None:  # only user cards have one
             return
-        button.setToolTip(EDIT_TIP)
-        button.setAccessibleName("Edit and resend")
+        button.setToolTip(tr("EditResend", EDIT_TIP))
+        button.setAccessibleName(tr("EditResend", "Edit and resend"))
         button.setEnabled(not self.window.busy)
         card.editRequested.connect(self.begin_edit)
         card.edit_button = button  # type: ignore[attr-defined]
@@ -84,7 +85,7 @@ class EditResend(QObject):
                 continue
             editing = entry_id is not None and card.entry_id == entry_id
             if editing:
-                card.status_label.setText("✎ editing")
+                card.status_label.setText(tr("EditResend", "✎ editing"))
             elif card.status_label.text() == "✎ editing":
                 card.status_label.setText("")
 
@@ -109,13 +110,17 @@ class EditResend(QObject):
         window.input.moveCursor(QTextCursor.MoveOperation.End)
         window.input.setFocus()
         banner = InlineBanner(
-            f"Editing “{shorten(' '.join(entry.content.split()), 60)}”. Send makes a new branch "
-            "from before it; the old branch stays in the tree.",
+            trf(
+                "EditResend",
+                "Editing “%1”. Send makes a new branch from before it; the old branch stays in "
+                "the tree.",
+                shorten(" ".join(entry.content.split()), 60),
+            ),
             kind="info",
             parent=window,
         )
         banner.purpose = "edit"  # type: ignore[attr-defined]
-        banner.add_action("cancel", "Cancel edit").clicked.connect(
+        banner.add_action("cancel", tr("EditResend", "Cancel edit")).clicked.connect(
             lambda _checked=False: self.cancel_edit(clear_input=True)
         )
         window.offer_area.addWidget(banner)
@@ -170,16 +175,19 @@ class EditResend(QObject):
         if question is None or self.window.busy:
             return None
         banner = InlineBanner(
-            "This question has no answer on this branch. Answer it again, or type what to "
-            "ask instead: that goes on a new branch, and this question stays in the tree.",
+            tr(
+                "EditResend",
+                "This question has no answer on this branch. Answer it again, or type what to "
+                "ask instead: that goes on a new branch, and this question stays in the tree.",
+            ),
             kind="info",
             parent=self.window,
         )
         banner.purpose = "answer-again"  # type: ignore[attr-defined]
-        banner.add_action("answer", "Answer again").clicked.connect(
+        banner.add_action("answer", tr("EditResend", "Answer again")).clicked.connect(
             lambda _checked=False: self.answer_again()
         )
-        banner.add_action("edit", "Edit").clicked.connect(
+        banner.add_action("edit", tr("EditResend", "Edit")).clicked.connect(
             lambda _checked=False, qid=question.id: self.begin_edit(qid)
         )
         self.window.offer_area.addWidget(banner)
@@ -219,7 +227,11 @@ class EditResend(QObject):
             window.input.setPlainText(text)
             window.input.moveCursor(QTextCursor.MoveOperation.End)
         window.statusBar().showMessage(
-            "Stopped before sending: your message was not sent and is back in the input.", 8000
+            tr(
+                "EditResend",
+                "Stopped before sending: your message was not sent and is back in the input.",
+            ),
+            8000,
         )
 
     def _branch(
@@ -260,7 +272,9 @@ class EditResend(QObject):
         else:
             allowed = session.can_rewind(parent_id)
         if not allowed:
-            self.window.refuse_rewind(fork_at, "the message before it was summarized")
+            self.window.refuse_rewind(
+                fork_at, tr("EditResend", "the message before it was summarized")
+            )
         return allowed
 
     # -- helpers -------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QToolButton, QWidget
 
 from pi_desktop.ui.chat.surfaces import Panel, muted
+from pi_desktop.ui.i18n import tr, trf
 
 TYPING_PAUSE_MS = 150
 
@@ -32,17 +33,26 @@ class FindBar(Panel):
         layout.setContentsMargins(8, 4, 4, 4)
         layout.setSpacing(4)
         self.field = QLineEdit(self)
-        self.field.setPlaceholderText("Find in this conversation")
+        self.field.setPlaceholderText(tr("FindBar", "Find in this conversation"))
+        self.field.setAccessibleName(tr("FindBar", "Find in this conversation"))
+        self.field.setAccessibleDescription(
+            tr("FindBar", "Enter goes to the next match, Shift+Enter to the previous, Esc closes.")
+        )
         self.field.setClearButtonEnabled(True)
         self.field.setMinimumWidth(220)
         self.field.installEventFilter(self)
         self.count_label = muted(QLabel("", self))
         self.count_label.setObjectName("findCount")
-        width = self.count_label.fontMetrics().horizontalAdvance("No matches · 88,888 of 88,888")
+        width = self.count_label.fontMetrics().horizontalAdvance(
+            tr("FindBar", "No matches") + " · 88,888 / 88,888"
+        )
         self.count_label.setMinimumWidth(width // 2)  # room for the count: the bar never jumps
-        self.previous_button = self._button("▲", "Previous match (Shift+Enter)")
-        self.next_button = self._button("▼", "Next match (Enter)")
-        self.close_button = self._button("✕", "Close (Esc)")
+        self.previous_button = self._button("▲", tr("FindBar", "Previous match (Shift+Enter)"))
+        self.next_button = self._button("▼", tr("FindBar", "Next match (Enter)"))
+        self.close_button = self._button("✕", tr("FindBar", "Close (Esc)"))
+        self.previous_button.setAccessibleName(tr("FindBar", "Previous match"))
+        self.next_button.setAccessibleName(tr("FindBar", "Next match"))
+        self.close_button.setAccessibleName(tr("FindBar", "Close the find bar"))
         self.previous_button.clicked.connect(self.previousRequested)
         self.next_button.clicked.connect(self.nextRequested)
         self.close_button.clicked.connect(self.close_bar)
@@ -93,11 +103,11 @@ class FindBar(Panel):
         if not self.field.text():
             self.count_label.setText("")
         elif total == 0:
-            self.count_label.setText("No matches")
+            self.count_label.setText(tr("FindBar", "No matches"))
         elif current == 0:  # counted, none chosen yet (the conversation was redrawn)
             self.count_label.setText(f"{total:,} matches")
         else:
-            self.count_label.setText(f"{current:,} of {total:,}")
+            self.count_label.setText(trf("FindBar", "%1 of %2", current, total))
         self.previous_button.setEnabled(total > 1)
         self.next_button.setEnabled(total > 1)
         self.place()  # a longer count widens the bar

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from pi_desktop.ui.chat.surfaces import LinkButton
+from pi_desktop.ui.i18n import tr
 from pi_desktop.ui.labels import first_line, shorten
 from pi_desktop.ui.theme import style
 
@@ -32,7 +33,7 @@ class ChatHeader(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(16, 8, 16, 8)
-        self.title_label = QLabel("New session", self)
+        self.title_label = QLabel(tr("Header", "New session"), self)
         self.title_label.setObjectName("chatTitle")
         self.title_label.setTextFormat(Qt.TextFormat.PlainText)
         self.prompt_button = LinkButton("", self)
@@ -49,21 +50,22 @@ class ChatHeader(QWidget):
         self.set_system_prompt(None)
 
     def set_title(self, title: str | None) -> None:
-        text = " ".join((title or "New session").split())
+        text = " ".join((title or tr("Header", "New session")).split())
         self.title_label.setText(shorten(text, TITLE_CHARS))
         self.title_label.setToolTip(text if len(text) > TITLE_CHARS else "")
 
     def set_system_prompt(self, prompt: str | None) -> None:
         """The prompt's first words as the link; the whole prompt (bounded) as its tooltip."""
         head = first_line(prompt or "", PROMPT_CHARS)
-        self.prompt_button.setText(f"⚙ {head}" if head else "⚙ No system prompt")
+        self.prompt_button.setText(f"⚙ {head}" if head else "⚙ " + tr("Header", "No system prompt"))
+        self.prompt_button.setAccessibleName(tr("Header", "System prompt"))
         tip = (prompt or "").strip()
         if len(tip) > PROMPT_TIP_CHARS:
             tip = tip[:PROMPT_TIP_CHARS] + "…"
         self.prompt_button.setToolTip(
-            ("System prompt (click to view or change it):\n\n" + tip)
+            (tr("Header", "System prompt (click to view or change it):") + "\n\n" + tip)
             if tip
-            else "This session has no system prompt (click to give it one)"
+            else tr("Header", "This session has no system prompt (click to give it one)")
         )
         self.prompt_button.updateGeometry()
 

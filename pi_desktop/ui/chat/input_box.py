@@ -14,6 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pi_desktop.ui.i18n import tr
+
 
 class InputBox(QPlainTextEdit):
     """Enter (or Ctrl+Enter) sends, Shift+Enter is a newline, Esc stops the run."""
@@ -40,16 +42,28 @@ class CompactDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Compact now")
+        self.setWindowTitle(tr("CompactDialog", "Compact now"))
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Summarize the conversation so far. Optional focus:", self))
+        label = QLabel(
+            tr("CompactDialog", "Summarize the conversation so far. Optional &focus:"), self
+        )
+        layout.addWidget(label)
         self.instructions = QLineEdit(self)
-        self.instructions.setPlaceholderText("e.g. keep the API design decisions in detail")
+        label.setBuddy(self.instructions)
+        self.instructions.setPlaceholderText(
+            tr("CompactDialog", "e.g. keep the API design decisions in detail")
+        )
+        self.instructions.setAccessibleDescription(
+            tr("CompactDialog", "What the summary should keep in detail (optional).")
+        )
         layout.addWidget(self.instructions)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
         )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Compact")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("CompactDialog", "Compact"))
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setToolTip(
+            tr("CompactDialog", "Summarize the older turns now")
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)

@@ -37,7 +37,8 @@ from pi_desktop.ui.chat.surfaces import (
 )
 from pi_desktop.ui.chat.thinking import ThinkingBlock
 from pi_desktop.ui.chat.usage_text import MessageStats
-from pi_desktop.ui.labels import capped_words, count_of, format_tokens
+from pi_desktop.ui.i18n import capped_text, tr, trf
+from pi_desktop.ui.labels import format_tokens
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.text.highlight import code_html
 from pi_desktop.ui.text.markdown import Block
@@ -93,8 +94,8 @@ class CodeBlockWidget(Panel):
         self.lang_label.setObjectName("codeLang")
         self.copy_button = QToolButton(self)
         self.copy_button.setAutoRaise(True)
-        self.copy_button.setText("Copy")
-        self.copy_button.setToolTip("Copy this code block to the clipboard")
+        self.copy_button.setText(tr("MessageCard", "Copy"))
+        self.copy_button.setToolTip(tr("MessageCard", "Copy this code block to the clipboard"))
         self.copy_button.clicked.connect(self._copy)
         header.addWidget(self.lang_label)
         header.addStretch(1)
@@ -118,11 +119,15 @@ class CodeBlockWidget(Panel):
         self.code = block.text
         self.lang = block.lang
         self.shown, cut = shown_code(block.text)
-        self.lang_label.setText(block.lang or "code")
+        self.lang_label.setText(block.lang or tr("MessageCard", "code"))
         if cut:
             self.lang_label.setText(
-                f"{block.lang or 'code'} · showing part of {len(block.text):,} characters; "
-                "Copy copies all of it"
+                trf(
+                    "MessageCard",
+                    "%1 · showing part of %2 characters; Copy copies all of it",
+                    block.lang or tr("MessageCard", "code"),
+                    len(block.text),
+                )
             )
         self.code_label.setText(code_html(self.shown, block.lang, dark=is_dark()))
         self._fit_height()
@@ -141,7 +146,7 @@ class CodeBlockWidget(Panel):
 
     def _copy(self) -> None:
         QGuiApplication.clipboard().setText(self.code)
-        self.copy_button.setText("Copied")
+        self.copy_button.setText(tr("MessageCard", "Copied"))
 
 
 ROLE_TITLES = {"user": "You", "assistant": "Assistant", "system": "System"}
@@ -185,12 +190,18 @@ class MessageActions(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
-        self.copy_button = self._button("copy", "Copy", "Copy this message")
-        self.pin_button = self._button("pin", "Pin", PIN_TIP)
+        self.copy_button = self._button(
+            "copy", tr("MessageCard", "Copy"), tr("MessageCard", "Copy this message")
+        )
+        self.pin_button = self._button("pin", tr("MessageCard", "Pin"), tr("MessageCard", PIN_TIP))
         self.pin_button.setCheckable(True)
         self.edit_button: QToolButton | None = None
         if role == "user":
-            self.edit_button = self._button("edit", "Edit", "Edit this message and send it again")
+            self.edit_button = self._button(
+                "edit",
+                tr("MessageCard", "Edit"),
+                tr("MessageCard", "Edit this message and send it again"),
+            )
         if role == "user":
             layout.addStretch(1)  # a user's bubble sits on the right: so do its actions
         layout.addWidget(self.copy_button)
@@ -228,11 +239,11 @@ class MessageActions(QWidget):
     def show_copied(self) -> None:
         """A tick where the copy icon was, until the pointer leaves: the click did something."""
         self.copy_button.setIcon(themed_icon("check"))
-        self.copy_button.setToolTip("Copied")
+        self.copy_button.setToolTip(tr("MessageCard", "Copied"))
 
     def recolor(self) -> None:
         self.copy_button.setIcon(themed_icon("copy"))
-        self.copy_button.setToolTip("Copy this message")
+        self.copy_button.setToolTip(tr("MessageCard", "Copy this message"))
         self.pin_button.setIcon(themed_icon("pin"))
         if self.edit_button is not None:
             self.edit_button.setIcon(themed_icon("edit"))
@@ -274,7 +285,7 @@ class MessageCard(QFrame):
             layout.setContentsMargins(2, 0, 2, 0)
         layout.setSpacing(4)
         header = QHBoxLayout()
-        self.role_label = muted(QLabel(ROLE_TITLES.get(role, role), self.bubble), bold=True)
+        self.role_label = muted(QLabel(role_title(role), self.bubble), bold=True)
         self.role_label.setObjectName("roleLabel")
         self.status_label = muted(QLabel(self.bubble))
         self.status_label.setObjectName("statusLabel")
@@ -290,9 +301,11 @@ class MessageCard(QFrame):
         self.body = MarkdownBody(text, self.bubble)
         layout.addWidget(self.body)
         self.pinned = False
-        self.pin_badge = QLabel(PIN_BADGE, self)
+        self.pin_badge = QLabel(tr("MessageCard", PIN_BADGE), self)
         self.pin_badge.setObjectName("pinBadge")
-        self.pin_badge.setToolTip("Pinned: sent verbatim in every request, never summarized")
+        self.pin_badge.setToolTip(
+            tr("MessageCard", "Pinned: sent verbatim in every request, never summarized")
+        )
         align = Qt.AlignmentFlag.AlignRight if role == "user" else Qt.AlignmentFlag.AlignLeft
         self.pin_badge.setAlignment(align)
         self.pin_badge.hide()
@@ -358,13 +371,17 @@ class MessageCard(QFrame):
         self.pinned = pinned
         self.pin_badge.setVisible(pinned)
         self.actions.pin_button.setChecked(pinned)
-        self.actions.pin_button.setToolTip(UNPIN_TIP if pinned else PIN_TIP)
+        self.actions.pin_button.setToolTip(
+            tr("MessageCard", UNPIN_TIP) if pinned else tr("MessageCard", PIN_TIP)
+        )
 
     def set_stopped(self) -> None:
         """A stopped answer stays visible but is marked as cut short."""
         self.stopped = True
         self.status_label.setText("■ stopped")
-        self.status_label.setToolTip("You stopped this answer; it is kept as it was.")
+        self.status_label.setToolTip(
+            tr("MessageCard", "You stopped this answer; it is kept as it was.")
+        )
 
     def sizeHint(self) -> QSize:
         """A user's bubble is as wide as its text (the view caps it with a maximum width)."""
@@ -433,6 +450,9 @@ class ToolCallWidget(Panel):
         layout.setSpacing(2)
         self.toggle = FlatToggle(self)
         self.toggle.setObjectName("toolToggle")
+        self.toggle.setAccessibleDescription(
+            tr("MessageCard", "A tool call: Space shows or hides its arguments and result.")
+        )
         self.toggle.setCheckable(True)
         self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.toggle.setArrowType(Qt.ArrowType.RightArrow)
@@ -447,11 +467,13 @@ class ToolCallWidget(Panel):
         unreadable = isinstance(arguments, str) and arguments.startswith("[unreadable arguments")
         language = "text" if unreadable else "json"  # a note about the JSON is not JSON
         self.args_view = CodeBlockWidget(Block("code", _format_arguments(arguments), language))
-        details.addWidget(QLabel("Arguments", self.details))
+        details.addWidget(QLabel(tr("MessageCard", "Arguments"), self.details))
         details.addWidget(self.args_view)
-        self.result_title = QLabel("Result", self.details)
+        self.result_title = QLabel(tr("MessageCard", "Result"), self.details)
         # tool output is line-oriented (grep, listings): lines keep whole and scroll sideways
         self.result_view = QLabel(self.details)
+        self.result_view.setObjectName("toolResult")
+        self.result_view.setAccessibleName(tr("MessageCard", "Result"))
         self.result_view.setTextFormat(Qt.TextFormat.PlainText)
         self.result_view.setTextInteractionFlags(SELECTABLE)
         self.result_view.setFont(_monospace_font())
@@ -497,7 +519,7 @@ class ToolCallWidget(Panel):
         head = result[:TOOL_RESULT_PREVIEW_CHARS].split("\n")[:TOOL_RESULT_PREVIEW_LINES]
         shown = "\n".join(head)
         if len(shown) < len(result):
-            shown += f"\n… ({len(result) - len(shown):,} more characters)"
+            shown += "\n" + trf("MessageCard", "… (%1 more characters)", len(result) - len(shown))
         self.result_view.setText(shown)
         lines = shown.count("\n") + 1
         bar = self.result_scroll.horizontalScrollBar().sizeHint().height()
@@ -507,22 +529,34 @@ class ToolCallWidget(Panel):
         if self.offloaded_path:
             name = self.offloaded_path.replace("\\", "/").rsplit("/", 1)[-1]
             cap = parse_cap_note(result)  # a capped output: say how much of the input it holds
-            held = f"{capped_words(cap)} the tool read" if cap else f"{len(result):,} characters"
-            self.open_button.setText(f"Open the saved result ↗  ({name}: {held})")
-            self.open_button.setToolTip(f"Saved to {self.offloaded_path} to keep the context small")
+            held = (
+                trf("MessageCard", "%1 the tool read", capped_text(cap))
+                if cap
+                else trf("MessageCard", "%1 characters", len(result))
+            )
+            self.open_button.setText(
+                trf("MessageCard", "Open the saved result ↗  (%1: %2)", name, held)
+            )
+            self.open_button.setToolTip(
+                trf("MessageCard", "Saved to %1 to keep the context small", self.offloaded_path)
+            )
             self.open_button.show()
         self._update_header()
 
     def _update_header(self) -> None:
         if self.result is None:
-            status = "running…"
+            status = tr("MessageCard", "running…")
         elif self.is_error:
             status = "✗ error"
         else:
             cap = parse_cap_note(self.result)
-            status = f"✓ {capped_words(cap)}" if cap else f"✓ {len(self.result):,} chars"
+            status = (
+                f"✓ {capped_text(cap)}"
+                if cap
+                else "✓ " + trf("MessageCard", "%1 chars", len(self.result))
+            )
             if self.offloaded_path:
-                status += " · saved to file"
+                status += " · " + tr("MessageCard", "saved to file")
         self._call = f"⚙ {self.name}({_short_arguments(self.arguments)})"
         self._status = status
         self._header = f"{self._call}   {status}"
@@ -573,21 +607,37 @@ class CompactionMarker(QFrame):
         self.setObjectName("compactionMarker")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 2, 6, 2)
-        how = "compacted on request" if manual else "compacted"
+        how = (
+            tr("MessageCard", "compacted on request") if manual else tr("MessageCard", "compacted")
+        )
         if rung == "extractive":  # no model wrote this summary: say so where it is shown
-            how += " (extractive)"
+            how += " " + tr("MessageCard", "(extractive)")
             self.setToolTip(
-                "Extractive summary: the model's summary failed, so this one was built without "
-                "a model (your newest messages verbatim, the files, the tool calls)."
+                tr(
+                    "MessageCard",
+                    "Extractive summary: the model's summary failed, so this one was built "
+                    "without a model (your newest messages verbatim, the files, the tool calls).",
+                )
             )
         self.label = muted(
             QLabel(
-                f"──  {how} {count_of(summarized_count, 'message')} · "
-                f"{format_tokens(tokens_before)} → {format_tokens(tokens_after)} tokens ·",
+                f"──  {how} "
+                + tr("MessageCard", "%Ln message(s)", n=summarized_count)
+                + " · "
+                + trf(
+                    "MessageCard",
+                    "%1 → %2 tokens",
+                    format_tokens(tokens_before),
+                    format_tokens(tokens_after),
+                )
+                + " ·",
                 self,
             )
         )
-        self.view_button = LinkButton("view summary", self)
+        self.view_button = LinkButton(tr("MessageCard", "view summary"), self)
+        self.view_button.setToolTip(
+            tr("MessageCard", "Open the summary history at this compaction")
+        )
         self.view_button.setObjectName("linkButton")
         self.view_button.setEnabled(entry_id is not None)
         self.view_button.clicked.connect(self._view)
@@ -630,3 +680,13 @@ class InlineBanner(Panel):
         self._layout.addWidget(button)
         self.buttons[name] = button
         return button
+
+
+def role_title(role: str) -> str:
+    """ "You", "Assistant": a card's author in the interface's language."""
+    titles = {
+        "user": tr("MessageCard", "You"),
+        "assistant": tr("MessageCard", "Assistant"),
+        "system": tr("MessageCard", "System"),
+    }
+    return titles.get(role, role)

@@ -17,6 +17,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from pi_desktop.ui.chat.surfaces import SELECTABLE, FlatToggle, Panel, WrapLabel, muted
+from pi_desktop.ui.i18n import tr, trf
 
 # what the open block lays out at most (a label lays out all its text at once)
 SHOWN_CHARS = 20_000
@@ -35,19 +36,19 @@ def seconds_words(seconds: float) -> str:
     """'4 s', '1 min 05 s': how long the model thought."""
     whole = max(0, int(seconds))
     if whole < 60:
-        return f"{whole} s"
-    return f"{whole // 60} min {whole % 60:02d} s"
+        return trf("Thinking", "%1 s", whole)
+    return trf("Thinking", "%1 min %2 s", whole // 60, f"{whole % 60:02d}")
 
 
 def header_text(chars: int, seconds: float | None, *, live: bool) -> str:
     """The block's one-line header: what a glance needs while it runs and after."""
-    size = f"{chars:,} character{'' if chars == 1 else 's'}"
+    size = tr("Thinking", "%Ln character(s)", n=chars)
     if live:
         elapsed = f" · {seconds_words(seconds)}" if seconds is not None else ""
-        return f"Thinking… · {size}{elapsed}"
+        return trf("Thinking", "Thinking… · %1", size) + elapsed
     if seconds is not None:
-        return f"Thought for {seconds_words(seconds)} · {size}"
-    return f"Thinking · {size}"
+        return trf("Thinking", "Thought for %1 · %2", seconds_words(seconds), size)
+    return trf("Thinking", "Thinking · %1", size)
 
 
 class ThinkingBlock(Panel):
@@ -74,13 +75,15 @@ class ThinkingBlock(Panel):
         self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.toggle.setArrowType(Qt.ArrowType.RightArrow)
         self.toggle.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        self.toggle.setToolTip("The model's reasoning before it answered (click to read it)")
+        self.toggle.setToolTip(
+            tr("Thinking", "The model's reasoning before it answered (click to read it)")
+        )
         self.toggle.toggled.connect(self.set_expanded)
         muted(self.toggle)
         self.copy_button = QToolButton(self)
         self.copy_button.setAutoRaise(True)
-        self.copy_button.setText("Copy")
-        self.copy_button.setToolTip("Copy the whole reasoning to the clipboard")
+        self.copy_button.setText(tr("Thinking", "Copy"))
+        self.copy_button.setToolTip(tr("Thinking", "Copy the whole reasoning to the clipboard"))
         self.copy_button.clicked.connect(self._copy)
         self.copy_button.hide()
         row.addWidget(self.toggle)
@@ -187,9 +190,13 @@ class ThinkingBlock(Panel):
         text = self.text
         shown = text[:SHOWN_CHARS]
         if len(shown) < len(text):
-            shown += f"\n… ({len(text) - len(shown):,} more characters; Copy copies all of it)"
+            shown += "\n" + trf(
+                "Thinking",
+                "… (%1 more characters; Copy copies all of it)",
+                len(text) - len(shown),
+            )
         self.body.setText(shown)
 
     def _copy(self) -> None:
         QGuiApplication.clipboard().setText(self.text)
-        self.copy_button.setText("Copied")
+        self.copy_button.setText(tr("Thinking", "Copied"))

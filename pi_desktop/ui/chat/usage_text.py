@@ -13,8 +13,11 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from PySide6.QtCore import QLocale
+
 from pi_desktop.agent.stats import ModelPrice, cost_of
 from pi_desktop.context.usage import UsageFigures, read_usage
+from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.labels import format_tokens
 
 
@@ -127,17 +130,21 @@ class MessageStats:
         parts = []
         f = self.figures
         if f is not None:
-            cached = f" ({_percent(f.cached_share)} cached)" if f.cached_share else ""
-            parts.append(f"{format_tokens(f.prompt_total)} in{cached}")
-            out = f"{format_tokens(f.completion)} out"
+            cached = (
+                " " + trf("Usage", "(%1 cached)", _percent(f.cached_share))
+                if f.cached_share
+                else ""
+            )
+            parts.append(trf("Usage", "%1 in", format_tokens(f.prompt_total)) + cached)
+            out = trf("Usage", "%1 out", format_tokens(f.completion))
             if f.reasoning:
-                out += f" ({format_tokens(f.reasoning)} thinking)"
+                out += " " + trf("Usage", "(%1 thinking)", format_tokens(f.reasoning))
             parts.append(out)
         if self.ttft_s is not None:
-            parts.append(f"{_seconds(self.ttft_s)} to first token")
+            parts.append(trf("Usage", "%1 to first token", _seconds(self.ttft_s)))
         rate = self.tokens_per_second
         if rate is not None:
-            parts.append(f"{rate:.0f} tokens/s")
+            parts.append(trf("Usage", "%1 tokens/s", round(rate)))
         if self.cost is not None:
             parts.append(money(self.cost))
         return " · ".join(parts)
@@ -147,28 +154,35 @@ class MessageStats:
         lines = []
         f = self.figures
         if self.model:
-            lines.append(f"Model: {self.model}")
+            lines.append(trf("Usage", "Model: %1", self.model))
         if f is not None:
-            lines.append(f"Prompt: {f.prompt_total:,} tokens")
+            lines.append(trf("Usage", "Prompt: %1 tokens", f.prompt_total))
             if f.cached is not None:
                 share = f" ({_percent(f.cached_share)})" if f.cached_share is not None else ""
-                lines.append(f"Served from the provider's cache: {f.cached:,} tokens{share}")
+                lines.append(
+                    trf("Usage", "Served from the provider's cache: %1 tokens", f.cached) + share
+                )
             else:
-                lines.append("Cache: the provider did not say")
-            lines.append(f"Answer: {f.completion:,} tokens")
+                lines.append(tr("Usage", "Cache: the provider did not say"))
+            lines.append(trf("Usage", "Answer: %1 tokens", f.completion))
             if f.reasoning:
-                lines.append(f"  of which thinking: {f.reasoning:,} tokens")
+                lines.append("  " + trf("Usage", "of which thinking: %1 tokens", f.reasoning))
         else:
-            lines.append("The provider reported no token usage")
+            lines.append(tr("Usage", "The provider reported no token usage"))
+        locale = QLocale()
         if self.ttft_s is not None:
-            lines.append(f"Time to first token: {self.ttft_s:.2f} s")
+            lines.append(
+                trf("Usage", "Time to first token: %1 s", locale.toString(self.ttft_s, "f", 2))
+            )
         if self.duration_s is not None:
-            lines.append(f"Whole response: {self.duration_s:.2f} s")
+            lines.append(
+                trf("Usage", "Whole response: %1 s", locale.toString(self.duration_s, "f", 2))
+            )
         rate = self.tokens_per_second
         if rate is not None:
-            lines.append(f"Speed: {rate:.1f} tokens/s")
+            lines.append(trf("Usage", "Speed: %1 tokens/s", locale.toString(rate, "f", 1)))
         if self.cost is not None:
-            lines.append(f"Cost at your price: {money(self.cost)}")
+            lines.append(trf("Usage", "Cost at your price: %1", money(self.cost)))
         return "\n".join(lines)
 
 
@@ -177,10 +191,12 @@ def totals_line(totals: Any, cost: float | None = None) -> str:
     is ``pi_desktop.agent.stats.UsageTotals``); '' before the first measured answer."""
     if not totals.calls and not totals.summarizer_calls:
         return ""
-    parts = [f"{format_tokens(totals.prompt + totals.summarizer_prompt)} in"]
+    parts = [trf("Usage", "%1 in", format_tokens(totals.prompt + totals.summarizer_prompt))]
     if totals.cache_hit_rate is not None:
-        parts.append(f"{_percent(totals.cache_hit_rate)} cached")
-    parts.append(f"{format_tokens(totals.completion + totals.summarizer_completion)} out")
+        parts.append(trf("Usage", "%1 cached", _percent(totals.cache_hit_rate)))
+    parts.append(
+        trf("Usage", "%1 out", format_tokens(totals.completion + totals.summarizer_completion))
+    )
     if cost is not None:
         parts.append(money(cost))
     return " · ".join(parts)
@@ -188,26 +204,37 @@ def totals_line(totals: Any, cost: float | None = None) -> str:
 
 def totals_details(totals: Any, cost: float | None = None) -> str:
     """The tooltip of the totals: chat and summarizer apart, each with its figures."""
-    lines = ["This session's token usage, as the providers counted it (every branch)"]
-    noun = "answer" if totals.calls == 1 else "answers"
-    lines.append(f"Chat: {totals.calls:,} {noun}")
-    lines.append(f"  prompts {totals.prompt:,} tokens, answers {totals.completion:,} tokens")
+    lines = [tr("Usage", "This session's token usage, as the providers counted it (every branch)")]
+    lines.append(tr("Usage", "Chat: %Ln answer(s)", n=totals.calls))
+    lines.append(
+        "  "
+        + trf("Usage", "prompts %1 tokens, answers %2 tokens", totals.prompt, totals.completion)
+    )
     if totals.reasoning:
-        lines.append(f"  of which thinking: {totals.reasoning:,} tokens")
+        lines.append("  " + trf("Usage", "of which thinking: %1 tokens", totals.reasoning))
     if totals.cache_hit_rate is not None:
         lines.append(
-            f"  cache hits: {totals.cached:,} prompt tokens ({_percent(totals.cache_hit_rate)}"
-            " of the prompts whose provider said)"
+            "  "
+            + trf(
+                "Usage",
+                "cache hits: %1 prompt tokens (%2 of the prompts whose provider said)",
+                totals.cached,
+                _percent(totals.cache_hit_rate),
+            )
         )
     else:
-        lines.append("  cache hits: the provider did not say")
+        lines.append("  " + tr("Usage", "cache hits: the provider did not say"))
     if totals.summarizer_calls:
-        noun = "call" if totals.summarizer_calls == 1 else "calls"
-        lines.append(f"Summaries: {totals.summarizer_calls:,} summarizer {noun}")
+        lines.append(tr("Usage", "Summaries: %Ln summarizer call(s)", n=totals.summarizer_calls))
         lines.append(
-            f"  prompts {totals.summarizer_prompt:,} tokens, "
-            f"summaries {totals.summarizer_completion:,} tokens"
+            "  "
+            + trf(
+                "Usage",
+                "prompts %1 tokens, summaries %2 tokens",
+                totals.summarizer_prompt,
+                totals.summarizer_completion,
+            )
         )
     if cost is not None:
-        lines.append(f"Cost at your prices: {money(cost)}")
+        lines.append(trf("Usage", "Cost at your prices: %1", money(cost)))
     return "\n".join(lines)

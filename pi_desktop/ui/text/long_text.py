@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pi_desktop.ui.i18n import tr, trf
+
 SLICE_CHARS = 64 * 1024
 DISPLAY_LINE_CHARS = 4_000
 
@@ -68,7 +70,7 @@ class LongTextViewer(QDialog):
     def __init__(self, text: str, parent: QWidget | None = None, *, title: str = "") -> None:
         super().__init__(parent)
         self.setModal(False)
-        self.setWindowTitle(title or "Whole message")
+        self.setWindowTitle(title or tr("LongText", "Whole message"))
         self.resize(860, 640)
         self.text = text
         self.editor = QPlainTextEdit(self)
@@ -77,9 +79,11 @@ class LongTextViewer(QDialog):
         self.editor.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         self.editor.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.status = QLabel(self)
-        copy = QPushButton("Copy all", self)
+        copy = QPushButton(tr("LongText", "Copy all"), self)
+        copy.setToolTip(tr("LongText", "Copy the whole message to the clipboard"))
         copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.text))
-        close = QPushButton("Close", self)
+        close = QPushButton(tr("LongText", "Close"), self)
+        close.setToolTip(tr("LongText", "Close this window"))
         close.clicked.connect(self.close)
         row = QHBoxLayout()
         row.addWidget(self.status, 1)
@@ -118,7 +122,9 @@ class LongTextViewer(QDialog):
         if self.done:
             self.status.setText(f"{total:,} characters · long lines are broken for display only")
         else:
-            self.status.setText(f"Loading… {min(self._shown, total):,} of {total:,} characters")
+            self.status.setText(
+                trf("LongText", "Loading… %1 of %2 characters", min(self._shown, total), total)
+            )
 
     def closeEvent(self, event) -> None:
         self._timer.stop()

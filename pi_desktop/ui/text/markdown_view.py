@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.text.highlight import code_html
 from pi_desktop.ui.text.long_text import LongTextViewer
@@ -121,8 +122,8 @@ def code_block_html(index: int, block: Block, *, final: bool, wrap: bool = False
     if block.part > 0:
         return body
     links = (
-        f'<a href="wrap:">{"Scroll" if wrap else "Wrap"}</a>&nbsp;&nbsp;&nbsp;'
-        f'<a href="copy:{index}">Copy</a>'
+        f'<a href="wrap:">{tr("Markdown", "Scroll") if wrap else tr("Markdown", "Wrap")}</a>'
+        f'&nbsp;&nbsp;&nbsp;<a href="copy:{index}">{tr("Markdown", "Copy")}</a>'
         if final
         else ""
     )
@@ -143,6 +144,10 @@ class MarkdownBody(SafeBrowser):
     def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setAccessibleName(tr("Markdown", "Message text"))
+        self.setAccessibleDescription(
+            tr("Markdown", "The text of one message, read-only; its links ask before they open.")
+        )
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # a code block wider than the column scrolls sideways on its own (``code_offset``);
         # the body itself never does, so prose never moves sideways
@@ -354,17 +359,25 @@ class MarkdownBody(SafeBrowser):
         self._footer_length = self._length
         muted = color("muted", is_dark()).name()
         if self._splitter is not None:
-            note = (
-                f"Receiving a long answer: {self._length:,} characters so far; too long "
-                "for markdown, it shows as plain text (Show all once it has ended)."
+            note = trf(
+                "Markdown",
+                "Receiving a long answer: %1 characters so far; too long for markdown, it shows "
+                "as plain text (Show all once it has ended).",
+                self._length,
             )
             links = ""
         else:
-            note = (
-                f"Showing the first {self._head_chars:,} of {self._length:,} characters as "
-                "plain text (too long to lay out as markdown)."
+            note = trf(
+                "Markdown",
+                "Showing the first %1 of %2 characters as plain text (too long to lay out as "
+                "markdown).",
+                self._head_chars,
+                self._length,
             )
-            links = ' <a href="showall:">Show all</a> · <a href="copyall:">Copy all</a>'
+            links = (
+                f' <a href="showall:">{tr("Markdown", "Show all")}</a> · '
+                f'<a href="copyall:">{tr("Markdown", "Copy all")}</a>'
+            )
         cursor.insertHtml(f'<span style="color:{muted}"><i>— {html.escape(note)}</i></span>{links}')
         self._recolor_links(self._footer_at, cursor.position())
 
@@ -373,7 +386,9 @@ class MarkdownBody(SafeBrowser):
         if self.viewer is not None and self.viewer.isVisible():
             self.viewer.raise_()
             return self.viewer
-        self.viewer = LongTextViewer(self.text, self.window(), title="Whole message")
+        self.viewer = LongTextViewer(
+            self.text, self.window(), title=tr("Markdown", "Whole message")
+        )
         self.viewer.show()
         return self.viewer
 

@@ -33,6 +33,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QMessageBox, QTextBrowser, QWidget
 
+from pi_desktop.ui.i18n import tr
 from pi_desktop.ui.theme import color as theme_color
 
 WEB_SCHEMES = ("http", "https")
@@ -305,8 +306,8 @@ class SafeBrowser(QTextBrowser):
         if is_web_url(url):
             box = QMessageBox(
                 QMessageBox.Icon.Question,
-                "Open link?",
-                "Open this address in your web browser?",
+                tr("SafeText", "Open link?"),
+                tr("SafeText", "Open this address in your web browser?"),
                 QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
                 self,
             )
@@ -316,12 +317,15 @@ class SafeBrowser(QTextBrowser):
         else:
             box = QMessageBox(
                 QMessageBox.Icon.Information,
-                "Link not opened",
-                "Only web links (http, https) open from here. This link was not opened:",
+                tr("SafeText", "Link not opened"),
+                tr(
+                    "SafeText",
+                    "Only web links (http, https) open from here. This link was not opened:",
+                ),
                 QMessageBox.StandardButton.Close,
                 self,
             )
-            copy = box.addButton("Copy link", QMessageBox.ButtonRole.ActionRole)
+            copy = box.addButton(tr("SafeText", "Copy link"), QMessageBox.ButtonRole.ActionRole)
             text = url.toString()
             copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(text))
             self.linkRefused.emit(url.toString()[:MAX_SHOWN_URL])
