@@ -9,7 +9,6 @@ the agent's coroutine); a run stopped while it is up closes it, which counts as 
 
 from __future__ import annotations
 
-import asyncio
 import html
 from collections.abc import Callable
 from typing import Any
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
 from pi_desktop.agent.mcp.approval import McpApprovalRequest, reveal_invisible
 from pi_desktop.textsafe import hidden_characters
 from pi_desktop.ui import theme
+from pi_desktop.ui.dialogs.approval import accepted, dismiss
 from pi_desktop.ui.i18n import tr, trf
 
 DESCRIPTION_CHARS = 400
@@ -213,17 +213,9 @@ class McpPrompter:
             return False
         self.asked += 1
         dialog = McpApprovalDialog(request, self.parent)
-        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-
-        def finished(result: int) -> None:
-            if not future.done():
-                future.set_result(result == QDialog.DialogCode.Accepted)
-
-        dialog.finished.connect(finished)
         self.dialog = dialog
-        dialog.open()
         try:
-            approved = await future
+            approved = await accepted(dialog)
             if dialog.choice == DENY_RUN:
                 self.denying_run = True
             if approved and dialog.choice == SESSION:
@@ -233,6 +225,4 @@ class McpPrompter:
             return approved
         finally:
             self.dialog = None
-            if dialog.isVisible():
-                dialog.reject()
-            dialog.deleteLater()
+            dismiss(dialog)

@@ -226,19 +226,11 @@ class ApprovalPrompter:
     async def _ask(self, request: Any, name: str) -> bool:
         self.asked += 1
         dialog = ApprovalDialog(request, self.parent)
-        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-
-        def finished(result: int) -> None:
-            if not future.done():
-                future.set_result(result == QDialog.DialogCode.Accepted)
-
-        dialog.finished.connect(finished)
         self.dialog = dialog
         self._open += 1
         self.most_open = max(self.most_open, self._open)
-        dialog.open()
         try:
-            approved = await future
+            approved = await accepted(dialog)
             if approved and dialog.remember.isChecked():
                 self.remembered.add(name)
             if dialog.deny_all:
@@ -247,6 +239,28 @@ class ApprovalPrompter:
         finally:
             self._open -= 1
             self.dialog = None
-            if dialog.isVisible():
-                dialog.reject()
-            dialog.deleteLater()
+            dismiss(dialog)
+
+
+async def accepted(dialog: QDialog) -> bool:
+    """Open ``dialog`` window-modal and wait for its answer without a nested event loop.
+
+    ``exec()`` inside a coroutine would hang qasync (see the Qt testing notes); the dialog's
+    ``finished`` signal resolves a future instead. True when it was accepted.
+    """
+    future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+
+    def finished(result: int) -> None:
+        if not future.done():
+            future.set_result(result == QDialog.DialogCode.Accepted)
+
+    dialog.finished.connect(finished)
+    dialog.open()
+    return await future
+
+
+def dismiss(dialog: QDialog) -> None:
+    """Close ``dialog`` if a cancelled wait left it on screen, and let Qt delete it."""
+    if dialog.isVisible():
+        dialog.reject()
+    dialog.deleteLater()
