@@ -318,15 +318,50 @@ def window_limited(
     return respond
 
 
-class _HTTPServer(ThreadingHTTPServer):
+class LoopbackHTTPServer(ThreadingHTTPServer):
+    """A threading HTTP server whose handlers reach the test server that owns it."""
+
     daemon_threads = True
     allow_reuse_address = True
-    owner: OpenAIServer
+    owner: Any
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A client that hangs up (a cut stream it gave up on) is not a server error."""
         if not isinstance(sys.exc_info()[1], ConnectionError):
             super().handle_error(request, client_address)
+
+
+class ServerThread:
+    """``handler`` served on 127.0.0.1 (a free port) from a daemon thread, for ``owner``."""
+
+    def __init__(self, handler: type[BaseHTTPRequestHandler], owner: Any, name: str) -> None:
+        self._handler, self._owner, self._name = handler, owner, name
+        self._httpd: LoopbackHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        httpd = LoopbackHTTPServer(("127.0.0.1", 0), self._handler)
+        httpd.owner = self._owner
+        self._httpd = httpd
+        self._thread = threading.Thread(
+            target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, name=self._name
+        )
+        self._thread.daemon = True
+        self._thread.start()
+
+    def stop(self) -> None:
+        if self._httpd is not None:
+            self._httpd.shutdown()
+            self._httpd.server_close()
+            self._httpd = None
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+            self._thread = None
+
+    @property
+    def port(self) -> int:
+        assert self._httpd is not None, "server not started"
+        return self._httpd.server_address[1]
 
 
 class OpenAIServer:
@@ -344,31 +379,17 @@ class OpenAIServer:
         self._lock = threading.Lock()
         self._stopping = threading.Event()
         self._ids = itertools.count(1)
-        self._httpd: _HTTPServer | None = None
-        self._thread: threading.Thread | None = None
+        self._server = ServerThread(_Handler, self, "openai-test-server")
 
     # lifecycle ---------------------------------------------------------------------------------
     def start(self) -> OpenAIServer:
         self._stopping.clear()
-        httpd = _HTTPServer(("127.0.0.1", 0), _Handler)
-        httpd.owner = self
-        self._httpd = httpd
-        self._thread = threading.Thread(
-            target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, name="openai-test-server"
-        )
-        self._thread.daemon = True
-        self._thread.start()
+        self._server.start()
         return self
 
     def stop(self) -> None:
         self._stopping.set()
-        if self._httpd is not None:
-            self._httpd.shutdown()
-            self._httpd.server_close()
-            self._httpd = None
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-            self._thread = None
+        self._server.stop()
 
     def __enter__(self) -> OpenAIServer:
         return self.start()
@@ -378,8 +399,7 @@ class OpenAIServer:
 
     @property
     def port(self) -> int:
-        assert self._httpd is not None, "server not started"
-        return self._httpd.server_address[1]
+        return self._server.port
 
     @property
     def base_url(self) -> str:
@@ -467,7 +487,7 @@ def auto_usage(body: dict[str, Any], reply: Reply) -> dict[str, int]:
 
 class _Handler(StreamFaultWriter, BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
-    server: _HTTPServer
+    server: LoopbackHTTPServer
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet test output
         pass

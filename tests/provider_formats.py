@@ -26,13 +26,14 @@ from __future__ import annotations
 
 import itertools
 import json
-import sys
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from tests.openai_server import LoopbackHTTPServer, ServerThread
 
 DIALECTS = (
     "openai",
@@ -230,16 +231,6 @@ def stream_events(
     return out
 
 
-class _HTTPServer(ThreadingHTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-    owner: ProviderServer
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-
 class ProviderServer:
     """One provider's server on 127.0.0.1 (see the module docstring)."""
 
@@ -284,27 +275,14 @@ class ProviderServer:
         self.paths: list[str] = []
         self._lock = threading.Lock()
         self._ids = itertools.count(1)
-        self._httpd: _HTTPServer | None = None
-        self._thread: threading.Thread | None = None
+        self._server = ServerThread(_Handler, self, "provider-test-server")
 
     def start(self) -> ProviderServer:
-        httpd = _HTTPServer(("127.0.0.1", 0), _Handler)
-        httpd.owner = self
-        self._httpd = httpd
-        self._thread = threading.Thread(
-            target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-        )
-        self._thread.start()
+        self._server.start()
         return self
 
     def stop(self) -> None:
-        if self._httpd is not None:
-            self._httpd.shutdown()
-            self._httpd.server_close()
-            self._httpd = None
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-            self._thread = None
+        self._server.stop()
 
     def __enter__(self) -> ProviderServer:
         return self.start()
@@ -314,8 +292,7 @@ class ProviderServer:
 
     @property
     def root(self) -> str:
-        assert self._httpd is not None
-        return f"http://127.0.0.1:{self._httpd.server_address[1]}"
+        return f"http://127.0.0.1:{self._server.port}"
 
     @property
     def base_url(self) -> str:
@@ -343,7 +320,7 @@ class ProviderServer:
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
-    server: _HTTPServer
+    server: LoopbackHTTPServer
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
