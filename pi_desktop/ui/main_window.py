@@ -513,6 +513,17 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.budget_bar.set_compactions(*branch_compactions(self.session))
         self._follow_breakdown()
 
+    def extend_tools(self, extra: Callable[[list[Any]], list[Any]]) -> None:
+        """Offer ``extra(tools)`` beside the tools every new agent gets (MCP servers' tools);
+        ``extra`` receives the built-in ones so its names can stay clear of them."""
+        base = self._tools_factory
+
+        def factory(*args: Any, **kwargs: Any) -> list[Any]:
+            tools = list(base(*args, **kwargs)) if base is not None else []
+            return tools + extra(tools)
+
+        self._tools_factory = factory
+
     def _build_agent(self) -> None:
         assert self.session is not None
         settings = self.settings

@@ -15,8 +15,9 @@ import contextlib
 import json
 import logging
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
@@ -234,30 +235,29 @@ class McpRuntime(QObject):
             log.warning("could not remember the MCP tool lists: %s", exc)
 
 
-def install_mcp(window: Any, runtime: McpRuntime) -> None:
+class McpHost(Protocol):
+    """What ``install_mcp`` needs of the window: its settings and session for the prompter,
+    a way to add tools and to rebuild the agent between runs, and the run's busy signal."""
+
+    settings: Any
+    session: Any
+    controller: Any
+    mcp: Any
+
+    def extend_tools(self, extra: Callable[[list[Any]], list[Any]]) -> None: ...
+
+    def rebuild_agent_between_runs(self) -> None: ...
+
+
+def install_mcp(window: McpHost, runtime: McpRuntime) -> None:
     """Give the window the MCP tools: appended to what its tools factory builds, asked for
     through the runtime's prompter, and a rebuilt agent (between runs) when they change."""
     runtime.prompter.parent = window
     runtime.prompter.policy = lambda: window.settings.approval_policy
     runtime.prompter.session_key = lambda: str(window.session.path) if window.session else ""
     window.mcp = runtime
-    base = window._tools_factory
-
-    def factory(*args: Any, **kwargs: Any) -> list[Any]:
-        tools = list(base(*args, **kwargs)) if base is not None else []
-        return tools + runtime.tools(reserved=[t.name for t in tools])
-
-    window._tools_factory = factory
-
-    def refresh() -> None:
-        if window.session is None or window._closing:
-            return
-        if window.busy:
-            window._settings_pending = True  # applied when the run ends
-        else:
-            window._rebuild_agent()
-
-    runtime.toolsChanged.connect(refresh)
+    window.extend_tools(lambda tools: runtime.tools(reserved=[t.name for t in tools]))
+    runtime.toolsChanged.connect(window.rebuild_agent_between_runs)
     window.controller.busyChanged.connect(
         lambda busy: None if busy else runtime.prompter.run_ended()
     )

@@ -194,6 +194,15 @@ class WindowDialogs:
                 trf("MainWindow", "The API key was not saved: %1.", failed)
             )
 
+    def rebuild_agent_between_runs(self) -> None:
+        """A new agent now, or when the running answer ends (the tools offered changed)."""
+        if self.session is None or self._closing:
+            return
+        if self.busy:
+            self._settings_pending = True  # applied when the run ends
+        else:
+            self._rebuild_agent()
+
     def _rebuild_agent(self) -> None:
         """A new agent for the new settings (it restores the usage anchor the session saved)."""
         self._settings_pending = False
