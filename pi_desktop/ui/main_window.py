@@ -182,8 +182,17 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.outer_splitter.setSizes([240, 1060])
         self.setCentralWidget(self.outer_splitter)
         self.sessions = SidebarController(self, self.sidebar, self.outer_splitter)
-        self.edits = EditResend(self)
         self.steering = Steering(self)
+        self.edits = EditResend(
+            host=self,
+            runs=self.controller,
+            notes=self.steering,
+            conversation=self.conversation,
+            input_box=self.input,
+            offer_area=self.offer_area,
+            status=self.statusBar(),
+            parent=self,
+        )
         self.offline_label = QLabel(tr("MainWindow", "<b>● Offline</b> — demo model, no network"))
         self.offline_label.setParent(self)
         self.offline_label.setToolTip(offline_note())
