@@ -181,8 +181,19 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.outer_splitter.setStretchFactor(1, 1)
         self.outer_splitter.setSizes([240, 1060])
         self.setCentralWidget(self.outer_splitter)
-        self.sessions = SidebarController(self, self.sidebar, self.outer_splitter)
         self.steering = Steering(self)
+        self.sessions = SidebarController(
+            host=self,
+            library=self.library,
+            settings_store=self.settings_store,
+            sidebar=self.sidebar,
+            splitter=self.outer_splitter,
+            status=self.statusBar(),
+            tree=self.tree,
+            conversation=self.conversation,
+            parent=self,
+        )
+        self.addActions(self.sessions.actions())
         self.edits = EditResend(
             host=self,
             runs=self.controller,

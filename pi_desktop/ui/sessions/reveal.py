@@ -10,10 +10,12 @@ must, since the row may not exist yet); otherwise the built card is scrolled to.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QStatusBar
 
+from pi_desktop.session import Session
 from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.labels import shorten
 
@@ -33,26 +35,50 @@ def branch_end(session: Any, entry_id: str) -> str:
         seen.add(current)
 
 
-def reveal_entry(window: Any, entry_id: str, query: str = "") -> bool:
-    """Scroll the window's conversation to message ``entry_id``; False when it cannot."""
-    session = window.session
+class Rewinder(Protocol):
+    """The open session and the window's rewind (which refuses below the floor, in words)."""
+
+    @property
+    def session(self) -> Session | None: ...
+
+    def rewind_to(self, entry_id: str) -> bool: ...
+
+
+class EntrySelector(Protocol):
+    """The session tree panel."""
+
+    def select_entries(self, entry_ids: list[str]) -> Any: ...
+
+
+def reveal_entry(
+    host: Rewinder,
+    entry_id: str,
+    query: str = "",
+    *,
+    tree: EntrySelector,
+    conversation: Any,
+    status: QStatusBar,
+) -> bool:
+    """Scroll ``conversation`` to message ``entry_id`` of the open session; False when it
+    cannot."""
+    session = host.session
     if session is None or entry_id not in session.entries:
         return False
     on_path = any(entry.id == entry_id for entry in session.get_current_path())
-    if not on_path and not window.rewind_to(branch_end(session, entry_id)):
+    if not on_path and not host.rewind_to(branch_end(session, entry_id)):
         return False  # refused (below the floor): the window's banner says why
-    window.tree.select_entries([entry_id])
-    scroll = getattr(window.conversation, "scroll_to_entry", None)
+    tree.select_entries([entry_id])
+    scroll = getattr(conversation, "scroll_to_entry", None)
     if callable(scroll):
         scroll(entry_id)
     else:
-        _PinToCard(window.conversation, entry_id)
+        _PinToCard(conversation, entry_id)
     text = (
         trf("Sessions", "Showing the message that matched “%1”.", shorten(query, 30))
         if query.strip()
         else tr("Sessions", "Showing the message.")
     )
-    window.statusBar().showMessage(text, 6000)
+    status.showMessage(text, 6000)
     return True
 
 
