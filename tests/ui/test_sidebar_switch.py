@@ -215,3 +215,19 @@ def test_the_watch_sees_only_session_names_and_polls_where_it_cannot_watch(tmp_p
         qtbot.waitUntil(lambda: seen == [1, 1], timeout=5_000)
     finally:
         watch.stop()
+
+
+def test_clicking_away_and_back_while_reading_opens_it_without_a_lock_error(kit, qtbot):
+    (small,) = _seed(kit.library, ["Small"])
+    big = "big" + "2" * 29
+    _big(kit.library, big, 4_000)
+    window = kit.window(OfflineLLM(), offline=True)
+    window.sessions.refresh()
+    _click(qtbot, window, big)
+    _click(qtbot, window, small)  # the one on screen: the read in flight is dropped
+    _click(qtbot, window, big)  # and back: waits for the stale read to let go
+    _click(qtbot, window, big)  # a double click is one request
+    qtbot.waitUntil(lambda: window.session.path.stem == big, timeout=30_000)
+    qtbot.waitUntil(window.sessions.switch.task.done, timeout=30_000)
+    assert window.refusals() == []
+    assert window.session.path.stem == big and not window.session.read_only

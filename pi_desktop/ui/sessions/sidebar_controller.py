@@ -265,13 +265,15 @@ class SidebarController(QObject):
         if session_id == self.sidebar.model.open_id:
             self.switch.cancel()  # back to the one on screen: a pending switch is dropped
             return True
+        if session_id == self.switch.loading_id and at_entry is None:
+            return True  # already on its way (a double click)
         try:
             self.library.path_for(session_id)
         except OPEN_ERRORS as exc:
             self._open_failed(session_id, exc)
             self.sidebar.select(self.sidebar.model.open_id)
             return False
-        keep_focus = self.sidebar.isAncestorOf(QApplication.focusWidget())
+        keep_focus = self._sidebar_has_focus()
         name = self._display_name(session_id)
         self._status.showMessage(trf("Sessions", "Opening “%1”…", shorten(name, 40)))
 
@@ -284,6 +286,10 @@ class SidebarController(QObject):
 
         self.switch.request([session_id], show, self._open_failed)
         return True
+
+    def _sidebar_has_focus(self) -> bool:
+        focused = QApplication.focusWidget()
+        return focused is not None and self.sidebar.isAncestorOf(focused)
 
     def _show(self, session: Session, items: list[PathItem], *, keep_focus: bool) -> bool:
         """The read session arrives: show it, unless an answer started meanwhile."""
@@ -382,7 +388,7 @@ class SidebarController(QObject):
         if not others:
             self._host.new_session()
             return
-        keep_focus = self.sidebar.isAncestorOf(QApplication.focusWidget())
+        keep_focus = self._sidebar_has_focus()
 
         def then_new(task: asyncio.Task[bool]) -> None:
             shown = not task.cancelled() and task.exception() is None and task.result()

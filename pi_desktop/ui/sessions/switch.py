@@ -7,7 +7,7 @@ reads the session and its conversation rows in a worker thread — the same pure
 then hands both to ``show`` on the GUI thread. One switch at a time: a newer request (another
 click), ``cancel`` (the user went back, or started a run) or ``close`` (the window closes)
 supersedes the read in flight, and the session it produced is closed unshown, so its lock
-never lingers.
+never lingers; a newer read starts only once the one before has let go.
 
 A request may name several sessions (deleting the open one moves to its neighbour, else the
 next one): they are tried in order, and the ones that cannot be opened are reported.
@@ -77,8 +77,16 @@ class SessionSwitch(QObject):
         ids = list(candidates)
         self._set_loading(ids[0] if ids else None)
 
+        previous = self._task
+
         async def run() -> bool:
             loop = asyncio.get_running_loop()
+            if previous is not None and not previous.done():
+                # one read at a time: the one before releases what it opened (a click back
+                # to the same session would otherwise find it locked by the stale read)
+                await asyncio.wait([previous])
+            if generation != self._generation or self._closed:
+                return False
             try:
                 opened = await loop.run_in_executor(None, self._read, ids)
             finally:
