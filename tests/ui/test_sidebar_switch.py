@@ -231,3 +231,17 @@ def test_clicking_away_and_back_while_reading_opens_it_without_a_lock_error(kit,
     qtbot.waitUntil(window.sessions.switch.task.done, timeout=30_000)
     assert window.refusals() == []
     assert window.session.path.stem == big and not window.session.read_only
+
+
+def test_deleting_the_open_session_then_closing_at_once_still_trashes_it(kit, qtbot):
+    older, newest = _seed(kit.library, ["Older", "Newest"])
+    window = kit.window(OfflineLLM(), offline=True)
+    assert window.session.path.stem == newest
+    assert window.sessions.delete(newest)  # the switch to "Older" is still being read…
+    window.close()  # … when the window closes
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=10_000)
+    assert not kit.library.path_for(newest).exists()
+    assert [t.id for t in kit.library.trash.list()] == [newest]
+    assert kit.library.path_for(older).exists()
+    qtbot.waitUntil(window.sessions.switch.task.done, timeout=10_000)
+    kit.library.open(older).close()  # the read the close made stale let go of it

@@ -422,9 +422,13 @@ class SidebarController(QObject):
         superseded); while the window still shows it (the switch away is being read), that
         happens as soon as it is left."""
         self._undo_timer.stop()
-        if self._still_shown() and not self.switch.closed:
-            self._delete_when_left = True
-            return
+        if self._still_shown():
+            if not self.switch.closed:
+                self._delete_when_left = True
+                return
+            session = self._host.session
+            assert session is not None
+            session.close()  # the window closes meanwhile: nothing more is written to it
         info, self.pending_delete = self.pending_delete, None
         self._delete_when_left = False
         if info is None:
