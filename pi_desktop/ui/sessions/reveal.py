@@ -4,22 +4,18 @@ A message on the current path is scrolled into view and selected in the tree. A 
 another branch is reached the way a click in the tree reaches it: the window rewinds to the
 newest end of that branch (so the whole branch shows, the hit included) — below the
 compaction floor the window refuses that with its usual banner, which offers a fork.
-The conversation may offer ``scroll_to_entry(entry_id)`` (a view that builds rows lazily
-must, since the row may not exist yet); otherwise the built card is scrolled to.
+The conversation builds the row first when it is not built yet (``scroll_to_entry``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
-from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QStatusBar
 
 from pi_desktop.session import Session
 from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.labels import shorten
-
-PIN_MS = 1_500
 
 
 def branch_end(session: Any, entry_id: str) -> str:
@@ -50,13 +46,19 @@ class EntrySelector(Protocol):
     def select_entries(self, entry_ids: list[str]) -> Any: ...
 
 
+class EntryScroller(Protocol):
+    """The conversation view (it builds the row first when it is not built yet)."""
+
+    def scroll_to_entry(self, entry_id: str) -> Any: ...
+
+
 def reveal_entry(
     host: Rewinder,
     entry_id: str,
     query: str = "",
     *,
     tree: EntrySelector,
-    conversation: Any,
+    conversation: EntryScroller,
     status: QStatusBar,
 ) -> bool:
     """Scroll ``conversation`` to message ``entry_id`` of the open session; False when it
@@ -68,11 +70,7 @@ def reveal_entry(
     if not on_path and not host.rewind_to(branch_end(session, entry_id)):
         return False  # refused (below the floor): the window's banner says why
     tree.select_entries([entry_id])
-    scroll = getattr(conversation, "scroll_to_entry", None)
-    if callable(scroll):
-        scroll(entry_id)
-    else:
-        _PinToCard(conversation, entry_id)
+    conversation.scroll_to_entry(entry_id)
     text = (
         trf("Sessions", "Showing the message that matched “%1”.", shorten(query, 30))
         if query.strip()
@@ -80,25 +78,3 @@ def reveal_entry(
     )
     status.showMessage(text, 6000)
     return True
-
-
-class _PinToCard(QObject):
-    """Keeps the card of ``entry_id`` in view while the just-opened conversation lays out.
-
-    The rows get their heights over the next few event-loop turns, and each time the scroll
-    range grows the view follows the bottom; this listener runs after the view's own (it is
-    connected later) and scrolls back to the card, until ``PIN_MS`` have passed."""
-
-    def __init__(self, conversation: Any, entry_id: str) -> None:
-        super().__init__(conversation)
-        self._conversation = conversation
-        self._entry_id = entry_id
-        conversation.verticalScrollBar().rangeChanged.connect(self._apply)
-        QTimer.singleShot(0, self._apply)
-        QTimer.singleShot(PIN_MS, self.deleteLater)
-
-    def _apply(self, *_args: object) -> None:
-        conversation = self._conversation
-        card = next((c for c in conversation.message_cards() if c.entry_id == self._entry_id), None)
-        if card is not None:
-            conversation.ensureWidgetVisible(card, 0, 48)

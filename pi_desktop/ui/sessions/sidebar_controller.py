@@ -32,7 +32,7 @@ from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.labels import shorten, title_from
 from pi_desktop.ui.sessions.library_watch import LibraryWatch
 from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS, open_failure
-from pi_desktop.ui.sessions.reveal import EntrySelector, reveal_entry
+from pi_desktop.ui.sessions.reveal import EntryScroller, EntrySelector, reveal_entry
 from pi_desktop.ui.sessions.search import SessionSearch
 from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 from pi_desktop.ui.sessions.switch import SessionSwitch
@@ -77,7 +77,7 @@ class SidebarController(QObject):
         splitter: QSplitter,
         status: QStatusBar,
         tree: EntrySelector,
-        conversation: Any,
+        conversation: EntryScroller,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
