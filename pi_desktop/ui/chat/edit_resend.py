@@ -24,7 +24,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QStatusBar, QVBoxLayout, QWidget
 
-from pi_desktop.session import Session
+from pi_desktop.session import MessageEntry, Session
 from pi_desktop.ui.chat.message_widgets import InlineBanner, MessageCard
 from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.labels import shorten
@@ -231,13 +231,13 @@ class EditResend(QObject):
 
     # -- answer again --------------------------------------------------------------------------
 
-    def unanswered_question(self) -> Any | None:
+    def unanswered_question(self) -> MessageEntry | None:
         """The user message the current path ends with, if the path ends with one."""
         session = self._host.session
         if session is None or session.current_id is None:
             return None
         entry = session.entries.get(session.current_id)
-        return entry if getattr(entry, "role", None) == "user" else None
+        return entry if isinstance(entry, MessageEntry) and entry.role == "user" else None
 
     def offer_answer_again(self) -> InlineBanner | None:
         """After a rewind or an open: a question with no answer gets the offer, once."""

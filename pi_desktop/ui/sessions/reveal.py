@@ -9,7 +9,7 @@ The conversation builds the row first when it is not built yet (``scroll_to_entr
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from PySide6.QtWidgets import QStatusBar
 
@@ -18,7 +18,7 @@ from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.labels import shorten
 
 
-def branch_end(session: Any, entry_id: str) -> str:
+def branch_end(session: Session, entry_id: str) -> str:
     """The newest leaf below ``entry_id`` (following the latest child at each fork)."""
     current = entry_id
     seen = {current}
@@ -43,13 +43,13 @@ class Rewinder(Protocol):
 class EntrySelector(Protocol):
     """The session tree panel."""
 
-    def select_entries(self, entry_ids: list[str]) -> Any: ...
+    def select_entries(self, entry_ids: list[str]) -> object: ...
 
 
 class EntryScroller(Protocol):
     """The conversation view (it builds the row first when it is not built yet)."""
 
-    def scroll_to_entry(self, entry_id: str) -> Any: ...
+    def scroll_to_entry(self, entry_id: str) -> object: ...
 
 
 def reveal_entry(

@@ -19,8 +19,9 @@ run started or ended, the window closes). Choices made here:
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -102,7 +103,7 @@ class SidebarController(QObject):
         self.search = SessionSearch(self.library.root, self)
         self.watch = LibraryWatch(self.library.root, self)
         self.watch.changed.connect(self.refresh)  # another process added or removed one
-        self._unwatch: Any = None
+        self._unwatch: Callable[[], None] | None = None
         self.expired = self._purge_trash()  # the 30 days are checked at every start
         self.search.start()
         sidebar.openRequested.connect(self.open)
@@ -160,7 +161,7 @@ class SidebarController(QObject):
 
     # -- moments the window forwards ------------------------------------------------------------
 
-    def session_opened(self, session: Any) -> None:
+    def session_opened(self, session: Session) -> None:
         if self._unwatch is not None:
             self._unwatch()
         self._unwatch = self.search.watch(session)  # its appends reach the index in batches
