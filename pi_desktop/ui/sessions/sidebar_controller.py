@@ -1,10 +1,15 @@
 """What the sessions sidebar's requests do to the window, and which session opens at start.
 
-Kept out of ``MainWindow`` so the window only forwards three moments (a session opened, a
-run started or ended, the window closes). Choices made here:
+Kept out of ``MainWindow``: the controller sees the window only as a ``SessionHost`` (the
+session on screen, showing another, a new one, a refusal, a rewind), and the window forwards
+three moments (a session opened, a run started or ended, the window closes). Choices made here:
 
+* **A switch is read in the background** (``SessionSwitch``): the session on screen stays
+  usable and its row says "opening…"; a message sent meanwhile keeps the user where they are.
+  Clicked or chosen with Enter, the list keeps the keyboard, so Delete and F2 act on that row.
 * **Switching while an answer streams is refused**, with a note in the sidebar saying to stop
   it first (Esc): a silent stop would throw away an answer the user may be waiting for.
+* **Sessions other processes add or remove show up** (``LibraryWatch``), without Ctrl+O.
 * **Delete is undoable** instead of confirmed: the row disappears at once and the file moves
   to the trash when the undo note expires, another session is deleted, or the window closes;
   from the trash it can be restored for 30 days (expired ones are removed at start and when
