@@ -13,14 +13,13 @@ waits at most one chunk. A session being written is followed through ``Session.s
 each committed entry only marks its file dirty, and the worker catches up in batches.
 
 Text is tokenized by FTS5's ``trigram`` tokenizer, which needs no word boundaries (Chinese,
-Japanese, identifiers, parts of words). Terms shorter than three characters cannot use a
-trigram index: one or two CJK characters (everyday words there) go to a second FTS5 table
-holding each message's CJK characters as separate tokens, where a phrase query finds them;
-other short terms filter the matches of the longer terms with ``LIKE``, or, alone, scan the
-newest ``MAX_LIKE_ROWS`` messages (SQLite 3.40's trigram tokenizer answers a short non-ASCII
-LIKE with no rows, so that scan goes around the index on purpose). A query walks at most
-``MAX_HITS`` matches, newest first, so a word found in every message costs what a rare one
-does; the answer then says it is not complete.
+Japanese, identifiers, parts of words). Terms shorter than three characters are served by two
+more indexes kept in the same transactions: the CJK characters of each message (one- and
+two-character words there) and the short-term vocabulary (every trigram with the pieces it is
+made of, so "qz" becomes the trigrams holding it); :mod:`pi_desktop.session.search_query`
+plans each query over them. A query walks at most ``MAX_HITS`` matches, newest first, so a
+word found in every message costs what a rare one does; the answer then says it is not
+complete.
 """
 
 from __future__ import annotations
@@ -31,29 +30,44 @@ import json
 import logging
 import os
 import queue
-import re
 import sqlite3
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from pi_desktop.session.search_query import (
+    MIN_TRIGRAM,
+    SearchHit,
+    SearchHits,
+    cjk_chars,
+    make_snippet,
+    plan,
+    split_terms,
+    trigrams,
+)
+
+__all__ = [
+    "INDEX_FILE",
+    "SearchHit",
+    "SearchHits",
+    "SearchIndex",
+    "cjk_chars",
+    "make_snippet",
+    "split_terms",
+]
 
 log = logging.getLogger(__name__)
 
 INDEX_FILE = ".search.sqlite3"
-SCHEMA_VERSION = 2
-MIN_TRIGRAM = 3
+SCHEMA_VERSION = 3  # 3: the short-term vocabulary (gram, gram_part, tiny)
 INDEXED_ROLES = frozenset({"user", "assistant"})  # tool output and the system prompt stay out
 MAX_INDEXED_CHARS = 100_000  # of one message: a pasted novel must not bloat the index
 CHUNK_BYTES = 4 << 20  # one indexing job reads at most this much of a file
 BATCH_DELAY_S = 0.15  # appends are gathered this long before the worker catches up
-SNIPPET_BEFORE = 32
-SNIPPET_AFTER = 90
 _MESSAGE_PREFIX = b'{"type":"message"'
-_TERM_RE = re.compile(r'"([^"]+)"|(\S+)')
-_SPACE_RE = re.compile(r"\s+")
 _SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE files(name TEXT PRIMARY KEY, ino INTEGER NOT NULL, size INTEGER NOT NULL,
@@ -63,88 +77,15 @@ CREATE TABLE msg(id INTEGER PRIMARY KEY, session_id TEXT NOT NULL, entry_id TEXT
 CREATE INDEX msg_session ON msg(session_id);
 CREATE VIRTUAL TABLE msg_fts USING fts5(content, tokenize='trigram');
 CREATE VIRTUAL TABLE cjk_fts USING fts5(chars, tokenize='unicode61');
+CREATE TABLE gram(gram TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE gram_part(part TEXT NOT NULL, gram TEXT NOT NULL, PRIMARY KEY(part, gram))
+    WITHOUT ROWID;
+CREATE TABLE tiny(id INTEGER PRIMARY KEY, content TEXT NOT NULL);
 """
-# CJK ideographs, kana and Hangul: words of one or two characters are everyday words there
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
-_CJK_RUN_RE = re.compile(f"[{_CJK}]+")
-_CJK_ONLY_RE = re.compile(f"^[{_CJK}]+$")
 MAX_HITS = 5_000  # matching messages walked, newest first, per query
-MAX_LIKE_ROWS = 250_000  # newest messages a scan for a short non-CJK term looks at
+MAX_LIKE_ROWS = 250_000  # newest messages a scan for a common short term looks at
 
 _QUERY, _WORK = 0, 1  # priorities: a query never waits behind a rebuild
-
-
-@dataclass(frozen=True)
-class SearchHit:
-    """The newest matching message of one session.
-
-    ``match`` is the span of the first matched term inside ``snippet`` (for highlighting);
-    ``hits`` counts this session's matching messages among those the query looked at.
-    """
-
-    session_id: str
-    entry_id: str
-    role: str
-    timestamp: str | None
-    snippet: str
-    match: tuple[int, int] | None
-    hits: int
-
-
-class SearchHits(list[SearchHit]):
-    """The hits of one query; ``complete`` is False when more sessions may match than were
-    looked at (a common word: only the newest matches are walked); ``indexing`` is True while
-    the index is still catching up with the library (more may match in a moment)."""
-
-    def __init__(
-        self, hits: Iterable[SearchHit] = (), *, complete: bool = True, indexing: bool = False
-    ) -> None:
-        super().__init__(hits)
-        self.complete = complete
-        self.indexing = indexing
-
-
-def split_terms(query: str) -> list[str]:
-    """Whitespace-separated terms; ``"a phrase"`` in double quotes stays one term."""
-    terms = []
-    for quoted, bare in _TERM_RE.findall(query):
-        term = " ".join((quoted or bare).split()).strip('"')
-        if term:
-            terms.append(term)
-    return terms
-
-
-def make_snippet(content: str, terms: Iterable[str]) -> tuple[str, tuple[int, int] | None]:
-    """A one-line excerpt around the first occurrence of any term, and that term's span."""
-    low = content.lower()
-    if len(low) != len(content):  # a rare letter whose lower case is longer: match as written
-        low = content
-    found = [(at, len(t)) for t in terms if (at := low.find(t.lower())) >= 0]
-    if not found:
-        return _collapse(content[: SNIPPET_BEFORE + SNIPPET_AFTER]).strip(), None
-    at, length = min(found)
-    start = max(0, at - SNIPPET_BEFORE)
-    end = min(len(content), at + length + SNIPPET_AFTER)
-    head = "…" if start > 0 else ""
-    pre = _collapse(content[start:at]).lstrip()
-    mid = _collapse(content[at : at + length])
-    post = _collapse(content[at + length : end]).rstrip()
-    tail = "…" if end < len(content) else ""
-    lead = len(head) + len(pre)
-    return f"{head}{pre}{mid}{post}{tail}", (lead, lead + len(mid))
-
-
-def _collapse(text: str) -> str:
-    return _SPACE_RE.sub(" ", text)
-
-
-def _fts_phrase(term: str) -> str:
-    return '"' + term.replace('"', '""') + '"'
-
-
-def _like_pattern(term: str) -> str:
-    escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
 
 
 class SearchIndex:
@@ -440,6 +381,7 @@ class SearchIndex:
             data = _read_range(path, offset, complete)
         session_id = path.stem
         rows = list(_message_rows(data[:complete]))
+        grams: Counter[str] = Counter()
         with _transaction(db):
             if offset == 0 and row is not None:
                 _delete_session(db, session_id)
@@ -453,6 +395,11 @@ class SearchIndex:
                 chars = cjk_chars(content)
                 if chars:
                     db.execute("INSERT INTO cjk_fts(rowid, chars) VALUES (?, ?)", (rowid, chars))
+                if len(content) < MIN_TRIGRAM:
+                    db.execute("INSERT INTO tiny(id, content) VALUES (?, ?)", (rowid, content))
+                else:
+                    grams.update(trigrams(content))
+            _count_grams(db, grams, +1)
 
             new_offset = offset + complete
             more = new_offset < stat.st_size and complete > 0
@@ -484,19 +431,17 @@ class SearchIndex:
         if dirty:  # appends still waiting for their batch: a search sees what was just written
             self._flush_dirty()
         db = self._connection()
-        table, where, params = _plan(terms)
-        scan = table == "msg_fts" and "MATCH" not in where  # bounded by rows, not by hits
+        found = plan(db, terms)
         floor = 0
-        if scan:
+        if found.scan:  # bounded by rows, not by hits
             newest = db.execute("SELECT max(id) FROM msg").fetchone()[0] or 0
             floor = max(0, newest - MAX_LIKE_ROWS)
         cap = max(1, max_hits)
         grouped = db.execute(
             "SELECT m.session_id, max(m.id), count(*) FROM "
-            f"(SELECT f.rowid AS id FROM {table} AS f WHERE {where} AND f.rowid > ? "
-            "ORDER BY f.rowid DESC LIMIT ?) AS h JOIN msg AS m ON m.id = h.id "
+            f"({found.sql}) AS h JOIN msg AS m ON m.id = h.id "
             "GROUP BY m.session_id ORDER BY 2 DESC",
-            [*params, floor, cap],
+            {**found.params, "floor": floor, "cap": cap},
         ).fetchall()
         walked = sum(count for *_rest, count in grouped)
         complete = walked < cap and len(grouped) <= limit and floor == 0
@@ -521,31 +466,6 @@ class SearchIndex:
             snippet, match = make_snippet(content, terms)
             hits.append(SearchHit(session_id, entry_id, role, ts, snippet, match, count))
         return hits
-
-
-def cjk_chars(text: str) -> str:
-    """The CJK characters of ``text`` as space-separated tokens, runs kept apart by a filler
-    token, so a phrase query finds one- and two-character words the trigram index cannot."""
-    return " 0 ".join(" ".join(run) for run in _CJK_RUN_RE.findall(text))
-
-
-def _plan(terms: list[str]) -> tuple[str, str, list[str]]:
-    """(table, WHERE over alias ``f``, parameters) that select the messages holding every term.
-
-    Three characters or more: the trigram index. One or two CJK characters: the CJK phrase
-    index. Anything else short filters the indexed matches with LIKE, or alone scans the
-    table (``+f.content`` keeps the constraint away from the trigram index, see above)."""
-    long = [t for t in terms if len(t) >= MIN_TRIGRAM]
-    short = [t for t in terms if len(t) < MIN_TRIGRAM]
-    if not long and short and all(_CJK_ONLY_RE.match(t) for t in short):
-        phrases = " AND ".join(_fts_phrase(" ".join(t)) for t in short)
-        return "cjk_fts", "f.cjk_fts MATCH ?", [phrases]
-    likes = ["+f.content LIKE ? ESCAPE '\\'" for _ in short]
-    params = [_like_pattern(t) for t in short]
-    if long:
-        match = " AND ".join(_fts_phrase(t) for t in long)
-        return "msg_fts", " AND ".join(["f.msg_fts MATCH ?", *likes]), [match, *params]
-    return "msg_fts", " AND ".join(likes), params
 
 
 def _is_corruption(exc: sqlite3.DatabaseError) -> bool:
@@ -573,7 +493,53 @@ def _transaction(db: sqlite3.Connection):
     db.execute("COMMIT")
 
 
+def _count_grams(db: sqlite3.Connection, grams: Counter[str], sign: int) -> None:
+    """Add (``sign`` +1) or take away (-1) ``grams``' message counts in the vocabulary; a new
+    trigram gets its pieces in ``gram_part``, one no message holds any more leaves."""
+    if not grams:
+        return
+    db.execute(
+        "CREATE TEMP TABLE IF NOT EXISTS chunk_gram(gram TEXT PRIMARY KEY, docs INTEGER)"
+        " WITHOUT ROWID"
+    )
+    db.executemany("INSERT INTO temp.chunk_gram VALUES (?, ?)", grams.items())
+    if sign > 0:
+        new = "SELECT gram FROM temp.chunk_gram WHERE gram NOT IN (SELECT gram FROM main.gram)"
+        db.execute(
+            "INSERT OR IGNORE INTO gram_part(part, gram) "
+            f"SELECT substr(gram, 1, 1), gram FROM ({new}) UNION ALL "
+            f"SELECT substr(gram, 2, 1), gram FROM ({new}) UNION ALL "
+            f"SELECT substr(gram, 3, 1), gram FROM ({new}) UNION ALL "
+            f"SELECT substr(gram, 1, 2), gram FROM ({new}) UNION ALL "
+            f"SELECT substr(gram, 2, 2), gram FROM ({new})"
+        )
+        db.execute(
+            "INSERT INTO gram(gram, docs) SELECT gram, docs FROM temp.chunk_gram WHERE true "
+            "ON CONFLICT(gram) DO UPDATE SET docs = docs + excluded.docs"
+        )
+    else:
+        db.execute(
+            "UPDATE gram SET docs = docs - (SELECT c.docs FROM temp.chunk_gram AS c "
+            "WHERE c.gram = gram.gram) WHERE gram IN (SELECT gram FROM temp.chunk_gram)"
+        )
+        gone = "SELECT gram FROM gram WHERE docs <= 0"
+        db.execute(f"DELETE FROM gram_part WHERE gram IN ({gone})")
+        db.execute("DELETE FROM gram WHERE docs <= 0")
+    db.execute("DELETE FROM temp.chunk_gram")
+
+
 def _delete_session(db: sqlite3.Connection, session_id: str) -> None:
+    grams: Counter[str] = Counter()
+    for (content,) in db.execute(
+        "SELECT f.content FROM msg AS m JOIN msg_fts AS f ON f.rowid = m.id WHERE m.session_id = ?",
+        (session_id,),
+    ):
+        if len(content) >= MIN_TRIGRAM:
+            grams.update(trigrams(content))
+    _count_grams(db, grams, -1)
+    db.execute(
+        "DELETE FROM tiny WHERE id IN (SELECT id FROM msg WHERE session_id = ?)", (session_id,)
+    )
     db.execute(
         "DELETE FROM cjk_fts WHERE rowid IN (SELECT id FROM msg WHERE session_id = ?)",
         (session_id,),
