@@ -8,7 +8,8 @@ compile the .qm files.
 Why not ``pyside6-lupdate``: it ships with PySide6-Essentials, but its Python parser misses
 ``tr(..., n=count)`` keyword plurals and marks no plural as numerus, so the catalogues are
 made here with ``ast`` (every ``tr("Context", "text", ...)``, ``trf("Context", "text %1", arg)`` and
-``QCoreApplication.translate("Context", "text", ...)`` call with literal strings). The .ts
+``QCoreApplication.translate("Context", "text", ...)`` call with literal strings, and every
+``UserText("Context", "text %1", arg)``: the sentences the engine makes for the window). The .ts
 files stay the standard Qt Linguist format, so Linguist and ``lrelease`` read them.
 """
 
@@ -61,7 +62,7 @@ def _constants(tree: ast.Module) -> dict[str, str]:
 def _is_tr_call(call: ast.Call) -> bool:
     func = call.func
     if isinstance(func, ast.Name):
-        return func.id in {"tr", "trf"}
+        return func.id in {"tr", "trf", "UserText"}
     return isinstance(func, ast.Attribute) and func.attr == "translate"
 
 
@@ -77,7 +78,10 @@ def extract(root: Path = SOURCES) -> dict[Key, Found]:
             context, source = _literal(node.args[0]), _literal(node.args[1], constants)
             if context is None or source is None:
                 continue
-            positional = not (isinstance(node.func, ast.Name) and node.func.id == "trf")
+            # trf and UserText take the arguments of their %1… after the source, not a comment
+            positional = not (
+                isinstance(node.func, ast.Name) and node.func.id in {"trf", "UserText"}
+            )
             comment = _literal(node.args[2]) if positional and len(node.args) > 2 else None
             numerus = positional and len(node.args) > 3
             for kw in node.keywords:

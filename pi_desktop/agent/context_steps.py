@@ -32,6 +32,7 @@ from pi_desktop.context import (
     estimate_tokens,
 )
 from pi_desktop.session import SessionError
+from pi_desktop.usertext import UserText, text_of
 
 if TYPE_CHECKING:
     from pi_desktop.agent.bridge import ContextSessionBridge
@@ -269,8 +270,12 @@ class ContextSteps:
         self._emit(self._prepared_event(messages, path_ids))
         if not compacted:
             raise ContextOverflowError(
-                f"{error} — and the conversation could not be compacted to fit. "
-                "Lower the context budget in the settings or start a new session.",
+                UserText(
+                    "Errors",
+                    "%1 — and the conversation could not be compacted to fit. Lower the context "
+                    "budget in the settings or start a new session.",
+                    text_of(error),
+                ),
                 status=error.status,
             )
         return view

@@ -22,6 +22,7 @@ from pi_desktop.agent.llm import ChatResponse, ContextOverflowError, TransientPr
 from pi_desktop.agent.server_info import ServerWindow, count_prompt_tokens, probe_window
 from pi_desktop.agent.window import lowered_budget
 from pi_desktop.context import Message, estimate_tokens
+from pi_desktop.usertext import UserText
 
 if TYPE_CHECKING:
     from pi_desktop.agent.bridge import ContextSessionBridge
@@ -215,14 +216,21 @@ def inferred_window(estimate: int) -> int | None:
 def ollama_warning(window: ServerWindow, budget: int) -> str:
     """The plain warning for a budget larger than Ollama's context size."""
     if window.assumed:
-        size = f"its default context size (num_ctx, {window.tokens:,} tokens on most machines)"
+        size = UserText(
+            "Connect",
+            "its default context size (num_ctx, %1 tokens on most machines)",
+            window.tokens,
+        )
     else:
-        size = f"this model's context size (num_ctx {window.tokens:,} tokens)"
-    return (
-        f"Ollama truncates silently at {size}, and the context budget is {budget:,} tokens: "
-        "the start of long conversations would be cut without a word. Raise num_ctx (a "
-        "Modelfile `PARAMETER num_ctx 32768`, or OLLAMA_CONTEXT_LENGTH for `ollama serve`) or "
-        "lower the budget in Settings."
+        size = UserText("Connect", "this model's context size (num_ctx %1 tokens)", window.tokens)
+    return UserText(
+        "Connect",
+        "Ollama truncates silently at %1, and the context budget is %2 tokens: the start of "
+        "long conversations would be cut without a word. Raise num_ctx (a Modelfile "
+        "`PARAMETER num_ctx 32768`, or OLLAMA_CONTEXT_LENGTH for `ollama serve`) or lower the "
+        "budget in Settings.",
+        size,
+        budget,
     )
 
 

@@ -31,6 +31,7 @@ import platformdirs
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from pi_desktop.ui.resources import resource_path
+from pi_desktop.usertext import UserText, fill
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +56,23 @@ def trf(context: str, text: str, *args: object, n: int = -1) -> str:
         value = number(arg) if isinstance(arg, int) and not isinstance(arg, bool) else str(arg)
         out = out.replace(f"%{i}", value)
     return out
+
+
+def say(text: object) -> str:
+    """A text made below ``ui/`` in the interface's language: a :class:`UserText` through the
+    catalogue (its arguments too, numbers as the locale writes them); anything else as is."""
+    if not isinstance(text, UserText):
+        return "" if text is None else str(text)
+    template = tr(text.context, text.source)
+    return fill(template, text.args, _say_arg)
+
+
+def _say_arg(value: object) -> str:
+    if isinstance(value, UserText):
+        return say(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(value)
+    return str(value)
 
 
 def available_languages() -> list[str]:

@@ -48,6 +48,7 @@ from pi_desktop.ui.i18n import (
     language_name,
     number,
     resolve_language,
+    say,
     tr,
     trf,
 )
@@ -644,7 +645,7 @@ class SettingsDialog(QDialog):
                 trf(
                     "Settings",
                     "%1 OK again saves without one (the offline demo answers until then).",
-                    missing,
+                    say(missing),
                 ),
                 ok=False,
             )
