@@ -26,14 +26,13 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import json
 import logging
 import os
 import queue
 import sqlite3
 import threading
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
@@ -47,6 +46,18 @@ from pi_desktop.session.search_query import (
     plan,
     split_terms,
     trigrams,
+)
+from pi_desktop.session.search_store import (
+    CHUNK_BYTES,
+    SCHEMA,
+    count_grams,
+    delete_session,
+    is_corruption,
+    message_rows,
+    read_line_end,
+    read_range,
+    transaction,
+    tune,
 )
 
 __all__ = [
@@ -63,25 +74,7 @@ log = logging.getLogger(__name__)
 
 INDEX_FILE = ".search.sqlite3"
 SCHEMA_VERSION = 3  # 3: the short-term vocabulary (gram, gram_part, tiny)
-INDEXED_ROLES = frozenset({"user", "assistant"})  # tool output and the system prompt stay out
-MAX_INDEXED_CHARS = 100_000  # of one message: a pasted novel must not bloat the index
-CHUNK_BYTES = 4 << 20  # one indexing job reads at most this much of a file
 BATCH_DELAY_S = 0.15  # appends are gathered this long before the worker catches up
-_MESSAGE_PREFIX = b'{"type":"message"'
-_SCHEMA = """
-CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE files(name TEXT PRIMARY KEY, ino INTEGER NOT NULL, size INTEGER NOT NULL,
-                   mtime_ns INTEGER NOT NULL, offset INTEGER NOT NULL);
-CREATE TABLE msg(id INTEGER PRIMARY KEY, session_id TEXT NOT NULL, entry_id TEXT NOT NULL,
-                 role TEXT NOT NULL, ts TEXT);
-CREATE INDEX msg_session ON msg(session_id);
-CREATE VIRTUAL TABLE msg_fts USING fts5(content, tokenize='trigram');
-CREATE VIRTUAL TABLE cjk_fts USING fts5(chars, tokenize='unicode61');
-CREATE TABLE gram(gram TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TABLE gram_part(part TEXT NOT NULL, gram TEXT NOT NULL, PRIMARY KEY(part, gram))
-    WITHOUT ROWID;
-CREATE TABLE tiny(id INTEGER PRIMARY KEY, content TEXT NOT NULL);
-"""
 MAX_HITS = 5_000  # matching messages walked, newest first, per query
 MAX_LIKE_ROWS = 250_000  # newest messages a scan for a common short term looks at
 
@@ -197,6 +190,27 @@ class SearchIndex:
 
         return self._submit(_QUERY, count)
 
+    def short_term_stats(self) -> Future[dict[str, int]]:
+        """The size of the short-term vocabulary (rows, and bytes where SQLite says)."""
+
+        def count() -> dict[str, int]:
+            db = self._connection()
+            out = {
+                name: db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+                for name, table in (("grams", "gram"), ("parts", "gram_part"), ("tiny", "tiny"))
+            }
+            try:  # the dbstat table exists when SQLite was built with it
+                out["bytes"] = db.execute(
+                    "SELECT coalesce(sum(pgsize), 0) FROM dbstat "
+                    "WHERE name IN ('gram', 'gram_part', 'tiny', "
+                    "'sqlite_autoindex_gram_part_1', 'sqlite_autoindex_gram_1')"
+                ).fetchone()[0]
+            except sqlite3.OperationalError:
+                out["bytes"] = 0
+            return out
+
+        return self._submit(_QUERY, count)
+
     # ------------------------------------------------------------------ the worker
     def _put(self, priority: int, job: Callable[[], None] | None) -> None:
         self._queue.put((priority, next(self._seq), job))
@@ -238,7 +252,7 @@ class SearchIndex:
         try:
             return fn()
         except sqlite3.DatabaseError as exc:
-            if not _is_corruption(exc):
+            if not is_corruption(exc):
                 raise
             self._rebuild(f"the search index was unreadable ({exc}); rebuilt from the sessions")
             return fn()
@@ -287,7 +301,7 @@ class SearchIndex:
         if self.path.exists():
             try:
                 db = sqlite3.connect(self.path, isolation_level=None)
-                _tune(db)
+                tune(db)
                 row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
                 db.execute("SELECT count(*) FROM files").fetchone()
                 if row is not None and row[0] == str(SCHEMA_VERSION):
@@ -306,9 +320,9 @@ class SearchIndex:
         # created private first: SQLite gives its -wal and -shm files the same permissions
         os.close(os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY | os.O_CLOEXEC, 0o600))
         db = sqlite3.connect(self.path, isolation_level=None)
-        _tune(db)
+        tune(db)
         db.executescript(
-            f"BEGIN; {_SCHEMA} INSERT INTO meta VALUES ('schema', '{SCHEMA_VERSION}'); COMMIT;"
+            f"BEGIN; {SCHEMA} INSERT INTO meta VALUES ('schema', '{SCHEMA_VERSION}'); COMMIT;"
         )
         self.rebuilds += 1
         return db
@@ -377,14 +391,14 @@ class SearchIndex:
             return False
         complete = data.rfind(b"\n") + 1  # a torn last line is read again next time
         if complete == 0 and len(data) == CHUNK_BYTES:  # one line longer than a chunk
-            complete = _read_line_end(path, offset)
-            data = _read_range(path, offset, complete)
+            complete = read_line_end(path, offset)
+            data = read_range(path, offset, complete)
         session_id = path.stem
-        rows = list(_message_rows(data[:complete]))
+        rows = list(message_rows(data[:complete]))
         grams: Counter[str] = Counter()
-        with _transaction(db):
+        with transaction(db):
             if offset == 0 and row is not None:
-                _delete_session(db, session_id)
+                delete_session(db, session_id)
             for entry_id, role, ts, content in rows:
                 cur = db.execute(
                     "INSERT INTO msg(session_id, entry_id, role, ts) VALUES (?, ?, ?, ?)",
@@ -399,7 +413,7 @@ class SearchIndex:
                     db.execute("INSERT INTO tiny(id, content) VALUES (?, ?)", (rowid, content))
                 else:
                     grams.update(trigrams(content))
-            _count_grams(db, grams, +1)
+            count_grams(db, grams, +1)
 
             new_offset = offset + complete
             more = new_offset < stat.st_size and complete > 0
@@ -412,8 +426,8 @@ class SearchIndex:
 
     def _forget(self, name: str) -> None:
         db = self._connection()
-        with _transaction(db):
-            _delete_session(db, Path(name).stem)
+        with transaction(db):
+            delete_session(db, Path(name).stem)
             db.execute("DELETE FROM files WHERE name = ?", (name,))
 
     # ------------------------------------------------------------------ querying
@@ -466,129 +480,3 @@ class SearchIndex:
             snippet, match = make_snippet(content, terms)
             hits.append(SearchHit(session_id, entry_id, role, ts, snippet, match, count))
         return hits
-
-
-def _is_corruption(exc: sqlite3.DatabaseError) -> bool:
-    """Damage (or a foreign file) that rebuilding cures, as opposed to a bug or a full disk."""
-    text = str(exc).lower()
-    if type(exc) is sqlite3.DatabaseError:
-        return True
-    return any(s in text for s in ("malformed", "not a database", "no such table", "corrupt"))
-
-
-def _tune(db: sqlite3.Connection) -> None:
-    db.execute("PRAGMA journal_mode=WAL")
-    db.execute("PRAGMA synchronous=NORMAL")  # a lost last batch is re-read from the files
-
-
-@contextlib.contextmanager
-def _transaction(db: sqlite3.Connection):
-    db.execute("BEGIN")
-    try:
-        yield
-    except BaseException:
-        with contextlib.suppress(sqlite3.Error):
-            db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
-
-
-def _count_grams(db: sqlite3.Connection, grams: Counter[str], sign: int) -> None:
-    """Add (``sign`` +1) or take away (-1) ``grams``' message counts in the vocabulary; a new
-    trigram gets its pieces in ``gram_part``, one no message holds any more leaves."""
-    if not grams:
-        return
-    db.execute(
-        "CREATE TEMP TABLE IF NOT EXISTS chunk_gram(gram TEXT PRIMARY KEY, docs INTEGER)"
-        " WITHOUT ROWID"
-    )
-    db.executemany("INSERT INTO temp.chunk_gram VALUES (?, ?)", grams.items())
-    if sign > 0:
-        new = "SELECT gram FROM temp.chunk_gram WHERE gram NOT IN (SELECT gram FROM main.gram)"
-        db.execute(
-            "INSERT OR IGNORE INTO gram_part(part, gram) "
-            f"SELECT substr(gram, 1, 1), gram FROM ({new}) UNION ALL "
-            f"SELECT substr(gram, 2, 1), gram FROM ({new}) UNION ALL "
-            f"SELECT substr(gram, 3, 1), gram FROM ({new}) UNION ALL "
-            f"SELECT substr(gram, 1, 2), gram FROM ({new}) UNION ALL "
-            f"SELECT substr(gram, 2, 2), gram FROM ({new})"
-        )
-        db.execute(
-            "INSERT INTO gram(gram, docs) SELECT gram, docs FROM temp.chunk_gram WHERE true "
-            "ON CONFLICT(gram) DO UPDATE SET docs = docs + excluded.docs"
-        )
-    else:
-        db.execute(
-            "UPDATE gram SET docs = docs - (SELECT c.docs FROM temp.chunk_gram AS c "
-            "WHERE c.gram = gram.gram) WHERE gram IN (SELECT gram FROM temp.chunk_gram)"
-        )
-        gone = "SELECT gram FROM gram WHERE docs <= 0"
-        db.execute(f"DELETE FROM gram_part WHERE gram IN ({gone})")
-        db.execute("DELETE FROM gram WHERE docs <= 0")
-    db.execute("DELETE FROM temp.chunk_gram")
-
-
-def _delete_session(db: sqlite3.Connection, session_id: str) -> None:
-    grams: Counter[str] = Counter()
-    for (content,) in db.execute(
-        "SELECT f.content FROM msg AS m JOIN msg_fts AS f ON f.rowid = m.id WHERE m.session_id = ?",
-        (session_id,),
-    ):
-        if len(content) >= MIN_TRIGRAM:
-            grams.update(trigrams(content))
-    _count_grams(db, grams, -1)
-    db.execute(
-        "DELETE FROM tiny WHERE id IN (SELECT id FROM msg WHERE session_id = ?)", (session_id,)
-    )
-    db.execute(
-        "DELETE FROM cjk_fts WHERE rowid IN (SELECT id FROM msg WHERE session_id = ?)",
-        (session_id,),
-    )
-    db.execute(
-        "DELETE FROM msg_fts WHERE rowid IN (SELECT id FROM msg WHERE session_id = ?)",
-        (session_id,),
-    )
-    db.execute("DELETE FROM msg WHERE session_id = ?", (session_id,))
-
-
-def _message_rows(data: bytes) -> Iterable[tuple[str, str, str | None, str]]:
-    """(entry id, role, timestamp, text) of each indexable message line of ``data``."""
-    for line in data.split(b"\n"):
-        line = line.strip()
-        if not line.startswith(_MESSAGE_PREFIX) or not line.endswith(b"}"):
-            continue
-        try:
-            entry = json.loads(line)
-        except ValueError:
-            continue  # a corrupt line: the session loader reports it, the index skips it
-        if not isinstance(entry, dict) or entry.get("role") not in INDEXED_ROLES:
-            continue
-        content, entry_id = entry.get("content"), entry.get("id")
-        if not isinstance(content, str) or not content.strip() or not isinstance(entry_id, str):
-            continue
-        ts = entry.get("timestamp")
-        yield (
-            entry_id,
-            entry["role"],
-            ts if isinstance(ts, str) else None,
-            content[:MAX_INDEXED_CHARS],
-        )
-
-
-def _read_line_end(path: Path, offset: int) -> int:
-    """The length from ``offset`` to just past the next newline (0 when there is none)."""
-    with open(path, "rb") as handle:
-        handle.seek(offset)
-        length = 0
-        while chunk := handle.read(CHUNK_BYTES):
-            at = chunk.find(b"\n")
-            if at >= 0:
-                return length + at + 1
-            length += len(chunk)
-    return 0
-
-
-def _read_range(path: Path, offset: int, length: int) -> bytes:
-    with open(path, "rb") as handle:
-        handle.seek(offset)
-        return handle.read(length)

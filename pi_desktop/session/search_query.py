@@ -14,11 +14,12 @@ The plan, per term (see :func:`plan`):
   ``gram_part`` maps each 1- and 2-character piece of a trigram to it. Any message of three
   characters or more that contains ``qz`` contains one of the trigrams holding ``qz``, so
   ``msg_fts MATCH '"qza" OR "xqz" …'`` finds exactly those messages through the index;
-  messages shorter than a trigram are kept in ``tiny`` and matched there. A piece found in
-  more than ``MAX_OR_GRAMS`` trigrams ("e") is common: it filters the other terms' matches
-  with ``LIKE``, or, alone, scans the newest ``MAX_LIKE_ROWS`` messages, where a common
-  piece fills the walk at once. (SQLite 3.40's trigram tokenizer answers a short non-ASCII
-  ``LIKE`` with no rows, so that scan goes around the index on purpose: ``+f.content``.)
+  messages shorter than a trigram are kept in ``tiny`` and matched there. A common piece
+  ("e": in more than ``MAX_OR_GRAMS`` trigrams, or in a trigram that one message in
+  ``DENSE_SHARE`` holds, ``DENSE_MIN_DOCS`` at least) filters the other terms' matches
+  with ``LIKE``, or, alone, scans the newest ``MAX_LIKE_ROWS`` messages, where it fills the
+  walk at once. (SQLite 3.40's trigram tokenizer answers a short non-ASCII ``LIKE`` with no
+  rows, so that scan goes around the index on purpose: ``+f.content``.)
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from dataclasses import dataclass
 
 MIN_TRIGRAM = 3
 MAX_OR_GRAMS = 400  # a short piece found in more trigrams than this is common: LIKE serves it
+DENSE_SHARE = 20  # a trigram in one message of 20 or more: its piece is common (LIKE serves it)
+DENSE_MIN_DOCS = 5_000  # … when that is many messages too (a small library: the union is cheap)
 SNIPPET_BEFORE = 32
 SNIPPET_AFTER = 90
 _TERM_RE = re.compile(r'"([^"]+)"|(\S+)')
@@ -130,12 +133,22 @@ def like_pattern(term: str) -> str:
 
 
 def short_grams(db: sqlite3.Connection, term: str) -> list[str] | None:
-    """The trigrams holding the short ``term``, or None when it is common (more than
-    ``MAX_OR_GRAMS`` of them): then a ``LIKE`` finds it faster than their union."""
+    """The trigrams holding the short ``term``, or None when it is common: in more than
+    ``MAX_OR_GRAMS`` trigrams, or one of them in over ``1 / DENSE_SHARE`` of the messages.
+    Then a ``LIKE`` over the newest messages fills the walk sooner than their union would."""
     rows = db.execute(
-        "SELECT gram FROM gram_part WHERE part = ? LIMIT ?", (term.lower(), MAX_OR_GRAMS + 1)
+        "SELECT p.gram, g.docs FROM gram_part AS p JOIN gram AS g ON g.gram = p.gram "
+        "WHERE p.part = ? LIMIT ?",
+        (term.lower(), MAX_OR_GRAMS + 1),
     ).fetchall()
-    return None if len(rows) > MAX_OR_GRAMS else [gram for (gram,) in rows]
+    if len(rows) > MAX_OR_GRAMS:
+        return None
+    most = max((docs for _gram, docs in rows), default=0)
+    if most >= DENSE_MIN_DOCS:
+        messages = db.execute("SELECT max(id) FROM msg").fetchone()[0] or 0
+        if most * DENSE_SHARE >= messages:
+            return None
+    return [gram for gram, _docs in rows]
 
 
 @dataclass(frozen=True)
