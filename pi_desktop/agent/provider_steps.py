@@ -30,10 +30,11 @@ if TYPE_CHECKING:
     from pi_desktop.context import ContextManager
     from pi_desktop.session import Session
 
-TOOLS_UNSUPPORTED_NOTICE = (
+TOOLS_UNSUPPORTED_NOTICE = UserText(
+    "Agent",
     "This model or server does not seem to support tool calls: it named the tools in its "
     "answers but never called one. For llama.cpp's server try `--jinja` (or llama-cpp-python's "
-    "`--chat_format chatml-function-calling`); for Ollama choose a model with tool support."
+    "`--chat_format chatml-function-calling`); for Ollama choose a model with tool support.",
 )
 NAMED_WITHOUT_CALL = 2  # answers that name a tool without calling one before the notice
 
@@ -97,9 +98,16 @@ class ProviderSteps:
         if not window.silent_truncation:
             self._emit(
                 Notice(
-                    f"The server's context window is {window.tokens:,} tokens ({window.source}),"
-                    f" smaller than the context budget of {budget:,}. This session now uses a "
-                    f"budget of {lowered:,} tokens so requests fit."
+                    UserText(
+                        "Agent",
+                        "The server's context window is %1 tokens (%2), smaller than the context "
+                        "budget of %3. This session now uses a budget of %4 tokens so requests "
+                        "fit.",
+                        window.tokens,
+                        window.source,
+                        budget,
+                        lowered,
+                    )
                 )
             )
 

@@ -36,6 +36,36 @@
             <source>Internal error: %1: %2</source>
             <translation>Internal error: %1: %2</translation>
         </message>
+        <message>
+            <location filename="../../pi_desktop/agent/context_steps.py" line="96" />
+            <source>The compaction could not be saved: %1</source>
+            <translation>The compaction could not be saved: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/context_steps.py" line="86" />
+            <source>Compaction failed: %1</source>
+            <translation>Compaction failed: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/context_steps.py" line="103" />
+            <source>Nothing was compacted: %1</source>
+            <translation>Nothing was compacted: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/context_steps.py" line="105" />
+            <source>Nothing was compacted.</source>
+            <translation>Nothing was compacted.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="33" />
+            <source>This model or server does not seem to support tool calls: it named the tools in its answers but never called one. For llama.cpp's server try `--jinja` (or llama-cpp-python's `--chat_format chatml-function-calling`); for Ollama choose a model with tool support.</source>
+            <translation>This model or server does not seem to support tool calls: it named the tools in its answers but never called one. For llama.cpp's server try `--jinja` (or llama-cpp-python's `--chat_format chatml-function-calling`); for Ollama choose a model with tool support.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="101" />
+            <source>The server's context window is %1 tokens (%2), smaller than the context budget of %3. This session now uses a budget of %4 tokens so requests fit.</source>
+            <translation>The server's context window is %1 tokens (%2), smaller than the context budget of %3. This session now uses a budget of %4 tokens so requests fit.</translation>
+        </message>
     </context>
     <context>
         <name>Approval</name>
@@ -649,17 +679,17 @@
             <translation>%1 needs an API key: enter it here or set %2.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/provider_steps.py" line="226" />
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="234" />
             <source>Ollama truncates silently at %1, and the context budget is %2 tokens: the start of long conversations would be cut without a word. Raise num_ctx (a Modelfile `PARAMETER num_ctx 32768`, or OLLAMA_CONTEXT_LENGTH for `ollama serve`) or lower the budget in Settings.</source>
             <translation>Ollama truncates silently at %1, and the context budget is %2 tokens: the start of long conversations would be cut without a word. Raise num_ctx (a Modelfile `PARAMETER num_ctx 32768`, or OLLAMA_CONTEXT_LENGTH for `ollama serve`) or lower the budget in Settings.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/provider_steps.py" line="219" />
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="227" />
             <source>its default context size (num_ctx, %1 tokens on most machines)</source>
             <translation>its default context size (num_ctx, %1 tokens on most machines)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/provider_steps.py" line="225" />
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="233" />
             <source>this model's context size (num_ctx %1 tokens)</source>
             <translation>this model's context size (num_ctx %1 tokens)</translation>
         </message>
@@ -942,7 +972,7 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Errors</name>
         <message>
-            <location filename="../../pi_desktop/agent/context_steps.py" line="273" />
+            <location filename="../../pi_desktop/agent/context_steps.py" line="280" />
             <source>%1 — and the conversation could not be compacted to fit. Lower the context budget in the settings or start a new session.</source>
             <translation>%1 — and the conversation could not be compacted to fit. Lower the context budget in the settings or start a new session.</translation>
         </message>
@@ -1362,12 +1392,12 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Labels</name>
         <message>
-            <location filename="../../pi_desktop/ui/i18n.py" line="226" />
+            <location filename="../../pi_desktop/ui/i18n.py" line="236" />
             <source>%1 of %2 characters</source>
             <translation>%1 of %2 characters</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/i18n.py" line="225" />
+            <location filename="../../pi_desktop/ui/i18n.py" line="235" />
             <source>the first %1 of %2 characters</source>
             <translation>the first %1 of %2 characters</translation>
         </message>

@@ -36,6 +36,36 @@
             <source>Internal error: %1: %2</source>
             <translation>内部错误：%1：%2</translation>
         </message>
+        <message>
+            <location filename="../../pi_desktop/agent/context_steps.py" line="96" />
+            <source>The compaction could not be saved: %1</source>
+            <translation>压缩结果无法保存：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/context_steps.py" line="86" />
+            <source>Compaction failed: %1</source>
+            <translation>压缩失败：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/context_steps.py" line="103" />
+            <source>Nothing was compacted: %1</source>
+            <translation>没有压缩任何内容：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/context_steps.py" line="105" />
+            <source>Nothing was compacted.</source>
+            <translation>没有压缩任何内容。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="33" />
+            <source>This model or server does not seem to support tool calls: it named the tools in its answers but never called one. For llama.cpp's server try `--jinja` (or llama-cpp-python's `--chat_format chatml-function-calling`); for Ollama choose a model with tool support.</source>
+            <translation>此模型或服务器似乎不支持工具调用：它在回答中提到了工具，却从未调用过。llama.cpp 的服务器请尝试 `--jinja`（或 llama-cpp-python 的 `--chat_format chatml-function-calling`）；Ollama 请选择支持工具的模型。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="101" />
+            <source>The server's context window is %1 tokens (%2), smaller than the context budget of %3. This session now uses a budget of %4 tokens so requests fit.</source>
+            <translation>服务器的上下文窗口为 %1 个 token（%2），小于 %3 的上下文预算。本会话现改用 %4 个 token 的预算，以便请求能够容纳。</translation>
+        </message>
     </context>
     <context>
         <name>Approval</name>
@@ -628,17 +658,17 @@
             <translation>%1 需要 API 密钥：请在此输入，或设置 %2。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/provider_steps.py" line="226" />
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="234" />
             <source>Ollama truncates silently at %1, and the context budget is %2 tokens: the start of long conversations would be cut without a word. Raise num_ctx (a Modelfile `PARAMETER num_ctx 32768`, or OLLAMA_CONTEXT_LENGTH for `ollama serve`) or lower the budget in Settings.</source>
             <translation>Ollama 会在%1处静默截断，而上下文预算为 %2 个 token：长对话的开头会被悄无声息地截掉。请调高 num_ctx（Modelfile 中的 `PARAMETER num_ctx 32768`，或为 `ollama serve` 设置 OLLAMA_CONTEXT_LENGTH），或在设置中降低预算。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/provider_steps.py" line="219" />
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="227" />
             <source>its default context size (num_ctx, %1 tokens on most machines)</source>
             <translation>其默认上下文大小（num_ctx，多数机器上为 %1 个 token）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/provider_steps.py" line="225" />
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="233" />
             <source>this model's context size (num_ctx %1 tokens)</source>
             <translation>该模型的上下文大小（num_ctx %1 个 token）</translation>
         </message>
@@ -918,7 +948,7 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Errors</name>
         <message>
-            <location filename="../../pi_desktop/agent/context_steps.py" line="273" />
+            <location filename="../../pi_desktop/agent/context_steps.py" line="280" />
             <source>%1 — and the conversation could not be compacted to fit. Lower the context budget in the settings or start a new session.</source>
             <translation>%1——而且对话无法压缩到足以容纳。请在设置中降低上下文预算，或开始一个新会话。</translation>
         </message>
@@ -1336,12 +1366,12 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Labels</name>
         <message>
-            <location filename="../../pi_desktop/ui/i18n.py" line="226" />
+            <location filename="../../pi_desktop/ui/i18n.py" line="236" />
             <source>%1 of %2 characters</source>
             <translation>%2 个字符中的 %1 个</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/i18n.py" line="225" />
+            <location filename="../../pi_desktop/ui/i18n.py" line="235" />
             <source>the first %1 of %2 characters</source>
             <translation>%2 个字符中的前 %1 个</translation>
         </message>
