@@ -62,26 +62,32 @@ def transaction(db: sqlite3.Connection):
     db.execute("COMMIT")
 
 
+def _pieces(table: str) -> str:
+    """(piece, trigram) for every trigram of ``table``: its three letters and two pairs."""
+    return " UNION ALL ".join(
+        f"SELECT substr(gram, {start}, {length}), gram FROM {table}"
+        for start, length in ((1, 1), (2, 1), (3, 1), (1, 2), (2, 2))
+    )
+
+
 def count_grams(db: sqlite3.Connection, grams: Counter[str], sign: int) -> None:
     """Add (``sign`` +1) or take away (-1) ``grams``' message counts in the vocabulary; a new
-    trigram gets its pieces in ``gram_part``, one no message holds any more leaves."""
+    trigram gets its pieces in ``gram_part``, one no message holds any more leaves. Every
+    statement goes through the primary keys: the cost follows ``grams``, not the vocabulary."""
     if not grams:
         return
     db.execute(
         "CREATE TEMP TABLE IF NOT EXISTS chunk_gram(gram TEXT PRIMARY KEY, docs INTEGER)"
         " WITHOUT ROWID"
     )
+    db.execute("CREATE TEMP TABLE IF NOT EXISTS changed_gram(gram TEXT PRIMARY KEY) WITHOUT ROWID")
     db.executemany("INSERT INTO temp.chunk_gram VALUES (?, ?)", grams.items())
     if sign > 0:
-        new = "SELECT gram FROM temp.chunk_gram WHERE gram NOT IN (SELECT gram FROM main.gram)"
         db.execute(
-            "INSERT OR IGNORE INTO gram_part(part, gram) "
-            f"SELECT substr(gram, 1, 1), gram FROM ({new}) UNION ALL "
-            f"SELECT substr(gram, 2, 1), gram FROM ({new}) UNION ALL "
-            f"SELECT substr(gram, 3, 1), gram FROM ({new}) UNION ALL "
-            f"SELECT substr(gram, 1, 2), gram FROM ({new}) UNION ALL "
-            f"SELECT substr(gram, 2, 2), gram FROM ({new})"
+            "INSERT INTO temp.changed_gram SELECT c.gram FROM temp.chunk_gram AS c "
+            "WHERE NOT EXISTS (SELECT 1 FROM main.gram AS g WHERE g.gram = c.gram)"
         )
+        db.execute(f"INSERT OR IGNORE INTO gram_part(part, gram) {_pieces('temp.changed_gram')}")
         db.execute(
             "INSERT INTO gram(gram, docs) SELECT gram, docs FROM temp.chunk_gram WHERE true "
             "ON CONFLICT(gram) DO UPDATE SET docs = docs + excluded.docs"
@@ -91,10 +97,14 @@ def count_grams(db: sqlite3.Connection, grams: Counter[str], sign: int) -> None:
             "UPDATE gram SET docs = docs - (SELECT c.docs FROM temp.chunk_gram AS c "
             "WHERE c.gram = gram.gram) WHERE gram IN (SELECT gram FROM temp.chunk_gram)"
         )
-        gone = "SELECT gram FROM gram WHERE docs <= 0"
-        db.execute(f"DELETE FROM gram_part WHERE gram IN ({gone})")
-        db.execute("DELETE FROM gram WHERE docs <= 0")
+        db.execute(
+            "INSERT INTO temp.changed_gram SELECT g.gram FROM temp.chunk_gram AS c "
+            "JOIN main.gram AS g ON g.gram = c.gram WHERE g.docs <= 0"
+        )
+        db.execute(f"DELETE FROM gram_part WHERE (part, gram) IN ({_pieces('temp.changed_gram')})")
+        db.execute("DELETE FROM gram WHERE gram IN (SELECT gram FROM temp.changed_gram)")
     db.execute("DELETE FROM temp.chunk_gram")
+    db.execute("DELETE FROM temp.changed_gram")
 
 
 def delete_session(db: sqlite3.Connection, session_id: str) -> None:
