@@ -410,7 +410,8 @@ class SearchIndex:
                 if chars:
                     db.execute("INSERT INTO cjk_fts(rowid, chars) VALUES (?, ?)", (rowid, chars))
                 if len(content) < MIN_TRIGRAM:
-                    db.execute("INSERT INTO tiny(id, content) VALUES (?, ?)", (rowid, content))
+                    row = (rowid, content.lower())  # folded as the trigrams are (LIKE: ASCII)
+                    db.execute("INSERT INTO tiny(id, content) VALUES (?, ?)", row)
                 else:
                     grams.update(trigrams(content))
             count_grams(db, grams, +1)

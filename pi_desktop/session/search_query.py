@@ -212,7 +212,8 @@ def _newest(table: str, where: list[str]) -> str:
 
 
 def _tiny(short: list[str], params: _Params) -> str:
-    """The messages shorter than a trigram that hold every (short) term."""
-    likes = [f"t.content LIKE {params.add(like_pattern(t))} ESCAPE '\\'" for t in short]
+    """The messages shorter than a trigram that hold every (short) term (``tiny`` keeps them
+    in lower case: LIKE folds ASCII only)."""
+    likes = [f"t.content LIKE {params.add(like_pattern(t.lower()))} ESCAPE '\\'" for t in short]
     conditions = " AND ".join([*likes, "t.id > :floor"])
     return f"SELECT t.id AS id FROM tiny AS t WHERE {conditions} ORDER BY t.id DESC LIMIT :cap"

@@ -480,7 +480,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
                     "Some lines of this session file could not be read and were skipped:",
                 )
                 + "\n"
-                + "\n".join(problems[:5]),
+                + "\n".join(say(problem) for problem in problems[:5]),
                 kind="error",
             )
         if self._settings_problems:

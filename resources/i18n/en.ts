@@ -2486,6 +2486,22 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>Session %1 is open in another pi-desktop process; close it there first or open it read-only.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/session/loading.py" line="96" />
+            <source>no session header at the start of the file; using the file name as id</source>
+            <translation>no session header at the start of the file; using the file name as id</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/loading.py" line="40" />
+            <source>incomplete last line (interrupted write)</source>
+            <translation>incomplete last line (interrupted write)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/loading.py" line="42" />
+            <location filename="../../pi_desktop/session/loading.py" line="46" />
+            <source>line %1: %2; skipped</source>
+            <translation>line %1: %2; skipped</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/session/session.py" line="115" />
             <source>This session was written by a newer pi-desktop (session format %1; this version reads format %2 and older). It is open read-only: update pi-desktop to continue it.</source>
             <translation>This session was written by a newer pi-desktop (session format %1; this version reads format %2 and older). It is open read-only: update pi-desktop to continue it.</translation>

@@ -2435,6 +2435,22 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>会话 %1 已在另一个 pi-desktop 进程中打开；请先在那里关闭它，或以只读方式打开。</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/session/loading.py" line="96" />
+            <source>no session header at the start of the file; using the file name as id</source>
+            <translation>文件开头没有会话头；以文件名作为 id</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/loading.py" line="40" />
+            <source>incomplete last line (interrupted write)</source>
+            <translation>最后一行不完整（写入中断）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/loading.py" line="42" />
+            <location filename="../../pi_desktop/session/loading.py" line="46" />
+            <source>line %1: %2; skipped</source>
+            <translation>第 %1 行：%2；已跳过</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/session/session.py" line="115" />
             <source>This session was written by a newer pi-desktop (session format %1; this version reads format %2 and older). It is open read-only: update pi-desktop to continue it.</source>
             <translation>此会话由更新版本的 pi-desktop 写入（会话格式 %1；此版本可读取格式 %2 及更早版本）。它以只读方式打开：请更新 pi-desktop 后再继续。</translation>

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pi_desktop.context import Message
@@ -55,6 +55,7 @@ def library_and_query(draw):
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(case=library_and_query())
+@example(case=(["É"], "é"))  # a message under three characters, folded beyond ASCII
 def test_a_short_query_finds_exactly_the_messages_holding_it(tmp_path_factory, case):
     texts, query = case
     library = SessionLibrary(tmp_path_factory.mktemp("short") / "sessions")

@@ -111,6 +111,7 @@ def test_a_read_only_session_opens_with_a_chinese_banner(chinese, kit):
     window = kit.window(OfflineLLM(), session_path=path)
     texts = [b.text for b in window.conversation.banners()]
     assert any("的开头不是 pi-desktop 会话头" in t for t in texts), texts
+    assert any("文件开头没有会话头；以文件名作为 id" in t for t in texts), texts  # the problems
 
 
 def test_a_session_held_by_another_writer_reads_in_chinese(chinese, tmp_path):
