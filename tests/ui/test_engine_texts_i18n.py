@@ -187,3 +187,18 @@ def test_a_read_only_banner_escapes_no_translation(kit):
     window = kit.window(OfflineLLM(), session_path=path)
     texts = [b.text for b in window.conversation.banners()]
     assert texts and all(t.startswith("⟦") for t in texts), texts
+
+
+def test_adopt_fills_a_merged_catalogue_from_the_other_side(tmp_path):
+    """After a merge took one side of a conflicted .ts, ``adopt`` brings the other side's
+    translations back: only untranslated entries, only finished ones."""
+    ours = tmp_path / "i18n"
+    ours.mkdir()
+    language, entries = tool.read_ts(tool.I18N / "zh_CN.ts")
+    key = ("Errors", "Nothing is listening at %1.", "")
+    theirs = tmp_path / "theirs.ts"
+    tool.write_ts(theirs, language, entries)
+    entries[key].forms, entries[key].kind = [""], "unfinished"
+    tool.write_ts(ours / "zh_CN.ts", language, entries)
+    assert tool.adopt([theirs], ours) == 1
+    assert tool.read_ts(ours / "zh_CN.ts")[1][key].forms == ["%1 上没有任何服务在监听。"]
