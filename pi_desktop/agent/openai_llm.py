@@ -476,7 +476,8 @@ class OpenAIChatLLM:
             )
         return TransientProviderError(
             said_by(
-                self.describe(), UserText("Errors", "the stream sent a malformed chunk (%1)", exc)
+                self.describe(),
+                UserText("Errors", "the stream sent a malformed chunk (%1)", str(exc)),
             ),
             partial=state.partial,
         )

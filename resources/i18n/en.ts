@@ -1114,7 +1114,7 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>the response stalled — no progress for %1 s (keep-alives do not count)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/openai_llm.py" line="479" />
+            <location filename="../../pi_desktop/agent/openai_llm.py" line="480" />
             <source>the stream sent a malformed chunk (%1)</source>
             <translation>the stream sent a malformed chunk (%1)</translation>
         </message>

@@ -1090,7 +1090,7 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>响应停滞——%1 秒没有进展（保活信号不算）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/openai_llm.py" line="479" />
+            <location filename="../../pi_desktop/agent/openai_llm.py" line="480" />
             <source>the stream sent a malformed chunk (%1)</source>
             <translation>流式输出发来了格式错误的数据块（%1）</translation>
         </message>
