@@ -117,6 +117,12 @@ def main() -> None:
         f"index {verb} in {built:.1f} s: {stats['messages']:,} messages, "
         f"{size / 1e6:.0f} MB on disk"
     )
+    short = index.short_term_stats().result(600)
+    print(
+        f"  of which the short-term vocabulary: {short['grams']:,} trigrams, "
+        f"{short['parts']:,} pieces, {short['tiny']:,} messages under 3 characters, "
+        f"{short['bytes'] / 1e6:.1f} MB"
+    )
     needle = f"ref{args.sessions * args.messages // 2}"
     queries = [
         ("unique word (1 message)", needle),
@@ -125,8 +131,11 @@ def main() -> None:
         ("two words (AND)", "compaction rewind"),
         ("Chinese, 5 chars", "上下文压缩"),
         ("Chinese, 2 chars (CJK index)", "摘要"),
-        ("ASCII, 2 chars, common (LIKE scan)", "th"),
-        ("ASCII, 2 chars, rare (LIKE scan)", "qz"),
+        ("ASCII, 2 chars, common", "th"),
+        ("ASCII, 2 chars, rare (~0.1 %)", "nz"),
+        ("ASCII, 1 char, rare (~0.1 %)", "z"),
+        ("ASCII, 2 chars, in no message", "qz"),
+        ("ASCII, 1 char, common", "e"),
         ("no match", "qqqxxyy"),
     ]
     print(f"{'query':38} {'median ms':>10} {'worst ms':>9} {'sessions':>9}")

@@ -4,11 +4,18 @@ compile the .qm files.
     python3 packaging/i18n.py update    # resources/i18n/*.ts follow the code (translations kept)
     python3 packaging/i18n.py release   # resources/i18n/*.qm (the bundle build runs it)
     python3 packaging/i18n.py check     # exit 1 if a .ts lacks a string or a translation
+    python3 packaging/i18n.py adopt OTHER.ts...  # fill untranslated strings from other copies
+
+``adopt`` is for merges: branches that each added strings conflict in the generated .ts files;
+take either side, run ``update``, then adopt the other side's file (``git show
+branch:resources/i18n/zh_CN.ts > /tmp/theirs.ts``) — every string still untranslated in the
+catalogue of the same language gets that file's finished translation; nothing else changes.
 
 Why not ``pyside6-lupdate``: it ships with PySide6-Essentials, but its Python parser misses
 ``tr(..., n=count)`` keyword plurals and marks no plural as numerus, so the catalogues are
 made here with ``ast`` (every ``tr("Context", "text", ...)``, ``trf("Context", "text %1", arg)`` and
-``QCoreApplication.translate("Context", "text", ...)`` call with literal strings). The .ts
+``QCoreApplication.translate("Context", "text", ...)`` call with literal strings, and every
+``UserText("Context", "text %1", arg)``: the sentences the engine makes for the window). The .ts
 files stay the standard Qt Linguist format, so Linguist and ``lrelease`` read them.
 """
 
@@ -61,7 +68,7 @@ def _constants(tree: ast.Module) -> dict[str, str]:
 def _is_tr_call(call: ast.Call) -> bool:
     func = call.func
     if isinstance(func, ast.Name):
-        return func.id in {"tr", "trf"}
+        return func.id in {"tr", "trf", "UserText"}
     return isinstance(func, ast.Attribute) and func.attr == "translate"
 
 
@@ -77,7 +84,10 @@ def extract(root: Path = SOURCES) -> dict[Key, Found]:
             context, source = _literal(node.args[0]), _literal(node.args[1], constants)
             if context is None or source is None:
                 continue
-            positional = not (isinstance(node.func, ast.Name) and node.func.id == "trf")
+            # trf and UserText take the arguments of their %1… after the source, not a comment
+            positional = not (
+                isinstance(node.func, ast.Name) and node.func.id in {"trf", "UserText"}
+            )
             comment = _literal(node.args[2]) if positional and len(node.args) > 2 else None
             numerus = positional and len(node.args) > 3
             for kw in node.keywords:
@@ -223,6 +233,27 @@ def _markers(text: str) -> set[str]:
     return set(re.findall(r"%L?\d|%L?n", text))
 
 
+def adopt(others: list[Path], folder: Path = I18N) -> int:
+    """Fill the untranslated entries of ``folder``'s catalogues from ``others`` (same language,
+    finished entries only); returns how many were filled."""
+    filled = 0
+    for other in others:
+        language, theirs = read_ts(other)
+        target = folder / f"{language}.ts"
+        if not target.is_file():
+            continue
+        ours_language, ours = read_ts(target)
+        for key, entry in ours.items():
+            their = theirs.get(key)
+            usable = their is not None and their.kind == "" and all(their.forms)
+            if entry.kind == "unfinished" and usable and len(their.forms) == len(entry.forms):
+                entry.forms, entry.kind = list(their.forms), ""
+                filled += 1
+        write_ts(target, ours_language or language, ours)
+    update(folder)  # the locations back
+    return filled
+
+
 def release(folder: Path = I18N) -> None:
     sys.path.insert(0, str(ROOT))
     from pi_desktop.ui.i18n import compile_ts
@@ -239,6 +270,8 @@ if __name__ == "__main__":
         update()
     elif command == "release":
         release()
+    elif command == "adopt" and len(sys.argv) > 2:
+        print(f"adopted {adopt([Path(a) for a in sys.argv[2:]])} translations")
     elif command == "check":
         issues = problems()
         print("\n".join(issues) or "the catalogues are complete")

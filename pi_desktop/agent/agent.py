@@ -71,6 +71,7 @@ from pi_desktop.context import (
 )
 from pi_desktop.context.reasoning import without_ignored_reasoning
 from pi_desktop.session import RewindError, Session, SessionError
+from pi_desktop.usertext import UserText, text_of
 
 log = logging.getLogger(__name__)
 
@@ -388,26 +389,33 @@ class Agent(ContextSteps, ProviderSteps, Steering):
             raise
         except _StepLimitReached:
             self._fail(
-                f"Stopped after {turn.steps} model calls without a final answer (the step "
-                "limit). Everything so far is saved; send a message to let it continue.",
+                UserText(
+                    "Agent",
+                    "Stopped after %1 model calls without a final answer (the step limit). "
+                    "Everything so far is saved; send a message to let it continue.",
+                    turn.steps,
+                ),
                 "max_steps",
             )
             return ""
         except TurnTooLarge as exc:  # no summary can make room for the newest turn
-            self._fail(str(exc), "too_large")
+            self._fail(text_of(exc), "too_large")
             return ""
         except ContextOverflowError as exc:
-            self._fail(str(exc), "overflow")
+            self._fail(text_of(exc), "overflow")
             return ""
         except ProviderError as exc:
-            self._fail(str(exc), "provider")
+            self._fail(text_of(exc), "provider")
             return ""
         except SessionError as exc:  # disk full, file closed or read-only: say so, keep going
-            self._fail(f"The session could not be saved: {exc}", "session")
+            saved = UserText("Agent", "The session could not be saved: %1", text_of(exc))
+            self._fail(saved, "session")
             return ""
         except Exception as exc:  # a bug: logged with its traceback, reported once, not raised
             log.exception("agent run failed")
-            self._fail(f"Internal error: {type(exc).__name__}: {exc}", "error")
+            self._fail(
+                UserText("Agent", "Internal error: %1: %2", type(exc).__name__, str(exc)), "error"
+            )
             return ""
         finally:
             self._busy = False

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from pi_desktop.agent.errors import said_by_text
 from pi_desktop.agent.llm import (
     ContextOverflowError,
     ProviderError,
@@ -24,6 +25,7 @@ from pi_desktop.agent.provider_steps import ollama_warning
 from pi_desktop.agent.server_info import ServerWindow, probe_window
 from pi_desktop.agent.window import fitted_budget
 from pi_desktop.context import Message
+from pi_desktop.usertext import UserText, text_of
 
 PING = "Reply with the single word: OK"
 
@@ -60,9 +62,14 @@ class ConnectionResult:
         if window.silent_truncation:
             return ollama_warning(window, budget)
         fitted = fitted_budget(window.tokens)
-        return (
-            f"The server's context window is {window.tokens:,} tokens ({window.source}), "
-            f"smaller than the budget of {budget:,}: the app will use {fitted:,}."
+        return UserText(
+            "Connect",
+            "The server's context window is %1 tokens (%2), smaller than the budget of %3: "
+            "the app will use %4.",
+            window.tokens,
+            window.source,
+            budget,
+            fitted,
         )
 
 
@@ -96,49 +103,70 @@ async def list_models(config: ProviderConfig) -> list[str]:
 async def test_connection(config: ProviderConfig) -> ConnectionResult:
     """Send one tiny request with this choice and say what happened in plain words."""
     if config.preset == "offline":
-        return ConnectionResult(True, "The offline demo needs no connection.")
+        return ConnectionResult(True, UserText("Connect", "The offline demo needs no connection."))
     warning = missing_key(config.preset, config.api_key)
     if warning is not None:
         return ConnectionResult(False, warning)
     try:
         llm = _llm(config, max_tokens=16)
     except ValueError as exc:
-        return ConnectionResult(False, str(exc))
+        return ConnectionResult(False, text_of(exc))
     started = time.monotonic()
     try:
         async with asyncio.timeout(config.timeout + 5):
             response = await llm.chat([Message(role="user", content=PING)])
     except ServerUnreachableError as exc:
-        return ConnectionResult(False, str(exc))
+        return ConnectionResult(False, text_of(exc))
     except ContextOverflowError:
         return ConnectionResult(
             True,
-            "Connected (the server answered, but said the tiny test "
-            "prompt is over its context window — check its settings).",
+            UserText(
+                "Connect",
+                "Connected (the server answered, but said the tiny test prompt is over its "
+                "context window — check its settings).",
+            ),
         )
     except ProviderError as exc:
         return ConnectionResult(False, await _explain(llm, config, exc))
     except TimeoutError:
-        return ConnectionResult(False, f"No answer within {config.timeout:g} s.")
+        return ConnectionResult(
+            False, UserText("Connect", "No answer within %1 s.", f"{config.timeout:g}")
+        )
     finally:
         await llm.aclose()
     seconds = time.monotonic() - started
     model = response.model or llm.model
-    said = "answered" if response.message.content.strip() else "replied (no text, only thinking)"
-    message = f"Connected: {model} {said} in {seconds:.1f} s."
+    took = f"{seconds:.1f}"
+    if response.message.content.strip():
+        message = UserText("Connect", "Connected: %1 answered in %2 s.", model, took)
+    else:
+        message = UserText(
+            "Connect", "Connected: %1 replied (no text, only thinking) in %2 s.", model, took
+        )
     window = await probe_window(llm.server, llm.base_url, llm.model, config.api_key)
-    if window is not None:
-        assumed = " (its default; the model does not set one)" if window.assumed else ""
-        message += f" Context window: {window.tokens:,} tokens{assumed}."
+    if window is not None and window.assumed:
+        message = UserText(
+            "Connect",
+            "%1 Context window: %2 tokens (its default; the model does not set one).",
+            message,
+            window.tokens,
+        )
+    elif window is not None:
+        message = UserText("Connect", "%1 Context window: %2 tokens.", message, window.tokens)
     return ConnectionResult(True, message, (), seconds, window)
 
 
 async def _explain(llm: Any, config: ProviderConfig, exc: ProviderError) -> str:
     status = exc.status
     if status == 401:
-        return "The key was refused (401). Check the API key for this provider."
+        return UserText(
+            "Connect", "The key was refused (401). Check the API key for this provider."
+        )
     if status == 403:
-        return "The key is not allowed to use this (403): check the key's permissions or plan."
+        return UserText(
+            "Connect",
+            "The key is not allowed to use this (403): check the key's permissions or plan.",
+        )
     if status == 404:
         try:
             models = await llm.list_models()
@@ -146,20 +174,33 @@ async def _explain(llm: Any, config: ProviderConfig, exc: ProviderError) -> str:
             models = []
         if models and llm.model not in models:
             shown = ", ".join(models[:8]) + (" …" if len(models) > 8 else "")
-            return f"The server has no model named {llm.model!r} (404). It offers: {shown}"
-        return (
-            f"Not found (404) at {llm.base_url or 'the default URL'}: check the base URL "
-            "(it usually ends in /v1) and the model name."
+            return UserText(
+                "Connect",
+                "The server has no model named %1 (404). It offers: %2",
+                repr(llm.model),
+                shown,
+            )
+        where = llm.base_url or UserText("Connect", "the default URL")
+        return UserText(
+            "Connect",
+            "Not found (404) at %1: check the base URL (it usually ends in /v1) and the model "
+            "name.",
+            where,
         )
     if status == 429:
-        return "The server is rate limiting or the account has no quota left (429)."
+        return UserText(
+            "Connect", "The server is rate limiting or the account has no quota left (429)."
+        )
     if isinstance(exc, TransientProviderError) and status is None:
-        return f"The connection failed: {_detail(exc)}"
+        return UserText("Connect", "The connection failed: %1", _detail(exc))
     return _detail(exc)
 
 
 def _detail(exc: ProviderError) -> str:
-    text = str(exc)
-    # drop the "model @ host: " prefix the provider puts on every message
+    """The error without the "model @ host: " prefix the provider puts on every message."""
+    text = text_of(exc)
+    inner = said_by_text(text)
+    if inner is not None:
+        return inner
     head, sep, rest = text.partition(": ")
     return rest if sep and "@" in head else text

@@ -32,6 +32,7 @@ from pi_desktop.context import (
     estimate_tokens,
 )
 from pi_desktop.session import SessionError
+from pi_desktop.usertext import UserText, text_of
 
 if TYPE_CHECKING:
     from pi_desktop.agent.bridge import ContextSessionBridge
@@ -82,7 +83,7 @@ class ContextSteps:
             try:
                 view = await self._ctx.force_compact(messages, instructions)
             except ProviderError as exc:
-                self._emit(Notice(f"Compaction failed: {exc}"))
+                self._emit(Notice(UserText("Agent", "Compaction failed: %1", text_of(exc))))
                 view = None
             except asyncio.CancelledError:
                 self._emit(self.estimate_now())  # ends the window's "compacting" state
@@ -92,11 +93,18 @@ class ContextSteps:
                 try:
                     done = self._handle_compaction(manual=True)
                 except SessionError as exc:  # kept in memory for this session, not on disk
-                    self._emit(Notice(f"The compaction could not be saved: {exc}"))
+                    said = UserText("Agent", "The compaction could not be saved: %1", text_of(exc))
+                    self._emit(Notice(said))
             elif view is not None:
                 report = self._ctx.last_report
                 reason = report.summary_failed if report is not None else None
-                self._emit(Notice(f"Nothing was compacted{': ' + reason if reason else '.'}"))
+                self._emit(
+                    Notice(
+                        UserText("Agent", "Nothing was compacted: %1", reason)
+                        if reason
+                        else UserText("Agent", "Nothing was compacted.")
+                    )
+                )
             if view is not None:
                 self._emit(self._prepared_event(messages, path_ids))
             else:
@@ -269,8 +277,12 @@ class ContextSteps:
         self._emit(self._prepared_event(messages, path_ids))
         if not compacted:
             raise ContextOverflowError(
-                f"{error} — and the conversation could not be compacted to fit. "
-                "Lower the context budget in the settings or start a new session.",
+                UserText(
+                    "Errors",
+                    "%1 — and the conversation could not be compacted to fit. Lower the context "
+                    "budget in the settings or start a new session.",
+                    text_of(error),
+                ),
                 status=error.status,
             )
         return view

@@ -30,6 +30,7 @@ from pi_desktop.agent.llm import (
 )
 from pi_desktop.agent.redact import redact
 from pi_desktop.agent.sse import clean_text
+from pi_desktop.usertext import UserText
 
 # Phrases providers use when a prompt does not fit the model's context window, lowercased.
 # OpenAI / vLLM / OpenRouter / Mistral: "This model's maximum context length is 8192 tokens";
@@ -116,6 +117,20 @@ _PERMANENT_TYPES = frozenset(
 )
 _TRY_AGAIN_IN = re.compile(r"try again in\s+(\d+(?:\.\d+)?)\s*(ms|s|sec|seconds?)\b", re.I)
 _MAX_MESSAGE_CHARS = 500
+
+
+def said_by(provider: str, text: UserText) -> UserText:
+    """``text`` as the provider's message: "model @ host: text" (the prefix every error has;
+    the connection test shows ``text`` alone, see ``said_by_text``)."""
+    return UserText("Errors", "%1: %2", provider, text)
+
+
+def said_by_text(message: str) -> str | None:
+    """The ``text`` of a :func:`said_by` message, or None when ``message`` is not one."""
+    if isinstance(message, UserText) and message.source == "%1: %2" and len(message.args) == 2:
+        inner = message.args[1]
+        return inner if isinstance(inner, str) else str(inner)
+    return None
 
 
 def is_context_overflow_message(text: str | None) -> bool:
@@ -246,7 +261,7 @@ def classify_http_error(
     message = _clip(redact(raw_message, secrets))
     lowered_code = (code or "").lower()
     lowered_type = (err_type or "").lower()
-    detail = f": {message}" if message else ""
+    detail = UserText("Errors", ": %1", message) if message else ""
     overflow = (
         lowered_code == "context_length_exceeded"
         or "exceed_context_size" in lowered_type
@@ -259,7 +274,12 @@ def classify_http_error(
             except ValueError:
                 pass
         return ContextOverflowError(
-            f"{provider}: the request is too long for the model's context window{detail}",
+            said_by(
+                provider,
+                UserText(
+                    "Errors", "the request is too long for the model's context window%1", detail
+                ),
+            ),
             status=status,
             partial=partial,
             window_tokens=parse_window_tokens(raw_message, body),
@@ -267,40 +287,49 @@ def classify_http_error(
         )
     if status == 429 or (status is None and lowered_type in _TRANSIENT_TYPES):
         return TransientProviderError(
-            f"{provider}: rate limited (HTTP 429){detail}"
+            said_by(provider, UserText("Errors", "rate limited (HTTP 429)%1", detail))
             if status == 429
-            else f"{provider}: the server reported a temporary error{detail}",
+            else said_by(
+                provider, UserText("Errors", "the server reported a temporary error%1", detail)
+            ),
             status=status,
             retry_after=parse_retry_after(headers, raw_message, now=now),
             partial=partial,
         )
     if status is None:
         if lowered_type in _PERMANENT_TYPES or lowered_code in _PERMANENT_TYPES:
-            return ProviderError(f"{provider}: error in the response{detail}", partial=partial)
+            return ProviderError(
+                said_by(provider, UserText("Errors", "error in the response%1", detail)),
+                partial=partial,
+            )
         return TransientProviderError(
-            f"{provider}: the stream was interrupted by an error{detail}",
+            said_by(
+                provider, UserText("Errors", "the stream was interrupted by an error%1", detail)
+            ),
             retry_after=parse_retry_after(headers, raw_message, now=now),
             partial=partial,
         )
     if status >= 500 or status in _TRANSIENT_STATUSES:
         return TransientProviderError(
-            f"{provider}: server error (HTTP {status}){detail}",
+            said_by(provider, UserText("Errors", "server error (HTTP %1)%2", str(status), detail)),
             status=status,
             retry_after=parse_retry_after(headers, raw_message, now=now),
             partial=partial,
         )
     if status == 401:
-        text = "authentication failed (HTTP 401): check the API key"
+        text = UserText("Errors", "authentication failed (HTTP 401): check the API key")
     elif status == 403:
-        text = "access denied (HTTP 403): the key may lack access to this model"
+        text = UserText("Errors", "access denied (HTTP 403): the key may lack access to this model")
     elif status == 404:
-        text = (
+        text = UserText(
+            "Errors",
             "not found (HTTP 404): check the model name and the base URL "
-            "(OpenAI-compatible servers usually end in /v1)"
+            "(OpenAI-compatible servers usually end in /v1)",
         )
     else:
-        text = f"the request was rejected (HTTP {status})"
-    return ProviderError(f"{provider}: {text}{detail}", status=status, partial=partial)
+        text = UserText("Errors", "the request was rejected (HTTP %1)", str(status))
+    message = said_by(provider, UserText("Errors", "%1%2", text, detail))
+    return ProviderError(message, status=status, partial=partial)
 
 
 def classify_provider_error(
@@ -320,7 +349,9 @@ def classify_provider_error(
         return exc
     if isinstance(exc, openai.APITimeoutError):
         return TransientProviderError(
-            f"{provider}: the request timed out", partial=partial, retry_after=None
+            said_by(provider, UserText("Errors", "the request timed out")),
+            partial=partial,
+            retry_after=None,
         )
     if isinstance(exc, openai.APIConnectionError | httpx2.ConnectError) and not partial:
         address = refused_address(exc)
@@ -331,8 +362,12 @@ def classify_provider_error(
     if isinstance(exc, openai.APIConnectionError):
         cause = exc.__cause__
         reason = f" ({type(cause).__name__})" if cause is not None else ""
-        what = "the connection dropped mid-stream" if partial else "could not connect"
-        return TransientProviderError(f"{provider}: {what}{reason}", partial=partial)
+        what = (
+            said_by(provider, UserText("Errors", "the connection dropped mid-stream%1", reason))
+            if partial
+            else said_by(provider, UserText("Errors", "could not connect%1", reason))
+        )
+        return TransientProviderError(what, partial=partial)
     if isinstance(exc, openai.APIStatusError):
         headers: dict[str, Any] = dict(exc.response.headers.items()) if exc.response else {}
         body = exc.body if exc.body is not None else _response_text(exc)
@@ -350,28 +385,43 @@ def classify_provider_error(
             None, body, None, provider=provider, partial=partial, secrets=secrets
         )
     if isinstance(exc, httpx2.TimeoutException):  # raw: the stream body is read past the SDK
-        return TransientProviderError(f"{provider}: the stream timed out", partial=partial)
+        return TransientProviderError(
+            said_by(provider, UserText("Errors", "the stream timed out")), partial=partial
+        )
     if isinstance(exc, httpx2.TransportError):
-        what = "the connection dropped mid-stream" if partial else "the connection failed"
-        return TransientProviderError(f"{provider}: {what} ({type(exc).__name__})", partial=partial)
+        reason = f" ({type(exc).__name__})"
+        what = (
+            said_by(provider, UserText("Errors", "the connection dropped mid-stream%1", reason))
+            if partial
+            else said_by(provider, UserText("Errors", "the connection failed%1", reason))
+        )
+        return TransientProviderError(what, partial=partial)
     if isinstance(exc, (TimeoutError, ConnectionError)):
         return TransientProviderError(
             f"{provider}: {type(exc).__name__}", partial=partial, retry_after=None
         )
     text = _clip(redact(str(exc), secrets))
+    detail = UserText("Errors", ": %1", text) if text else ""
     return ProviderError(
-        f"{provider}: unexpected error ({type(exc).__name__}){': ' + text if text else ''}",
+        said_by(
+            provider, UserText("Errors", "unexpected error (%1)%2", type(exc).__name__, detail)
+        ),
         partial=partial,
     )
 
 
 # what usually listens on a local port, for the "nothing is listening" hint
 _PORT_HINTS = {
-    11434: "is Ollama running (`ollama serve`)?",
-    1234: "is LM Studio's server started (Developer tab, or `lms server start`)?",
-    8080: "is llama.cpp's server running (`llama-server -m model.gguf`)?",
-    8000: "is the server running (vLLM: `vllm serve MODEL`; llama-cpp-python: "
-    "`python -m llama_cpp.server`)?",
+    11434: UserText("Errors", "is Ollama running (`ollama serve`)?"),
+    1234: UserText(
+        "Errors", "is LM Studio's server started (Developer tab, or `lms server start`)?"
+    ),
+    8080: UserText("Errors", "is llama.cpp's server running (`llama-server -m model.gguf`)?"),
+    8000: UserText(
+        "Errors",
+        "is the server running (vLLM: `vllm serve MODEL`; llama-cpp-python: "
+        "`python -m llama_cpp.server`)?",
+    ),
 }
 
 
@@ -384,16 +434,22 @@ def refused_address(exc: BaseException) -> str | None:
         if isinstance(current, ConnectionRefusedError):
             text = str(current)
             match = re.search(r"\('([^']+)', (\d+)", text)
-            return f"{match.group(1)}:{match.group(2)}" if match else "the server's address"
+            return (
+                f"{match.group(1)}:{match.group(2)}"
+                if match
+                else UserText("Errors", "the server's address")
+            )
         current = current.__cause__ or current.__context__
     return None
 
 
-def unreachable_message(address: str) -> str:
+def unreachable_message(address: str) -> UserText:
     """The plain words for a refused connection, with a hint for well-known local ports."""
     port = address.rsplit(":", 1)[-1]
     hint = _PORT_HINTS.get(int(port)) if port.isdigit() else None
-    return f"Nothing is listening at {address}" + (f" — {hint}" if hint else ".")
+    if hint is None:
+        return UserText("Errors", "Nothing is listening at %1.", address)
+    return UserText("Errors", "Nothing is listening at %1 — %2", address, hint)
 
 
 def _response_text(exc: Any) -> str | None:

@@ -25,7 +25,7 @@ import httpx2
 import openai
 
 from pi_desktop import safejson
-from pi_desktop.agent.errors import classify_http_error, classify_provider_error
+from pi_desktop.agent.errors import classify_http_error, classify_provider_error, said_by
 from pi_desktop.agent.llm import (
     ChatResponse,
     DeltaCallback,
@@ -42,6 +42,7 @@ from pi_desktop.agent.sse import (
     clean_text,
 )
 from pi_desktop.context import Message
+from pi_desktop.usertext import UserText
 
 # Sent when no key is configured: local servers ignore it, and it stops the SDK from silently
 # picking up OPENAI_API_KEY for a server the user did not mean to send it to.
@@ -268,8 +269,15 @@ class OpenAIChatLLM:
         while (rest := self.rate_gate.remaining()) > 0:
             if rest > GATE_SLEEP_MAX:
                 raise TransientProviderError(
-                    f"{self.describe()}: rate limited — the server asked to wait "
-                    f"{rest:.1f} s more before the next request",
+                    said_by(
+                        self.describe(),
+                        UserText(
+                            "Errors",
+                            "rate limited — the server asked to wait %1 s more before the next "
+                            "request",
+                            f"{rest:.1f}",
+                        ),
+                    ),
                     status=429,
                     retry_after=rest,
                 )
@@ -315,7 +323,10 @@ class OpenAIChatLLM:
             await _deliver(on_delta, tail)
         if state.finish_reason is None:
             raise TransientProviderError(
-                f"{self.describe()}: the stream ended before the response was complete",
+                said_by(
+                    self.describe(),
+                    UserText("Errors", "the stream ended before the response was complete"),
+                ),
                 partial=state.partial,
             )
         calls = state.calls.result(prefix=f"call_{uuid.uuid4().hex[:12]}")
@@ -429,13 +440,26 @@ class OpenAIChatLLM:
     def _deadline_error(self, state: StreamState, overall: bool) -> ProviderError:
         if overall:
             return ProviderError(
-                f"{self.describe()}: no complete response within {self.response_deadline:g} s "
-                "(the response deadline in Settings); the stream was stopped",
+                said_by(
+                    self.describe(),
+                    UserText(
+                        "Errors",
+                        "no complete response within %1 s (the response deadline in Settings); "
+                        "the stream was stopped",
+                        f"{self.response_deadline:g}",
+                    ),
+                ),
                 partial=state.partial,
             )
         return TransientProviderError(
-            f"{self.describe()}: the response stalled — no progress for "
-            f"{self.idle_deadline:g} s (keep-alives do not count)",
+            said_by(
+                self.describe(),
+                UserText(
+                    "Errors",
+                    "the response stalled — no progress for %1 s (keep-alives do not count)",
+                    f"{self.idle_deadline:g}",
+                ),
+            ),
             partial=state.partial,
         )
 
@@ -451,7 +475,11 @@ class OpenAIChatLLM:
                 f"{self.describe()}: {exc}; the stream was stopped", partial=state.partial
             )
         return TransientProviderError(
-            f"{self.describe()}: the stream sent a malformed chunk ({exc})", partial=state.partial
+            said_by(
+                self.describe(),
+                UserText("Errors", "the stream sent a malformed chunk (%1)", str(exc)),
+            ),
+            partial=state.partial,
         )
 
 

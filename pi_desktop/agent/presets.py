@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pi_desktop.agent.offline import OfflineLLM
+from pi_desktop.usertext import UserText
 
 if TYPE_CHECKING:  # the openai SDK takes ~0.3 s to import: only a remote provider loads it
     from pi_desktop.agent.openai_llm import OpenAIChatLLM
@@ -176,8 +177,14 @@ def missing_key(preset_key: str, api_key: str | None) -> str | None:
     preset = PRESETS.get(preset_key)
     if preset is None or not preset.needs_api_key or resolve_api_key(preset, api_key):
         return None
-    where = f" or set {preset.api_key_env}" if preset.api_key_env else ""
-    return f"{preset.label} needs an API key: enter it here{where}."
+    if preset.api_key_env:
+        return UserText(
+            "Connect",
+            "%1 needs an API key: enter it here or set %2.",
+            preset.label,
+            preset.api_key_env,
+        )
+    return UserText("Connect", "%1 needs an API key: enter it here.", preset.label)
 
 
 def key_env_names(preset: ProviderPreset) -> tuple[str, ...]:

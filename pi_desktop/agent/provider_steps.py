@@ -22,6 +22,7 @@ from pi_desktop.agent.llm import ChatResponse, ContextOverflowError, TransientPr
 from pi_desktop.agent.server_info import ServerWindow, count_prompt_tokens, probe_window
 from pi_desktop.agent.window import lowered_budget
 from pi_desktop.context import Message, estimate_tokens
+from pi_desktop.usertext import UserText
 
 if TYPE_CHECKING:
     from pi_desktop.agent.bridge import ContextSessionBridge
@@ -29,10 +30,11 @@ if TYPE_CHECKING:
     from pi_desktop.context import ContextManager
     from pi_desktop.session import Session
 
-TOOLS_UNSUPPORTED_NOTICE = (
+TOOLS_UNSUPPORTED_NOTICE = UserText(
+    "Agent",
     "This model or server does not seem to support tool calls: it named the tools in its "
     "answers but never called one. For llama.cpp's server try `--jinja` (or llama-cpp-python's "
-    "`--chat_format chatml-function-calling`); for Ollama choose a model with tool support."
+    "`--chat_format chatml-function-calling`); for Ollama choose a model with tool support.",
 )
 NAMED_WITHOUT_CALL = 2  # answers that name a tool without calling one before the notice
 
@@ -96,9 +98,16 @@ class ProviderSteps:
         if not window.silent_truncation:
             self._emit(
                 Notice(
-                    f"The server's context window is {window.tokens:,} tokens ({window.source}),"
-                    f" smaller than the context budget of {budget:,}. This session now uses a "
-                    f"budget of {lowered:,} tokens so requests fit."
+                    UserText(
+                        "Agent",
+                        "The server's context window is %1 tokens (%2), smaller than the context "
+                        "budget of %3. This session now uses a budget of %4 tokens so requests "
+                        "fit.",
+                        window.tokens,
+                        window.source,
+                        budget,
+                        lowered,
+                    )
                 )
             )
 
@@ -215,14 +224,21 @@ def inferred_window(estimate: int) -> int | None:
 def ollama_warning(window: ServerWindow, budget: int) -> str:
     """The plain warning for a budget larger than Ollama's context size."""
     if window.assumed:
-        size = f"its default context size (num_ctx, {window.tokens:,} tokens on most machines)"
+        size = UserText(
+            "Connect",
+            "its default context size (num_ctx, %1 tokens on most machines)",
+            window.tokens,
+        )
     else:
-        size = f"this model's context size (num_ctx {window.tokens:,} tokens)"
-    return (
-        f"Ollama truncates silently at {size}, and the context budget is {budget:,} tokens: "
-        "the start of long conversations would be cut without a word. Raise num_ctx (a "
-        "Modelfile `PARAMETER num_ctx 32768`, or OLLAMA_CONTEXT_LENGTH for `ollama serve`) or "
-        "lower the budget in Settings."
+        size = UserText("Connect", "this model's context size (num_ctx %1 tokens)", window.tokens)
+    return UserText(
+        "Connect",
+        "Ollama truncates silently at %1, and the context budget is %2 tokens: the start of "
+        "long conversations would be cut without a word. Raise num_ctx (a Modelfile "
+        "`PARAMETER num_ctx 32768`, or OLLAMA_CONTEXT_LENGTH for `ollama serve`) or lower the "
+        "budget in Settings.",
+        size,
+        budget,
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pi_desktop.usertext import UserText
+
 
 class TurnTooLarge(Exception):
     """The newest message cannot fit the view even alone with the system prompt.
@@ -19,17 +21,31 @@ class TurnTooLarge(Exception):
         self.limit_tokens = int(limit_tokens)
         self.budget = int(budget)
         self.system_tokens = int(system_tokens)
-        super().__init__(str(self))
+        super().__init__(self.text())
+
+    def text(self) -> UserText:
+        """The sentence for the user (English by default; the window translates it)."""
+        limit = max(self.limit_tokens, 0)
+        if self.system_tokens:
+            return UserText(
+                "Context",
+                "This message is about %1 tokens; the context budget allows about %2 for the "
+                "conversation, of which the system prompt takes about %4 (budget %3). Shorten it, "
+                "or save it as a file in the workspace and ask for it to be read in parts.",
+                self.message_tokens,
+                limit,
+                self.budget,
+                self.system_tokens,
+            )
+        return UserText(
+            "Context",
+            "This message is about %1 tokens; the context budget allows about %2 for the "
+            "conversation (budget %3). Shorten it, or save it as a file in the workspace and ask "
+            "for it to be read in parts.",
+            self.message_tokens,
+            limit,
+            self.budget,
+        )
 
     def __str__(self) -> str:
-        system = (
-            f", of which the system prompt takes about {self.system_tokens:,}"
-            if self.system_tokens
-            else ""
-        )
-        return (
-            f"This message is about {self.message_tokens:,} tokens; the context budget allows "
-            f"about {max(self.limit_tokens, 0):,} for the conversation{system} "
-            f"(budget {self.budget:,}). Shorten it, or save it as a file in the workspace and ask "
-            "for it to be read in parts."
-        )
+        return str(self.args[0])

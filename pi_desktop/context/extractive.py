@@ -37,6 +37,35 @@ _PLAN_CHARS = 2_000  # a longer answer is an essay: it states no decisions or pl
 QUOTE_PREFIX = "User: "
 LATEST = "Latest request: "
 _PER_RUN = ("Focus requested", "Summarized ")
+# The labels this summary writes, in the languages a conversation may be in. A label follows
+# the conversation's language, not the interface's: the summary is part of what the model
+# reads (a Chinese conversation continues best on a Chinese summary, whatever the window's
+# language), and it must read the same in every window that opens the session. The stored
+# form stays English like the headings (see ``localize_headings``); a summary written with
+# localized labels (the offline demo's, a model's) is read back through ``canonical_item``.
+LABELS = (
+    LATEST,
+    QUOTE_PREFIX,
+    "Answered: ",
+    "Files mentioned: ",
+    "Named in the conversation: ",
+    "Focus requested for this summary: ",
+    "Answer the pending request: ",
+    "Wait for the user's next request.",
+)
+LOCAL_LABELS = {
+    "Chinese": {
+        LATEST: "最新请求：",
+        QUOTE_PREFIX: "用户：",
+        "Answered: ": "已回答：",
+        "Files mentioned: ": "提到的文件：",
+        "Named in the conversation: ": "对话中提到：",
+        "Focus requested for this summary: ": "本次摘要的重点：",
+        "Answer the pending request: ": "回答待处理的请求：",
+        "Wait for the user's next request.": "等待用户的下一个请求。",
+    },
+}
+_CANONICAL = {local: label for names in LOCAL_LABELS.values() for label, local in names.items()}
 
 _LABEL = re.compile(
     r"^\[(?P<label>System|User|Assistant|Assistant tool call|Tool result(?: \((?P<tool>[^)]*)\))?)"
@@ -176,6 +205,7 @@ def extractive_summary(
     summary's omission line, with what earlier summaries left out.
     """
     prev = section_items(strip_omissions(previous)) if previous else {k: [] for k in KEYS}
+    prev = {key: [canonical_item(item) for item in items] for key, items in prev.items()}
     earlier_omitted = omitted_count(previous or "")
     users = [
         e.text
@@ -268,6 +298,31 @@ def extractive_summary(
     omitted += len(quotes) - kept
     final["Critical Context"] = others + quotes[len(quotes) - kept :]
     return render(final, earlier_omitted + omitted)
+
+
+def localize_labels(summary: str, language: str | None) -> str:
+    """``summary`` with its item labels in ``language`` ("- Latest request: …" → "- 最新请求：…");
+    unchanged for English or a language without labels here."""
+    names = LOCAL_LABELS.get(language or "")
+    if not names:
+        return summary
+    out = []
+    for line in summary.split("\n"):
+        if line.startswith("- "):
+            for label, local in names.items():
+                if line.startswith("- " + label):
+                    line = "- " + local + line[2 + len(label) :]
+                    break
+        out.append(line)
+    return "\n".join(out)
+
+
+def canonical_item(item: str) -> str:
+    """An item with a localized label read back as the English one the engine matches."""
+    for local, label in _CANONICAL.items():
+        if item.startswith(local):
+            return label + item[len(local) :]
+    return item
 
 
 def render(sections: dict[str, list[str]], omitted: int = 0) -> str:

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from pi_desktop.session.errors import SessionFileError, SessionLockedError, SessionWriteError
+from pi_desktop.usertext import UserText
 
 # Seam for tests that inject a failing write (e.g. ENOSPC); production always uses os.write.
 _os_write = os.write
@@ -157,8 +158,12 @@ class Journal:
             if key in _REGISTRY:
                 os.close(fd)
                 raise SessionLockedError(
-                    f"Session {path.name} is already open for writing in this window; "
-                    "close it there first or open it read-only."
+                    UserText(
+                        "Session",
+                        "Session %1 is already open for writing in this window; close it there "
+                        "first or open it read-only.",
+                        path.name,
+                    )
                 )
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -166,8 +171,12 @@ class Journal:
                 os.close(fd)
                 if exc.errno in (errno.EWOULDBLOCK, errno.EACCES, errno.EAGAIN):
                     raise SessionLockedError(
-                        f"Session {path.name} is open in another pi-desktop process; "
-                        "close it there first or open it read-only."
+                        UserText(
+                            "Session",
+                            "Session %1 is open in another pi-desktop process; close it there "
+                            "first or open it read-only.",
+                            path.name,
+                        )
                     ) from None
                 raise
             _REGISTRY[key] = str(path)
@@ -181,7 +190,7 @@ class Journal:
     def append(self, line: bytes) -> None:
         """Append one whole line durably, or raise SessionWriteError leaving the file as it was."""
         if self.closed:
-            raise SessionWriteError(f"Session {self.path.name} is closed.")
+            raise SessionWriteError(UserText("Session", "Session %1 is closed.", self.path.name))
         try:
             self._follow_outside_writes()
         except OSError as exc:
@@ -197,8 +206,13 @@ class Journal:
             self._roll_back()
             reason = exc.strerror or type(exc).__name__
             raise SessionWriteError(
-                f"Could not save to session {self.path.name}: {reason}. "
-                "Nothing was recorded; free some space and try again."
+                UserText(
+                    "Session",
+                    "Could not save to session %1: %2. Nothing was recorded; free some space "
+                    "and try again.",
+                    self.path.name,
+                    reason,
+                )
             ) from exc
         self._size += len(data)
         self._needs_newline = False

@@ -20,6 +20,7 @@ from pi_desktop.session.entries import (
 from pi_desktop.session.journal import split_lines
 from pi_desktop.session.state import SessionState
 from pi_desktop.session.validate import clean_message_entry
+from pi_desktop.usertext import UserText
 
 
 def parse_file(data: bytes) -> tuple[list[tuple[int, ParsedLine]], list[str]]:
@@ -36,10 +37,14 @@ def parse_file(data: bytes) -> tuple[list[tuple[int, ParsedLine]], list[str]]:
             saved = salvage_line(line) if str(exc).startswith("invalid entry") else None
             if saved is None:
                 if number == last_no and torn_tail:
-                    reason = "incomplete last line (interrupted write)"
-                    problems.append(f"line {number}: {reason}; skipped")
+                    reason = UserText("Session", "incomplete last line (interrupted write)")
+                    problems.append(
+                        UserText("Session", "line %1: %2; skipped", str(number), reason)
+                    )
                 else:
-                    problems.append(f"line {number}: {exc}; skipped")
+                    problems.append(
+                        UserText("Session", "line %1: %2; skipped", str(number), str(exc))
+                    )
                 continue
             entry, issues = saved
             problems.extend(f"line {number}: {issue}" for issue in issues)
@@ -87,7 +92,10 @@ def load_state(data: bytes, fallback_id: str) -> SessionState:
     state.problems = sorted(problems + state.problems, key=_line_number)
     if not parsed or not isinstance(parsed[0][1], SessionHeader):
         state.problems.insert(
-            0, "no session header at the start of the file; using the file name as id"
+            0,
+            UserText(
+                "Session", "no session header at the start of the file; using the file name as id"
+            ),
         )
     if state.id is None:
         state.id = fallback_id

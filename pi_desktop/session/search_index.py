@@ -13,138 +13,72 @@ waits at most one chunk. A session being written is followed through ``Session.s
 each committed entry only marks its file dirty, and the worker catches up in batches.
 
 Text is tokenized by FTS5's ``trigram`` tokenizer, which needs no word boundaries (Chinese,
-Japanese, identifiers, parts of words). Terms shorter than three characters cannot use a
-trigram index: one or two CJK characters (everyday words there) go to a second FTS5 table
-holding each message's CJK characters as separate tokens, where a phrase query finds them;
-other short terms filter the matches of the longer terms with ``LIKE``, or, alone, scan the
-newest ``MAX_LIKE_ROWS`` messages (SQLite 3.40's trigram tokenizer answers a short non-ASCII
-LIKE with no rows, so that scan goes around the index on purpose). A query walks at most
-``MAX_HITS`` matches, newest first, so a word found in every message costs what a rare one
-does; the answer then says it is not complete.
+Japanese, identifiers, parts of words). Terms shorter than three characters are served by two
+more indexes kept in the same transactions: the CJK characters of each message (one- and
+two-character words there) and the short-term vocabulary (every trigram with the pieces it is
+made of, so "qz" becomes the trigrams holding it); :mod:`pi_desktop.session.search_query`
+plans each query over them. A query walks at most ``MAX_HITS`` matches, newest first, so a
+word found in every message costs what a rare one does; the answer then says it is not
+complete.
 """
 
 from __future__ import annotations
 
 import contextlib
 import itertools
-import json
 import logging
 import os
 import queue
-import re
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from pi_desktop.session.search_query import (
+    MIN_TRIGRAM,
+    SearchHit,
+    SearchHits,
+    cjk_chars,
+    make_snippet,
+    plan,
+    split_terms,
+    trigrams,
+)
+from pi_desktop.session.search_store import (
+    CHUNK_BYTES,
+    SCHEMA,
+    count_grams,
+    delete_session,
+    is_corruption,
+    message_rows,
+    read_line_end,
+    read_range,
+    transaction,
+    tune,
+)
+
+__all__ = [
+    "INDEX_FILE",
+    "SearchHit",
+    "SearchHits",
+    "SearchIndex",
+    "cjk_chars",
+    "make_snippet",
+    "split_terms",
+]
 
 log = logging.getLogger(__name__)
 
 INDEX_FILE = ".search.sqlite3"
-SCHEMA_VERSION = 2
-MIN_TRIGRAM = 3
-INDEXED_ROLES = frozenset({"user", "assistant"})  # tool output and the system prompt stay out
-MAX_INDEXED_CHARS = 100_000  # of one message: a pasted novel must not bloat the index
-CHUNK_BYTES = 4 << 20  # one indexing job reads at most this much of a file
+SCHEMA_VERSION = 3  # 3: the short-term vocabulary (gram, gram_part, tiny)
 BATCH_DELAY_S = 0.15  # appends are gathered this long before the worker catches up
-SNIPPET_BEFORE = 32
-SNIPPET_AFTER = 90
-_MESSAGE_PREFIX = b'{"type":"message"'
-_TERM_RE = re.compile(r'"([^"]+)"|(\S+)')
-_SPACE_RE = re.compile(r"\s+")
-_SCHEMA = """
-CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE files(name TEXT PRIMARY KEY, ino INTEGER NOT NULL, size INTEGER NOT NULL,
-                   mtime_ns INTEGER NOT NULL, offset INTEGER NOT NULL);
-CREATE TABLE msg(id INTEGER PRIMARY KEY, session_id TEXT NOT NULL, entry_id TEXT NOT NULL,
-                 role TEXT NOT NULL, ts TEXT);
-CREATE INDEX msg_session ON msg(session_id);
-CREATE VIRTUAL TABLE msg_fts USING fts5(content, tokenize='trigram');
-CREATE VIRTUAL TABLE cjk_fts USING fts5(chars, tokenize='unicode61');
-"""
-# CJK ideographs, kana and Hangul: words of one or two characters are everyday words there
-_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
-_CJK_RUN_RE = re.compile(f"[{_CJK}]+")
-_CJK_ONLY_RE = re.compile(f"^[{_CJK}]+$")
 MAX_HITS = 5_000  # matching messages walked, newest first, per query
-MAX_LIKE_ROWS = 250_000  # newest messages a scan for a short non-CJK term looks at
+MAX_LIKE_ROWS = 250_000  # newest messages a scan for a common short term looks at
 
 _QUERY, _WORK = 0, 1  # priorities: a query never waits behind a rebuild
-
-
-@dataclass(frozen=True)
-class SearchHit:
-    """The newest matching message of one session.
-
-    ``match`` is the span of the first matched term inside ``snippet`` (for highlighting);
-    ``hits`` counts this session's matching messages among those the query looked at.
-    """
-
-    session_id: str
-    entry_id: str
-    role: str
-    timestamp: str | None
-    snippet: str
-    match: tuple[int, int] | None
-    hits: int
-
-
-class SearchHits(list[SearchHit]):
-    """The hits of one query; ``complete`` is False when more sessions may match than were
-    looked at (a common word: only the newest matches are walked); ``indexing`` is True while
-    the index is still catching up with the library (more may match in a moment)."""
-
-    def __init__(
-        self, hits: Iterable[SearchHit] = (), *, complete: bool = True, indexing: bool = False
-    ) -> None:
-        super().__init__(hits)
-        self.complete = complete
-        self.indexing = indexing
-
-
-def split_terms(query: str) -> list[str]:
-    """Whitespace-separated terms; ``"a phrase"`` in double quotes stays one term."""
-    terms = []
-    for quoted, bare in _TERM_RE.findall(query):
-        term = " ".join((quoted or bare).split()).strip('"')
-        if term:
-            terms.append(term)
-    return terms
-
-
-def make_snippet(content: str, terms: Iterable[str]) -> tuple[str, tuple[int, int] | None]:
-    """A one-line excerpt around the first occurrence of any term, and that term's span."""
-    low = content.lower()
-    if len(low) != len(content):  # a rare letter whose lower case is longer: match as written
-        low = content
-    found = [(at, len(t)) for t in terms if (at := low.find(t.lower())) >= 0]
-    if not found:
-        return _collapse(content[: SNIPPET_BEFORE + SNIPPET_AFTER]).strip(), None
-    at, length = min(found)
-    start = max(0, at - SNIPPET_BEFORE)
-    end = min(len(content), at + length + SNIPPET_AFTER)
-    head = "…" if start > 0 else ""
-    pre = _collapse(content[start:at]).lstrip()
-    mid = _collapse(content[at : at + length])
-    post = _collapse(content[at + length : end]).rstrip()
-    tail = "…" if end < len(content) else ""
-    lead = len(head) + len(pre)
-    return f"{head}{pre}{mid}{post}{tail}", (lead, lead + len(mid))
-
-
-def _collapse(text: str) -> str:
-    return _SPACE_RE.sub(" ", text)
-
-
-def _fts_phrase(term: str) -> str:
-    return '"' + term.replace('"', '""') + '"'
-
-
-def _like_pattern(term: str) -> str:
-    escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
 
 
 class SearchIndex:
@@ -256,6 +190,27 @@ class SearchIndex:
 
         return self._submit(_QUERY, count)
 
+    def short_term_stats(self) -> Future[dict[str, int]]:
+        """The size of the short-term vocabulary (rows, and bytes where SQLite says)."""
+
+        def count() -> dict[str, int]:
+            db = self._connection()
+            out = {
+                name: db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+                for name, table in (("grams", "gram"), ("parts", "gram_part"), ("tiny", "tiny"))
+            }
+            try:  # the dbstat table exists when SQLite was built with it
+                out["bytes"] = db.execute(
+                    "SELECT coalesce(sum(pgsize), 0) FROM dbstat "
+                    "WHERE name IN ('gram', 'gram_part', 'tiny', "
+                    "'sqlite_autoindex_gram_part_1', 'sqlite_autoindex_gram_1')"
+                ).fetchone()[0]
+            except sqlite3.OperationalError:
+                out["bytes"] = 0
+            return out
+
+        return self._submit(_QUERY, count)
+
     # ------------------------------------------------------------------ the worker
     def _put(self, priority: int, job: Callable[[], None] | None) -> None:
         self._queue.put((priority, next(self._seq), job))
@@ -297,7 +252,7 @@ class SearchIndex:
         try:
             return fn()
         except sqlite3.DatabaseError as exc:
-            if not _is_corruption(exc):
+            if not is_corruption(exc):
                 raise
             self._rebuild(f"the search index was unreadable ({exc}); rebuilt from the sessions")
             return fn()
@@ -346,7 +301,7 @@ class SearchIndex:
         if self.path.exists():
             try:
                 db = sqlite3.connect(self.path, isolation_level=None)
-                _tune(db)
+                tune(db)
                 row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
                 db.execute("SELECT count(*) FROM files").fetchone()
                 if row is not None and row[0] == str(SCHEMA_VERSION):
@@ -365,9 +320,9 @@ class SearchIndex:
         # created private first: SQLite gives its -wal and -shm files the same permissions
         os.close(os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY | os.O_CLOEXEC, 0o600))
         db = sqlite3.connect(self.path, isolation_level=None)
-        _tune(db)
+        tune(db)
         db.executescript(
-            f"BEGIN; {_SCHEMA} INSERT INTO meta VALUES ('schema', '{SCHEMA_VERSION}'); COMMIT;"
+            f"BEGIN; {SCHEMA} INSERT INTO meta VALUES ('schema', '{SCHEMA_VERSION}'); COMMIT;"
         )
         self.rebuilds += 1
         return db
@@ -436,13 +391,14 @@ class SearchIndex:
             return False
         complete = data.rfind(b"\n") + 1  # a torn last line is read again next time
         if complete == 0 and len(data) == CHUNK_BYTES:  # one line longer than a chunk
-            complete = _read_line_end(path, offset)
-            data = _read_range(path, offset, complete)
+            complete = read_line_end(path, offset)
+            data = read_range(path, offset, complete)
         session_id = path.stem
-        rows = list(_message_rows(data[:complete]))
-        with _transaction(db):
+        rows = list(message_rows(data[:complete]))
+        grams: Counter[str] = Counter()
+        with transaction(db):
             if offset == 0 and row is not None:
-                _delete_session(db, session_id)
+                delete_session(db, session_id)
             for entry_id, role, ts, content in rows:
                 cur = db.execute(
                     "INSERT INTO msg(session_id, entry_id, role, ts) VALUES (?, ?, ?, ?)",
@@ -453,6 +409,12 @@ class SearchIndex:
                 chars = cjk_chars(content)
                 if chars:
                     db.execute("INSERT INTO cjk_fts(rowid, chars) VALUES (?, ?)", (rowid, chars))
+                if len(content) < MIN_TRIGRAM:
+                    row = (rowid, content.lower())  # folded as the trigrams are (LIKE: ASCII)
+                    db.execute("INSERT INTO tiny(id, content) VALUES (?, ?)", row)
+                else:
+                    grams.update(trigrams(content))
+            count_grams(db, grams, +1)
 
             new_offset = offset + complete
             more = new_offset < stat.st_size and complete > 0
@@ -465,8 +427,8 @@ class SearchIndex:
 
     def _forget(self, name: str) -> None:
         db = self._connection()
-        with _transaction(db):
-            _delete_session(db, Path(name).stem)
+        with transaction(db):
+            delete_session(db, Path(name).stem)
             db.execute("DELETE FROM files WHERE name = ?", (name,))
 
     # ------------------------------------------------------------------ querying
@@ -484,19 +446,17 @@ class SearchIndex:
         if dirty:  # appends still waiting for their batch: a search sees what was just written
             self._flush_dirty()
         db = self._connection()
-        table, where, params = _plan(terms)
-        scan = table == "msg_fts" and "MATCH" not in where  # bounded by rows, not by hits
+        found = plan(db, terms)
         floor = 0
-        if scan:
+        if found.scan:  # bounded by rows, not by hits
             newest = db.execute("SELECT max(id) FROM msg").fetchone()[0] or 0
             floor = max(0, newest - MAX_LIKE_ROWS)
         cap = max(1, max_hits)
         grouped = db.execute(
             "SELECT m.session_id, max(m.id), count(*) FROM "
-            f"(SELECT f.rowid AS id FROM {table} AS f WHERE {where} AND f.rowid > ? "
-            "ORDER BY f.rowid DESC LIMIT ?) AS h JOIN msg AS m ON m.id = h.id "
+            f"({found.sql}) AS h JOIN msg AS m ON m.id = h.id "
             "GROUP BY m.session_id ORDER BY 2 DESC",
-            [*params, floor, cap],
+            {**found.params, "floor": floor, "cap": cap},
         ).fetchall()
         walked = sum(count for *_rest, count in grouped)
         complete = walked < cap and len(grouped) <= limit and floor == 0
@@ -521,108 +481,3 @@ class SearchIndex:
             snippet, match = make_snippet(content, terms)
             hits.append(SearchHit(session_id, entry_id, role, ts, snippet, match, count))
         return hits
-
-
-def cjk_chars(text: str) -> str:
-    """The CJK characters of ``text`` as space-separated tokens, runs kept apart by a filler
-    token, so a phrase query finds one- and two-character words the trigram index cannot."""
-    return " 0 ".join(" ".join(run) for run in _CJK_RUN_RE.findall(text))
-
-
-def _plan(terms: list[str]) -> tuple[str, str, list[str]]:
-    """(table, WHERE over alias ``f``, parameters) that select the messages holding every term.
-
-    Three characters or more: the trigram index. One or two CJK characters: the CJK phrase
-    index. Anything else short filters the indexed matches with LIKE, or alone scans the
-    table (``+f.content`` keeps the constraint away from the trigram index, see above)."""
-    long = [t for t in terms if len(t) >= MIN_TRIGRAM]
-    short = [t for t in terms if len(t) < MIN_TRIGRAM]
-    if not long and short and all(_CJK_ONLY_RE.match(t) for t in short):
-        phrases = " AND ".join(_fts_phrase(" ".join(t)) for t in short)
-        return "cjk_fts", "f.cjk_fts MATCH ?", [phrases]
-    likes = ["+f.content LIKE ? ESCAPE '\\'" for _ in short]
-    params = [_like_pattern(t) for t in short]
-    if long:
-        match = " AND ".join(_fts_phrase(t) for t in long)
-        return "msg_fts", " AND ".join(["f.msg_fts MATCH ?", *likes]), [match, *params]
-    return "msg_fts", " AND ".join(likes), params
-
-
-def _is_corruption(exc: sqlite3.DatabaseError) -> bool:
-    """Damage (or a foreign file) that rebuilding cures, as opposed to a bug or a full disk."""
-    text = str(exc).lower()
-    if type(exc) is sqlite3.DatabaseError:
-        return True
-    return any(s in text for s in ("malformed", "not a database", "no such table", "corrupt"))
-
-
-def _tune(db: sqlite3.Connection) -> None:
-    db.execute("PRAGMA journal_mode=WAL")
-    db.execute("PRAGMA synchronous=NORMAL")  # a lost last batch is re-read from the files
-
-
-@contextlib.contextmanager
-def _transaction(db: sqlite3.Connection):
-    db.execute("BEGIN")
-    try:
-        yield
-    except BaseException:
-        with contextlib.suppress(sqlite3.Error):
-            db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
-
-
-def _delete_session(db: sqlite3.Connection, session_id: str) -> None:
-    db.execute(
-        "DELETE FROM cjk_fts WHERE rowid IN (SELECT id FROM msg WHERE session_id = ?)",
-        (session_id,),
-    )
-    db.execute(
-        "DELETE FROM msg_fts WHERE rowid IN (SELECT id FROM msg WHERE session_id = ?)",
-        (session_id,),
-    )
-    db.execute("DELETE FROM msg WHERE session_id = ?", (session_id,))
-
-
-def _message_rows(data: bytes) -> Iterable[tuple[str, str, str | None, str]]:
-    """(entry id, role, timestamp, text) of each indexable message line of ``data``."""
-    for line in data.split(b"\n"):
-        line = line.strip()
-        if not line.startswith(_MESSAGE_PREFIX) or not line.endswith(b"}"):
-            continue
-        try:
-            entry = json.loads(line)
-        except ValueError:
-            continue  # a corrupt line: the session loader reports it, the index skips it
-        if not isinstance(entry, dict) or entry.get("role") not in INDEXED_ROLES:
-            continue
-        content, entry_id = entry.get("content"), entry.get("id")
-        if not isinstance(content, str) or not content.strip() or not isinstance(entry_id, str):
-            continue
-        ts = entry.get("timestamp")
-        yield (
-            entry_id,
-            entry["role"],
-            ts if isinstance(ts, str) else None,
-            content[:MAX_INDEXED_CHARS],
-        )
-
-
-def _read_line_end(path: Path, offset: int) -> int:
-    """The length from ``offset`` to just past the next newline (0 when there is none)."""
-    with open(path, "rb") as handle:
-        handle.seek(offset)
-        length = 0
-        while chunk := handle.read(CHUNK_BYTES):
-            at = chunk.find(b"\n")
-            if at >= 0:
-                return length + at + 1
-            length += len(chunk)
-    return 0
-
-
-def _read_range(path: Path, offset: int, length: int) -> bytes:
-    with open(path, "rb") as handle:
-        handle.seek(offset)
-        return handle.read(length)

@@ -42,6 +42,7 @@ from pi_desktop.session.long_lived import paused_gc
 from pi_desktop.session.state import SessionState
 from pi_desktop.session.summary_edit import edit_refusal, edited_entry
 from pi_desktop.session.validate import clean_message_entry
+from pi_desktop.usertext import UserText
 
 Subscriber = Callable[[Entry], None]
 _log = logging.getLogger(__name__)
@@ -158,16 +159,21 @@ class Session:
         version = newer_format(data)
         reason = None
         if version is not None:  # appending our lines could corrupt what a newer app wrote
-            reason = (
-                f"This session was written by a newer pi-desktop (session format {version}; "
-                f"this version reads format {FORMAT_VERSION} and older). It is open read-only: "
-                "update pi-desktop to continue it."
+            reason = UserText(
+                "Session",
+                "This session was written by a newer pi-desktop (session format %1; this "
+                "version reads format %2 and older). It is open read-only: update pi-desktop "
+                "to continue it.",
+                str(version),
+                str(FORMAT_VERSION),
             )
         elif missing_header(data):
-            reason = (
-                f"{path.name} does not start with a pi-desktop session header, so it may not be "
-                "a session file at all. It is open read-only and nothing will be written to it; "
-                "to continue, fork it (“Fork to new session from here” in the tree's menu)."
+            reason = UserText(
+                "Session",
+                "%1 does not start with a pi-desktop session header, so it may not be a session "
+                "file at all. It is open read-only and nothing will be written to it; to "
+                "continue, fork it (“Fork to new session from here” in the tree's menu).",
+                path.name,
             )
         if reason is not None:
             session.close()
@@ -498,9 +504,11 @@ class Session:
 
     def _require_writable(self) -> None:
         if self._journal is None:
-            raise SessionReadOnlyError(f"Session {self.path.name} was opened read-only.")
+            raise SessionReadOnlyError(
+                UserText("Session", "Session %1 was opened read-only.", self.path.name)
+            )
         if self._journal.closed:
-            raise SessionWriteError(f"Session {self.path.name} is closed.")
+            raise SessionWriteError(UserText("Session", "Session %1 is closed.", self.path.name))
 
     def _commit(self, entry: Entry) -> str:
         """Check, write one line, then fold it in — in that order, so failures change nothing."""

@@ -31,6 +31,7 @@ import platformdirs
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from pi_desktop.ui.resources import resource_path
+from pi_desktop.usertext import UserText, fill
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +56,23 @@ def trf(context: str, text: str, *args: object, n: int = -1) -> str:
         value = number(arg) if isinstance(arg, int) and not isinstance(arg, bool) else str(arg)
         out = out.replace(f"%{i}", value)
     return out
+
+
+def say(text: object) -> str:
+    """A text made below ``ui/`` in the interface's language: a :class:`UserText` through the
+    catalogue (its arguments too, numbers as the locale writes them); anything else as is."""
+    if not isinstance(text, UserText):
+        return "" if text is None else str(text)
+    template = tr(text.context, text.source)
+    return fill(template, text.args, _say_arg)
+
+
+def _say_arg(value: object) -> str:
+    if isinstance(value, UserText):
+        return say(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(value)
+    return str(value)
 
 
 def available_languages() -> list[str]:
@@ -95,6 +113,12 @@ def resolve_language(choice: str, ui_languages: list[str] | None = None) -> str:
 class Applied:
     language: str  # the catalogue in use
     locale: QLocale  # numbers and dates
+    qt_catalogue: str | None = None  # Qt's own texts (standard buttons): the .qm loaded
+
+
+def qt_translations_folder() -> Path:
+    """Where Qt's own catalogues (``qtbase_zh_CN.qm``) are: PySide6's, in a bundle too."""
+    return Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath))
 
 
 def install_language(choice: str = "", *, qm_dir: Path | None = None) -> Applied:
@@ -107,6 +131,7 @@ def install_language(choice: str = "", *, qm_dir: Path | None = None) -> Applied
     _installed.clear()
     language = resolve_language(choice)
     qm = compiled_catalogue(language, qm_dir=qm_dir)
+    qt_loaded = None
     if qm is not None and app is not None:
         ours = QTranslator()
         if ours.load(str(qm)):
@@ -115,13 +140,16 @@ def install_language(choice: str = "", *, qm_dir: Path | None = None) -> Applied
         else:
             log.warning("could not load the %s translation (%s)", language, qm)
         qt_own = QTranslator()  # Qt's own texts: standard buttons, a line edit's menu
-        qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+        qt_dir = str(qt_translations_folder())
         if language != SOURCE_LANGUAGE and qt_own.load(f"qtbase_{language}", qt_dir):
             app.installTranslator(qt_own)
             _installed.append(qt_own)
+            qt_loaded = qt_own.filePath()
+        elif language != SOURCE_LANGUAGE:  # the dialogs' buttons would stay in English
+            log.warning("Qt's own %s catalogue is missing in %s", language, qt_dir)
     locale = ui_locale(language)
     QLocale.setDefault(locale)
-    return Applied(language, locale)
+    return Applied(language, locale, qt_loaded)
 
 
 def ui_locale(language: str) -> QLocale:

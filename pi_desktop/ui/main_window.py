@@ -45,7 +45,7 @@ from pi_desktop.ui.dialogs.approval import ApprovalPrompter
 from pi_desktop.ui.dialogs.export_dialog import format_label
 from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
 from pi_desktop.ui.dialogs.system_prompt import SavedPrompts
-from pi_desktop.ui.i18n import tr, trf
+from pi_desktop.ui.i18n import say, tr, trf
 from pi_desktop.ui.labels import title_from
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS, open_failure
@@ -62,10 +62,10 @@ from pi_desktop.ui.window_run import WindowRun
 from pi_desktop.ui.window_tree import WindowTreeActions
 from pi_desktop.ui.window_usage import WindowUsage
 from pi_desktop.ui.wiring import (
-    DEFAULT_SYSTEM_PROMPT,
     ProviderFactory,
     ProviderSetup,
     ToolsFactory,
+    default_prompt,
     offline_note,
 )
 
@@ -340,7 +340,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         )
         c.runFinished.connect(self._on_run_finished)
         c.runFailed.connect(self._on_run_failed)
-        c.notice.connect(lambda ev: self.conversation.add_banner(ev.text))
+        c.notice.connect(lambda ev: self.conversation.add_banner(say(ev.text)))
         c.summaryFallback.connect(self._on_summary_fallback)
         c.busyChanged.connect(self._on_busy_changed)
         c.runWithdrawn.connect(self.edits.withdrawn)
@@ -412,7 +412,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
 
     def default_system_prompt(self) -> str:
         """What a new session starts with: the saved default prompt, else the built-in one."""
-        return self.prompt_store.default_text() or DEFAULT_SYSTEM_PROMPT
+        return self.prompt_store.default_text() or default_prompt()
 
     def open_session_id(self, session_id: str) -> bool:
         if self.busy:
@@ -492,7 +492,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         reason = getattr(session, "read_only_reason", None)
         problems = [p for p in session.problems if p != reason]
         if reason:
-            self.conversation.add_banner(reason, kind="refusal")
+            self.conversation.add_banner(say(reason), kind="refusal")
         if problems:
             self.conversation.add_banner(
                 tr(
@@ -500,7 +500,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
                     "Some lines of this session file could not be read and were skipped:",
                 )
                 + "\n"
-                + "\n".join(problems[:5]),
+                + "\n".join(say(problem) for problem in problems[:5]),
                 kind="error",
             )
         if self._settings_problems:
@@ -660,7 +660,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         if self.session is not None and self.session.read_only:  # refused before it runs
             self.show_refusal(
                 (
-                    self.session.read_only_reason
+                    say(self.session.read_only_reason)
                     or tr("MainWindow", "This session is open read-only.")
                 )
                 + " "

@@ -20,6 +20,7 @@ from PySide6.QtCore import QSettings
 REQUEST = "search for TODO"
 MARKER_FILE = "smoke-notes.md"
 TIMEOUT_S = 60.0
+QT_OWN_PROBE = ("QPlatformTheme", "Cancel")  # a standard button: Qt's catalogue, not ours
 
 
 @dataclass
@@ -77,7 +78,10 @@ def run_smoke_test(loop: asyncio.AbstractEventLoop) -> SmokeResult:
         qsettings = QSettings(str(root / "settings.ini"), QSettings.Format.IniFormat)
         from pi_desktop.ui.i18n import install_language
 
-        install_language("", qm_dir=root / "i18n")  # the system's language, as a user sees it
+        applied = install_language("", qm_dir=root / "i18n")  # the system's, as a user sees it
+        language_problem = language_check(applied)
+        if language_problem is not None:
+            return SmokeResult(False, f"pi-desktop smoke test FAILED: {language_problem}")
         window = build_window(
             settings_store=SettingsStore(qsettings),
             key_store=KeyStore(root / "keys", use_keyring=False),
@@ -93,4 +97,29 @@ def run_smoke_test(loop: asyncio.AbstractEventLoop) -> SmokeResult:
         window.close()
         loop.run_until_complete(asyncio.wait_for(done, TIMEOUT_S))
         qsettings.sync()
+    if result.ok:
+        return SmokeResult(True, f"{result.line}; {language_words(applied)}")
     return result
+
+
+def language_check(applied: object) -> str | None:
+    """Why the interface's language is not fully there, or None: a language other than
+    English needs Qt's own catalogue too (the standard buttons and dialogs)."""
+    from PySide6.QtCore import QCoreApplication
+
+    language = getattr(applied, "language", "en")
+    if language == "en":
+        return None
+    if getattr(applied, "qt_catalogue", None) is None:
+        return f"the interface is {language} but Qt's own qtbase_{language}.qm did not load"
+    if QCoreApplication.translate(*QT_OWN_PROBE) == QT_OWN_PROBE[1]:
+        return f"Qt's own {language} catalogue loaded but its buttons are still English"
+    return None
+
+
+def language_words(applied: object) -> str:
+    language = getattr(applied, "language", "en")
+    qt_own = getattr(applied, "qt_catalogue", None)
+    if qt_own:
+        return f"interface {language}, Qt's own texts from {Path(qt_own).name}"
+    return f"interface {language}"

@@ -12,7 +12,7 @@ from typing import Any
 
 from pi_desktop.ui.announce import announce
 from pi_desktop.ui.budget.figures import branch_compactions
-from pi_desktop.ui.i18n import tr, trf
+from pi_desktop.ui.i18n import say, tr, trf
 
 
 class WindowRun:
@@ -152,13 +152,14 @@ class WindowRun:
             text = trf(
                 "MainWindow",
                 "%1 Your message was not sent and is still in the input box.",
-                ev.error,
+                say(ev.error),
             )
             self.conversation.add_error(text, retry=False)
             announce(self, text, urgent=True)
             return
-        self.conversation.add_error(ev.error, retry=True)
-        announce(self, trf("MainWindow", "The answer failed: %1", ev.error), urgent=True)
+        error = say(ev.error)  # the agent's words, in the interface's language
+        self.conversation.add_error(error, retry=True)
+        announce(self, trf("MainWindow", "The answer failed: %1", error), urgent=True)
 
 
 def fallback_text(rung: str, reason: str) -> str:

@@ -28,6 +28,13 @@ OFFLINE_NOTE = (
 )
 
 
+def default_prompt() -> str:
+    """``DEFAULT_SYSTEM_PROMPT`` in the interface's language: it is the text a new session
+    starts with and the one the prompt editor shows, so a Chinese window offers a Chinese
+    prompt (stored in the session as written; a later change of language leaves it)."""
+    return tr("Wiring", DEFAULT_SYSTEM_PROMPT)
+
+
 def offline_note() -> str:
     """``OFFLINE_NOTE`` in the interface's language."""
     return tr("Wiring", OFFLINE_NOTE)

@@ -20,6 +20,54 @@
         </message>
     </context>
     <context>
+        <name>Agent</name>
+        <message>
+            <location filename="../../pi_desktop/agent/agent.py" line="411" />
+            <source>The session could not be saved: %1</source>
+            <translation>The session could not be saved: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/agent.py" line="392" />
+            <source>Stopped after %1 model calls without a final answer (the step limit). Everything so far is saved; send a message to let it continue.</source>
+            <translation>Stopped after %1 model calls without a final answer (the step limit). Everything so far is saved; send a message to let it continue.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/agent.py" line="417" />
+            <source>Internal error: %1: %2</source>
+            <translation>Internal error: %1: %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/context_steps.py" line="96" />
+            <source>The compaction could not be saved: %1</source>
+            <translation>The compaction could not be saved: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/context_steps.py" line="86" />
+            <source>Compaction failed: %1</source>
+            <translation>Compaction failed: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/context_steps.py" line="103" />
+            <source>Nothing was compacted: %1</source>
+            <translation>Nothing was compacted: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/context_steps.py" line="105" />
+            <source>Nothing was compacted.</source>
+            <translation>Nothing was compacted.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="33" />
+            <source>This model or server does not seem to support tool calls: it named the tools in its answers but never called one. For llama.cpp's server try `--jinja` (or llama-cpp-python's `--chat_format chatml-function-calling`); for Ollama choose a model with tool support.</source>
+            <translation>This model or server does not seem to support tool calls: it named the tools in its answers but never called one. For llama.cpp's server try `--jinja` (or llama-cpp-python's `--chat_format chatml-function-calling`); for Ollama choose a model with tool support.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="101" />
+            <source>The server's context window is %1 tokens (%2), smaller than the context budget of %3. This session now uses a budget of %4 tokens so requests fit.</source>
+            <translation>The server's context window is %1 tokens (%2), smaller than the context budget of %3. This session now uses a budget of %4 tokens so requests fit.</translation>
+        </message>
+    </context>
+    <context>
         <name>Approval</name>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="143" />
@@ -544,9 +592,112 @@
         </message>
     </context>
     <context>
+        <name>Connect</name>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="65" />
+            <source>The server's context window is %1 tokens (%2), smaller than the budget of %3: the app will use %4.</source>
+            <translation>The server's context window is %1 tokens (%2), smaller than the budget of %3: the app will use %4.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="141" />
+            <source>Connected: %1 answered in %2 s.</source>
+            <translation>Connected: %1 answered in %2 s.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="143" />
+            <source>Connected: %1 replied (no text, only thinking) in %2 s.</source>
+            <translation>Connected: %1 replied (no text, only thinking) in %2 s.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="148" />
+            <source>%1 Context window: %2 tokens (its default; the model does not set one).</source>
+            <translation>%1 Context window: %2 tokens (its default; the model does not set one).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="162" />
+            <source>The key was refused (401). Check the API key for this provider.</source>
+            <translation>The key was refused (401). Check the API key for this provider.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="166" />
+            <source>The key is not allowed to use this (403): check the key's permissions or plan.</source>
+            <translation>The key is not allowed to use this (403): check the key's permissions or plan.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="184" />
+            <source>Not found (404) at %1: check the base URL (it usually ends in /v1) and the model name.</source>
+            <translation>Not found (404) at %1: check the base URL (it usually ends in /v1) and the model name.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="191" />
+            <source>The server is rate limiting or the account has no quota left (429).</source>
+            <translation>The server is rate limiting or the account has no quota left (429).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="195" />
+            <source>The connection failed: %1</source>
+            <translation>The connection failed: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="106" />
+            <source>The offline demo needs no connection.</source>
+            <translation>The offline demo needs no connection.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="155" />
+            <source>%1 Context window: %2 tokens.</source>
+            <translation>%1 Context window: %2 tokens.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="177" />
+            <source>The server has no model named %1 (404). It offers: %2</source>
+            <translation>The server has no model named %1 (404). It offers: %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="183" />
+            <source>the default URL</source>
+            <translation>the default URL</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="123" />
+            <source>Connected (the server answered, but said the tiny test prompt is over its context window — check its settings).</source>
+            <translation>Connected (the server answered, but said the tiny test prompt is over its context window — check its settings).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="133" />
+            <source>No answer within %1 s.</source>
+            <translation>No answer within %1 s.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/presets.py" line="187" />
+            <source>%1 needs an API key: enter it here.</source>
+            <translation>%1 needs an API key: enter it here.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/presets.py" line="181" />
+            <source>%1 needs an API key: enter it here or set %2.</source>
+            <translation>%1 needs an API key: enter it here or set %2.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="234" />
+            <source>Ollama truncates silently at %1, and the context budget is %2 tokens: the start of long conversations would be cut without a word. Raise num_ctx (a Modelfile `PARAMETER num_ctx 32768`, or OLLAMA_CONTEXT_LENGTH for `ollama serve`) or lower the budget in Settings.</source>
+            <translation>Ollama truncates silently at %1, and the context budget is %2 tokens: the start of long conversations would be cut without a word. Raise num_ctx (a Modelfile `PARAMETER num_ctx 32768`, or OLLAMA_CONTEXT_LENGTH for `ollama serve`) or lower the budget in Settings.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="227" />
+            <source>its default context size (num_ctx, %1 tokens on most machines)</source>
+            <translation>its default context size (num_ctx, %1 tokens on most machines)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="233" />
+            <source>this model's context size (num_ctx %1 tokens)</source>
+            <translation>this model's context size (num_ctx %1 tokens)</translation>
+        </message>
+    </context>
+    <context>
         <name>Connection</name>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="176" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="177" />
             <source>%Ln model(s) on the server: type to search, or pick one.</source>
             <translation>
                 <numerusform>%Ln model on the server: type to search, or pick one.</numerusform>
@@ -554,114 +705,127 @@
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="93" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="94" />
             <source>Fetch models</source>
             <translation>Fetch models</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="95" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="96" />
             <source>Ask the server which models it offers (GET /models)</source>
             <translation>Ask the server which models it offers (GET /models)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="98" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="99" />
             <source>Test connection</source>
             <translation>Test connection</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="100" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="101" />
             <source>Send one tiny request with these settings and say how it went</source>
             <translation>Send one tiny request with these settings and say how it went</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="158" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="159" />
             <source>Asking the server for its models…</source>
             <translation>Asking the server for its models…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="173" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="174" />
             <source>The server lists no models; type the name instead.</source>
             <translation>The server lists no models; type the name instead.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="199" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="200" />
             <source>Testing the connection…</source>
             <translation>Testing the connection…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="211" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="212" />
             <source>Connected.</source>
             <translation>Connected.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="211" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="212" />
             <source>The test failed.</source>
             <translation>The test failed.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="251" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="252" />
             <source>What you pay per million tokens for this model, in dollars. Leave 0 for no
 price: the app shows money only for models you entered a price for.</source>
             <translation>What you pay per million tokens for this model, in dollars. Leave 0 for no
 price: the app shows money only for models you entered a price for.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="267" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="268" />
             <source>Dollars per million input tokens (—: no price)</source>
             <translation>Dollars per million input tokens (—: no price)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="268" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="269" />
             <source>Dollars per million cached input tokens (—: no price; the input price applies)</source>
             <translation>Dollars per million cached input tokens (—: no price; the input price applies)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="272" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="273" />
             <source>Dollars per million output tokens (—: no price)</source>
             <translation>Dollars per million output tokens (—: no price)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="276" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="277" />
             <source>Price per million input tokens</source>
             <translation>Price per million input tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="277" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="278" />
             <source>Price per million cached input tokens</source>
             <translation>Price per million cached input tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="278" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="279" />
             <source>Price per million output tokens</source>
             <translation>Price per million output tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="168" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="169" />
             <source>Could not fetch the models: %1</source>
             <translation>Could not fetch the models: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="240" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="241" />
             <source>in</source>
             <comment>input tokens</comment>
             <translation>in</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="241" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="242" />
             <source>cached</source>
             <comment>cached input tokens</comment>
             <translation>cached</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="242" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="243" />
             <source>out</source>
             <comment>output tokens</comment>
             <translation>out</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="209" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="210" />
             <source>The test failed: %1</source>
             <translation>The test failed: %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Context</name>
+        <message>
+            <location filename="../../pi_desktop/context/errors.py" line="40" />
+            <source>This message is about %1 tokens; the context budget allows about %2 for the conversation (budget %3). Shorten it, or save it as a file in the workspace and ask for it to be read in parts.</source>
+            <translation>This message is about %1 tokens; the context budget allows about %2 for the conversation (budget %3). Shorten it, or save it as a file in the workspace and ask for it to be read in parts.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/errors.py" line="30" />
+            <source>This message is about %1 tokens; the context budget allows about %2 for the conversation, of which the system prompt takes about %4 (budget %3). Shorten it, or save it as a file in the workspace and ask for it to be read in parts.</source>
+            <translation>This message is about %1 tokens; the context budget allows about %2 for the conversation, of which the system prompt takes about %4 (budget %3). Shorten it, or save it as a file in the workspace and ask for it to be read in parts.</translation>
         </message>
     </context>
     <context>
@@ -803,6 +967,171 @@ The bar above the input shows how full the model's context is; when it passes th
             <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="190" />
             <source>Edit</source>
             <translation>Edit</translation>
+        </message>
+    </context>
+    <context>
+        <name>Errors</name>
+        <message>
+            <location filename="../../pi_desktop/agent/context_steps.py" line="280" />
+            <source>%1 — and the conversation could not be compacted to fit. Lower the context budget in the settings or start a new session.</source>
+            <translation>%1 — and the conversation could not be compacted to fit. Lower the context budget in the settings or start a new session.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="125" />
+            <source>%1: %2</source>
+            <translation>%1: %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="415" />
+            <source>is Ollama running (`ollama serve`)?</source>
+            <translation>is Ollama running (`ollama serve`)?</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="416" />
+            <source>is LM Studio's server started (Developer tab, or `lms server start`)?</source>
+            <translation>is LM Studio's server started (Developer tab, or `lms server start`)?</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="419" />
+            <source>is llama.cpp's server running (`llama-server -m model.gguf`)?</source>
+            <translation>is llama.cpp's server running (`llama-server -m model.gguf`)?</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="420" />
+            <source>is the server running (vLLM: `vllm serve MODEL`; llama-cpp-python: `python -m llama_cpp.server`)?</source>
+            <translation>is the server running (vLLM: `vllm serve MODEL`; llama-cpp-python: `python -m llama_cpp.server`)?</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="452" />
+            <source>Nothing is listening at %1 — %2</source>
+            <translation>Nothing is listening at %1 — %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="264" />
+            <location filename="../../pi_desktop/agent/errors.py" line="404" />
+            <source>: %1</source>
+            <translation>: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="320" />
+            <source>authentication failed (HTTP 401): check the API key</source>
+            <translation>authentication failed (HTTP 401): check the API key</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="331" />
+            <source>%1%2</source>
+            <translation>%1%2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="451" />
+            <source>Nothing is listening at %1.</source>
+            <translation>Nothing is listening at %1.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="322" />
+            <source>access denied (HTTP 403): the key may lack access to this model</source>
+            <translation>access denied (HTTP 403): the key may lack access to this model</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="407" />
+            <source>unexpected error (%1)%2</source>
+            <translation>unexpected error (%1)%2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="279" />
+            <source>the request is too long for the model's context window%1</source>
+            <translation>the request is too long for the model's context window%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="307" />
+            <source>the stream was interrupted by an error%1</source>
+            <translation>the stream was interrupted by an error%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="314" />
+            <source>server error (HTTP %1)%2</source>
+            <translation>server error (HTTP %1)%2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="324" />
+            <source>not found (HTTP 404): check the model name and the base URL (OpenAI-compatible servers usually end in /v1)</source>
+            <translation>not found (HTTP 404): check the model name and the base URL (OpenAI-compatible servers usually end in /v1)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="330" />
+            <source>the request was rejected (HTTP %1)</source>
+            <translation>the request was rejected (HTTP %1)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="352" />
+            <source>the request timed out</source>
+            <translation>the request timed out</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="366" />
+            <location filename="../../pi_desktop/agent/errors.py" line="394" />
+            <source>the connection dropped mid-stream%1</source>
+            <translation>the connection dropped mid-stream%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="368" />
+            <source>could not connect%1</source>
+            <translation>could not connect%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="389" />
+            <source>the stream timed out</source>
+            <translation>the stream timed out</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="396" />
+            <source>the connection failed%1</source>
+            <translation>the connection failed%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="440" />
+            <source>the server's address</source>
+            <translation>the server's address</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="290" />
+            <source>rate limited (HTTP 429)%1</source>
+            <translation>rate limited (HTTP 429)%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="293" />
+            <source>the server reported a temporary error%1</source>
+            <translation>the server reported a temporary error%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="302" />
+            <source>error in the response%1</source>
+            <translation>error in the response%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/openai_llm.py" line="457" />
+            <source>the response stalled — no progress for %1 s (keep-alives do not count)</source>
+            <translation>the response stalled — no progress for %1 s (keep-alives do not count)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/openai_llm.py" line="480" />
+            <source>the stream sent a malformed chunk (%1)</source>
+            <translation>the stream sent a malformed chunk (%1)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/openai_llm.py" line="328" />
+            <source>the stream ended before the response was complete</source>
+            <translation>the stream ended before the response was complete</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/openai_llm.py" line="445" />
+            <source>no complete response within %1 s (the response deadline in Settings); the stream was stopped</source>
+            <translation>no complete response within %1 s (the response deadline in Settings); the stream was stopped</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/openai_llm.py" line="274" />
+            <source>rate limited — the server asked to wait %1 s more before the next request</source>
+            <translation>rate limited — the server asked to wait %1 s more before the next request</translation>
         </message>
     </context>
     <context>
@@ -1063,12 +1392,12 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Labels</name>
         <message>
-            <location filename="../../pi_desktop/ui/i18n.py" line="208" />
+            <location filename="../../pi_desktop/ui/i18n.py" line="236" />
             <source>%1 of %2 characters</source>
             <translation>%1 of %2 characters</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/i18n.py" line="207" />
+            <location filename="../../pi_desktop/ui/i18n.py" line="235" />
             <source>the first %1 of %2 characters</source>
             <translation>the first %1 of %2 characters</translation>
         </message>
@@ -1222,12 +1551,12 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>&amp;Fidelity probe…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="564" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="575" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="574" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="585" />
             <source>%1 · workspace %2</source>
             <translation>%1 · workspace %2</translation>
         </message>
@@ -1242,12 +1571,12 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>window/splitter is not a saved layout; ignored</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="563" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="574" />
             <source>New session</source>
             <translation>New session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="647" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="658" />
             <source>Stopping…</source>
             <translation>Stopping…</translation>
         </message>
@@ -1267,17 +1596,17 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>window/geometry is not a saved geometry; ignored</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="580" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="591" />
             <source>Workspace: %1</source>
             <translation>Workspace: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="636" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="647" />
             <source>Your message is still in the box.</source>
             <translation>Your message is still in the box.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="672" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="683" />
             <source>Stopping the run before closing…</source>
             <translation>Stopping the run before closing…</translation>
         </message>
@@ -1292,7 +1621,7 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>Some saved settings could not be used; the defaults apply:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="633" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="644" />
             <source>This session is open read-only.</source>
             <translation>This session is open read-only.</translation>
         </message>
@@ -1332,7 +1661,7 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>Exported to %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="173" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="174" />
             <source>The model's summary failed (%1). The conversation was compacted with an extractive summary built without a model instead: your newest messages verbatim, the files and the tool calls. The full history stays in the session.</source>
             <translation>The model's summary failed (%1). The conversation was compacted with an extractive summary built without a model instead: your newest messages verbatim, the files and the tool calls. The full history stays in the session.</translation>
         </message>
@@ -1345,7 +1674,7 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="167" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="168" />
             <source>The model's first answer was not a summary (%1); one repair request got a proper summary. The full history stays in the session.</source>
             <translation>The model's first answer was not a summary (%1); one repair request got a proper summary. The full history stays in the session.</translation>
         </message>
@@ -1370,7 +1699,7 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>%1 Your message was not sent and is still in the input box.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="161" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="162" />
             <source>The answer failed: %1</source>
             <translation>The answer failed: %1</translation>
         </message>
@@ -1865,17 +2194,17 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>McpRuntime</name>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="46" />
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="47" />
             <source>When the app starts</source>
             <translation>When the app starts</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="47" />
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="48" />
             <source>At the first call of one of its tools</source>
             <translation>At the first call of one of its tools</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="117" />
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="118" />
             <source>%1: no such file</source>
             <translation>%1: no such file</translation>
         </message>
@@ -2134,6 +2463,61 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
     </context>
     <context>
+        <name>Session</name>
+        <message>
+            <location filename="../../pi_desktop/session/journal.py" line="193" />
+            <location filename="../../pi_desktop/session/session.py" line="534" />
+            <source>Session %1 is closed.</source>
+            <translation>Session %1 is closed.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/journal.py" line="161" />
+            <source>Session %1 is already open for writing in this window; close it there first or open it read-only.</source>
+            <translation>Session %1 is already open for writing in this window; close it there first or open it read-only.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/journal.py" line="209" />
+            <source>Could not save to session %1: %2. Nothing was recorded; free some space and try again.</source>
+            <translation>Could not save to session %1: %2. Nothing was recorded; free some space and try again.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/journal.py" line="174" />
+            <source>Session %1 is open in another pi-desktop process; close it there first or open it read-only.</source>
+            <translation>Session %1 is open in another pi-desktop process; close it there first or open it read-only.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/loading.py" line="96" />
+            <source>no session header at the start of the file; using the file name as id</source>
+            <translation>no session header at the start of the file; using the file name as id</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/loading.py" line="40" />
+            <source>incomplete last line (interrupted write)</source>
+            <translation>incomplete last line (interrupted write)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/loading.py" line="42" />
+            <location filename="../../pi_desktop/session/loading.py" line="46" />
+            <source>line %1: %2; skipped</source>
+            <translation>line %1: %2; skipped</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/session.py" line="115" />
+            <source>This session was written by a newer pi-desktop (session format %1; this version reads format %2 and older). It is open read-only: update pi-desktop to continue it.</source>
+            <translation>This session was written by a newer pi-desktop (session format %1; this version reads format %2 and older). It is open read-only: update pi-desktop to continue it.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/session.py" line="124" />
+            <source>%1 does not start with a pi-desktop session header, so it may not be a session file at all. It is open read-only and nothing will be written to it; to continue, fork it (“Fork to new session from here” in the tree's menu).</source>
+            <translation>%1 does not start with a pi-desktop session header, so it may not be a session file at all. It is open read-only and nothing will be written to it; to continue, fork it (“Fork to new session from here” in the tree's menu).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/session.py" line="531" />
+            <source>Session %1 was opened read-only.</source>
+            <translation>Session %1 was opened read-only.</translation>
+        </message>
+    </context>
+    <context>
         <name>Sessions</name>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="65" />
@@ -2258,37 +2642,37 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>Could not delete: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="52" />
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="53" />
             <source>Cannot open %1: %2</source>
             <translation>Cannot open %1: %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="26" />
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="27" />
             <source>Cannot open %1: you have no permission to read it. Check the file's permissions (or its folder's) and try again.</source>
             <translation>Cannot open %1: you have no permission to read it. Check the file's permissions (or its folder's) and try again.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="33" />
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="34" />
             <source>Cannot open %1: the file is gone (moved or deleted since it was listed).</source>
             <translation>Cannot open %1: the file is gone (moved or deleted since it was listed).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="39" />
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="40" />
             <source>Cannot open %1: it is a folder, not a session file.</source>
             <translation>Cannot open %1: it is a folder, not a session file.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="41" />
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="42" />
             <source>Cannot open %1: %2.</source>
             <translation>Cannot open %1: %2.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="43" />
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="44" />
             <source>Cannot open %1: its name or content is not valid text.</source>
             <translation>Cannot open %1: its name or content is not valid text.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="45" />
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="46" />
             <source>Cannot open %1 from the library: its name is not one pi-desktop gives sessions (letters, digits, - and _ only). Open it with File → Open session, or rename the file.</source>
             <translation>Cannot open %1 from the library: its name is not one pi-desktop gives sessions (letters, digits, - and _ only). Open it with File → Open session, or rename the file.</translation>
         </message>
@@ -2565,339 +2949,339 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Settings</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="85" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="86" />
             <source>Given with --workspace for this run. Change it here to use another folder.</source>
             <translation>Given with --workspace for this run. Change it here to use another folder.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="89" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="90" />
             <source>This session's folder (none is set in Settings).</source>
             <translation>This session's folder (none is set in Settings).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="90" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="91" />
             <source>The folder the app was started in (none is set). Choose one to keep it.</source>
             <translation>The folder the app was started in (none is set). Choose one to keep it.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="150" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="151" />
             <source>%1 – %2</source>
             <translation>%1 – %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="180" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="181" />
             <source>system keyring (%1)</source>
             <translation>system keyring (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="182" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="183" />
             <source>local file readable only by you: %1</source>
             <translation>local file readable only by you: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="192" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="193" />
             <source>Summarize them before they leave the context (recommended)</source>
             <translation>Summarize them before they leave the context (recommended)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="193" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="194" />
             <source>Drop them without a summary (no extra calls; the model forgets them)</source>
             <translation>Drop them without a summary (no extra calls; the model forgets them)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="196" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="197" />
             <source>Summarize them past a fixed 50 messages (the seed's limit)</source>
             <translation>Summarize them past a fixed 50 messages (the seed's limit)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="199" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="200" />
             <source>Drop them past a fixed 50 messages (the seed's L1)</source>
             <translation>Drop them past a fixed 50 messages (the seed's L1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="205" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="206" />
             <source>As the provider does</source>
             <translation>As the provider does</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="206" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="207" />
             <source>On</source>
             <translation>On</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="207" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="208" />
             <source>Off</source>
             <translation>Off</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="213" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="214" />
             <source>default</source>
             <comment>reasoning effort</comment>
             <translation>default</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="214" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="215" />
             <source>low</source>
             <comment>reasoning effort</comment>
             <translation>low</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="215" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="216" />
             <source>medium</source>
             <comment>reasoning effort</comment>
             <translation>medium</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="216" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="217" />
             <source>high</source>
             <comment>reasoning effort</comment>
             <translation>high</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="222" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="223" />
             <source>Ask before every write or command</source>
             <translation>Ask before every write or command</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="223" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="224" />
             <source>Approve automatically</source>
             <translation>Approve automatically</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="224" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="225" />
             <source>Deny all writes and commands</source>
             <translation>Deny all writes and commands</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="155" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="156" />
             <source>Enter a number: %1.</source>
             <translation>Enter a number: %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="159" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="160" />
             <source>At least %1.</source>
             <translation>At least %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="161" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="162" />
             <source>At most %1.</source>
             <translation>At most %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="249" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="250" />
             <source>Settings</source>
             <translation>Settings</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="265" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="266" />
             <source>Who answers: a cloud service, a local server or the offline demo</source>
             <translation>Who answers: a cloud service, a local server or the offline demo</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="267" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="268" />
             <source>Provider</source>
             <translation>Provider</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="270" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="271" />
             <source>The model's name as the provider spells it</source>
             <translation>The model's name as the provider spells it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="271" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="272" />
             <source>Model</source>
             <translation>Model</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="275" />
             <source>The address of the provider's OpenAI-compatible API</source>
             <translation>The address of the provider's OpenAI-compatible API</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="276" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="277" />
             <source>Base URL</source>
             <translation>Base URL</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="285" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="286" />
             <source>The provider's API key; it is never shown and never written into the settings</source>
             <translation>The provider's API key; it is never shown and never written into the settings</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="290" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="291" />
             <source>&amp;Forget stored key</source>
             <translation>&amp;Forget stored key</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="291" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="292" />
             <source>Remove the key stored for this provider</source>
             <translation>Remove the key stored for this provider</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="295" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="296" />
             <source>API key</source>
             <translation>API key</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="314" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="315" />
             <source>Price per 1M tokens</source>
             <translation>Price per 1M tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="324" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="325" />
             <source>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</source>
             <translation>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="337" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="338" />
             <source>How long the model may think, where the provider takes it</source>
             <translation>How long the model may think, where the provider takes it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="341" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="342" />
             <source>&amp;effort</source>
             <translation>&amp;effort</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="346" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="347" />
             <source>Thinking</source>
             <translation>Thinking</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="354" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="355" />
             <source>A cheaper model that writes the summaries (empty: the chat model)</source>
             <translation>A cheaper model that writes the summaries (empty: the chat model)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="356" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="357" />
             <source>same as the chat model</source>
             <translation>same as the chat model</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="357" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="358" />
             <source>Summarizer model</source>
             <translation>Summarizer model</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="362" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="363" />
             <source> tokens</source>
             <translation> tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="367" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="368" />
             <source>The most tokens one request may carry; the budget bar counts up to it</source>
             <translation>The most tokens one request may carry; the budget bar counts up to it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="373" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="374" />
             <source>tokens</source>
             <translation>tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="376" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="377" />
             <source>Context budget</source>
             <translation>Context budget</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="384" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="385" />
             <source>The share of the budget at which older turns are summarized</source>
             <translation>The share of the budget at which older turns are summarized</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="390" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="391" />
             <source>of the budget</source>
             <translation>of the budget</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="393" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="394" />
             <source>Compact at</source>
             <translation>Compact at</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="398" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="399" />
             <source>automatic (a quarter of the budget)</source>
             <translation>automatic (a quarter of the budget)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="402" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="403" />
             <source>How many of the newest tokens a summary always leaves verbatim</source>
             <translation>How many of the newest tokens a summary always leaves verbatim</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="408" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="409" />
             <source>tokens (half the budget)</source>
             <translation>tokens (half the budget)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="412" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="413" />
             <source>Keep recent</source>
             <translation>Keep recent</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="416" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="417" />
             <source> characters/s</source>
             <translation> characters/s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="417" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="418" />
             <source>instant</source>
             <translation>instant</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="424" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="425" />
             <source>characters/s</source>
             <translation>characters/s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="429" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="430" />
             <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
             <translation>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="434" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="435" />
             <source>Offline demo speed</source>
             <translation>Offline demo speed</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="439" />
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="455" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="440" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="456" />
             <source> s</source>
             <translation> s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="443" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="444" />
             <source>The longest a whole response may take.</source>
             <translation>The longest a whole response may take.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="448" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="449" />
             <source>s</source>
             <translation>s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="451" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="452" />
             <source>Response deadline</source>
             <translation>Response deadline</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="460" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="461" />
             <source>A stream with no new text for this long is retried (keep-alives do not count).</source>
             <translation>A stream with no new text for this long is retried (keep-alives do not count).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="472" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="473" />
             <source>s (at most the response deadline)</source>
             <translation>s (at most the response deadline)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="475" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="476" />
             <source>Stall timeout</source>
             <translation>Stall timeout</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="483" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="484" />
             <source>When the conversation grows past the message limit, older messages leave the
 context. The limit follows the context budget (about one message per 64 tokens,
 at least 50), so a summary runs when the window needs one; the seed's fixed 50
@@ -2910,17 +3294,17 @@ messages can be chosen instead. Summarized, their content stays known to the
 model (one summary call each time); dropped, the model forgets them.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="492" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="493" />
             <source>Older messages</source>
             <translation>Older messages</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="493" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="494" />
             <source>Summarize a branch I leave by rewinding</source>
             <translation>Summarize a branch I leave by rewinding</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="495" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="496" />
             <source>On: going back leaves a short note of what the abandoned branch did, sent as
 context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</source>
@@ -2929,164 +3313,164 @@ context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="510" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="511" />
             <source>The only folder the tools may read and write</source>
             <translation>The only folder the tools may read and write</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="511" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
             <source>the folder the tools may read and write</source>
             <translation>the folder the tools may read and write</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="513" />
             <source>&amp;Browse…</source>
             <translation>&amp;Browse…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="513" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="514" />
             <source>Choose the workspace folder</source>
             <translation>Choose the workspace folder</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="517" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="518" />
             <source>Workspace</source>
             <translation>Workspace</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="528" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="529" />
             <source>Show web images in messages (fetched from their site)</source>
             <translation>Show web images in messages (fetched from their site)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="531" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="532" />
             <source>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</source>
             <translation>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="545" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="546" />
             <source>What happens when the model wants to write a file or run a command</source>
             <translation>What happens when the model wants to write a file or run a command</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="547" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="548" />
             <source>Tool approval</source>
             <translation>Tool approval</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="548" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="549" />
             <source>Let the model run shell commands</source>
             <translation>Let the model run shell commands</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="551" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="552" />
             <source>Off: the model cannot run programs; on: each command still asks first.</source>
             <translation>Off: the model cannot run programs; on: each command still asks first.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="558" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="559" />
             <source>System language (%1)</source>
             <translation>System language (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="562" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="563" />
             <source>The language of the interface</source>
             <translation>The language of the interface</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="563" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="564" />
             <source>Language</source>
             <translation>Language</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="565" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="566" />
             <source>A new language applies when pi-desktop restarts.</source>
             <translation>A new language applies when pi-desktop restarts.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="578" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="579" />
             <source>Settings pages</source>
             <translation>Settings pages</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="580" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="581" />
             <source>Ctrl+Tab moves to the next page of the settings.</source>
             <translation>Ctrl+Tab moves to the next page of the settings.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="585" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="586" />
             <source>General</source>
             <translation>General</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="748" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="749" />
             <source>The stored key will be forgotten.</source>
             <translation>The stored key will be forgotten.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="772" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="773" />
             <source>Workspace folder</source>
             <translation>Workspace folder</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="410" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="411" />
             <source>0 (automatic)</source>
             <translation>0 (automatic)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="426" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="427" />
             <source>0 (instant)</source>
             <translation>0 (instant)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="644" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="645" />
             <source>%1 OK again saves without one (the offline demo answers until then).</source>
             <translation>%1 OK again saves without one (the offline demo answers until then).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="732" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="733" />
             <source>The offline provider needs no key and makes no network calls.</source>
             <translation>The offline provider needs no key and makes no network calls.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="738" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
             <source>A key is stored in the system keyring.</source>
             <translation>A key is stored in the system keyring.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="740" />
             <source>A key is stored in a local file.</source>
             <translation>A key is stored in a local file.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="740" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="741" />
             <source>Using the key from the environment (%1).</source>
             <translation>Using the key from the environment (%1).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="745" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="746" />
             <source>No key stored.</source>
             <translation>No key stored.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="752" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="753" />
             <source>New keys are saved in the %1.</source>
             <translation>New keys are saved in the %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="755" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="756" />
             <source>•••••••• (type to replace)</source>
             <translation>•••••••• (type to replace)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="757" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="758" />
             <source>paste your key</source>
             <translation>paste your key</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="716" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="717" />
             <source>model name</source>
             <translation>model name</translation>
         </message>
@@ -3242,75 +3626,75 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
     <context>
         <name>SummaryViewer</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="104" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="105" />
             <source>%1:</source>
             <translation>%1:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="92" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="93" />
             <source>Kind</source>
             <translation>Kind</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="93" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="94" />
             <source>Tokens</source>
             <translation>Tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="94" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="95" />
             <source>Summarized</source>
             <translation>Summarized</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="95" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="96" />
             <source>Covered</source>
             <translation>Covered</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="96" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="97" />
             <source>Kept tail</source>
             <translation>Kept tail</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="97" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="98" />
             <source>Summary model</source>
             <translation>Summary model</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="98" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="99" />
             <source>Summary usage</source>
             <translation>Summary usage</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="99" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="100" />
             <source>When</source>
             <translation>When</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="100" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="101" />
             <source>Focus</source>
             <translation>Focus</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="101" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="102" />
             <source>Cost</source>
             <translation>Cost</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="102" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="103" />
             <source>Covers</source>
             <translation>Covers</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="109" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="118" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="169" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="110" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="119" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="170" />
             <source>not reported</source>
             <translation>not reported</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="157" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="167" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="158" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="168" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln message</numerusform>
@@ -3318,7 +3702,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="162" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="163" />
             <source>%Ln message(s) (system + history before the kept tail)</source>
             <translation>
                 <numerusform>%Ln message (system + history before the kept tail)</numerusform>
@@ -3326,230 +3710,230 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="187" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="188" />
             <source>none (written by you)</source>
             <translation>none (written by you)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="188" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="189" />
             <source>none (no model call)</source>
             <translation>none (no model call)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="112" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="113" />
             <source>prompt</source>
             <translation>prompt</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="113" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="114" />
             <source>completion</source>
             <translation>completion</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="142" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="143" />
             <source>%1 after</source>
             <translation>%1 after</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="144" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="145" />
             <source>not recorded</source>
             <translation>not recorded</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="176" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="177" />
             <source>extractive summary (built without a model)</source>
             <translation>extractive summary (built without a model)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="179" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="180" />
             <source>none: the model's summary failed (%1 was asked)</source>
             <translation>none: the model's summary failed (%1 was asked)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="181" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="182" />
             <source>none: the model's summary failed</source>
             <translation>none: the model's summary failed</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="186" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="187" />
             <source>the next request before → with the edit</source>
             <translation>the next request before → with the edit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="216" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="217" />
             <source>Compaction summary</source>
             <translation>Compaction summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="224" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="225" />
             <source>Summary history</source>
             <translation>Summary history</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="226" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="227" />
             <source>Every summary of this branch, oldest first; arrows choose one.</source>
             <translation>Every summary of this branch, oldest first; arrows choose one.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="241" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="242" />
             <source>Select in tree</source>
             <translation>Select in tree</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="243" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="244" />
             <source>Select the messages this summary newly covered</source>
             <translation>Select the messages this summary newly covered</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="249" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="320" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="250" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="321" />
             <source>Summary</source>
             <translation>Summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="251" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="252" />
             <source>The summary the next requests carry, read-only.</source>
             <translation>The summary the next requests carry, read-only.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="272" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="321" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="273" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="322" />
             <source>Changes</source>
             <translation>Changes</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="274" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="275" />
             <source>The lines added (+) and removed (−) against the summary before.</source>
             <translation>The lines added (+) and removed (−) against the summary before.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="285" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="286" />
             <source>Edit the summary</source>
             <translation>Edit the summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="287" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="288" />
             <source>The summary in use; saving it makes a new compaction.</source>
             <translation>The summary in use; saving it makes a new compaction.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="289" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="290" />
             <source>Save edited summary</source>
             <translation>Save edited summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="291" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="292" />
             <source>Save the edit as a new compaction; the next request uses it</source>
             <translation>Save the edit as a new compaction; the next request uses it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="316" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="317" />
             <source>Summary views</source>
             <translation>Summary views</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="318" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="319" />
             <source>The summary, its changes against the one before, and its editor.</source>
             <translation>The summary, its changes against the one before, and its editor.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="322" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="323" />
             <source>Edit</source>
             <translation>Edit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="326" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="327" />
             <source>Copy summary</source>
             <translation>Copy summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="328" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="329" />
             <source>Copy the summary as the model receives it</source>
             <translation>Copy the summary as the model receives it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="427" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="428" />
             <source>Read files (%1)</source>
             <translation>Read files (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="429" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="430" />
             <source>Modified files (%1)</source>
             <translation>Modified files (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="431" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="432" />
             <source>Read files</source>
             <translation>Read files</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="432" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="433" />
             <source>Modified files</source>
             <translation>Modified files</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="434" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="435" />
             <source>The files the summarized messages read.</source>
             <translation>The files the summarized messages read.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="437" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="438" />
             <source>The files the summarized messages changed.</source>
             <translation>The files the summarized messages changed.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="494" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="495" />
             <source>… %1 more lines</source>
             <translation>… %1 more lines</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="84" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="85" />
             <source>- (none reported)</source>
             <translation>- (none reported)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="184" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="185" />
             <source>repaired (the model's second answer)</source>
             <translation>repaired (the model's second answer)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="301" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="302" />
             <source>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</source>
             <translation>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="446" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="447" />
             <source>Only the summary in use (the newest on this branch) can be edited.</source>
             <translation>Only the summary in use (the newest on this branch) can be edited.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="461" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="462" />
             <source>Too large to compare here; Copy summary copies the text.</source>
             <translation>Too large to compare here; Copy summary copies the text.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="470" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="471" />
             <source>The first summary on this branch: every line is new.</source>
             <translation>The first summary on this branch: every line is new.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="474" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="475" />
             <source>Against summary #%1: %2 added, %3 removed.</source>
             <translation>Against summary #%1: %2 added, %3 removed.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="527" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="528" />
             <source>(none)</source>
             <translation>(none)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="414" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="415" />
             <source>… %1 more characters; Copy summary copies all of it.</source>
             <translation>… %1 more characters; Copy summary copies all of it.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="478" />
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="479" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="480" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln line</numerusform>
@@ -3557,7 +3941,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="423" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="424" />
             <source>The summary is empty.</source>
             <translation>The summary is empty.</translation>
         </message>
@@ -4241,32 +4625,37 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
     <context>
         <name>Wiring</name>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="33" />
+            <location filename="../../pi_desktop/ui/wiring.py" line="35" />
+            <source>You are a helpful assistant in pi-desktop. You can use the workspace tools to read, search and (with the user's approval) change files. Be concise and precise.</source>
+            <translation>You are a helpful assistant in pi-desktop. You can use the workspace tools to read, search and (with the user's approval) change files. Be concise and precise.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/wiring.py" line="40" />
             <source>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</source>
             <translation>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="59" />
+            <location filename="../../pi_desktop/ui/wiring.py" line="66" />
             <source>Offline provider (no network)</source>
             <translation>Offline provider (no network)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="65" />
+            <location filename="../../pi_desktop/ui/wiring.py" line="72" />
             <source>Offline demo (no network)</source>
             <translation>Offline demo (no network)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="66" />
+            <location filename="../../pi_desktop/ui/wiring.py" line="73" />
             <source>Qwen (DashScope, compatible mode)</source>
             <translation>Qwen (DashScope, compatible mode)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="67" />
+            <location filename="../../pi_desktop/ui/wiring.py" line="74" />
             <source>Custom OpenAI-compatible server</source>
             <translation>Custom OpenAI-compatible server</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="120" />
+            <location filename="../../pi_desktop/ui/wiring.py" line="127" />
             <source>%1 — using the offline provider until then.</source>
             <translation>%1 — using the offline provider until then.</translation>
         </message>

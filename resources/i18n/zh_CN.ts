@@ -20,6 +20,54 @@
         </message>
     </context>
     <context>
+        <name>Agent</name>
+        <message>
+            <location filename="../../pi_desktop/agent/agent.py" line="411" />
+            <source>The session could not be saved: %1</source>
+            <translation>会话无法保存：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/agent.py" line="392" />
+            <source>Stopped after %1 model calls without a final answer (the step limit). Everything so far is saved; send a message to let it continue.</source>
+            <translation>已调用模型 %1 次仍没有最终回答，已停止（达到步数上限）。到目前为止的内容都已保存；发送一条消息即可让它继续。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/agent.py" line="417" />
+            <source>Internal error: %1: %2</source>
+            <translation>内部错误：%1：%2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/context_steps.py" line="96" />
+            <source>The compaction could not be saved: %1</source>
+            <translation>压缩结果无法保存：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/context_steps.py" line="86" />
+            <source>Compaction failed: %1</source>
+            <translation>压缩失败：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/context_steps.py" line="103" />
+            <source>Nothing was compacted: %1</source>
+            <translation>没有压缩任何内容：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/context_steps.py" line="105" />
+            <source>Nothing was compacted.</source>
+            <translation>没有压缩任何内容。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="33" />
+            <source>This model or server does not seem to support tool calls: it named the tools in its answers but never called one. For llama.cpp's server try `--jinja` (or llama-cpp-python's `--chat_format chatml-function-calling`); for Ollama choose a model with tool support.</source>
+            <translation>此模型或服务器似乎不支持工具调用：它在回答中提到了工具，却从未调用过。llama.cpp 的服务器请尝试 `--jinja`（或 llama-cpp-python 的 `--chat_format chatml-function-calling`）；Ollama 请选择支持工具的模型。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="101" />
+            <source>The server's context window is %1 tokens (%2), smaller than the context budget of %3. This session now uses a budget of %4 tokens so requests fit.</source>
+            <translation>服务器的上下文窗口为 %1 个 token（%2），小于 %3 的上下文预算。本会话现改用 %4 个 token 的预算，以便请求能够容纳。</translation>
+        </message>
+    </context>
+    <context>
         <name>Approval</name>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="143" />
@@ -523,123 +571,239 @@
         </message>
     </context>
     <context>
+        <name>Connect</name>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="65" />
+            <source>The server's context window is %1 tokens (%2), smaller than the budget of %3: the app will use %4.</source>
+            <translation>服务器的上下文窗口为 %1 个 token（%2），小于 %3 的预算：应用将使用 %4。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="141" />
+            <source>Connected: %1 answered in %2 s.</source>
+            <translation>已连接：%1 在 %2 秒内作答。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="143" />
+            <source>Connected: %1 replied (no text, only thinking) in %2 s.</source>
+            <translation>已连接：%1 在 %2 秒内回复（没有正文，只有思考）。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="148" />
+            <source>%1 Context window: %2 tokens (its default; the model does not set one).</source>
+            <translation>%1 上下文窗口：%2 个 token（服务器默认值；该模型未设置）。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="162" />
+            <source>The key was refused (401). Check the API key for this provider.</source>
+            <translation>密钥被拒绝（401）。请检查此服务商的 API 密钥。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="166" />
+            <source>The key is not allowed to use this (403): check the key's permissions or plan.</source>
+            <translation>此密钥无权使用该功能（403）：请检查密钥的权限或套餐。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="184" />
+            <source>Not found (404) at %1: check the base URL (it usually ends in /v1) and the model name.</source>
+            <translation>在 %1 未找到（404）：请检查基础 URL（通常以 /v1 结尾）和模型名称。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="191" />
+            <source>The server is rate limiting or the account has no quota left (429).</source>
+            <translation>服务器正在限流，或账户已无剩余额度（429）。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="195" />
+            <source>The connection failed: %1</source>
+            <translation>连接失败：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="106" />
+            <source>The offline demo needs no connection.</source>
+            <translation>离线演示无需连接。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="155" />
+            <source>%1 Context window: %2 tokens.</source>
+            <translation>%1 上下文窗口：%2 个 token。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="177" />
+            <source>The server has no model named %1 (404). It offers: %2</source>
+            <translation>服务器上没有名为 %1 的模型（404）。可用的有：%2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="183" />
+            <source>the default URL</source>
+            <translation>默认 URL</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="123" />
+            <source>Connected (the server answered, but said the tiny test prompt is over its context window — check its settings).</source>
+            <translation>已连接（服务器有回应，但称这条很短的测试提示超出了它的上下文窗口——请检查其设置）。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/connect.py" line="133" />
+            <source>No answer within %1 s.</source>
+            <translation>%1 秒内没有回应。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/presets.py" line="187" />
+            <source>%1 needs an API key: enter it here.</source>
+            <translation>%1 需要 API 密钥：请在此输入。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/presets.py" line="181" />
+            <source>%1 needs an API key: enter it here or set %2.</source>
+            <translation>%1 需要 API 密钥：请在此输入，或设置 %2。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="234" />
+            <source>Ollama truncates silently at %1, and the context budget is %2 tokens: the start of long conversations would be cut without a word. Raise num_ctx (a Modelfile `PARAMETER num_ctx 32768`, or OLLAMA_CONTEXT_LENGTH for `ollama serve`) or lower the budget in Settings.</source>
+            <translation>Ollama 会在%1处静默截断，而上下文预算为 %2 个 token：长对话的开头会被悄无声息地截掉。请调高 num_ctx（Modelfile 中的 `PARAMETER num_ctx 32768`，或为 `ollama serve` 设置 OLLAMA_CONTEXT_LENGTH），或在设置中降低预算。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="227" />
+            <source>its default context size (num_ctx, %1 tokens on most machines)</source>
+            <translation>其默认上下文大小（num_ctx，多数机器上为 %1 个 token）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="233" />
+            <source>this model's context size (num_ctx %1 tokens)</source>
+            <translation>该模型的上下文大小（num_ctx %1 个 token）</translation>
+        </message>
+    </context>
+    <context>
         <name>Connection</name>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="176" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="177" />
             <source>%Ln model(s) on the server: type to search, or pick one.</source>
             <translation>
                 <numerusform>服务器上有 %Ln 个模型：输入以搜索，或直接选择一个。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="93" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="94" />
             <source>Fetch models</source>
             <translation>获取模型列表</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="95" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="96" />
             <source>Ask the server which models it offers (GET /models)</source>
             <translation>向服务器查询可用的模型（GET /models）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="98" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="99" />
             <source>Test connection</source>
             <translation>测试连接</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="100" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="101" />
             <source>Send one tiny request with these settings and say how it went</source>
             <translation>用这些设置发送一个很小的请求，并报告结果</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="158" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="159" />
             <source>Asking the server for its models…</source>
             <translation>正在向服务器查询模型…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="173" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="174" />
             <source>The server lists no models; type the name instead.</source>
             <translation>服务器未列出任何模型；请直接输入名称。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="199" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="200" />
             <source>Testing the connection…</source>
             <translation>正在测试连接…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="211" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="212" />
             <source>Connected.</source>
             <translation>连接成功。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="211" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="212" />
             <source>The test failed.</source>
             <translation>测试失败。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="251" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="252" />
             <source>What you pay per million tokens for this model, in dollars. Leave 0 for no
 price: the app shows money only for models you entered a price for.</source>
             <translation>此模型每百万 Token 的价格（美元）。填 0 表示不设价格：
 只有填写了价格的模型才会显示费用。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="267" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="268" />
             <source>Dollars per million input tokens (—: no price)</source>
             <translation>每百万输入 Token 的美元价格（—：不设价格）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="268" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="269" />
             <source>Dollars per million cached input tokens (—: no price; the input price applies)</source>
             <translation>每百万缓存输入 Token 的美元价格（—：不设价格，按输入价格计）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="272" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="273" />
             <source>Dollars per million output tokens (—: no price)</source>
             <translation>每百万输出 Token 的美元价格（—：不设价格）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="276" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="277" />
             <source>Price per million input tokens</source>
             <translation>每百万输入 Token 价格</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="277" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="278" />
             <source>Price per million cached input tokens</source>
             <translation>每百万缓存输入 Token 价格</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="278" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="279" />
             <source>Price per million output tokens</source>
             <translation>每百万输出 Token 价格</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="168" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="169" />
             <source>Could not fetch the models: %1</source>
             <translation>无法获取模型列表：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="240" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="241" />
             <source>in</source>
             <comment>input tokens</comment>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="241" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="242" />
             <source>cached</source>
             <comment>cached input tokens</comment>
             <translation>缓存</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="242" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="243" />
             <source>out</source>
             <comment>output tokens</comment>
             <translation>输出</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="209" />
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="210" />
             <source>The test failed: %1</source>
             <translation>测试失败：%1</translation>
+        </message>
+    </context>
+    <context>
+        <name>Context</name>
+        <message>
+            <location filename="../../pi_desktop/context/errors.py" line="40" />
+            <source>This message is about %1 tokens; the context budget allows about %2 for the conversation (budget %3). Shorten it, or save it as a file in the workspace and ask for it to be read in parts.</source>
+            <translation>这条消息约 %1 个 token；上下文预算只允许对话使用约 %2 个（预算 %3）。请缩短它，或把它保存为工作区中的文件，再让模型分段读取。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/errors.py" line="30" />
+            <source>This message is about %1 tokens; the context budget allows about %2 for the conversation, of which the system prompt takes about %4 (budget %3). Shorten it, or save it as a file in the workspace and ask for it to be read in parts.</source>
+            <translation>这条消息约 %1 个 token；上下文预算只允许对话使用约 %2 个，其中系统提示约占 %4 个（预算 %3）。请缩短它，或把它保存为工作区中的文件，再让模型分段读取。</translation>
         </message>
     </context>
     <context>
@@ -779,6 +943,171 @@ The bar above the input shows how full the model's context is; when it passes th
             <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="190" />
             <source>Edit</source>
             <translation>编辑</translation>
+        </message>
+    </context>
+    <context>
+        <name>Errors</name>
+        <message>
+            <location filename="../../pi_desktop/agent/context_steps.py" line="280" />
+            <source>%1 — and the conversation could not be compacted to fit. Lower the context budget in the settings or start a new session.</source>
+            <translation>%1——而且对话无法压缩到足以容纳。请在设置中降低上下文预算，或开始一个新会话。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="125" />
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="415" />
+            <source>is Ollama running (`ollama serve`)?</source>
+            <translation>Ollama 是否在运行（`ollama serve`）？</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="416" />
+            <source>is LM Studio's server started (Developer tab, or `lms server start`)?</source>
+            <translation>LM Studio 的服务器是否已启动（“开发者”标签页，或 `lms server start`）？</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="419" />
+            <source>is llama.cpp's server running (`llama-server -m model.gguf`)?</source>
+            <translation>llama.cpp 的服务器是否在运行（`llama-server -m model.gguf`）？</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="420" />
+            <source>is the server running (vLLM: `vllm serve MODEL`; llama-cpp-python: `python -m llama_cpp.server`)?</source>
+            <translation>服务器是否在运行（vLLM：`vllm serve MODEL`；llama-cpp-python：`python -m llama_cpp.server`）？</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="452" />
+            <source>Nothing is listening at %1 — %2</source>
+            <translation>%1 上没有任何服务在监听——%2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="264" />
+            <location filename="../../pi_desktop/agent/errors.py" line="404" />
+            <source>: %1</source>
+            <translation>：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="320" />
+            <source>authentication failed (HTTP 401): check the API key</source>
+            <translation>身份验证失败（HTTP 401）：请检查 API 密钥</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="331" />
+            <source>%1%2</source>
+            <translation>%1%2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="451" />
+            <source>Nothing is listening at %1.</source>
+            <translation>%1 上没有任何服务在监听。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="322" />
+            <source>access denied (HTTP 403): the key may lack access to this model</source>
+            <translation>拒绝访问（HTTP 403）：该密钥可能无权使用此模型</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="407" />
+            <source>unexpected error (%1)%2</source>
+            <translation>意外错误（%1）%2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="279" />
+            <source>the request is too long for the model's context window%1</source>
+            <translation>请求超出了模型的上下文窗口%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="307" />
+            <source>the stream was interrupted by an error%1</source>
+            <translation>流式输出因错误中断%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="314" />
+            <source>server error (HTTP %1)%2</source>
+            <translation>服务器错误（HTTP %1）%2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="324" />
+            <source>not found (HTTP 404): check the model name and the base URL (OpenAI-compatible servers usually end in /v1)</source>
+            <translation>未找到（HTTP 404）：请检查模型名称和基础 URL（兼容 OpenAI 的服务器通常以 /v1 结尾）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="330" />
+            <source>the request was rejected (HTTP %1)</source>
+            <translation>请求被拒绝（HTTP %1）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="352" />
+            <source>the request timed out</source>
+            <translation>请求超时</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="366" />
+            <location filename="../../pi_desktop/agent/errors.py" line="394" />
+            <source>the connection dropped mid-stream%1</source>
+            <translation>连接在输出过程中断开%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="368" />
+            <source>could not connect%1</source>
+            <translation>无法连接%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="389" />
+            <source>the stream timed out</source>
+            <translation>流式输出超时</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="396" />
+            <source>the connection failed%1</source>
+            <translation>连接失败%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="440" />
+            <source>the server's address</source>
+            <translation>服务器地址</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="290" />
+            <source>rate limited (HTTP 429)%1</source>
+            <translation>已被限流（HTTP 429）%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="293" />
+            <source>the server reported a temporary error%1</source>
+            <translation>服务器报告了临时错误%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/errors.py" line="302" />
+            <source>error in the response%1</source>
+            <translation>响应中有错误%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/openai_llm.py" line="457" />
+            <source>the response stalled — no progress for %1 s (keep-alives do not count)</source>
+            <translation>响应停滞——%1 秒没有进展（保活信号不算）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/openai_llm.py" line="480" />
+            <source>the stream sent a malformed chunk (%1)</source>
+            <translation>流式输出发来了格式错误的数据块（%1）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/openai_llm.py" line="328" />
+            <source>the stream ended before the response was complete</source>
+            <translation>响应尚未完整，流式输出就结束了</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/openai_llm.py" line="445" />
+            <source>no complete response within %1 s (the response deadline in Settings); the stream was stopped</source>
+            <translation>%1 秒内没有完整的响应（设置中的响应时限）；已停止流式输出</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/openai_llm.py" line="274" />
+            <source>rate limited — the server asked to wait %1 s more before the next request</source>
+            <translation>已被限流——服务器要求在下一次请求前再等待 %1 秒</translation>
         </message>
     </context>
     <context>
@@ -1037,12 +1366,12 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Labels</name>
         <message>
-            <location filename="../../pi_desktop/ui/i18n.py" line="208" />
+            <location filename="../../pi_desktop/ui/i18n.py" line="236" />
             <source>%1 of %2 characters</source>
             <translation>%2 个字符中的 %1 个</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/i18n.py" line="207" />
+            <location filename="../../pi_desktop/ui/i18n.py" line="235" />
             <source>the first %1 of %2 characters</source>
             <translation>%2 个字符中的前 %1 个</translation>
         </message>
@@ -1196,12 +1525,12 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>保真度探测(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="564" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="575" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="574" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="585" />
             <source>%1 · workspace %2</source>
             <translation>%1 · 工作区 %2</translation>
         </message>
@@ -1216,12 +1545,12 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>window/splitter 不是有效的已保存布局；已忽略</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="563" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="574" />
             <source>New session</source>
             <translation>新会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="647" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="658" />
             <source>Stopping…</source>
             <translation>正在停止…</translation>
         </message>
@@ -1241,17 +1570,17 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>window/geometry 不是有效的已保存窗口尺寸；已忽略</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="580" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="591" />
             <source>Workspace: %1</source>
             <translation>工作区：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="636" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="647" />
             <source>Your message is still in the box.</source>
             <translation>你的消息仍保留在输入框中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="672" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="683" />
             <source>Stopping the run before closing…</source>
             <translation>正在停止运行，然后关闭…</translation>
         </message>
@@ -1266,7 +1595,7 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>部分已保存的设置无法使用，已改用默认值：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="633" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="644" />
             <source>This session is open read-only.</source>
             <translation>此会话以只读方式打开。</translation>
         </message>
@@ -1306,7 +1635,7 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>已导出到 %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="173" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="174" />
             <source>The model's summary failed (%1). The conversation was compacted with an extractive summary built without a model instead: your newest messages verbatim, the files and the tool calls. The full history stays in the session.</source>
             <translation>模型的总结失败了（%1）。已改用不依赖模型的抽取式总结来压缩对话：原样保留你最新的消息、涉及的文件和工具调用。完整历史仍保存在会话中。</translation>
         </message>
@@ -1318,7 +1647,7 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="167" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="168" />
             <source>The model's first answer was not a summary (%1); one repair request got a proper summary. The full history stays in the session.</source>
             <translation>模型的第一次回答不是总结（%1）；再请求修正一次后得到了合格的总结。完整历史仍保存在会话中。</translation>
         </message>
@@ -1343,7 +1672,7 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>%1 你的消息未发送，仍保留在输入框中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="161" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="162" />
             <source>The answer failed: %1</source>
             <translation>回答失败：%1</translation>
         </message>
@@ -1815,17 +2144,17 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>McpRuntime</name>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="46" />
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="47" />
             <source>When the app starts</source>
             <translation>应用启动时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="47" />
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="48" />
             <source>At the first call of one of its tools</source>
             <translation>首次调用其某个工具时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="117" />
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="118" />
             <source>%1: no such file</source>
             <translation>%1：文件不存在</translation>
         </message>
@@ -2083,6 +2412,61 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
     </context>
     <context>
+        <name>Session</name>
+        <message>
+            <location filename="../../pi_desktop/session/journal.py" line="193" />
+            <location filename="../../pi_desktop/session/session.py" line="534" />
+            <source>Session %1 is closed.</source>
+            <translation>会话 %1 已关闭。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/journal.py" line="161" />
+            <source>Session %1 is already open for writing in this window; close it there first or open it read-only.</source>
+            <translation>会话 %1 已在此窗口中以可写方式打开；请先在那里关闭它，或以只读方式打开。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/journal.py" line="209" />
+            <source>Could not save to session %1: %2. Nothing was recorded; free some space and try again.</source>
+            <translation>无法保存到会话 %1：%2。没有记录任何内容；请释放一些空间后重试。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/journal.py" line="174" />
+            <source>Session %1 is open in another pi-desktop process; close it there first or open it read-only.</source>
+            <translation>会话 %1 已在另一个 pi-desktop 进程中打开；请先在那里关闭它，或以只读方式打开。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/loading.py" line="96" />
+            <source>no session header at the start of the file; using the file name as id</source>
+            <translation>文件开头没有会话头；以文件名作为 id</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/loading.py" line="40" />
+            <source>incomplete last line (interrupted write)</source>
+            <translation>最后一行不完整（写入中断）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/loading.py" line="42" />
+            <location filename="../../pi_desktop/session/loading.py" line="46" />
+            <source>line %1: %2; skipped</source>
+            <translation>第 %1 行：%2；已跳过</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/session.py" line="115" />
+            <source>This session was written by a newer pi-desktop (session format %1; this version reads format %2 and older). It is open read-only: update pi-desktop to continue it.</source>
+            <translation>此会话由更新版本的 pi-desktop 写入（会话格式 %1；此版本可读取格式 %2 及更早版本）。它以只读方式打开：请更新 pi-desktop 后再继续。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/session.py" line="124" />
+            <source>%1 does not start with a pi-desktop session header, so it may not be a session file at all. It is open read-only and nothing will be written to it; to continue, fork it (“Fork to new session from here” in the tree's menu).</source>
+            <translation>%1 的开头不是 pi-desktop 会话头，可能根本不是会话文件。它以只读方式打开，不会向其写入任何内容；要继续，请分叉它（会话树菜单中的“从此处分叉为新会话”）。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/session.py" line="531" />
+            <source>Session %1 was opened read-only.</source>
+            <translation>会话 %1 是以只读方式打开的。</translation>
+        </message>
+    </context>
+    <context>
         <name>Sessions</name>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="65" />
@@ -2206,37 +2590,37 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>无法删除：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="52" />
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="53" />
             <source>Cannot open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="26" />
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="27" />
             <source>Cannot open %1: you have no permission to read it. Check the file's permissions (or its folder's) and try again.</source>
             <translation>无法打开 %1：你没有读取权限。请检查该文件（或其所在文件夹）的权限后重试。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="33" />
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="34" />
             <source>Cannot open %1: the file is gone (moved or deleted since it was listed).</source>
             <translation>无法打开 %1：文件已不存在（列出后被移动或删除）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="39" />
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="40" />
             <source>Cannot open %1: it is a folder, not a session file.</source>
             <translation>无法打开 %1：它是文件夹，不是会话文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="41" />
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="42" />
             <source>Cannot open %1: %2.</source>
             <translation>无法打开 %1：%2。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="43" />
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="44" />
             <source>Cannot open %1: its name or content is not valid text.</source>
             <translation>无法打开 %1：其名称或内容不是有效的文本。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="45" />
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="46" />
             <source>Cannot open %1 from the library: its name is not one pi-desktop gives sessions (letters, digits, - and _ only). Open it with File → Open session, or rename the file.</source>
             <translation>无法从会话库打开 %1：它的名称不符合 pi-desktop 的会话命名规则（只能包含字母、数字、- 和 _）。请通过“文件 → 打开会话”打开，或重命名该文件。</translation>
         </message>
@@ -2510,339 +2894,339 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Settings</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="85" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="86" />
             <source>Given with --workspace for this run. Change it here to use another folder.</source>
             <translation>由本次运行的 --workspace 参数指定。可在此更改为其他文件夹。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="89" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="90" />
             <source>This session's folder (none is set in Settings).</source>
             <translation>此会话自己的文件夹（设置中未指定）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="90" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="91" />
             <source>The folder the app was started in (none is set). Choose one to keep it.</source>
             <translation>应用启动时所在的文件夹（未指定）。选择一个文件夹即可保留。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="150" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="151" />
             <source>%1 – %2</source>
             <translation>%1 – %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="180" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="181" />
             <source>system keyring (%1)</source>
             <translation>系统密钥环（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="182" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="183" />
             <source>local file readable only by you: %1</source>
             <translation>仅你本人可读的本地文件：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="192" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="193" />
             <source>Summarize them before they leave the context (recommended)</source>
             <translation>移出上下文前先总结（推荐）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="193" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="194" />
             <source>Drop them without a summary (no extra calls; the model forgets them)</source>
             <translation>直接丢弃、不总结（不产生额外调用；模型会遗忘它们）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="196" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="197" />
             <source>Summarize them past a fixed 50 messages (the seed's limit)</source>
             <translation>超过固定的 50 条消息后总结（原始设计的上限）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="199" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="200" />
             <source>Drop them past a fixed 50 messages (the seed's L1)</source>
             <translation>超过固定的 50 条消息后丢弃（原始设计的 L1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="205" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="206" />
             <source>As the provider does</source>
             <translation>跟随服务默认</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="206" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="207" />
             <source>On</source>
             <translation>开启</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="207" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="208" />
             <source>Off</source>
             <translation>关闭</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="213" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="214" />
             <source>default</source>
             <comment>reasoning effort</comment>
             <translation>默认</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="214" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="215" />
             <source>low</source>
             <comment>reasoning effort</comment>
             <translation>低</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="215" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="216" />
             <source>medium</source>
             <comment>reasoning effort</comment>
             <translation>中</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="216" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="217" />
             <source>high</source>
             <comment>reasoning effort</comment>
             <translation>高</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="222" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="223" />
             <source>Ask before every write or command</source>
             <translation>每次写入或执行命令前询问</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="223" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="224" />
             <source>Approve automatically</source>
             <translation>自动批准</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="224" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="225" />
             <source>Deny all writes and commands</source>
             <translation>拒绝所有写入和命令</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="155" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="156" />
             <source>Enter a number: %1.</source>
             <translation>请输入一个数字：%1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="159" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="160" />
             <source>At least %1.</source>
             <translation>至少 %1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="161" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="162" />
             <source>At most %1.</source>
             <translation>最多 %1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="249" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="250" />
             <source>Settings</source>
             <translation>设置</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="265" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="266" />
             <source>Who answers: a cloud service, a local server or the offline demo</source>
             <translation>由谁来回答：云端服务、本地服务器或离线演示</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="267" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="268" />
             <source>Provider</source>
             <translation>服务</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="270" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="271" />
             <source>The model's name as the provider spells it</source>
             <translation>模型名称，与服务方的写法一致</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="271" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="272" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="275" />
             <source>The address of the provider's OpenAI-compatible API</source>
             <translation>服务方 OpenAI 兼容接口的地址</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="276" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="277" />
             <source>Base URL</source>
             <translation>接口地址</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="285" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="286" />
             <source>The provider's API key; it is never shown and never written into the settings</source>
             <translation>服务方的 API 密钥；它不会被显示，也不会写入设置文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="290" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="291" />
             <source>&amp;Forget stored key</source>
             <translation>清除已存密钥(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="291" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="292" />
             <source>Remove the key stored for this provider</source>
             <translation>删除为此服务保存的密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="295" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="296" />
             <source>API key</source>
             <translation>API 密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="314" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="315" />
             <source>Price per 1M tokens</source>
             <translation>每百万 Token 价格</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="324" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="325" />
             <source>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</source>
             <translation>思考型模型会先推理再回答（显示在“思考”区块中）。关闭后，在支持切换的服务上
 （DeepSeek、通义千问、OpenRouter）回答更快、更便宜。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="337" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="338" />
             <source>How long the model may think, where the provider takes it</source>
             <translation>模型可以思考多久（仅限支持该选项的服务）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="341" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="342" />
             <source>&amp;effort</source>
             <translation>思考强度(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="346" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="347" />
             <source>Thinking</source>
             <translation>思考</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="354" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="355" />
             <source>A cheaper model that writes the summaries (empty: the chat model)</source>
             <translation>用来撰写总结的较便宜的模型（留空：使用对话模型）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="356" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="357" />
             <source>same as the chat model</source>
             <translation>与对话模型相同</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="357" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="358" />
             <source>Summarizer model</source>
             <translation>总结模型</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="362" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="363" />
             <source> tokens</source>
             <translation> Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="367" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="368" />
             <source>The most tokens one request may carry; the budget bar counts up to it</source>
             <translation>一次请求最多可携带的 Token 数；预算条以它为上限</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="373" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="374" />
             <source>tokens</source>
             <translation>Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="376" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="377" />
             <source>Context budget</source>
             <translation>上下文预算</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="384" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="385" />
             <source>The share of the budget at which older turns are summarized</source>
             <translation>达到预算的这一比例时，较早的轮次会被总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="390" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="391" />
             <source>of the budget</source>
             <translation>（占预算的比例）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="393" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="394" />
             <source>Compact at</source>
             <translation>压缩阈值</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="398" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="399" />
             <source>automatic (a quarter of the budget)</source>
             <translation>自动（预算的四分之一）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="402" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="403" />
             <source>How many of the newest tokens a summary always leaves verbatim</source>
             <translation>总结时始终原样保留的最新内容的 Token 数</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="408" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="409" />
             <source>tokens (half the budget)</source>
             <translation>Token（预算的一半）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="412" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="413" />
             <source>Keep recent</source>
             <translation>保留最近</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="416" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="417" />
             <source> characters/s</source>
             <translation> 字符/秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="417" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="418" />
             <source>instant</source>
             <translation>即时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="424" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="425" />
             <source>characters/s</source>
             <translation>字符/秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="429" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="430" />
             <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
             <translation>离线演示输出回答的速度，方便试用“停止”（Esc）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="434" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="435" />
             <source>Offline demo speed</source>
             <translation>离线演示速度</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="439" />
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="455" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="440" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="456" />
             <source> s</source>
             <translation> 秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="443" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="444" />
             <source>The longest a whole response may take.</source>
             <translation>一次完整回答允许的最长时间。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="448" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="449" />
             <source>s</source>
             <translation>秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="451" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="452" />
             <source>Response deadline</source>
             <translation>回答时限</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="460" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="461" />
             <source>A stream with no new text for this long is retried (keep-alives do not count).</source>
             <translation>流式输出超过这么久没有新文字就会重试（保活消息不计）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="472" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="473" />
             <source>s (at most the response deadline)</source>
             <translation>秒（不超过回答时限）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="475" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="476" />
             <source>Stall timeout</source>
             <translation>停滞超时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="483" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="484" />
             <source>When the conversation grows past the message limit, older messages leave the
 context. The limit follows the context budget (about one message per 64 tokens,
 at least 50), so a summary runs when the window needs one; the seed's fixed 50
@@ -2854,17 +3238,17 @@ model (one summary call each time); dropped, the model forgets them.</source>
 （每次调用一次总结）；选择丢弃，模型会遗忘它们。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="492" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="493" />
             <source>Older messages</source>
             <translation>较早的消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="493" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="494" />
             <source>Summarize a branch I leave by rewinding</source>
             <translation>回退离开某个分支时，为其生成总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="495" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="496" />
             <source>On: going back leaves a short note of what the abandoned branch did, sent as
 context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</source>
@@ -2873,164 +3257,164 @@ Remove a note from the tree's context menu.</source>
 可在树的右键菜单中移除说明。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="510" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="511" />
             <source>The only folder the tools may read and write</source>
             <translation>工具唯一可以读写的文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="511" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
             <source>the folder the tools may read and write</source>
             <translation>工具可以读写的文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="513" />
             <source>&amp;Browse…</source>
             <translation>浏览(&amp;B)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="513" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="514" />
             <source>Choose the workspace folder</source>
             <translation>选择工作区文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="517" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="518" />
             <source>Workspace</source>
             <translation>工作区</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="528" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="529" />
             <source>Show web images in messages (fetched from their site)</source>
             <translation>在消息中显示网络图片（从其网站加载）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="531" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="532" />
             <source>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</source>
             <translation>关闭时：从不加载图片（模型可能借此追踪你）。
 无论此项如何设置，都不会显示本地文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="545" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="546" />
             <source>What happens when the model wants to write a file or run a command</source>
             <translation>模型想要写文件或运行命令时如何处理</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="547" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="548" />
             <source>Tool approval</source>
             <translation>工具审批</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="548" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="549" />
             <source>Let the model run shell commands</source>
             <translation>允许模型运行 Shell 命令</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="551" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="552" />
             <source>Off: the model cannot run programs; on: each command still asks first.</source>
             <translation>关闭：模型不能运行程序；开启：每条命令仍会先征求同意。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="558" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="559" />
             <source>System language (%1)</source>
             <translation>跟随系统（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="562" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="563" />
             <source>The language of the interface</source>
             <translation>界面语言</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="563" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="564" />
             <source>Language</source>
             <translation>语言</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="565" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="566" />
             <source>A new language applies when pi-desktop restarts.</source>
             <translation>新的语言将在 pi-desktop 重启后生效。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="578" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="579" />
             <source>Settings pages</source>
             <translation>设置页面</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="580" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="581" />
             <source>Ctrl+Tab moves to the next page of the settings.</source>
             <translation>按 Ctrl+Tab 切换到设置的下一页。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="585" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="586" />
             <source>General</source>
             <translation>常规</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="748" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="749" />
             <source>The stored key will be forgotten.</source>
             <translation>已保存的密钥将被清除。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="772" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="773" />
             <source>Workspace folder</source>
             <translation>工作区文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="410" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="411" />
             <source>0 (automatic)</source>
             <translation>0（自动）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="426" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="427" />
             <source>0 (instant)</source>
             <translation>0（即时）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="644" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="645" />
             <source>%1 OK again saves without one (the offline demo answers until then).</source>
             <translation>%1 再次点击“确定”将在没有密钥的情况下保存（在此之前由离线演示回答）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="732" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="733" />
             <source>The offline provider needs no key and makes no network calls.</source>
             <translation>离线服务不需要密钥，也不会访问网络。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="738" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
             <source>A key is stored in the system keyring.</source>
             <translation>系统密钥环中已保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="740" />
             <source>A key is stored in a local file.</source>
             <translation>本地文件中已保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="740" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="741" />
             <source>Using the key from the environment (%1).</source>
             <translation>正在使用环境变量中的密钥（%1）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="745" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="746" />
             <source>No key stored.</source>
             <translation>未保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="752" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="753" />
             <source>New keys are saved in the %1.</source>
             <translation>新密钥将保存在%1中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="755" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="756" />
             <source>•••••••• (type to replace)</source>
             <translation>••••••••（输入以替换）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="757" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="758" />
             <source>paste your key</source>
             <translation>粘贴你的密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="716" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="717" />
             <source>model name</source>
             <translation>模型名称</translation>
         </message>
@@ -3182,319 +3566,319 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
     <context>
         <name>SummaryViewer</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="104" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="105" />
             <source>%1:</source>
             <translation>%1：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="92" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="93" />
             <source>Kind</source>
             <translation>类型</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="93" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="94" />
             <source>Tokens</source>
             <translation>Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="94" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="95" />
             <source>Summarized</source>
             <translation>已总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="95" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="96" />
             <source>Covered</source>
             <translation>覆盖范围</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="96" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="97" />
             <source>Kept tail</source>
             <translation>保留的结尾</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="97" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="98" />
             <source>Summary model</source>
             <translation>总结模型</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="98" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="99" />
             <source>Summary usage</source>
             <translation>总结用量</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="99" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="100" />
             <source>When</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="100" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="101" />
             <source>Focus</source>
             <translation>侧重点</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="101" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="102" />
             <source>Cost</source>
             <translation>花费</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="102" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="103" />
             <source>Covers</source>
             <translation>涵盖</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="109" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="118" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="169" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="110" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="119" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="170" />
             <source>not reported</source>
             <translation>未报告</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="157" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="167" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="158" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="168" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln 条消息</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="162" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="163" />
             <source>%Ln message(s) (system + history before the kept tail)</source>
             <translation>
                 <numerusform>%Ln 条消息（系统提示词 + 保留结尾之前的历史）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="187" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="188" />
             <source>none (written by you)</source>
             <translation>无（由你撰写）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="188" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="189" />
             <source>none (no model call)</source>
             <translation>无（未调用模型）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="112" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="113" />
             <source>prompt</source>
             <translation>提示</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="113" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="114" />
             <source>completion</source>
             <translation>生成</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="142" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="143" />
             <source>%1 after</source>
             <translation>压缩后 %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="144" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="145" />
             <source>not recorded</source>
             <translation>未记录</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="176" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="177" />
             <source>extractive summary (built without a model)</source>
             <translation>抽取式总结（未使用模型生成）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="179" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="180" />
             <source>none: the model's summary failed (%1 was asked)</source>
             <translation>无：模型总结失败（请求的是 %1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="181" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="182" />
             <source>none: the model's summary failed</source>
             <translation>无：模型总结失败</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="186" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="187" />
             <source>the next request before → with the edit</source>
             <translation>下一次请求：编辑前 → 编辑后</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="216" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="217" />
             <source>Compaction summary</source>
             <translation>压缩总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="224" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="225" />
             <source>Summary history</source>
             <translation>总结历史</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="226" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="227" />
             <source>Every summary of this branch, oldest first; arrows choose one.</source>
             <translation>本分支的所有总结，从最早的开始；用方向键选择。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="241" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="242" />
             <source>Select in tree</source>
             <translation>在树中选中</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="243" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="244" />
             <source>Select the messages this summary newly covered</source>
             <translation>选中这次总结新涵盖的消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="249" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="320" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="250" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="321" />
             <source>Summary</source>
             <translation>总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="251" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="252" />
             <source>The summary the next requests carry, read-only.</source>
             <translation>之后的请求所携带的总结（只读）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="272" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="321" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="273" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="322" />
             <source>Changes</source>
             <translation>变更</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="274" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="275" />
             <source>The lines added (+) and removed (−) against the summary before.</source>
             <translation>与上一次总结相比新增（+）和删除（−）的行。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="285" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="286" />
             <source>Edit the summary</source>
             <translation>编辑总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="287" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="288" />
             <source>The summary in use; saving it makes a new compaction.</source>
             <translation>正在使用的总结；保存后会生成一次新的压缩。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="289" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="290" />
             <source>Save edited summary</source>
             <translation>保存编辑后的总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="291" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="292" />
             <source>Save the edit as a new compaction; the next request uses it</source>
             <translation>将编辑保存为一次新的压缩；下一次请求将使用它</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="316" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="317" />
             <source>Summary views</source>
             <translation>总结视图</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="318" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="319" />
             <source>The summary, its changes against the one before, and its editor.</source>
             <translation>总结本身、它与上一次总结相比的变更，以及编辑器。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="322" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="323" />
             <source>Edit</source>
             <translation>编辑</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="326" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="327" />
             <source>Copy summary</source>
             <translation>复制总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="328" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="329" />
             <source>Copy the summary as the model receives it</source>
             <translation>按模型收到的原样复制总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="427" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="428" />
             <source>Read files (%1)</source>
             <translation>读取的文件（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="429" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="430" />
             <source>Modified files (%1)</source>
             <translation>修改的文件（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="431" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="432" />
             <source>Read files</source>
             <translation>读取的文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="432" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="433" />
             <source>Modified files</source>
             <translation>修改的文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="434" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="435" />
             <source>The files the summarized messages read.</source>
             <translation>被总结的消息读取过的文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="437" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="438" />
             <source>The files the summarized messages changed.</source>
             <translation>被总结的消息修改过的文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="494" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="495" />
             <source>… %1 more lines</source>
             <translation>… 还有 %1 行</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="84" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="85" />
             <source>- (none reported)</source>
             <translation>- （未提及）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="184" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="185" />
             <source>repaired (the model's second answer)</source>
             <translation>已修正（模型的第二次回答）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="301" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="302" />
             <source>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</source>
             <translation>你的编辑会保存为一次新的压缩（原总结仍保留在历史中）；下一次请求将改为发送它。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="446" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="447" />
             <source>Only the summary in use (the newest on this branch) can be edited.</source>
             <translation>只能编辑正在使用的总结（本分支上最新的一条）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="461" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="462" />
             <source>Too large to compare here; Copy summary copies the text.</source>
             <translation>内容太大，无法在此比较；“复制总结”可复制全文。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="470" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="471" />
             <source>The first summary on this branch: every line is new.</source>
             <translation>本分支的第一次总结：每一行都是新的。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="474" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="475" />
             <source>Against summary #%1: %2 added, %3 removed.</source>
             <translation>与第 %1 次总结相比：新增 %2，删除 %3。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="527" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="528" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="414" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="415" />
             <source>… %1 more characters; Copy summary copies all of it.</source>
             <translation>… 还有 %1 个字符；“复制总结”可复制全部内容。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="478" />
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="479" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="480" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln 行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="423" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="424" />
             <source>The summary is empty.</source>
             <translation>总结为空。</translation>
         </message>
@@ -4133,32 +4517,37 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
     <context>
         <name>Wiring</name>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="33" />
+            <location filename="../../pi_desktop/ui/wiring.py" line="35" />
+            <source>You are a helpful assistant in pi-desktop. You can use the workspace tools to read, search and (with the user's approval) change files. Be concise and precise.</source>
+            <translation>你是 pi-desktop 中的得力助手。你可以使用工作区工具读取、搜索文件，并在用户批准后修改文件。回答要简洁、准确。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/wiring.py" line="40" />
             <source>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</source>
             <translation>离线服务：一个确定性的演示模型，不联网。可在设置（Ctrl+,）中选择真实模型。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="59" />
+            <location filename="../../pi_desktop/ui/wiring.py" line="66" />
             <source>Offline provider (no network)</source>
             <translation>离线服务（无网络）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="65" />
+            <location filename="../../pi_desktop/ui/wiring.py" line="72" />
             <source>Offline demo (no network)</source>
             <translation>离线演示（无网络）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="66" />
+            <location filename="../../pi_desktop/ui/wiring.py" line="73" />
             <source>Qwen (DashScope, compatible mode)</source>
             <translation>通义千问（DashScope 兼容模式）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="67" />
+            <location filename="../../pi_desktop/ui/wiring.py" line="74" />
             <source>Custom OpenAI-compatible server</source>
             <translation>自定义 OpenAI 兼容服务器</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="120" />
+            <location filename="../../pi_desktop/ui/wiring.py" line="127" />
             <source>%1 — using the offline provider until then.</source>
             <translation>%1 — 在此之前使用离线服务。</translation>
         </message>

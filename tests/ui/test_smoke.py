@@ -9,17 +9,26 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 XDG = ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")
 
 
-def test_smoke_start_answers_offline_and_leaves_no_trace(tmp_path):
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [
+        ("C.UTF-8", "interface en"),
+        ("zh_CN.UTF-8", "interface zh_CN, Qt's own texts from qtbase_zh_CN.qm"),
+    ],
+)
+def test_smoke_start_answers_offline_and_leaves_no_trace(tmp_path, lang, says):
     home = tmp_path / "home"
     home.mkdir()
     env = {
         "PATH": os.environ["PATH"],
         "HOME": str(home),
-        "LANG": "C.UTF-8",
+        "LANG": lang,  # a Chinese system: the smoke start also needs Qt's own catalogue
         "QT_QPA_PLATFORM": "offscreen",
         "PYTHON_KEYRING_BACKEND": "keyring.backends.null.Keyring",
         **{var: str(home / var.lower()) for var in XDG},
@@ -35,5 +44,6 @@ def test_smoke_start_answers_offline_and_leaves_no_trace(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("pi-desktop smoke test ok:"), done.stdout
+    assert lines[0].endswith(says), lines[0]
     assert "Traceback" not in done.stderr
     assert list(home.rglob("*")) == []  # settings, sessions and keys lived in a temp folder

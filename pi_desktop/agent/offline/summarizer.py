@@ -16,6 +16,7 @@ from pi_desktop.context.extractive import (
     call_parts,
     describe_call,
     extractive_summary,
+    localize_labels,
     parse_transcript,
 )
 from pi_desktop.context.normalize import (
@@ -95,7 +96,8 @@ def summarize_request(prompt: str) -> str:
     )
     body, _ = trim_summary(body, lambda b: len(b) <= limit)
     # a Chinese conversation gets its headings in Chinese, as real models write them there
-    body = localize_headings(body, conversation_language(request.conversation))
+    language = conversation_language(request.conversation)
+    body = localize_labels(localize_headings(body, language), language)
     read, modified = _files(previous, entries)
     count = sum(e.role != "user" or not e.text.startswith(SUMMARY_HEADER_PREFIX) for e in entries)
     analysis = (

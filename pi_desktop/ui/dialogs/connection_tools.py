@@ -33,8 +33,9 @@ from PySide6.QtWidgets import (
 
 from pi_desktop.agent.stats import ModelPrice
 from pi_desktop.ui.chat.usage_text import price_row
-from pi_desktop.ui.i18n import tr, trf
+from pi_desktop.ui.i18n import say, tr, trf
 from pi_desktop.ui.theme import theme_for
+from pi_desktop.usertext import text_of
 
 log = logging.getLogger(__name__)
 
@@ -202,7 +203,7 @@ class ConnectionTools(QWidget):
     async def _test(self, config: Any) -> None:
         try:
             result = await self._test_connection(config)  # type: ignore[misc]
-            ok, text = bool(getattr(result, "ok", False)), str(getattr(result, "message", ""))
+            ok, text = bool(getattr(result, "ok", False)), say(getattr(result, "message", ""))
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -214,7 +215,7 @@ class ConnectionTools(QWidget):
 
 
 def _words(exc: BaseException) -> str:
-    text = " ".join(str(exc).split())
+    text = " ".join(say(text_of(exc)).split())
     return text[:200] if text else type(exc).__name__
 
 

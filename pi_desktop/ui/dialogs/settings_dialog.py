@@ -56,7 +56,7 @@ from pi_desktop.ui.dialogs.settings_fields import (
     thinking_labels,
     tokens_text,
 )
-from pi_desktop.ui.i18n import tr, trf
+from pi_desktop.ui.i18n import say, tr, trf
 from pi_desktop.ui.settings import (
     IDLE_DEADLINE_RANGE,
     MAX_CONTEXT_BUDGET,
@@ -440,7 +440,7 @@ class SettingsDialog(QDialog):
                 trf(
                     "Settings",
                     "%1 OK again saves without one (the offline demo answers until then).",
-                    missing,
+                    say(missing),
                 ),
                 ok=False,
             )

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pi_desktop.context.extractive import localize_labels
 from pi_desktop.context.normalize import (
     EMPTY_ITEM,
     HEADING_LINES,
@@ -79,7 +80,7 @@ def shown_summary(prose: str) -> str:
     headings = set(HEADING_LINES.values()) | {EMPTY_ITEM}
     content = "\n".join(line for line in prose.split("\n") if line not in headings)
     language = conversation_language(content)  # what the sections say, not their names
-    text = localize_headings(prose, language)
+    text = localize_labels(localize_headings(prose, language), language)
     return "\n".join(
         tr("SummaryViewer", "- (none reported)") if line == EMPTY_ITEM else line
         for line in text.split("\n")

@@ -11,7 +11,8 @@ import errno
 
 from pi_desktop.session import SessionLockedError
 from pi_desktop.session.errors import SessionError
-from pi_desktop.ui.i18n import trf
+from pi_desktop.ui.i18n import say, trf
+from pi_desktop.usertext import text_of
 
 # what opening a session may raise and the window turns into a message
 OPEN_ERRORS = (SessionError, OSError, ValueError, UnicodeError)
@@ -21,7 +22,7 @@ def open_failure(name: str, exc: BaseException) -> str:
     """The message for a failed open of session ``name`` (a file name or an id)."""
     shown = f"“{name}”"
     if isinstance(exc, SessionLockedError | SessionError):
-        return str(exc)
+        return say(text_of(exc))
     if isinstance(exc, PermissionError):
         return trf(
             "Sessions",
