@@ -20,6 +20,39 @@
         </message>
     </context>
     <context>
+        <name>AgentFactories</name>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="33" />
+            <source>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</source>
+            <translation>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="60" />
+            <source>Offline provider (no network)</source>
+            <translation>Offline provider (no network)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="67" />
+            <source>Offline demo (no network)</source>
+            <translation>Offline demo (no network)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="68" />
+            <source>Qwen (DashScope, compatible mode)</source>
+            <translation>Qwen (DashScope, compatible mode)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="69" />
+            <source>Custom OpenAI-compatible server</source>
+            <translation>Custom OpenAI-compatible server</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="122" />
+            <source>%1 — using the offline provider until then.</source>
+            <translation>%1 — using the offline provider until then.</translation>
+        </message>
+    </context>
+    <context>
         <name>Approval</name>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="143" />
@@ -85,6 +118,29 @@
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="127" />
             <source>Refuse it; the model is told it was denied</source>
             <translation>Refuse it; the model is told it was denied</translation>
+        </message>
+    </context>
+    <context>
+        <name>BranchSummaries</name>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/branch_summaries.py" line="65" />
+            <source>Summarizing the branch you left…</source>
+            <translation>Summarizing the branch you left…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/branch_summaries.py" line="95" />
+            <source>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</source>
+            <translation>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/branch_summaries.py" line="90" />
+            <source>The branch summary failed: %1</source>
+            <translation>The branch summary failed: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/branch_summaries.py" line="113" />
+            <source>Could not remove the branch summary: %1</source>
+            <translation>Could not remove the branch summary: %1</translation>
         </message>
     </context>
     <context>
@@ -1410,32 +1466,32 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>Try the model's summary again</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="56" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="144" />
             <source>%1 (fork)</source>
             <translation>%1 (fork)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="41" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="126" />
             <source>Can't go back there in this session: that message lies below the compaction floor, and its history was summarized — continuing from it would leave a gap the summary does not cover. Fork a new session from that point instead.</source>
             <translation>Can't go back there in this session: that message lies below the compaction floor, and its history was summarized — continuing from it would leave a gap the summary does not cover. Fork a new session from that point instead.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="49" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="134" />
             <source>Fork to new session from here</source>
             <translation>Fork to new session from here</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="59" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="147" />
             <source>Opened the fork in a new session.</source>
             <translation>Opened the fork in a new session.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="64" />
+            <location filename="../../pi_desktop/ui/refusals.py" line="27" />
             <source>Dismiss</source>
             <translation>Dismiss</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="56" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="144" />
             <source>Session</source>
             <translation>Session</translation>
         </message>
@@ -2070,6 +2126,29 @@ The bar above the input shows how full the model's context is; when it passes th
                 <numerusform>%Ln message</numerusform>
                 <numerusform>%Ln messages</numerusform>
             </translation>
+        </message>
+    </context>
+    <context>
+        <name>Pins</name>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="80" />
+            <source>Pinned the message.</source>
+            <translation>Pinned the message.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="80" />
+            <source>Unpinned the message.</source>
+            <translation>Unpinned the message.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="69" />
+            <source>Could not pin: %1</source>
+            <translation>Could not pin: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="71" />
+            <source>Could not unpin: %1</source>
+            <translation>Could not unpin: %1</translation>
         </message>
     </context>
     <context>
@@ -3081,49 +3160,6 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
         <message>
             <source>The provider's API key; it is kept in the system keyring, never shown</source>
             <translation type="obsolete">The provider's API key; it is kept in the system keyring, never shown</translation>
-        </message>
-    </context>
-    <context>
-        <name>Steering</name>
-        <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="119" />
-            <source>Summarizing the branch you left…</source>
-            <translation>Summarizing the branch you left…</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="151" />
-            <source>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</source>
-            <translation>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="58" />
-            <source>Pinned the message.</source>
-            <translation>Pinned the message.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="60" />
-            <source>Unpinned the message.</source>
-            <translation>Unpinned the message.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="49" />
-            <source>Could not pin: %1</source>
-            <translation>Could not pin: %1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="51" />
-            <source>Could not unpin: %1</source>
-            <translation>Could not unpin: %1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="145" />
-            <source>The branch summary failed: %1</source>
-            <translation>The branch summary failed: %1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="170" />
-            <source>Could not remove the branch summary: %1</source>
-            <translation>Could not remove the branch summary: %1</translation>
         </message>
     </context>
     <context>
@@ -4216,39 +4252,6 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <location filename="../../pi_desktop/ui/chat/usage_text.py" line="163" />
             <source>Served from the provider's cache: %1 tokens</source>
             <translation>Served from the provider's cache: %1 tokens</translation>
-        </message>
-    </context>
-    <context>
-        <name>Wiring</name>
-        <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="33" />
-            <source>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</source>
-            <translation>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="59" />
-            <source>Offline provider (no network)</source>
-            <translation>Offline provider (no network)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="65" />
-            <source>Offline demo (no network)</source>
-            <translation>Offline demo (no network)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="66" />
-            <source>Qwen (DashScope, compatible mode)</source>
-            <translation>Qwen (DashScope, compatible mode)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="67" />
-            <source>Custom OpenAI-compatible server</source>
-            <translation>Custom OpenAI-compatible server</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="120" />
-            <source>%1 — using the offline provider until then.</source>
-            <translation>%1 — using the offline provider until then.</translation>
         </message>
     </context>
 </TS>

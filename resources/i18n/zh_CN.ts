@@ -20,6 +20,39 @@
         </message>
     </context>
     <context>
+        <name>AgentFactories</name>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="33" />
+            <source>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</source>
+            <translation>离线服务：一个确定性的演示模型，不联网。可在设置（Ctrl+,）中选择真实模型。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="60" />
+            <source>Offline provider (no network)</source>
+            <translation>离线服务（无网络）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="67" />
+            <source>Offline demo (no network)</source>
+            <translation>离线演示（无网络）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="68" />
+            <source>Qwen (DashScope, compatible mode)</source>
+            <translation>通义千问（DashScope 兼容模式）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="69" />
+            <source>Custom OpenAI-compatible server</source>
+            <translation>自定义 OpenAI 兼容服务器</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="122" />
+            <source>%1 — using the offline provider until then.</source>
+            <translation>%1 — 在此之前使用离线服务。</translation>
+        </message>
+    </context>
+    <context>
         <name>Approval</name>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="143" />
@@ -85,6 +118,29 @@
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="127" />
             <source>Refuse it; the model is told it was denied</source>
             <translation>拒绝此请求；模型会被告知已被拒绝</translation>
+        </message>
+    </context>
+    <context>
+        <name>BranchSummaries</name>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/branch_summaries.py" line="65" />
+            <source>Summarizing the branch you left…</source>
+            <translation>正在总结你离开的分支…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/branch_summaries.py" line="95" />
+            <source>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</source>
+            <translation>已记下你离开的分支探索了什么（树中的一个旁支节点；对话经过该处时会作为上下文发送 — 可在其菜单中移除）。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/branch_summaries.py" line="90" />
+            <source>The branch summary failed: %1</source>
+            <translation>分支总结失败：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/branch_summaries.py" line="113" />
+            <source>Could not remove the branch summary: %1</source>
+            <translation>无法移除分支总结：%1</translation>
         </message>
     </context>
     <context>
@@ -1383,32 +1439,32 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>再试一次模型总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="56" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="144" />
             <source>%1 (fork)</source>
             <translation>%1（分叉）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="41" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="126" />
             <source>Can't go back there in this session: that message lies below the compaction floor, and its history was summarized — continuing from it would leave a gap the summary does not cover. Fork a new session from that point instead.</source>
             <translation>在此会话中无法回到那里：该消息位于压缩底线之下，其历史已被总结 — 从那里继续会留下总结未覆盖的空缺。请改为从该处分叉出一个新会话。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="49" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="134" />
             <source>Fork to new session from here</source>
             <translation>从此处分叉为新会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="59" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="147" />
             <source>Opened the fork in a new session.</source>
             <translation>已在新会话中打开分叉。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="64" />
+            <location filename="../../pi_desktop/ui/refusals.py" line="27" />
             <source>Dismiss</source>
             <translation>关闭</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="56" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="144" />
             <source>Session</source>
             <translation>会话</translation>
         </message>
@@ -2019,6 +2075,29 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>
                 <numerusform>%Ln 条消息</numerusform>
             </translation>
+        </message>
+    </context>
+    <context>
+        <name>Pins</name>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="80" />
+            <source>Pinned the message.</source>
+            <translation>已固定该消息。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="80" />
+            <source>Unpinned the message.</source>
+            <translation>已取消固定该消息。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="69" />
+            <source>Could not pin: %1</source>
+            <translation>无法固定：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="71" />
+            <source>Could not unpin: %1</source>
+            <translation>无法取消固定：%1</translation>
         </message>
     </context>
     <context>
@@ -3021,49 +3100,6 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
             <translation type="obsolete">对话超过消息数上限后，较早的消息会移出上下文。
 选择总结，模型仍会知道它们的内容（大约每十几轮调用一次总结）；
 选择丢弃，模型会遗忘它们（不产生额外调用）。</translation>
-        </message>
-    </context>
-    <context>
-        <name>Steering</name>
-        <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="119" />
-            <source>Summarizing the branch you left…</source>
-            <translation>正在总结你离开的分支…</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="151" />
-            <source>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</source>
-            <translation>已记下你离开的分支探索了什么（树中的一个旁支节点；对话经过该处时会作为上下文发送 — 可在其菜单中移除）。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="58" />
-            <source>Pinned the message.</source>
-            <translation>已固定该消息。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="60" />
-            <source>Unpinned the message.</source>
-            <translation>已取消固定该消息。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="49" />
-            <source>Could not pin: %1</source>
-            <translation>无法固定：%1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="51" />
-            <source>Could not unpin: %1</source>
-            <translation>无法取消固定：%1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="145" />
-            <source>The branch summary failed: %1</source>
-            <translation>分支总结失败：%1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="170" />
-            <source>Could not remove the branch summary: %1</source>
-            <translation>无法移除分支总结：%1</translation>
         </message>
     </context>
     <context>
@@ -4108,39 +4144,6 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
             <location filename="../../pi_desktop/ui/chat/usage_text.py" line="163" />
             <source>Served from the provider's cache: %1 tokens</source>
             <translation>来自服务方缓存：%1 Token</translation>
-        </message>
-    </context>
-    <context>
-        <name>Wiring</name>
-        <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="33" />
-            <source>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</source>
-            <translation>离线服务：一个确定性的演示模型，不联网。可在设置（Ctrl+,）中选择真实模型。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="59" />
-            <source>Offline provider (no network)</source>
-            <translation>离线服务（无网络）</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="65" />
-            <source>Offline demo (no network)</source>
-            <translation>离线演示（无网络）</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="66" />
-            <source>Qwen (DashScope, compatible mode)</source>
-            <translation>通义千问（DashScope 兼容模式）</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="67" />
-            <source>Custom OpenAI-compatible server</source>
-            <translation>自定义 OpenAI 兼容服务器</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="120" />
-            <source>%1 — using the offline provider until then.</source>
-            <translation>%1 — 在此之前使用离线服务。</translation>
         </message>
     </context>
 </TS>

@@ -215,13 +215,14 @@ class EditResend(QObject):
         question = self.unanswered_question()
         if question is not None:
             return self._branch(question.parent_id, text, fork_at=question.parent_id or question.id)
-        return window.controller.start_run(text, after=window.steering.pending_task())
+        pending = window.session_tree.branches.pending_task()
+        return window.controller.start_run(text, after=pending)
 
     def withdrawn(self, text: str) -> None:
         """Stop came while the run waited for the branch summary: nothing was sent, so the
         text goes back into the input (unless the user already typed something else)."""
         window = self.window
-        window.steering.waive()  # sending it again goes at once
+        window.session_tree.branches.waive()  # sending it again goes at once
         window.render_path()  # an edited first message cleared the chat before it started
         if not window.input.toPlainText().strip():
             window.input.setPlainText(text)
@@ -245,15 +246,16 @@ class EditResend(QObject):
         if parent_id is not None:
             # the rewind offers the summary of the branch left behind, like any rewind; the
             # run waits for it so the edited question's own request carries the note
-            if parent_id != session.current_id and not window.rewind_to(parent_id):
+            if parent_id != session.current_id and not window.session_tree.rewind_to(parent_id):
                 return None
-            return window.controller.start_run(text, after=window.steering.pending_task())
+            pending = window.session_tree.branches.pending_task()
+            return window.controller.start_run(text, after=pending)
         old_leaf = session.current_id
 
         async def summarize_left(new_root: str) -> None:
             # a new first message: no parent to rewind to, so the note of the old
             # conversation hangs off the new message itself, before its first request
-            summary = window.steering.after_rewind(old_leaf, new_root)
+            summary = window.session_tree.branches.after_rewind(old_leaf, new_root)
             if summary is not None:
                 await asyncio.wait([summary])  # Stop cancels the run, not the summary
 
@@ -272,7 +274,7 @@ class EditResend(QObject):
         else:
             allowed = session.can_rewind(parent_id)
         if not allowed:
-            self.window.refuse_rewind(
+            self.window.session_tree.refuse_rewind(
                 fork_at, tr("EditResend", "the message before it was summarized")
             )
         return allowed

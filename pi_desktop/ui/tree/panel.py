@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, QPoint, QRect, Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from pi_desktop.session.long_lived import paused_gc
+from pi_desktop.session.gc_pause import paused_gc
 from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.theme import blend, theme_for
@@ -179,6 +179,10 @@ class SessionTreePanel(QWidget):
 
     def scroll_to_current(self) -> None:
         self.view.scroll_to_current()
+
+    def focused_entry_id(self) -> str | None:
+        """The message the tree's keyboard focus is on, while the tree has focus."""
+        return self.view.focused_entry_id()
 
     def select_entries(self, entry_ids: Iterable[str]) -> int:
         """Highlight a range of entries (e.g. what a summary covered) and scroll to it."""

@@ -429,6 +429,15 @@ class SessionTreeView(QAbstractScrollArea):
     def focus_row(self) -> int | None:
         return self._focus_row
 
+    def focused_entry_id(self) -> str | None:
+        """The message the keyboard focus is on, while the view has focus; None on a side node
+        (a compaction or branch summary is no message) or a collapsed stub."""
+        row = self._focus_row
+        if not self.hasFocus() or row is None or row >= len(self._layout.rows):
+            return None
+        node = self._snapshot.nodes.get(self._layout.rows[row].node_id)
+        return None if node is None or node.kind == "compaction" else node.id
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Keyboard use: arrows/Page/Home/End move, Enter/Space act, Ctrl+C copies."""
         rows = len(self._layout.rows)
