@@ -4111,6 +4111,11 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
                 <numerusform>compacted %n messages</numerusform>
             </translation>
         </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="272" />
+            <source>Drawing the tree of %1 entries…</source>
+            <translation>Drawing the tree of %1 entries…</translation>
+        </message>
     </context>
     <context>
         <name>Usage</name>

@@ -4005,6 +4005,11 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
             <source>Click (or Enter) to rewind here.</source>
             <translation type="obsolete">点击回退到此处。</translation>
         </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="272" />
+            <source>Drawing the tree of %1 entries…</source>
+            <translation>正在绘制树（%1 个条目）…</translation>
+        </message>
     </context>
     <context>
         <name>Usage</name>
