@@ -33,7 +33,8 @@ from pi_desktop.ui.tree.snapshot import SessionCopy, TreeSnapshot
 from pi_desktop.ui.tree.view import SessionTreeView
 
 log = logging.getLogger(__name__)
-SteerKey = tuple[tuple[str, ...], tuple[str, ...], int]
+# pins, branch summaries, prompt changes: marks that change no message, so no fingerprint
+MarksKey = tuple[tuple[str, ...], tuple[str, ...], int]
 
 
 class _Delivery(QObject):
@@ -67,11 +68,11 @@ class SessionTreePanel(QWidget):
         super().__init__(parent)
         self._session: Any = None
         self._drawn: Fingerprint | None = None
-        self._steer_drawn: SteerKey = ((), (), 0)
+        self._marks_drawn: MarksKey = ((), (), 0)
         self.incremental = True  # False: always rebuild in full (the bench's baseline)
         self.background_above = self.BACKGROUND_ABOVE
         self._generation = 0  # bumped by every set_session: a late build of another is dropped
-        self._pending: tuple[Fingerprint, SteerKey] | None = None  # what a worker is drawing
+        self._pending: tuple[Fingerprint, MarksKey] | None = None  # what a worker is drawing
         self._delivery = _Delivery(self)
         self._delivery.built.connect(self._on_built)
         self.view = SessionTreeView(self)
@@ -151,7 +152,7 @@ class SessionTreePanel(QWidget):
 
     def _build_in_background(self, session: Any) -> None:
         copy = SessionCopy.of(session)  # on the event loop: the worker never reads the session
-        self._pending = (self._fingerprint(), self._steer_key())
+        self._pending = (self._fingerprint(), self._marks_key())
         self.view.set_snapshot(TreeSnapshot.empty())
         self._update_status()
         self.view.set_empty_text("")  # the status line says the tree is being drawn
@@ -173,11 +174,11 @@ class SessionTreePanel(QWidget):
     def _on_built(self, generation: int, result: tuple[TreeSnapshot, TreeLayout] | None) -> None:
         if generation != self._generation or self._pending is None:
             return  # another session (or none) was set meanwhile
-        (drawn, steer), self._pending = self._pending, None
+        (drawn, marks), self._pending = self._pending, None
         self.view.set_empty_text(None)
         if result is not None:
             self.view.apply_update(*result)
-            self._drawn, self._steer_drawn = drawn, steer
+            self._drawn, self._marks_drawn = drawn, marks
             self._update_status()
         self.refresh()  # what the session gained meanwhile; in full if the build failed
         self.view.scroll_to_current()
@@ -192,9 +193,9 @@ class SessionTreePanel(QWidget):
         """
         if self._pending is not None:
             return
-        steer = self._steer_key()
-        if steer != self._steer_drawn:  # a pin or a branch summary: redraw in full
-            self._steer_drawn = steer
+        marks = self._marks_key()
+        if marks != self._marks_drawn:  # a pin or a branch summary: redraw in full
+            self._marks_drawn = marks
             self._drawn = None
         key = self._fingerprint()
         if key == self._drawn and key is not None:
@@ -215,7 +216,7 @@ class SessionTreePanel(QWidget):
             self.view.set_snapshot(snap)
         self._update_status()
 
-    def _steer_key(self) -> SteerKey:
+    def _marks_key(self) -> MarksKey:
         """Pins, branch summaries and system-prompt changes change no message, so the
         fingerprint misses them."""
         state = getattr(self._session, "state", None)
