@@ -94,3 +94,25 @@ def test_a_build_for_a_session_no_longer_shown_is_dropped(qtbot, panel, big, tmp
         assert panel.snapshot.nodes == {} and panel.status_text == "Empty session"
     finally:
         small.session.close()
+
+
+def test_the_window_sends_while_its_tree_is_drawn_in_the_background(kit, qtbot, monkeypatch, big):
+    """The real window on a session over the threshold: a message sent before the tree arrived
+    is in the tree when it does, drawn as a full build of the grown session would be."""
+    from pi_desktop.agent import OfflineLLM
+    from tests.ui.flows import idle
+
+    path = big.session.path
+    big.session.close()
+    monkeypatch.setattr(SessionTreePanel, "BACKGROUND_ABOVE", 100)
+    window = kit.window(OfflineLLM(), offline=True)
+    assert window.open_session_path(path)
+    assert window.tree.building  # the session is shown; its tree is on its way
+    window.input.setPlainText("asked before the tree was drawn")
+    window.send()  # the run's first step appends the question, the build lands around it
+    assert window.tree.building
+    qtbot.waitUntil(lambda: idle(window), timeout=30_000)
+    qtbot.waitUntil(lambda: not window.tree.building, timeout=10_000)
+    session = window.session
+    assert session.get_current_path()[-2].content == "asked before the tree was drawn"
+    assert_drawn_as_full_build(window.tree, session)
