@@ -133,7 +133,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
         self.header = ChatHeader(self)
         self.conversation = ConversationView(self)
         self.budget_bar = BudgetBar(self)
-        self.refusal = RefusalArea(self)
+        self.refusal_area = RefusalArea(self)
         self.input = InputBox(self)
         self.input.setPlaceholderText(
             tr("MainWindow", "Message — Enter sends, Shift+Enter for a new line")
@@ -160,7 +160,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
         column.setContentsMargins(6, 0, 6, 6)
         column.addWidget(self.header)
         column.addWidget(self.conversation, 1)
-        column.addLayout(self.refusal.layout)
+        column.addWidget(self.refusal_area)
         self.offer_area = QVBoxLayout()  # edit-and-resend's notes (EditResend owns them)
         self.offer_area.setContentsMargins(0, 0, 0, 0)
         column.addLayout(self.offer_area)
@@ -171,7 +171,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
             session=lambda: self.session,
             agent=lambda: self.agent,
             busy=lambda: self.busy,
-            refusals=self.refusal,
+            refusals=self.refusal_area,
             forks=self.library,
             cards=self.conversation,
             branch_summaries=lambda: self.settings.branch_summaries,
@@ -514,14 +514,22 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
         self.edits.offer_answer_again()
         self.input.setFocus()
 
+    def rewind_to(self, entry_id: str) -> bool:
+        """For the parts that rewind through the window (edit and resend, reveal)."""
+        return self.session_tree.rewind_to(entry_id)
+
+    def refuse_rewind(self, entry_id: str, detail: str) -> InlineBanner:
+        return self.session_tree.refuse_rewind(entry_id, detail)
+
     def show_refusal(self, text: str) -> InlineBanner:
-        return self.refusal.show(text)
+        """Why something was not done, in the banner area over the input."""
+        return self.refusal_area.show_refusal(text)
 
     def refusals(self) -> list[InlineBanner]:
-        return self.refusal.banners()
+        return self.refusal_area.banners()
 
     def _clear_refusals(self) -> None:
-        self.refusal.clear()
+        self.refusal_area.clear()
 
     def _refresh_bar(self) -> None:
         """Between runs the bar shows what the next request would carry — the figure a restart,

@@ -84,7 +84,7 @@ def test_a_rewind_shows_the_figure_of_the_path_it_returns_to(kit, qtbot):
     at_first = window.budget_bar.tokens
     _send(qtbot, window, "write a long story about rewinding")
     assert window.budget_bar.tokens > at_first
-    assert window.session_tree.rewind_to(first_answer)
+    assert window.rewind_to(first_answer)
     assert window.budget_bar.tokens == window.agent.estimate_now().estimated_tokens
     # the same messages as before; only the later answer's usage refined tokens-per-character
     # (the offline provider's count and the first, class-based estimate differ by a few %)

@@ -187,7 +187,7 @@ def test_typing_after_clicking_a_question_replaces_it_instead_of_stacking_two(
 ):
     """The chosen rule: the new text branches from the clicked question's parent."""
     window, _q1, a1, q2, a2 = _two_turns(kit, qtbot, openai_server)
-    assert window.session_tree.rewind_to(q2.id)
+    assert window.rewind_to(q2.id)
     _ask(qtbot, window, "a different second question")
     session = window.session
     path = session.get_current_path()
@@ -203,7 +203,7 @@ def test_typing_after_clicking_the_first_question_starts_a_new_first_message(
     kit, qtbot, openai_server
 ):
     window, q1, _a1, _q2, _a2 = _two_turns(kit, qtbot, openai_server)
-    assert window.session_tree.rewind_to(q1.id)
+    assert window.rewind_to(q1.id)
     assert _banner(window, "answer-again") is not None
     _ask(qtbot, window, "start over")
     path = window.session.get_current_path()
@@ -215,7 +215,7 @@ def test_a_question_left_unanswered_at_close_is_offered_again_after_a_relaunch(
     kit, qtbot, openai_server
 ):
     window, _q1, _a1, q2, _a2 = _two_turns(kit, qtbot, openai_server)
-    assert window.session_tree.rewind_to(q2.id)
+    assert window.rewind_to(q2.id)
     window.close()
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=10_000)
     again = kit.window(_llm(openai_server))

@@ -63,9 +63,9 @@ def test_the_tree_only_grows_and_no_two_questions_stand_in_a_row(kit, qtbot, ope
                 window.input.setPlainText(f"edit {step}")
                 task = window.send()
         elif op == "click" and messages:
-            window.session_tree.rewind_to(messages[k % len(messages)].id)
+            window.rewind_to(messages[k % len(messages)].id)
         elif op == "click_user" and users:
-            window.session_tree.rewind_to(users[k % len(users)].id)
+            window.rewind_to(users[k % len(users)].id)
         elif op == "answer" and window.edits.unanswered_question() is not None:
             task = window.edits.answer_again()
         if task is not None:

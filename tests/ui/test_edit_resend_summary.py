@@ -203,7 +203,7 @@ def test_a_message_typed_right_after_a_rewind_waits_for_its_summary(kit, qtbot, 
         return _respond(body)
 
     openai_server.responder = slow_summary
-    assert window.session_tree.rewind_to(a1)
+    assert window.rewind_to(a1)
     assert window.session_tree.branches.pending_task() is not None
     _ask(qtbot, window, "a third way")  # typed before the summary came back
     request = openai_server.last_request

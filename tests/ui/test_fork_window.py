@@ -25,7 +25,7 @@ def test_fork_from_the_tree_keeps_the_pin_and_the_branch_summary(kit, qtbot, art
     original = window.session
     q1, a1 = (e.id for e in original.get_current_path())
     send(qtbot, window, "Now try a regex tokenizer for the parser.")
-    assert window.session_tree.rewind_to(a1)  # leaves the regex branch behind: summarized
+    assert window.rewind_to(a1)  # leaves the regex branch behind: summarized
     qtbot.waitUntil(window.session_tree.branches.task.done, timeout=10_000)
     [side] = original.branch_summaries_for(a1)
     send(qtbot, window, "Let us do the hand-written tokenizer.")

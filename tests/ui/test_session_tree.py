@@ -61,7 +61,7 @@ def parts(qtbot, tmp_path):
     )
     column = QVBoxLayout(host)
     column.addWidget(conversation, 1)
-    column.addLayout(refusals.layout)
+    column.addWidget(refusals)
     column.addWidget(tree.panel, 1)
     p = box["parts"] = Parts(built, agent, host, refusals, conversation, tree)
     tree.status.connect(lambda text, _ms: p.statuses.append(text))

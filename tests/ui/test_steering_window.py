@@ -53,7 +53,7 @@ def test_pin_from_chat_tree_and_shortcut_and_branch_summary(kit, qtbot, artifact
 
     # rewind to the first answer: the regex branch is left behind and summarized
     leaf = session.current_id
-    assert window.session_tree.rewind_to(first_answer)
+    assert window.rewind_to(first_answer)
     task = window.session_tree.branches.task
     assert task is not None
     qtbot.waitUntil(task.done, timeout=10_000)
@@ -104,7 +104,7 @@ def test_branch_summaries_off_in_the_settings(kit, qtbot):
     _send(qtbot, window, "first")
     target = window.session.current_id
     _send(qtbot, window, "second")
-    assert window.session_tree.rewind_to(target)
+    assert window.rewind_to(target)
     assert window.session_tree.branches.task is None
     assert window.session.state.branch_summaries == {}
 

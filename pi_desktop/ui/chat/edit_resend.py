@@ -246,7 +246,7 @@ class EditResend(QObject):
         if parent_id is not None:
             # the rewind offers the summary of the branch left behind, like any rewind; the
             # run waits for it so the edited question's own request carries the note
-            if parent_id != session.current_id and not window.session_tree.rewind_to(parent_id):
+            if parent_id != session.current_id and not window.rewind_to(parent_id):
                 return None
             pending = window.session_tree.branches.pending_task()
             return window.controller.start_run(text, after=pending)
@@ -274,7 +274,7 @@ class EditResend(QObject):
         else:
             allowed = session.can_rewind(parent_id)
         if not allowed:
-            self.window.session_tree.refuse_rewind(
+            self.window.refuse_rewind(
                 fork_at, tr("EditResend", "the message before it was summarized")
             )
         return allowed

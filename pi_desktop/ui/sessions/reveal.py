@@ -39,7 +39,7 @@ def reveal_entry(window: Any, entry_id: str, query: str = "") -> bool:
     if session is None or entry_id not in session.entries:
         return False
     on_path = any(entry.id == entry_id for entry in session.get_current_path())
-    if not on_path and not window.session_tree.rewind_to(branch_end(session, entry_id)):
+    if not on_path and not window.rewind_to(branch_end(session, entry_id)):
         return False  # refused (below the floor): the window's banner says why
     window.tree.select_entries([entry_id])
     scroll = getattr(window.conversation, "scroll_to_entry", None)

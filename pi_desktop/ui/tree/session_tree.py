@@ -29,7 +29,7 @@ from pi_desktop.ui.tree.pins import PinCards, PinsController
 class Refusals(Protocol):
     """Where a refusal is shown (``RefusalArea``): a banner that can carry actions."""
 
-    def show(self, text: str) -> InlineBanner: ...
+    def show_refusal(self, text: str) -> InlineBanner: ...
 
     def clear(self) -> None: ...
 
@@ -72,14 +72,14 @@ class SessionTree(QObject):
             agent=agent,
             cards=cards,
             focused_entry_id=self.focused_entry_id,
-            refuse=refusals.show,
+            refuse=refusals.show_refusal,
             parent=self,
         )
         self.branches = BranchSummaries(
             session=session,
             agent=agent,
             enabled=branch_summaries,
-            refuse=refusals.show,
+            refuse=refusals.show_refusal,
             parent=self,
         )
         for part in (self.pins, self.branches):
@@ -122,7 +122,7 @@ class SessionTree(QObject):
 
     def refuse_rewind(self, entry_id: str, detail: str) -> InlineBanner:
         """The below-the-floor refusal, with a fork from ``entry_id`` offered instead."""
-        banner = self._refusals.show(
+        banner = self._refusals.show_refusal(
             tr(
                 "MainWindow",
                 "Can't go back there in this session: that message lies below the compaction "
