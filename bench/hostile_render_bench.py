@@ -102,8 +102,8 @@ def bench_session(app, tmp: Path) -> None:
     from pi_desktop.app import build_window
     from pi_desktop.context import Message
     from pi_desktop.session import SessionLibrary
+    from pi_desktop.ui.agent_factories import ProviderSetup
     from pi_desktop.ui.settings import KeyStore, SettingsStore
-    from pi_desktop.ui.wiring import ProviderSetup
 
     library = SessionLibrary(tmp / "sessions")
     with library.create(fsync=False) as session:
@@ -135,7 +135,7 @@ def bench_session(app, tmp: Path) -> None:
 
 
 def main() -> int:
-    from pi_desktop.ui.pyside_fix import guard_none_refcount
+    from pi_desktop.ui.none_refcount_guard import guard_none_refcount
 
     guard_none_refcount()
     app = QApplication.instance() or QApplication(sys.argv[:1])

@@ -181,7 +181,7 @@ def bench_window(root: Path, queries: list[str], repeat: int) -> None:
     from PySide6.QtWidgets import QApplication
 
     from pi_desktop.app import build_window
-    from pi_desktop.ui.pyside_fix import guard_none_refcount
+    from pi_desktop.ui.none_refcount_guard import guard_none_refcount
     from pi_desktop.ui.settings import KeyStore, SettingsStore
 
     guard_none_refcount()

@@ -110,9 +110,9 @@ class StallMeter:
 def bench_streaming(tmp: Path, deltas: int = DELTAS) -> None:
     from pi_desktop.app import build_window
     from pi_desktop.session import SessionLibrary
+    from pi_desktop.ui.agent_factories import ProviderSetup
     from pi_desktop.ui.settings import KeyStore, SettingsStore
     from pi_desktop.ui.text.highlight import warm_up
-    from pi_desktop.ui.wiring import ProviderSetup
 
     tmp = tmp / f"stream-{deltas}"
     tmp.mkdir()
@@ -338,8 +338,8 @@ def bench_memory(tmp: Path, turns: int = 500) -> None:
 
     from pi_desktop.app import build_window
     from pi_desktop.session import SessionLibrary
+    from pi_desktop.ui.agent_factories import offline_setup
     from pi_desktop.ui.settings import KeyStore, SettingsStore
-    from pi_desktop.ui.wiring import offline_setup
 
     tmp = tmp / "memory"
     tmp.mkdir()
@@ -433,7 +433,7 @@ def make_long_session(path: Path, n: int) -> None:
 
 def open_main(path: Path, started_at: float, measure_more: bool) -> int:
     """In a fresh process: open ``path`` in the real window; print paint, idle, RSS, drag."""
-    from pi_desktop.ui.pyside_fix import guard_none_refcount
+    from pi_desktop.ui.none_refcount_guard import guard_none_refcount
 
     guard_none_refcount()
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -441,8 +441,8 @@ def open_main(path: Path, started_at: float, measure_more: bool) -> int:
     asyncio.set_event_loop(loop)
     from pi_desktop.app import build_window
     from pi_desktop.session import SessionLibrary
+    from pi_desktop.ui.agent_factories import offline_setup
     from pi_desktop.ui.settings import KeyStore, SettingsStore
-    from pi_desktop.ui.wiring import offline_setup
 
     tmp = path.parent
     window = build_window(
@@ -460,19 +460,24 @@ def open_main(path: Path, started_at: float, measure_more: bool) -> int:
     app.processEvents()
     painted = time.time()
     view = window.conversation
+    opening = StallMeter()  # the event loop while the session is read, shown and drawn
+    opening.start()
     if window._load_task is not None:  # the file is read in a worker thread meanwhile
         loop.run_until_complete(window._load_task)
     quiet_since = time.time()
     while time.time() - quiet_since < 0.2:  # idle: opened, and 200 ms without layout work
-        busy = view._layout_timer.isActive() or window.session is None
+        busy = view._layout_timer.isActive() or window.session is None or window.tree.building
         app.processEvents()
         if busy:
             quiet_since = time.time()
         time.sleep(0.005)
     idle = quiet_since
+    opening.stop()
+    stalls = sorted(c * 1000 for _t, c in opening.cpu) or [0.0]
     print(
         f"RESULT paint={(painted - started_at) * 1000:.0f} idle={(idle - started_at) * 1000:.0f} "
-        f"rss={rss_mb():.0f} rows={view.row_count()} built={view.built_count()}"
+        f"rss={rss_mb():.0f} rows={view.row_count()} built={view.built_count()} "
+        f"open_stall_cpu={stalls[-1]:.0f}"
     )
     if measure_more:
         bar = view.verticalScrollBar()
@@ -545,7 +550,8 @@ def bench_long_sessions(tmp: Path, sizes: tuple[int, ...] = (1_000, 10_000, 100_
         print(
             f"    {n:,} messages: first paint {found['paint']} ms, idle {found['idle']} ms after "
             f"the process started, {found['rss']} MB resident, {found['built']} of "
-            f"{found['rows']} rows built"
+            f"{found['rows']} rows built; longest event-loop stall while opening "
+            f"{found['open_stall_cpu']} ms main-thread CPU"
         )
         if "drag_longest" in found:
             print(
@@ -561,7 +567,7 @@ def bench_long_sessions(tmp: Path, sizes: tuple[int, ...] = (1_000, 10_000, 100_
 
 
 def main() -> int:
-    from pi_desktop.ui.pyside_fix import guard_none_refcount
+    from pi_desktop.ui.none_refcount_guard import guard_none_refcount
 
     guard_none_refcount()
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -604,7 +610,7 @@ if __name__ == "__main__":
             open_main(Path(sys.argv[at + 1]), float(sys.argv[at + 2]), "--more" in sys.argv)
         )
     if "--memory" in sys.argv[1:]:
-        from pi_desktop.ui.pyside_fix import guard_none_refcount
+        from pi_desktop.ui.none_refcount_guard import guard_none_refcount
 
         guard_none_refcount()
         raise SystemExit(memory_main())

@@ -21,11 +21,11 @@ from pi_desktop import __version__
 
 if TYPE_CHECKING:
     from pi_desktop.session import SessionLibrary
+    from pi_desktop.ui.agent_factories import ProviderFactory, ToolsFactory
     from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
     from pi_desktop.ui.main_window import MainWindow
     from pi_desktop.ui.mcp_runtime import McpRuntime
     from pi_desktop.ui.settings import KeyStore, SettingsStore
-    from pi_desktop.ui.wiring import ProviderFactory, ToolsFactory
 
 log = logging.getLogger("pi_desktop")
 # Set (to anything) to measure startup: the app prints how long after its process started
@@ -86,14 +86,14 @@ def build_window(
     close, else the newest, else a new one. With ``background`` an existing ``session_path`` is
     read in a worker thread while the window is already up (the app's own launch)."""
     from pi_desktop.session import SessionLibrary, SessionLockedError
-    from pi_desktop.ui.main_window import MainWindow
-    from pi_desktop.ui.settings import KeyStore, SettingsStore
-    from pi_desktop.ui.wiring import (
+    from pi_desktop.ui.agent_factories import (
         default_tools_factory,
         make_provider_factory,
         offline_setup,
         preset_choices,
     )
+    from pi_desktop.ui.main_window import MainWindow
+    from pi_desktop.ui.settings import KeyStore, SettingsStore
 
     settings_store = settings_store or SettingsStore()
     key_store = key_store or KeyStore()
@@ -173,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from pi_desktop.ui.pyside_fix import guard_none_refcount
+    from pi_desktop.ui.none_refcount_guard import guard_none_refcount
     from pi_desktop.ui.text.highlight import warm_up
 
     guard_none_refcount()  # PySide6 6.12 leaks a None reference per void call (see module)

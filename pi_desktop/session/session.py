@@ -36,9 +36,9 @@ from pi_desktop.session.entries import (
 )
 from pi_desktop.session.errors import RewindError, SessionReadOnlyError, SessionWriteError
 from pi_desktop.session.fork import fork_file
+from pi_desktop.session.gc_pause import paused_gc
 from pi_desktop.session.journal import Journal, read_bytes, write_new_file
 from pi_desktop.session.loading import load_state, missing_header, newer_format
-from pi_desktop.session.long_lived import paused_gc
 from pi_desktop.session.state import SessionState
 from pi_desktop.session.summary_edit import edit_refusal, edited_entry
 from pi_desktop.session.validate import clean_message_entry

@@ -34,12 +34,20 @@ from pi_desktop.session import (
     SessionLibrary,
 )
 from pi_desktop.session.export import FORMATS as EXPORT_FORMATS
+from pi_desktop.ui.agent_factories import (
+    ProviderFactory,
+    ProviderSetup,
+    ToolsFactory,
+    default_prompt,
+    offline_note,
+)
 from pi_desktop.ui.budget.bar import BudgetBar
 from pi_desktop.ui.budget.figures import branch_compactions
 from pi_desktop.ui.chat.conversation import ConversationView, PathItem, path_items
 from pi_desktop.ui.chat.edit_resend import EditResend
 from pi_desktop.ui.chat.header import ChatHeader
 from pi_desktop.ui.chat.input_box import CompactDialog, InputBox
+from pi_desktop.ui.chat.message_widgets import InlineBanner
 from pi_desktop.ui.controller import AgentController
 from pi_desktop.ui.dialogs.approval import ApprovalPrompter
 from pi_desktop.ui.dialogs.export_dialog import format_label
@@ -47,33 +55,25 @@ from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
 from pi_desktop.ui.dialogs.system_prompt import SavedPrompts
 from pi_desktop.ui.i18n import say, tr, trf
 from pi_desktop.ui.labels import title_from
+from pi_desktop.ui.refusals import RefusalArea
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS, open_failure
 from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 from pi_desktop.ui.sessions.sidebar_controller import SidebarController
 from pi_desktop.ui.settings import KeyStore, SettingsStore
 from pi_desktop.ui.splitter import ThinSplitter
-from pi_desktop.ui.steering import Steering
 from pi_desktop.ui.text.safe_text import image_policy
 from pi_desktop.ui.theme import ensure_theme, style
-from pi_desktop.ui.tree.panel import SessionTreePanel
+from pi_desktop.ui.tree.session_tree import SessionTree
 from pi_desktop.ui.window_dialogs import WindowDialogs
 from pi_desktop.ui.window_run import WindowRun
-from pi_desktop.ui.window_tree import WindowTreeActions
 from pi_desktop.ui.window_usage import WindowUsage
-from pi_desktop.ui.wiring import (
-    ProviderFactory,
-    ProviderSetup,
-    ToolsFactory,
-    default_prompt,
-    offline_note,
-)
 
 log = logging.getLogger(__name__)
 PROMPTS_FILE = "prompts.json"  # agent.prompts' file name, beside the settings
 
 
-class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMainWindow):
+class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
     """One window, one open session, one agent."""
 
     closed = Signal()
@@ -133,8 +133,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.header = ChatHeader(self)
         self.conversation = ConversationView(self)
         self.budget_bar = BudgetBar(self)
-        self.refusal_area = QVBoxLayout()
-        self.refusal_area.setContentsMargins(0, 0, 0, 0)
+        self.refusal_area = RefusalArea(self)
         self.input = InputBox(self)
         self.input.setPlaceholderText(
             tr("MainWindow", "Message — Enter sends, Shift+Enter for a new line")
@@ -161,13 +160,24 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         column.setContentsMargins(6, 0, 6, 6)
         column.addWidget(self.header)
         column.addWidget(self.conversation, 1)
-        column.addLayout(self.refusal_area)
+        column.addWidget(self.refusal_area)
         self.offer_area = QVBoxLayout()  # edit-and-resend's notes (EditResend owns them)
         self.offer_area.setContentsMargins(0, 0, 0, 0)
         column.addLayout(self.offer_area)
         column.addWidget(self.budget_bar)
         column.addLayout(row)
-        self.tree = SessionTreePanel(self)
+        self.session_tree = SessionTree(
+            self,
+            session=lambda: self.session,
+            agent=lambda: self.agent,
+            busy=lambda: self.busy,
+            refusals=self.refusal_area,
+            forks=self.library,
+            cards=self.conversation,
+            branch_summaries=lambda: self.settings.branch_summaries,
+        )
+        self.tree = self.session_tree.panel
+        self.pins = self.session_tree.pins
         self.splitter = ThinSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.addWidget(left)
         self.splitter.addWidget(self.tree)
@@ -181,7 +191,6 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.outer_splitter.setStretchFactor(1, 1)
         self.outer_splitter.setSizes([240, 1060])
         self.setCentralWidget(self.outer_splitter)
-        self.steering = Steering(self)
         self.sessions = SidebarController(
             host=self,
             library=self.library,
@@ -197,7 +206,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.edits = EditResend(
             host=self,
             runs=self.controller,
-            notes=self.steering,
+            notes=self.session_tree.branches,
             conversation=self.conversation,
             input_box=self.input,
             offer_area=self.offer_area,
@@ -240,7 +249,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.send_action = self._action(tr("MainWindow", "Send"), "Ctrl+Return", self.send)
         self.stop_action = self._action(tr("MainWindow", "Stop"), "Esc", self.stop)
         self.pin_action = self._action(
-            tr("MainWindow", "&Pin / unpin message"), "Ctrl+P", self.steering.toggle_pin_shortcut
+            tr("MainWindow", "&Pin / unpin message"), "Ctrl+P", self.pins.toggle_shortcut
         )
         menu = self.menuBar().addMenu(tr("MainWindow", "&File"))
         for action in (self.new_action, self.open_action, self.settings_action):
@@ -347,13 +356,16 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.conversation.retryRequested.connect(self.retry)
         self.conversation.summaryRequested.connect(self.open_summary)
         self.conversation.openFileRequested.connect(self.open_tool_result)
-        self.tree.rewindRequested.connect(self.rewind_to)
-        self.tree.sealedClicked.connect(self.rewind_to)
-        self.tree.forkRequested.connect(self.fork_from)
+        tree = self.session_tree
+        tree.rewound.connect(lambda _entry_id: self.render_path())
+        tree.rewound.connect(lambda _entry_id: self._update_title())
+        tree.rewound.connect(lambda _entry_id: self._refresh_bar())
+        tree.rewound.connect(lambda _entry_id: self.edits.offer_answer_again())
+        tree.forkCreated.connect(self.open_session)
+        tree.status.connect(self.statusBar().showMessage)
+        tree.entriesChanged.connect(self._refresh_bar)
         self.tree.editRequested.connect(self.edits.begin_edit)
-        self.tree.pinRequested.connect(self.steering.set_pinned)
-        self.tree.branchSummaryRemoveRequested.connect(self.steering.remove_branch_summary)
-        self.conversation.pinRequested.connect(self.steering.set_pinned)
+        self.conversation.pinRequested.connect(self.pins.set_pinned)
         self.conversation.cardBuilt.connect(self._decorate_card)
         self.sessions.titleChanged.connect(self._update_title)
         self.tree.compactionActivated.connect(self.open_summary)
@@ -522,6 +534,23 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.edits.offer_answer_again()
         self.input.setFocus()
 
+    def rewind_to(self, entry_id: str) -> bool:
+        """For the parts that rewind through the window (edit and resend, reveal)."""
+        return self.session_tree.rewind_to(entry_id)
+
+    def refuse_rewind(self, entry_id: str, detail: str) -> InlineBanner:
+        return self.session_tree.refuse_rewind(entry_id, detail)
+
+    def show_refusal(self, text: str) -> InlineBanner:
+        """Why something was not done, in the banner area over the input."""
+        return self.refusal_area.show_refusal(text)
+
+    def refusals(self) -> list[InlineBanner]:
+        return self.refusal_area.banners()
+
+    def _clear_refusals(self) -> None:
+        self.refusal_area.clear()
+
     def _refresh_bar(self) -> None:
         """Between runs the bar shows what the next request would carry — the figure a restart,
         a rewind or a budget change shows for the same conversation (never the last request's
@@ -624,7 +653,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
     def _decorate_card(self, card: QWidget) -> None:
         """A card built as its row scrolled into view: its edit action and its pin."""
         self.edits.decorate([card])
-        self.steering.decorate([card])
+        self.pins.decorate([card])
 
     def render_path(self, items: list[PathItem] | None = None) -> None:
         """Redraw the conversation from the session's current path (after rewind/load)."""
@@ -638,7 +667,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         if self.agent is not None:
             self.conversation.show_repairs(self.agent.history_repairs)
         self.edits.decorate()
-        self.steering.decorate()
+        self.pins.decorate()
 
     # ---------------------------------------------------------------- running
 

@@ -66,8 +66,8 @@ def run_smoke_test(loop: asyncio.AbstractEventLoop) -> SmokeResult:
     """Build the window on a throw-away profile, answer one offline request, close it."""
     from pi_desktop.app import build_window
     from pi_desktop.session import SessionLibrary
+    from pi_desktop.ui.agent_factories import offline_setup
     from pi_desktop.ui.settings import KeyStore, SettingsStore
-    from pi_desktop.ui.wiring import offline_setup
 
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="pi-desktop-smoke-") as tmp:

@@ -49,7 +49,7 @@ class WindowRun:
             message.role, message.content, entry_id, message.metadata
         )
         self.edits.decorate([card] if card is not None else [])
-        self.steering.decorate([card] if card is not None else [])
+        self.pins.decorate([card] if card is not None else [])
         self.tree.refresh()
         self.sessions.message_added()
         if message.role == "assistant":

@@ -68,6 +68,44 @@
         </message>
     </context>
     <context>
+        <name>AgentFactories</name>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="35" />
+            <source>You are a helpful assistant in pi-desktop. You can use the workspace tools to read, search and (with the user's approval) change files. Be concise and precise.</source>
+            <translation>You are a helpful assistant in pi-desktop. You can use the workspace tools to read, search and (with the user's approval) change files. Be concise and precise.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="40" />
+            <source>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</source>
+            <translation>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="67" />
+            <source>Offline provider (no network)</source>
+            <translation>Offline provider (no network)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="74" />
+            <source>Offline demo (no network)</source>
+            <translation>Offline demo (no network)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="75" />
+            <source>Qwen (DashScope, compatible mode)</source>
+            <translation>Qwen (DashScope, compatible mode)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="76" />
+            <source>Custom OpenAI-compatible server</source>
+            <translation>Custom OpenAI-compatible server</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="129" />
+            <source>%1 — using the offline provider until then.</source>
+            <translation>%1 — using the offline provider until then.</translation>
+        </message>
+    </context>
+    <context>
         <name>Approval</name>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="143" />
@@ -133,6 +171,29 @@
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="127" />
             <source>Refuse it; the model is told it was denied</source>
             <translation>Refuse it; the model is told it was denied</translation>
+        </message>
+    </context>
+    <context>
+        <name>BranchSummaries</name>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/branch_summaries.py" line="65" />
+            <source>Summarizing the branch you left…</source>
+            <translation>Summarizing the branch you left…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/branch_summaries.py" line="95" />
+            <source>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</source>
+            <translation>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/branch_summaries.py" line="90" />
+            <source>The branch summary failed: %1</source>
+            <translation>The branch summary failed: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/branch_summaries.py" line="113" />
+            <source>Could not remove the branch summary: %1</source>
+            <translation>Could not remove the branch summary: %1</translation>
         </message>
     </context>
     <context>
@@ -918,53 +979,53 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>EditResend</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="68" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="140" />
             <source>Edit and resend: puts this message in the box; sending makes a new branch from before it (the old branch stays in the tree)</source>
             <translation>Edit and resend: puts this message in the box; sending makes a new branch from before it (the old branch stays in the tree)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="69" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="141" />
             <source>Edit and resend</source>
             <translation>Edit and resend</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="113" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="184" />
             <source>Editing “%1”. Send makes a new branch from before it; the old branch stays in the tree.</source>
             <translation>Editing “%1”. Send makes a new branch from before it; the old branch stays in the tree.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="178" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="249" />
             <source>This question has no answer on this branch. Answer it again, or type what to ask instead: that goes on a new branch, and this question stays in the tree.</source>
             <translation>This question has no answer on this branch. Answer it again, or type what to ask instead: that goes on a new branch, and this question stays in the tree.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="230" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="299" />
             <source>Stopped before sending: your message was not sent and is back in the input.</source>
             <translation>Stopped before sending: your message was not sent and is back in the input.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="276" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="344" />
             <source>the message before it was summarized</source>
             <translation>the message before it was summarized</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="88" />
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="61" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="160" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="133" />
             <source>✎ editing</source>
             <translation>✎ editing</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="123" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="194" />
             <source>Cancel edit</source>
             <translation>Cancel edit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="187" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="258" />
             <source>Answer again</source>
             <translation>Answer again</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="190" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="261" />
             <source>Edit</source>
             <translation>Edit</translation>
         </message>
@@ -1443,187 +1504,217 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>Offline (no network)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="140" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="139" />
             <source>Message — Enter sends, Shift+Enter for a new line</source>
             <translation>Message — Enter sends, Shift+Enter for a new line</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="142" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="141" />
             <source>Message</source>
             <translation>Message</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="144" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="143" />
             <source>Your next message. Enter sends it, Shift+Enter starts a new line.</source>
             <translation>Your next message. Enter sends it, Shift+Enter starts a new line.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="147" />
-            <location filename="../../pi_desktop/ui/main_window.py" line="220" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="146" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="249" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Send</source>
             <translation>Send</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="149" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="148" />
             <source>Sends the message, or stops the answer while one is written.</source>
             <translation>Sends the message, or stops the answer while one is written.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="187" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="216" />
             <source>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</source>
             <translation>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="209" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="238" />
             <source>&amp;New session</source>
             <translation>&amp;New session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="211" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="240" />
             <source>&amp;Open session…</source>
             <translation>&amp;Open session…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="214" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="243" />
             <source>&amp;Settings…</source>
             <translation>&amp;Settings…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="216" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="245" />
             <source>&amp;Quit</source>
             <translation>&amp;Quit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="218" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="247" />
             <source>&amp;Compact now…</source>
             <translation>&amp;Compact now…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="221" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="250" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="223" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="252" />
             <source>&amp;Pin / unpin message</source>
             <translation>&amp;Pin / unpin message</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="225" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="254" />
             <source>&amp;File</source>
             <translation>&amp;File</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="228" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="257" />
             <source>&amp;Export current branch</source>
             <translation>&amp;Export current branch</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="241" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="270" />
             <source>&amp;View</source>
             <translation>&amp;View</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="246" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="275" />
             <source>&amp;Search sessions</source>
             <translation>&amp;Search sessions</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="249" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="278" />
             <source>Next &amp;pane</source>
             <translation>Next &amp;pane</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="252" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="281" />
             <source>Previous pa&amp;ne</source>
             <translation>Previous pa&amp;ne</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="257" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="286" />
             <source>&amp;Conversation</source>
             <translation>&amp;Conversation</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="261" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="290" />
             <source>&amp;Fidelity probe…</source>
             <translation>&amp;Fidelity probe…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="575" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="624" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="585" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="634" />
             <source>%1 · workspace %2</source>
             <translation>%1 · workspace %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="231" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="260" />
             <source>%1…</source>
             <translation>%1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="355" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="387" />
             <source>window/splitter is not a saved layout; ignored</source>
             <translation>window/splitter is not a saved layout; ignored</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="574" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="623" />
             <source>New session</source>
             <translation>New session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="658" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="707" />
             <source>Stopping…</source>
             <translation>Stopping…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="263" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="292" />
             <source>&amp;Tools</source>
             <translation>&amp;Tools</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="311" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="340" />
             <source>Provider busy (%1); retry %2 in %3 s</source>
             <translation>Provider busy (%1); retry %2 in %3 s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="349" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="381" />
             <source>window/geometry is not a saved geometry; ignored</source>
             <translation>window/geometry is not a saved geometry; ignored</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="591" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="640" />
             <source>Workspace: %1</source>
             <translation>Workspace: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="647" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="696" />
             <source>Your message is still in the box.</source>
             <translation>Your message is still in the box.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="683" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="732" />
             <source>Stopping the run before closing…</source>
             <translation>Stopping the run before closing…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="478" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="510" />
             <source>Some lines of this session file could not be read and were skipped:</source>
             <translation>Some lines of this session file could not be read and were skipped:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="488" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="520" />
             <source>Some saved settings could not be used; the defaults apply:</source>
             <translation>Some saved settings could not be used; the defaults apply:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="644" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="693" />
             <source>This session is open read-only.</source>
             <translation>This session is open read-only.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/refusals.py" line="31" />
+            <source>Dismiss</source>
+            <translation>Dismiss</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="144" />
+            <source>%1 (fork)</source>
+            <translation>%1 (fork)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="126" />
+            <source>Can't go back there in this session: that message lies below the compaction floor, and its history was summarized — continuing from it would leave a gap the summary does not cover. Fork a new session from that point instead.</source>
+            <translation>Can't go back there in this session: that message lies below the compaction floor, and its history was summarized — continuing from it would leave a gap the summary does not cover. Fork a new session from that point instead.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="134" />
+            <source>Fork to new session from here</source>
+            <translation>Fork to new session from here</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="147" />
+            <source>Opened the fork in a new session.</source>
+            <translation>Opened the fork in a new session.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="144" />
+            <source>Session</source>
+            <translation>Session</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_dialogs.py" line="69" />
@@ -1737,36 +1828,6 @@ The bar above the input shows how full the model's context is; when it passes th
             <location filename="../../pi_desktop/ui/window_run.py" line="132" />
             <source>Try the model's summary again</source>
             <translation>Try the model's summary again</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="56" />
-            <source>%1 (fork)</source>
-            <translation>%1 (fork)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="41" />
-            <source>Can't go back there in this session: that message lies below the compaction floor, and its history was summarized — continuing from it would leave a gap the summary does not cover. Fork a new session from that point instead.</source>
-            <translation>Can't go back there in this session: that message lies below the compaction floor, and its history was summarized — continuing from it would leave a gap the summary does not cover. Fork a new session from that point instead.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="49" />
-            <source>Fork to new session from here</source>
-            <translation>Fork to new session from here</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="59" />
-            <source>Opened the fork in a new session.</source>
-            <translation>Opened the fork in a new session.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="64" />
-            <source>Dismiss</source>
-            <translation>Dismiss</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="56" />
-            <source>Session</source>
-            <translation>Session</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_usage.py" line="118" />
@@ -2402,6 +2463,29 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
     </context>
     <context>
+        <name>Pins</name>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="80" />
+            <source>Pinned the message.</source>
+            <translation>Pinned the message.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="80" />
+            <source>Unpinned the message.</source>
+            <translation>Unpinned the message.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="69" />
+            <source>Could not pin: %1</source>
+            <translation>Could not pin: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="71" />
+            <source>Could not unpin: %1</source>
+            <translation>Could not unpin: %1</translation>
+        </message>
+    </context>
+    <context>
         <name>Probe</name>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="47" />
@@ -2466,7 +2550,7 @@ The bar above the input shows how full the model's context is; when it passes th
         <name>Session</name>
         <message>
             <location filename="../../pi_desktop/session/journal.py" line="193" />
-            <location filename="../../pi_desktop/session/session.py" line="534" />
+            <location filename="../../pi_desktop/session/session.py" line="511" />
             <source>Session %1 is closed.</source>
             <translation>Session %1 is closed.</translation>
         </message>
@@ -2502,17 +2586,17 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>line %1: %2; skipped</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/session/session.py" line="115" />
+            <location filename="../../pi_desktop/session/session.py" line="162" />
             <source>This session was written by a newer pi-desktop (session format %1; this version reads format %2 and older). It is open read-only: update pi-desktop to continue it.</source>
             <translation>This session was written by a newer pi-desktop (session format %1; this version reads format %2 and older). It is open read-only: update pi-desktop to continue it.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/session/session.py" line="124" />
+            <location filename="../../pi_desktop/session/session.py" line="171" />
             <source>%1 does not start with a pi-desktop session header, so it may not be a session file at all. It is open read-only and nothing will be written to it; to continue, fork it (“Fork to new session from here” in the tree's menu).</source>
             <translation>%1 does not start with a pi-desktop session header, so it may not be a session file at all. It is open read-only and nothing will be written to it; to continue, fork it (“Fork to new session from here” in the tree's menu).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/session/session.py" line="531" />
+            <location filename="../../pi_desktop/session/session.py" line="508" />
             <source>Session %1 was opened read-only.</source>
             <translation>Session %1 was opened read-only.</translation>
         </message>
@@ -2522,7 +2606,7 @@ The bar above the input shows how full the model's context is; when it passes th
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="65" />
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="75" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="430" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="153" />
             <source>Sessions</source>
             <translation>Sessions</translation>
         </message>
@@ -2538,20 +2622,20 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="91" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="366" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="89" />
             <source>Open</source>
             <translation>Open</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="92" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="368" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="91" />
             <source>Rename</source>
             <translation>Rename</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="93" />
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="165" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="371" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="94" />
             <source>Delete</source>
             <translation>Delete</translation>
         </message>
@@ -2562,7 +2646,7 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="96" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="428" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="151" />
             <source>Start a new session (Ctrl+N)</source>
             <translation>Start a new session (Ctrl+N)</translation>
         </message>
@@ -2631,13 +2715,13 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="192" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="235" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="353" />
             <source>Could not rename: %1</source>
             <translation>Could not rename: %1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="219" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="343" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="494" />
             <source>Could not delete: %1</source>
             <translation>Could not delete: %1</translation>
         </message>
@@ -2677,66 +2761,177 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>Cannot open %1 from the library: its name is not one pi-desktop gives sessions (letters, digits, - and _ only). Open it with File → Open session, or rename the file.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/reveal.py" line="51" />
+            <location filename="../../pi_desktop/ui/sessions/reveal.py" line="75" />
             <source>Showing the message that matched “%1”.</source>
             <translation>Showing the message that matched “%1”.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/reveal.py" line="53" />
+            <location filename="../../pi_desktop/ui/sessions/reveal.py" line="77" />
             <source>Showing the message.</source>
             <translation>Showing the message.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="417" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="140" />
             <source>Filter sessions</source>
             <translation>Filter sessions</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="419" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="420" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="142" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="143" />
             <source>Search sessions</source>
             <translation>Search sessions</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="422" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="145" />
             <source>Search titles and the text of every message (↓ moves into the list, Enter opens)</source>
             <translation>Search titles and the text of every message (↓ moves into the list, Enter opens)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="427" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="150" />
             <source>New</source>
             <translation>New</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="432" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="155" />
             <source>Newest first. Enter opens the session, F2 renames it, Delete moves it to the trash.</source>
             <translation>Newest first. Enter opens the session, F2 renames it, Delete moves it to the trash.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="449" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="172" />
             <source>Undo</source>
             <translation>Undo</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="450" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="173" />
             <source>Bring the deleted session back</source>
             <translation>Bring the deleted session back</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="457" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="578" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="180" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="303" />
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="120" />
             <source>Trash</source>
             <translation>Trash</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="460" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="183" />
             <source>Deleted sessions: restore them within 30 days</source>
             <translation>Deleted sessions: restore them within 30 days</translation>
         </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="303" />
+            <source>Trash (%1)</source>
+            <translation>Trash (%1)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="325" />
+            <source>No session matches “%1” yet: the search is still reading the sessions.</source>
+            <translation>No session matches “%1” yet: the search is still reading the sessions.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="332" />
+            <source>No session matches “%1”.</source>
+            <translation>No session matches “%1”.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="335" />
+            <source>The search is still reading the sessions: more may match.</source>
+            <translation>The search is still reading the sessions: more may match.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="339" />
+            <source>Found in many messages: the newest are shown. Add a word.</source>
+            <translation>Found in many messages: the newest are shown. Add a word.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="129" />
+            <source>Sessions &amp;sidebar</source>
+            <translation>Sessions &amp;sidebar</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="135" />
+            <source>&amp;Rename session</source>
+            <translation>&amp;Rename session</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="253" />
+            <source>this session</source>
+            <translation>this session</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="255" />
+            <source>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</source>
+            <translation>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="261" />
+            <source>Stop the answer (Esc) before switching.</source>
+            <translation>Stop the answer (Esc) before switching.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="284" />
+            <source>Opening “%1”…</source>
+            <translation>Opening “%1”…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="381" />
+            <source>Deleted “%1”.</source>
+            <translation>Deleted “%1”.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="487" />
+            <source>Restored “%1”.</source>
+            <translation>Restored “%1”.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="190" />
+            <source>Stayed on this session to answer.</source>
+            <translation>Stayed on this session to answer.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="324" />
+            <source>Message search is unavailable (titles still match): %1</source>
+            <translation>Message search is unavailable (titles still match): %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="371" />
+            <source>Still switching sessions: a moment.</source>
+            <translation>Still switching sessions: a moment.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="446" />
+            <source>“%1” was not deleted: %2</source>
+            <translation>“%1” was not deleted: %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="459" />
+            <source>The trash could not be cleaned up: %1</source>
+            <translation>The trash could not be cleaned up: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="478" />
+            <source>Could not restore: %1</source>
+            <translation>Could not restore: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="501" />
+            <source>Could not empty the trash: %1</source>
+            <translation>Could not empty the trash: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_delegate.py" line="103" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="141" />
+            <source>opening…</source>
+            <translation>opening…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_delegate.py" line="105" />
+            <source>answering…</source>
+            <translation>answering…</translation>
+        </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="153" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="295" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_delegate.py" line="107" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="137" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln message</numerusform>
@@ -2744,127 +2939,17 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="1" />
-            <source>Opening “%1”…</source>
-            <translation>Opening “%1”…</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="1" />
-            <source>Stayed on this session to answer.</source>
-            <translation>Stayed on this session to answer.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="1" />
-            <source>Still switching sessions: a moment.</source>
-            <translation>Still switching sessions: a moment.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_delegate.py" line="1" />
-            <source>opening…</source>
-            <translation>opening…</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="293" />
-            <source>answering…</source>
-            <translation>answering…</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="578" />
-            <source>Trash (%1)</source>
-            <translation>Trash (%1)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="600" />
-            <source>No session matches “%1” yet: the search is still reading the sessions.</source>
-            <translation>No session matches “%1” yet: the search is still reading the sessions.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="155" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="139" />
             <source>an answer is streaming</source>
             <translation>an answer is streaming</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="158" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="144" />
             <source>%Ln matching message(s) · Enter opens the newest</source>
             <translation>
                 <numerusform>%Ln matching message · Enter opens the newest</numerusform>
                 <numerusform>%Ln matching messages · Enter opens the newest</numerusform>
             </translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="607" />
-            <source>No session matches “%1”.</source>
-            <translation>No session matches “%1”.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="610" />
-            <source>The search is still reading the sessions: more may match.</source>
-            <translation>The search is still reading the sessions: more may match.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="614" />
-            <source>Found in many messages: the newest are shown. Add a word.</source>
-            <translation>Found in many messages: the newest are shown. Add a word.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="81" />
-            <source>Sessions &amp;sidebar</source>
-            <translation>Sessions &amp;sidebar</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="88" />
-            <source>&amp;Rename session</source>
-            <translation>&amp;Rename session</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="188" />
-            <source>this session</source>
-            <translation>this session</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="190" />
-            <source>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</source>
-            <translation>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="197" />
-            <source>Stop the answer (Esc) before switching.</source>
-            <translation>Stop the answer (Esc) before switching.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="259" />
-            <source>Deleted “%1”.</source>
-            <translation>Deleted “%1”.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="336" />
-            <source>Restored “%1”.</source>
-            <translation>Restored “%1”.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="217" />
-            <source>Message search is unavailable (titles still match): %1</source>
-            <translation>Message search is unavailable (titles still match): %1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="295" />
-            <source>“%1” was not deleted: %2</source>
-            <translation>“%1” was not deleted: %2</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="308" />
-            <source>The trash could not be cleaned up: %1</source>
-            <translation>The trash could not be cleaned up: %1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="327" />
-            <source>Could not restore: %1</source>
-            <translation>Could not restore: %1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="350" />
-            <source>Could not empty the trash: %1</source>
-            <translation>Could not empty the trash: %1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="54" />
@@ -2949,339 +3034,200 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Settings</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="86" />
-            <source>Given with --workspace for this run. Change it here to use another folder.</source>
-            <translation>Given with --workspace for this run. Change it here to use another folder.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="90" />
-            <source>This session's folder (none is set in Settings).</source>
-            <translation>This session's folder (none is set in Settings).</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="91" />
-            <source>The folder the app was started in (none is set). Choose one to keep it.</source>
-            <translation>The folder the app was started in (none is set). Choose one to keep it.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="151" />
-            <source>%1 – %2</source>
-            <translation>%1 – %2</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="181" />
-            <source>system keyring (%1)</source>
-            <translation>system keyring (%1)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="183" />
-            <source>local file readable only by you: %1</source>
-            <translation>local file readable only by you: %1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="193" />
-            <source>Summarize them before they leave the context (recommended)</source>
-            <translation>Summarize them before they leave the context (recommended)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="194" />
-            <source>Drop them without a summary (no extra calls; the model forgets them)</source>
-            <translation>Drop them without a summary (no extra calls; the model forgets them)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="197" />
-            <source>Summarize them past a fixed 50 messages (the seed's limit)</source>
-            <translation>Summarize them past a fixed 50 messages (the seed's limit)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="200" />
-            <source>Drop them past a fixed 50 messages (the seed's L1)</source>
-            <translation>Drop them past a fixed 50 messages (the seed's L1)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="206" />
-            <source>As the provider does</source>
-            <translation>As the provider does</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="207" />
-            <source>On</source>
-            <translation>On</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="208" />
-            <source>Off</source>
-            <translation>Off</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="214" />
-            <source>default</source>
-            <comment>reasoning effort</comment>
-            <translation>default</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="215" />
-            <source>low</source>
-            <comment>reasoning effort</comment>
-            <translation>low</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="216" />
-            <source>medium</source>
-            <comment>reasoning effort</comment>
-            <translation>medium</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="217" />
-            <source>high</source>
-            <comment>reasoning effort</comment>
-            <translation>high</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="223" />
-            <source>Ask before every write or command</source>
-            <translation>Ask before every write or command</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="224" />
-            <source>Approve automatically</source>
-            <translation>Approve automatically</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="225" />
-            <source>Deny all writes and commands</source>
-            <translation>Deny all writes and commands</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="156" />
-            <source>Enter a number: %1.</source>
-            <translation>Enter a number: %1.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="160" />
-            <source>At least %1.</source>
-            <translation>At least %1.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="162" />
-            <source>At most %1.</source>
-            <translation>At most %1.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="250" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="94" />
             <source>Settings</source>
             <translation>Settings</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="266" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="110" />
             <source>Who answers: a cloud service, a local server or the offline demo</source>
             <translation>Who answers: a cloud service, a local server or the offline demo</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="268" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="112" />
             <source>Provider</source>
             <translation>Provider</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="271" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="115" />
             <source>The model's name as the provider spells it</source>
             <translation>The model's name as the provider spells it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="272" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="116" />
             <source>Model</source>
             <translation>Model</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="275" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="119" />
             <source>The address of the provider's OpenAI-compatible API</source>
             <translation>The address of the provider's OpenAI-compatible API</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="277" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="121" />
             <source>Base URL</source>
             <translation>Base URL</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="286" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="130" />
             <source>The provider's API key; it is never shown and never written into the settings</source>
             <translation>The provider's API key; it is never shown and never written into the settings</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="291" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="135" />
             <source>&amp;Forget stored key</source>
             <translation>&amp;Forget stored key</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="292" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="136" />
             <source>Remove the key stored for this provider</source>
             <translation>Remove the key stored for this provider</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="296" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="140" />
             <source>API key</source>
             <translation>API key</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="315" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="159" />
             <source>Price per 1M tokens</source>
             <translation>Price per 1M tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="325" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="169" />
             <source>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</source>
             <translation>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="338" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="182" />
             <source>How long the model may think, where the provider takes it</source>
             <translation>How long the model may think, where the provider takes it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="342" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="186" />
             <source>&amp;effort</source>
             <translation>&amp;effort</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="347" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="191" />
             <source>Thinking</source>
             <translation>Thinking</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="355" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="199" />
             <source>A cheaper model that writes the summaries (empty: the chat model)</source>
             <translation>A cheaper model that writes the summaries (empty: the chat model)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="357" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="201" />
             <source>same as the chat model</source>
             <translation>same as the chat model</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="358" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="202" />
             <source>Summarizer model</source>
             <translation>Summarizer model</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="363" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="207" />
             <source> tokens</source>
             <translation> tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="368" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="212" />
             <source>The most tokens one request may carry; the budget bar counts up to it</source>
             <translation>The most tokens one request may carry; the budget bar counts up to it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="374" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="218" />
             <source>tokens</source>
             <translation>tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="377" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="221" />
             <source>Context budget</source>
             <translation>Context budget</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="385" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="229" />
             <source>The share of the budget at which older turns are summarized</source>
             <translation>The share of the budget at which older turns are summarized</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="391" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="235" />
             <source>of the budget</source>
             <translation>of the budget</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="394" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="238" />
             <source>Compact at</source>
             <translation>Compact at</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="399" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="243" />
             <source>automatic (a quarter of the budget)</source>
             <translation>automatic (a quarter of the budget)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="403" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="247" />
             <source>How many of the newest tokens a summary always leaves verbatim</source>
             <translation>How many of the newest tokens a summary always leaves verbatim</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="409" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="253" />
             <source>tokens (half the budget)</source>
             <translation>tokens (half the budget)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="413" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="257" />
             <source>Keep recent</source>
             <translation>Keep recent</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="417" />
-            <source> characters/s</source>
-            <translation> characters/s</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="418" />
-            <source>instant</source>
-            <translation>instant</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="425" />
-            <source>characters/s</source>
-            <translation>characters/s</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="430" />
-            <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
-            <translation>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="435" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="260" />
             <source>Offline demo speed</source>
             <translation>Offline demo speed</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="440" />
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="456" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="265" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="281" />
             <source> s</source>
             <translation> s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="444" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="269" />
             <source>The longest a whole response may take.</source>
             <translation>The longest a whole response may take.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="449" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
             <source>s</source>
             <translation>s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="452" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="277" />
             <source>Response deadline</source>
             <translation>Response deadline</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="461" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="286" />
             <source>A stream with no new text for this long is retried (keep-alives do not count).</source>
             <translation>A stream with no new text for this long is retried (keep-alives do not count).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="473" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="298" />
             <source>s (at most the response deadline)</source>
             <translation>s (at most the response deadline)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="476" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="301" />
             <source>Stall timeout</source>
             <translation>Stall timeout</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="484" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="309" />
             <source>When the conversation grows past the message limit, older messages leave the
 context. The limit follows the context budget (about one message per 64 tokens,
 at least 50), so a summary runs when the window needs one; the seed's fixed 50
@@ -3294,17 +3240,17 @@ messages can be chosen instead. Summarized, their content stays known to the
 model (one summary call each time); dropped, the model forgets them.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="493" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="318" />
             <source>Older messages</source>
             <translation>Older messages</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="494" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="319" />
             <source>Summarize a branch I leave by rewinding</source>
             <translation>Summarize a branch I leave by rewinding</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="496" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="321" />
             <source>On: going back leaves a short note of what the abandoned branch did, sent as
 context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</source>
@@ -3313,166 +3259,305 @@ context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="511" />
-            <source>The only folder the tools may read and write</source>
-            <translation>The only folder the tools may read and write</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
-            <source>the folder the tools may read and write</source>
-            <translation>the folder the tools may read and write</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="513" />
-            <source>&amp;Browse…</source>
-            <translation>&amp;Browse…</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="514" />
-            <source>Choose the workspace folder</source>
-            <translation>Choose the workspace folder</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="518" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="336" />
             <source>Workspace</source>
             <translation>Workspace</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="529" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="339" />
             <source>Show web images in messages (fetched from their site)</source>
             <translation>Show web images in messages (fetched from their site)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="532" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="342" />
             <source>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</source>
             <translation>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="546" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="356" />
             <source>What happens when the model wants to write a file or run a command</source>
             <translation>What happens when the model wants to write a file or run a command</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="548" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="358" />
             <source>Tool approval</source>
             <translation>Tool approval</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="549" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="359" />
             <source>Let the model run shell commands</source>
             <translation>Let the model run shell commands</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="552" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="362" />
             <source>Off: the model cannot run programs; on: each command still asks first.</source>
             <translation>Off: the model cannot run programs; on: each command still asks first.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="559" />
-            <source>System language (%1)</source>
-            <translation>System language (%1)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="563" />
-            <source>The language of the interface</source>
-            <translation>The language of the interface</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="564" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="369" />
             <source>Language</source>
             <translation>Language</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="566" />
-            <source>A new language applies when pi-desktop restarts.</source>
-            <translation>A new language applies when pi-desktop restarts.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="579" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="374" />
             <source>Settings pages</source>
             <translation>Settings pages</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="581" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="376" />
             <source>Ctrl+Tab moves to the next page of the settings.</source>
             <translation>Ctrl+Tab moves to the next page of the settings.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="586" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="381" />
             <source>General</source>
             <translation>General</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="749" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="544" />
             <source>The stored key will be forgotten.</source>
             <translation>The stored key will be forgotten.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="773" />
-            <source>Workspace folder</source>
-            <translation>Workspace folder</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="411" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="255" />
             <source>0 (automatic)</source>
             <translation>0 (automatic)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="427" />
-            <source>0 (instant)</source>
-            <translation>0 (instant)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="645" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="440" />
             <source>%1 OK again saves without one (the offline demo answers until then).</source>
             <translation>%1 OK again saves without one (the offline demo answers until then).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="733" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="528" />
             <source>The offline provider needs no key and makes no network calls.</source>
             <translation>The offline provider needs no key and makes no network calls.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="534" />
             <source>A key is stored in the system keyring.</source>
             <translation>A key is stored in the system keyring.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="740" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="535" />
             <source>A key is stored in a local file.</source>
             <translation>A key is stored in a local file.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="741" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="536" />
             <source>Using the key from the environment (%1).</source>
             <translation>Using the key from the environment (%1).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="746" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="541" />
             <source>No key stored.</source>
             <translation>No key stored.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="753" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="548" />
             <source>New keys are saved in the %1.</source>
             <translation>New keys are saved in the %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="756" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="551" />
             <source>•••••••• (type to replace)</source>
             <translation>•••••••• (type to replace)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="758" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="553" />
             <source>paste your key</source>
             <translation>paste your key</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="717" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
             <source>model name</source>
             <translation>model name</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="57" />
+            <source>Given with --workspace for this run. Change it here to use another folder.</source>
+            <translation>Given with --workspace for this run. Change it here to use another folder.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="61" />
+            <source>This session's folder (none is set in Settings).</source>
+            <translation>This session's folder (none is set in Settings).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="62" />
+            <source>The folder the app was started in (none is set). Choose one to keep it.</source>
+            <translation>The folder the app was started in (none is set). Choose one to keep it.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="122" />
+            <source>%1 – %2</source>
+            <translation>%1 – %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="152" />
+            <source>system keyring (%1)</source>
+            <translation>system keyring (%1)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="154" />
+            <source>local file readable only by you: %1</source>
+            <translation>local file readable only by you: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="164" />
+            <source>Summarize them before they leave the context (recommended)</source>
+            <translation>Summarize them before they leave the context (recommended)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="165" />
+            <source>Drop them without a summary (no extra calls; the model forgets them)</source>
+            <translation>Drop them without a summary (no extra calls; the model forgets them)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="168" />
+            <source>Summarize them past a fixed 50 messages (the seed's limit)</source>
+            <translation>Summarize them past a fixed 50 messages (the seed's limit)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="171" />
+            <source>Drop them past a fixed 50 messages (the seed's L1)</source>
+            <translation>Drop them past a fixed 50 messages (the seed's L1)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="177" />
+            <source>As the provider does</source>
+            <translation>As the provider does</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="178" />
+            <source>On</source>
+            <translation>On</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="179" />
+            <source>Off</source>
+            <translation>Off</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="185" />
+            <source>default</source>
+            <comment>reasoning effort</comment>
+            <translation>default</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="186" />
+            <source>low</source>
+            <comment>reasoning effort</comment>
+            <translation>low</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="187" />
+            <source>medium</source>
+            <comment>reasoning effort</comment>
+            <translation>medium</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="188" />
+            <source>high</source>
+            <comment>reasoning effort</comment>
+            <translation>high</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="194" />
+            <source>Ask before every write or command</source>
+            <translation>Ask before every write or command</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="195" />
+            <source>Approve automatically</source>
+            <translation>Approve automatically</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="196" />
+            <source>Deny all writes and commands</source>
+            <translation>Deny all writes and commands</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="277" />
+            <source> characters/s</source>
+            <translation> characters/s</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="278" />
+            <source>instant</source>
+            <translation>instant</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="285" />
+            <source>characters/s</source>
+            <translation>characters/s</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="290" />
+            <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
+            <translation>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="127" />
+            <source>Enter a number: %1.</source>
+            <translation>Enter a number: %1.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="131" />
+            <source>At least %1.</source>
+            <translation>At least %1.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="133" />
+            <source>At most %1.</source>
+            <translation>At most %1.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="210" />
+            <source>The only folder the tools may read and write</source>
+            <translation>The only folder the tools may read and write</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="211" />
+            <source>the folder the tools may read and write</source>
+            <translation>the folder the tools may read and write</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="212" />
+            <source>&amp;Browse…</source>
+            <translation>&amp;Browse…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="213" />
+            <source>Choose the workspace folder</source>
+            <translation>Choose the workspace folder</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="240" />
+            <source>Workspace folder</source>
+            <translation>Workspace folder</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="257" />
+            <source>System language (%1)</source>
+            <translation>System language (%1)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="261" />
+            <source>The language of the interface</source>
+            <translation>The language of the interface</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="263" />
+            <source>A new language applies when pi-desktop restarts.</source>
+            <translation>A new language applies when pi-desktop restarts.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="287" />
+            <source>0 (instant)</source>
+            <translation>0 (instant)</translation>
         </message>
         <message>
             <source>When the conversation grows past the message limit, older messages leave the
@@ -3490,44 +3575,36 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
     <context>
         <name>Steering</name>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="119" />
             <source>Summarizing the branch you left…</source>
-            <translation>Summarizing the branch you left…</translation>
+            <translation type="obsolete">Summarizing the branch you left…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="151" />
             <source>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</source>
-            <translation>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</translation>
+            <translation type="obsolete">Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="58" />
             <source>Pinned the message.</source>
-            <translation>Pinned the message.</translation>
+            <translation type="obsolete">Pinned the message.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="60" />
             <source>Unpinned the message.</source>
-            <translation>Unpinned the message.</translation>
+            <translation type="obsolete">Unpinned the message.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="49" />
             <source>Could not pin: %1</source>
-            <translation>Could not pin: %1</translation>
+            <translation type="obsolete">Could not pin: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="51" />
             <source>Could not unpin: %1</source>
-            <translation>Could not unpin: %1</translation>
+            <translation type="obsolete">Could not unpin: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="145" />
             <source>The branch summary failed: %1</source>
-            <translation>The branch summary failed: %1</translation>
+            <translation type="obsolete">The branch summary failed: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="170" />
             <source>Could not remove the branch summary: %1</source>
-            <translation>Could not remove the branch summary: %1</translation>
+            <translation type="obsolete">Could not remove the branch summary: %1</translation>
         </message>
     </context>
     <context>
@@ -4164,30 +4241,35 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>▲ compaction floor</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/painter.py" line="112" />
+            <location filename="../../pi_desktop/ui/tree/painter.py" line="109" />
             <source>No messages yet</source>
             <translation>No messages yet</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/panel.py" line="51" />
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="84" />
             <source>Navigation paused while the agent is running or compacting.</source>
             <translation>Navigation paused while the agent is running or compacting.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/panel.py" line="194" />
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="285" />
             <source>%1 on path</source>
             <translation>%1 on path</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/panel.py" line="194" />
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="285" />
             <source>%Ln node(s)</source>
             <translation>
                 <numerusform>%Ln node</numerusform>
                 <numerusform>%Ln nodes</numerusform>
             </translation>
         </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="277" />
+            <source>Drawing the tree of %1 entries…</source>
+            <translation>Drawing the tree of %1 entries…</translation>
+        </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/panel.py" line="196" />
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="287" />
             <source>%Ln compaction(s)</source>
             <translation>
                 <numerusform>%Ln compaction</numerusform>
@@ -4195,77 +4277,77 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/panel.py" line="199" />
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="290" />
             <source>%1 not in view</source>
             <translation>%1 not in view</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/panel.py" line="200" />
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="291" />
             <source>Empty session</source>
             <translation>Empty session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="281" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="311" />
             <source>user</source>
             <translation>user</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="282" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="312" />
             <source>assistant</source>
             <translation>assistant</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="283" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="313" />
             <source>tool</source>
             <translation>tool</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="284" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="314" />
             <source>system</source>
             <translation>system</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="285" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="315" />
             <source>system prompt</source>
             <translation>system prompt</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="286" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="316" />
             <source>compaction</source>
             <translation>compaction</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="287" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="317" />
             <source>branch summary</source>
             <translation>branch summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="89" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="90" />
             <source>thought %1 characters</source>
             <translation>thought %1 characters</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="91" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="92" />
             <source>(empty)</source>
             <translation>(empty)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="316" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="346" />
             <source>(manual)</source>
             <translation>(manual)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="318" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="348" />
             <source>(edited)</source>
             <translation>(edited)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="321" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="351" />
             <source>%1 summarizer calls</source>
             <translation>%1 summarizer calls</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="358" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="388" />
             <source>explored on another branch · %Ln message(s)</source>
             <translation>
                 <numerusform>explored on another branch · %Ln message</numerusform>
@@ -4273,42 +4355,42 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="464" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="494" />
             <source>pinned: stays verbatim in every view</source>
             <translation>pinned: stays verbatim in every view</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="467" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="497" />
             <source>Thinking (%1 characters): %2</source>
             <translation>Thinking (%1 characters): %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="377" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="407" />
             <source>system prompt: %1</source>
             <translation>system prompt: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="377" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="407" />
             <source>system prompt removed</source>
             <translation>system prompt removed</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="478" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="508" />
             <source>Results:</source>
             <translation>Results:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="481" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="511" />
             <source>No result yet.</source>
             <translation>No result yet.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="462" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="492" />
             <source>(stopped)</source>
             <translation>(stopped)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="336" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="366" />
             <source>compacted (extractive) %Ln message(s)</source>
             <translation>
                 <numerusform>compacted (extractive) %Ln message</numerusform>
@@ -4316,7 +4398,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="338" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="368" />
             <source>compacted %Ln message(s)</source>
             <translation>
                 <numerusform>compacted %Ln message</numerusform>
@@ -4324,37 +4406,37 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="67" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="68" />
             <source>Session tree</source>
             <translation>Session tree</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="69" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="70" />
             <source>The messages of this session as a tree. Arrows move, Enter rewinds to a message or opens a summary, the Menu key shows its actions.</source>
             <translation>The messages of this session as a tree. Arrows move, Enter rewinds to a message or opens a summary, the Menu key shows its actions.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="416" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="423" />
             <source>Copy text</source>
             <translation>Copy text</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="379" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="386" />
             <source>Expand branch</source>
             <translation>Expand branch</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="384" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="391" />
             <source>Remove branch summary</source>
             <translation>Remove branch summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="418" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="425" />
             <source>Collapse branch</source>
             <translation>Collapse branch</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/view.py" line="501" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="517" />
             <source>Collapsed branch of %Ln message(s).</source>
             <translation>
                 <numerusform>Collapsed branch of %Ln message.</numerusform>
@@ -4362,77 +4444,77 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="508" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="524" />
             <source>The system prompt changed here; later requests carry it.</source>
             <translation>The system prompt changed here; later requests carry it.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="524" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="540" />
             <source>Not sent to the model verbatim (summarized or snipped).</source>
             <translation>Not sent to the model verbatim (summarized or snipped).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="526" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="542" />
             <source>Navigation is paused while the agent is busy.</source>
             <translation>Navigation is paused while the agent is busy.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="502" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="518" />
             <source>Click to expand.</source>
             <translation>Click to expand.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="510" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="526" />
             <source>Double-click to view the summary.</source>
             <translation>Double-click to view the summary.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="391" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="398" />
             <source>View summary</source>
             <translation>View summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="394" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="401" />
             <source>Rewind here</source>
             <translation>Rewind here</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="406" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="413" />
             <source>Fork to new session from here</source>
             <translation>Fork to new session from here</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="513" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="529" />
             <source>Sealed: below the compaction floor. Rewinding here is not possible; fork to a new session to continue from this point.</source>
             <translation>Sealed: below the compaction floor. Rewinding here is not possible; fork to a new session to continue from this point.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="397" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="404" />
             <source>Rewind here (sealed by compaction)</source>
             <translation>Rewind here (sealed by compaction)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="401" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="408" />
             <source>Edit and resend…</source>
             <translation>Edit and resend…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="411" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="418" />
             <source>Unpin message</source>
             <translation>Unpin message</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="413" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="420" />
             <source>Pin message (keep verbatim)</source>
             <translation>Pin message (keep verbatim)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="520" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="536" />
             <source>Current position.</source>
             <translation>Current position.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="522" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="538" />
             <source>Click to rewind here.</source>
             <translation>Click to rewind here.</translation>
         </message>
@@ -4625,39 +4707,32 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
     <context>
         <name>Wiring</name>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="35" />
             <source>You are a helpful assistant in pi-desktop. You can use the workspace tools to read, search and (with the user's approval) change files. Be concise and precise.</source>
-            <translation>You are a helpful assistant in pi-desktop. You can use the workspace tools to read, search and (with the user's approval) change files. Be concise and precise.</translation>
+            <translation type="obsolete">You are a helpful assistant in pi-desktop. You can use the workspace tools to read, search and (with the user's approval) change files. Be concise and precise.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="40" />
             <source>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</source>
-            <translation>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</translation>
+            <translation type="obsolete">Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="66" />
             <source>Offline provider (no network)</source>
-            <translation>Offline provider (no network)</translation>
+            <translation type="obsolete">Offline provider (no network)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="72" />
             <source>Offline demo (no network)</source>
-            <translation>Offline demo (no network)</translation>
+            <translation type="obsolete">Offline demo (no network)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="73" />
             <source>Qwen (DashScope, compatible mode)</source>
-            <translation>Qwen (DashScope, compatible mode)</translation>
+            <translation type="obsolete">Qwen (DashScope, compatible mode)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="74" />
             <source>Custom OpenAI-compatible server</source>
-            <translation>Custom OpenAI-compatible server</translation>
+            <translation type="obsolete">Custom OpenAI-compatible server</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="127" />
             <source>%1 — using the offline provider until then.</source>
-            <translation>%1 — using the offline provider until then.</translation>
+            <translation type="obsolete">%1 — using the offline provider until then.</translation>
         </message>
     </context>
 </TS>

@@ -68,6 +68,44 @@
         </message>
     </context>
     <context>
+        <name>AgentFactories</name>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="35" />
+            <source>You are a helpful assistant in pi-desktop. You can use the workspace tools to read, search and (with the user's approval) change files. Be concise and precise.</source>
+            <translation>你是 pi-desktop 中的得力助手。你可以使用工作区工具读取、搜索文件，并在用户批准后修改文件。回答要简洁、准确。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="40" />
+            <source>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</source>
+            <translation>离线服务：一个确定性的演示模型，不联网。可在设置（Ctrl+,）中选择真实模型。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="67" />
+            <source>Offline provider (no network)</source>
+            <translation>离线服务（无网络）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="74" />
+            <source>Offline demo (no network)</source>
+            <translation>离线演示（无网络）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="75" />
+            <source>Qwen (DashScope, compatible mode)</source>
+            <translation>通义千问（DashScope 兼容模式）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="76" />
+            <source>Custom OpenAI-compatible server</source>
+            <translation>自定义 OpenAI 兼容服务器</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/agent_factories.py" line="129" />
+            <source>%1 — using the offline provider until then.</source>
+            <translation>%1 — 在此之前使用离线服务。</translation>
+        </message>
+    </context>
+    <context>
         <name>Approval</name>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="143" />
@@ -133,6 +171,29 @@
             <location filename="../../pi_desktop/ui/dialogs/approval.py" line="127" />
             <source>Refuse it; the model is told it was denied</source>
             <translation>拒绝此请求；模型会被告知已被拒绝</translation>
+        </message>
+    </context>
+    <context>
+        <name>BranchSummaries</name>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/branch_summaries.py" line="65" />
+            <source>Summarizing the branch you left…</source>
+            <translation>正在总结你离开的分支…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/branch_summaries.py" line="95" />
+            <source>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</source>
+            <translation>已记下你离开的分支探索了什么（树中的一个旁支节点；对话经过该处时会作为上下文发送 — 可在其菜单中移除）。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/branch_summaries.py" line="90" />
+            <source>The branch summary failed: %1</source>
+            <translation>分支总结失败：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/branch_summaries.py" line="113" />
+            <source>Could not remove the branch summary: %1</source>
+            <translation>无法移除分支总结：%1</translation>
         </message>
     </context>
     <context>
@@ -894,53 +955,53 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>EditResend</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="68" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="140" />
             <source>Edit and resend: puts this message in the box; sending makes a new branch from before it (the old branch stays in the tree)</source>
             <translation>编辑并重新发送：把这条消息放进输入框；发送后会从它之前开出一个新分支（旧分支保留在树中）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="69" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="141" />
             <source>Edit and resend</source>
             <translation>编辑并重新发送</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="113" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="184" />
             <source>Editing “%1”. Send makes a new branch from before it; the old branch stays in the tree.</source>
             <translation>正在编辑“%1”。发送后会从它之前开出一个新分支；旧分支保留在树中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="178" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="249" />
             <source>This question has no answer on this branch. Answer it again, or type what to ask instead: that goes on a new branch, and this question stays in the tree.</source>
             <translation>这个问题在本分支上还没有回答。可以重新回答它，或者输入你想改问的内容：新问题会放在一个新分支上，这个问题仍保留在树中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="230" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="299" />
             <source>Stopped before sending: your message was not sent and is back in the input.</source>
             <translation>发送前已停止：你的消息没有发送，已放回输入框。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="276" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="344" />
             <source>the message before it was summarized</source>
             <translation>它之前的消息已被总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="88" />
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="61" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="160" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="133" />
             <source>✎ editing</source>
             <translation>✎ 编辑中</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="123" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="194" />
             <source>Cancel edit</source>
             <translation>取消编辑</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="187" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="258" />
             <source>Answer again</source>
             <translation>重新回答</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="190" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="261" />
             <source>Edit</source>
             <translation>编辑</translation>
         </message>
@@ -1417,187 +1478,217 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>离线（无网络）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="140" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="139" />
             <source>Message — Enter sends, Shift+Enter for a new line</source>
             <translation>输入消息 — Enter 发送，Shift+Enter 换行</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="142" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="141" />
             <source>Message</source>
             <translation>消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="144" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="143" />
             <source>Your next message. Enter sends it, Shift+Enter starts a new line.</source>
             <translation>你要发送的下一条消息。Enter 发送，Shift+Enter 换行。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="147" />
-            <location filename="../../pi_desktop/ui/main_window.py" line="220" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="146" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="249" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Send</source>
             <translation>发送</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="149" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="148" />
             <source>Sends the message, or stops the answer while one is written.</source>
             <translation>发送消息；回答生成期间则用于停止回答。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="187" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="216" />
             <source>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</source>
             <translation>&lt;b&gt;● 离线&lt;/b&gt; — 演示模型，无网络</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="209" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="238" />
             <source>&amp;New session</source>
             <translation>新建会话(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="211" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="240" />
             <source>&amp;Open session…</source>
             <translation>打开会话(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="214" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="243" />
             <source>&amp;Settings…</source>
             <translation>设置(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="216" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="245" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="218" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="247" />
             <source>&amp;Compact now…</source>
             <translation>立即压缩(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="221" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="250" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="223" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="252" />
             <source>&amp;Pin / unpin message</source>
             <translation>固定 / 取消固定消息(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="225" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="254" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="228" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="257" />
             <source>&amp;Export current branch</source>
             <translation>导出当前分支(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="241" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="270" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="246" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="275" />
             <source>&amp;Search sessions</source>
             <translation>搜索会话(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="249" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="278" />
             <source>Next &amp;pane</source>
             <translation>下一个区域(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="252" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="281" />
             <source>Previous pa&amp;ne</source>
             <translation>上一个区域(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="257" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="286" />
             <source>&amp;Conversation</source>
             <translation>对话(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="261" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="290" />
             <source>&amp;Fidelity probe…</source>
             <translation>保真度探测(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="575" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="624" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="585" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="634" />
             <source>%1 · workspace %2</source>
             <translation>%1 · 工作区 %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="231" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="260" />
             <source>%1…</source>
             <translation>%1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="355" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="387" />
             <source>window/splitter is not a saved layout; ignored</source>
             <translation>window/splitter 不是有效的已保存布局；已忽略</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="574" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="623" />
             <source>New session</source>
             <translation>新会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="658" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="707" />
             <source>Stopping…</source>
             <translation>正在停止…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="263" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="292" />
             <source>&amp;Tools</source>
             <translation>工具(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="311" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="340" />
             <source>Provider busy (%1); retry %2 in %3 s</source>
             <translation>服务繁忙（%1）；%3 秒后进行第 %2 次重试</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="349" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="381" />
             <source>window/geometry is not a saved geometry; ignored</source>
             <translation>window/geometry 不是有效的已保存窗口尺寸；已忽略</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="591" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="640" />
             <source>Workspace: %1</source>
             <translation>工作区：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="647" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="696" />
             <source>Your message is still in the box.</source>
             <translation>你的消息仍保留在输入框中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="683" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="732" />
             <source>Stopping the run before closing…</source>
             <translation>正在停止运行，然后关闭…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="478" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="510" />
             <source>Some lines of this session file could not be read and were skipped:</source>
             <translation>此会话文件中有些行无法读取，已跳过：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="488" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="520" />
             <source>Some saved settings could not be used; the defaults apply:</source>
             <translation>部分已保存的设置无法使用，已改用默认值：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="644" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="693" />
             <source>This session is open read-only.</source>
             <translation>此会话以只读方式打开。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/refusals.py" line="31" />
+            <source>Dismiss</source>
+            <translation>关闭</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="144" />
+            <source>%1 (fork)</source>
+            <translation>%1（分叉）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="126" />
+            <source>Can't go back there in this session: that message lies below the compaction floor, and its history was summarized — continuing from it would leave a gap the summary does not cover. Fork a new session from that point instead.</source>
+            <translation>在此会话中无法回到那里：该消息位于压缩底线之下，其历史已被总结 — 从那里继续会留下总结未覆盖的空缺。请改为从该处分叉出一个新会话。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="134" />
+            <source>Fork to new session from here</source>
+            <translation>从此处分叉为新会话</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="147" />
+            <source>Opened the fork in a new session.</source>
+            <translation>已在新会话中打开分叉。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="144" />
+            <source>Session</source>
+            <translation>会话</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_dialogs.py" line="69" />
@@ -1710,36 +1801,6 @@ The bar above the input shows how full the model's context is; when it passes th
             <location filename="../../pi_desktop/ui/window_run.py" line="132" />
             <source>Try the model's summary again</source>
             <translation>再试一次模型总结</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="56" />
-            <source>%1 (fork)</source>
-            <translation>%1（分叉）</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="41" />
-            <source>Can't go back there in this session: that message lies below the compaction floor, and its history was summarized — continuing from it would leave a gap the summary does not cover. Fork a new session from that point instead.</source>
-            <translation>在此会话中无法回到那里：该消息位于压缩底线之下，其历史已被总结 — 从那里继续会留下总结未覆盖的空缺。请改为从该处分叉出一个新会话。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="49" />
-            <source>Fork to new session from here</source>
-            <translation>从此处分叉为新会话</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="59" />
-            <source>Opened the fork in a new session.</source>
-            <translation>已在新会话中打开分叉。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="64" />
-            <source>Dismiss</source>
-            <translation>关闭</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="56" />
-            <source>Session</source>
-            <translation>会话</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/window_usage.py" line="118" />
@@ -2351,6 +2412,29 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
     </context>
     <context>
+        <name>Pins</name>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="80" />
+            <source>Pinned the message.</source>
+            <translation>已固定该消息。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="80" />
+            <source>Unpinned the message.</source>
+            <translation>已取消固定该消息。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="69" />
+            <source>Could not pin: %1</source>
+            <translation>无法固定：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="71" />
+            <source>Could not unpin: %1</source>
+            <translation>无法取消固定：%1</translation>
+        </message>
+    </context>
+    <context>
         <name>Probe</name>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="47" />
@@ -2415,7 +2499,7 @@ The bar above the input shows how full the model's context is; when it passes th
         <name>Session</name>
         <message>
             <location filename="../../pi_desktop/session/journal.py" line="193" />
-            <location filename="../../pi_desktop/session/session.py" line="534" />
+            <location filename="../../pi_desktop/session/session.py" line="511" />
             <source>Session %1 is closed.</source>
             <translation>会话 %1 已关闭。</translation>
         </message>
@@ -2451,17 +2535,17 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>第 %1 行：%2；已跳过</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/session/session.py" line="115" />
+            <location filename="../../pi_desktop/session/session.py" line="162" />
             <source>This session was written by a newer pi-desktop (session format %1; this version reads format %2 and older). It is open read-only: update pi-desktop to continue it.</source>
             <translation>此会话由更新版本的 pi-desktop 写入（会话格式 %1；此版本可读取格式 %2 及更早版本）。它以只读方式打开：请更新 pi-desktop 后再继续。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/session/session.py" line="124" />
+            <location filename="../../pi_desktop/session/session.py" line="171" />
             <source>%1 does not start with a pi-desktop session header, so it may not be a session file at all. It is open read-only and nothing will be written to it; to continue, fork it (“Fork to new session from here” in the tree's menu).</source>
             <translation>%1 的开头不是 pi-desktop 会话头，可能根本不是会话文件。它以只读方式打开，不会向其写入任何内容；要继续，请分叉它（会话树菜单中的“从此处分叉为新会话”）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/session/session.py" line="531" />
+            <location filename="../../pi_desktop/session/session.py" line="508" />
             <source>Session %1 was opened read-only.</source>
             <translation>会话 %1 是以只读方式打开的。</translation>
         </message>
@@ -2471,7 +2555,7 @@ The bar above the input shows how full the model's context is; when it passes th
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="65" />
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="75" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="430" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="153" />
             <source>Sessions</source>
             <translation>会话</translation>
         </message>
@@ -2487,20 +2571,20 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="91" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="366" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="89" />
             <source>Open</source>
             <translation>打开</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="92" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="368" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="91" />
             <source>Rename</source>
             <translation>重命名</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="93" />
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="165" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="371" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="94" />
             <source>Delete</source>
             <translation>删除</translation>
         </message>
@@ -2511,7 +2595,7 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="96" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="428" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="151" />
             <source>Start a new session (Ctrl+N)</source>
             <translation>开始一个新会话（Ctrl+N）</translation>
         </message>
@@ -2579,13 +2663,13 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="192" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="235" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="353" />
             <source>Could not rename: %1</source>
             <translation>无法重命名：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="219" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="343" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="494" />
             <source>Could not delete: %1</source>
             <translation>无法删除：%1</translation>
         </message>
@@ -2625,192 +2709,193 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>无法从会话库打开 %1：它的名称不符合 pi-desktop 的会话命名规则（只能包含字母、数字、- 和 _）。请通过“文件 → 打开会话”打开，或重命名该文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/reveal.py" line="51" />
+            <location filename="../../pi_desktop/ui/sessions/reveal.py" line="75" />
             <source>Showing the message that matched “%1”.</source>
             <translation>正在显示匹配“%1”的消息。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/reveal.py" line="53" />
+            <location filename="../../pi_desktop/ui/sessions/reveal.py" line="77" />
             <source>Showing the message.</source>
             <translation>正在显示该消息。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="417" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="140" />
             <source>Filter sessions</source>
             <translation>筛选会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="419" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="420" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="142" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="143" />
             <source>Search sessions</source>
             <translation>搜索会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="422" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="145" />
             <source>Search titles and the text of every message (↓ moves into the list, Enter opens)</source>
             <translation>搜索标题和所有消息的文字（↓ 进入列表，Enter 打开）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="427" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="150" />
             <source>New</source>
             <translation>新建</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="432" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="155" />
             <source>Newest first. Enter opens the session, F2 renames it, Delete moves it to the trash.</source>
             <translation>最新的在前。Enter 打开会话，F2 重命名，Delete 移到回收站。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="449" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="172" />
             <source>Undo</source>
             <translation>撤销</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="450" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="173" />
             <source>Bring the deleted session back</source>
             <translation>恢复刚删除的会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="457" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="578" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="180" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="303" />
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="120" />
             <source>Trash</source>
             <translation>回收站</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="460" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="183" />
             <source>Deleted sessions: restore them within 30 days</source>
             <translation>已删除的会话：30 天内可以恢复</translation>
         </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="303" />
+            <source>Trash (%1)</source>
+            <translation>回收站（%1）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="325" />
+            <source>No session matches “%1” yet: the search is still reading the sessions.</source>
+            <translation>暂时没有匹配“%1”的会话：搜索仍在读取会话。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="332" />
+            <source>No session matches “%1”.</source>
+            <translation>没有匹配“%1”的会话。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="335" />
+            <source>The search is still reading the sessions: more may match.</source>
+            <translation>搜索仍在读取会话：可能还有更多匹配。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="339" />
+            <source>Found in many messages: the newest are shown. Add a word.</source>
+            <translation>匹配的消息很多：只显示最新的。请再加一个关键词。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="129" />
+            <source>Sessions &amp;sidebar</source>
+            <translation>会话侧栏(&amp;S)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="135" />
+            <source>&amp;Rename session</source>
+            <translation>重命名会话(&amp;R)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="253" />
+            <source>this session</source>
+            <translation>此会话</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="255" />
+            <source>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</source>
+            <translation>“%1”中正在生成回答。切换会话前请先停止（Esc）。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="261" />
+            <source>Stop the answer (Esc) before switching.</source>
+            <translation>切换前请先停止回答（Esc）。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="284" />
+            <source>Opening “%1”…</source>
+            <translation>正在打开“%1”…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="381" />
+            <source>Deleted “%1”.</source>
+            <translation>已删除“%1”。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="487" />
+            <source>Restored “%1”.</source>
+            <translation>已恢复“%1”。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="190" />
+            <source>Stayed on this session to answer.</source>
+            <translation>已留在本会话中回答。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="324" />
+            <source>Message search is unavailable (titles still match): %1</source>
+            <translation>消息搜索不可用（仍可匹配标题）：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="371" />
+            <source>Still switching sessions: a moment.</source>
+            <translation>仍在切换会话，请稍候。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="446" />
+            <source>“%1” was not deleted: %2</source>
+            <translation>“%1”未删除：%2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="459" />
+            <source>The trash could not be cleaned up: %1</source>
+            <translation>无法清理回收站：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="478" />
+            <source>Could not restore: %1</source>
+            <translation>无法恢复：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="501" />
+            <source>Could not empty the trash: %1</source>
+            <translation>无法清空回收站：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_delegate.py" line="103" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="141" />
+            <source>opening…</source>
+            <translation>正在打开…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_delegate.py" line="105" />
+            <source>answering…</source>
+            <translation>正在回答…</translation>
+        </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="153" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="295" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_delegate.py" line="107" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="137" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln 条消息</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="1" />
-            <source>Opening “%1”…</source>
-            <translation>正在打开“%1”…</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="1" />
-            <source>Stayed on this session to answer.</source>
-            <translation>已留在本会话中回答。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="1" />
-            <source>Still switching sessions: a moment.</source>
-            <translation>仍在切换会话，请稍候。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_delegate.py" line="1" />
-            <source>opening…</source>
-            <translation>正在打开…</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="293" />
-            <source>answering…</source>
-            <translation>正在回答…</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="578" />
-            <source>Trash (%1)</source>
-            <translation>回收站（%1）</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="600" />
-            <source>No session matches “%1” yet: the search is still reading the sessions.</source>
-            <translation>暂时没有匹配“%1”的会话：搜索仍在读取会话。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="155" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="139" />
             <source>an answer is streaming</source>
             <translation>正在生成回答</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="158" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="144" />
             <source>%Ln matching message(s) · Enter opens the newest</source>
             <translation>
                 <numerusform>%Ln 条匹配的消息 · Enter 打开最新的一条</numerusform>
             </translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="607" />
-            <source>No session matches “%1”.</source>
-            <translation>没有匹配“%1”的会话。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="610" />
-            <source>The search is still reading the sessions: more may match.</source>
-            <translation>搜索仍在读取会话：可能还有更多匹配。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="614" />
-            <source>Found in many messages: the newest are shown. Add a word.</source>
-            <translation>匹配的消息很多：只显示最新的。请再加一个关键词。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="81" />
-            <source>Sessions &amp;sidebar</source>
-            <translation>会话侧栏(&amp;S)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="88" />
-            <source>&amp;Rename session</source>
-            <translation>重命名会话(&amp;R)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="188" />
-            <source>this session</source>
-            <translation>此会话</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="190" />
-            <source>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</source>
-            <translation>“%1”中正在生成回答。切换会话前请先停止（Esc）。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="197" />
-            <source>Stop the answer (Esc) before switching.</source>
-            <translation>切换前请先停止回答（Esc）。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="259" />
-            <source>Deleted “%1”.</source>
-            <translation>已删除“%1”。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="336" />
-            <source>Restored “%1”.</source>
-            <translation>已恢复“%1”。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="217" />
-            <source>Message search is unavailable (titles still match): %1</source>
-            <translation>消息搜索不可用（仍可匹配标题）：%1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="295" />
-            <source>“%1” was not deleted: %2</source>
-            <translation>“%1”未删除：%2</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="308" />
-            <source>The trash could not be cleaned up: %1</source>
-            <translation>无法清理回收站：%1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="327" />
-            <source>Could not restore: %1</source>
-            <translation>无法恢复：%1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="350" />
-            <source>Could not empty the trash: %1</source>
-            <translation>无法清空回收站：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="54" />
@@ -2894,339 +2979,200 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Settings</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="86" />
-            <source>Given with --workspace for this run. Change it here to use another folder.</source>
-            <translation>由本次运行的 --workspace 参数指定。可在此更改为其他文件夹。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="90" />
-            <source>This session's folder (none is set in Settings).</source>
-            <translation>此会话自己的文件夹（设置中未指定）。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="91" />
-            <source>The folder the app was started in (none is set). Choose one to keep it.</source>
-            <translation>应用启动时所在的文件夹（未指定）。选择一个文件夹即可保留。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="151" />
-            <source>%1 – %2</source>
-            <translation>%1 – %2</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="181" />
-            <source>system keyring (%1)</source>
-            <translation>系统密钥环（%1）</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="183" />
-            <source>local file readable only by you: %1</source>
-            <translation>仅你本人可读的本地文件：%1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="193" />
-            <source>Summarize them before they leave the context (recommended)</source>
-            <translation>移出上下文前先总结（推荐）</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="194" />
-            <source>Drop them without a summary (no extra calls; the model forgets them)</source>
-            <translation>直接丢弃、不总结（不产生额外调用；模型会遗忘它们）</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="197" />
-            <source>Summarize them past a fixed 50 messages (the seed's limit)</source>
-            <translation>超过固定的 50 条消息后总结（原始设计的上限）</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="200" />
-            <source>Drop them past a fixed 50 messages (the seed's L1)</source>
-            <translation>超过固定的 50 条消息后丢弃（原始设计的 L1）</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="206" />
-            <source>As the provider does</source>
-            <translation>跟随服务默认</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="207" />
-            <source>On</source>
-            <translation>开启</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="208" />
-            <source>Off</source>
-            <translation>关闭</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="214" />
-            <source>default</source>
-            <comment>reasoning effort</comment>
-            <translation>默认</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="215" />
-            <source>low</source>
-            <comment>reasoning effort</comment>
-            <translation>低</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="216" />
-            <source>medium</source>
-            <comment>reasoning effort</comment>
-            <translation>中</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="217" />
-            <source>high</source>
-            <comment>reasoning effort</comment>
-            <translation>高</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="223" />
-            <source>Ask before every write or command</source>
-            <translation>每次写入或执行命令前询问</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="224" />
-            <source>Approve automatically</source>
-            <translation>自动批准</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="225" />
-            <source>Deny all writes and commands</source>
-            <translation>拒绝所有写入和命令</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="156" />
-            <source>Enter a number: %1.</source>
-            <translation>请输入一个数字：%1。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="160" />
-            <source>At least %1.</source>
-            <translation>至少 %1。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="162" />
-            <source>At most %1.</source>
-            <translation>最多 %1。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="250" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="94" />
             <source>Settings</source>
             <translation>设置</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="266" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="110" />
             <source>Who answers: a cloud service, a local server or the offline demo</source>
             <translation>由谁来回答：云端服务、本地服务器或离线演示</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="268" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="112" />
             <source>Provider</source>
             <translation>服务</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="271" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="115" />
             <source>The model's name as the provider spells it</source>
             <translation>模型名称，与服务方的写法一致</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="272" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="116" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="275" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="119" />
             <source>The address of the provider's OpenAI-compatible API</source>
             <translation>服务方 OpenAI 兼容接口的地址</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="277" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="121" />
             <source>Base URL</source>
             <translation>接口地址</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="286" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="130" />
             <source>The provider's API key; it is never shown and never written into the settings</source>
             <translation>服务方的 API 密钥；它不会被显示，也不会写入设置文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="291" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="135" />
             <source>&amp;Forget stored key</source>
             <translation>清除已存密钥(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="292" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="136" />
             <source>Remove the key stored for this provider</source>
             <translation>删除为此服务保存的密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="296" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="140" />
             <source>API key</source>
             <translation>API 密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="315" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="159" />
             <source>Price per 1M tokens</source>
             <translation>每百万 Token 价格</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="325" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="169" />
             <source>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</source>
             <translation>思考型模型会先推理再回答（显示在“思考”区块中）。关闭后，在支持切换的服务上
 （DeepSeek、通义千问、OpenRouter）回答更快、更便宜。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="338" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="182" />
             <source>How long the model may think, where the provider takes it</source>
             <translation>模型可以思考多久（仅限支持该选项的服务）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="342" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="186" />
             <source>&amp;effort</source>
             <translation>思考强度(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="347" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="191" />
             <source>Thinking</source>
             <translation>思考</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="355" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="199" />
             <source>A cheaper model that writes the summaries (empty: the chat model)</source>
             <translation>用来撰写总结的较便宜的模型（留空：使用对话模型）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="357" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="201" />
             <source>same as the chat model</source>
             <translation>与对话模型相同</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="358" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="202" />
             <source>Summarizer model</source>
             <translation>总结模型</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="363" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="207" />
             <source> tokens</source>
             <translation> Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="368" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="212" />
             <source>The most tokens one request may carry; the budget bar counts up to it</source>
             <translation>一次请求最多可携带的 Token 数；预算条以它为上限</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="374" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="218" />
             <source>tokens</source>
             <translation>Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="377" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="221" />
             <source>Context budget</source>
             <translation>上下文预算</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="385" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="229" />
             <source>The share of the budget at which older turns are summarized</source>
             <translation>达到预算的这一比例时，较早的轮次会被总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="391" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="235" />
             <source>of the budget</source>
             <translation>（占预算的比例）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="394" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="238" />
             <source>Compact at</source>
             <translation>压缩阈值</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="399" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="243" />
             <source>automatic (a quarter of the budget)</source>
             <translation>自动（预算的四分之一）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="403" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="247" />
             <source>How many of the newest tokens a summary always leaves verbatim</source>
             <translation>总结时始终原样保留的最新内容的 Token 数</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="409" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="253" />
             <source>tokens (half the budget)</source>
             <translation>Token（预算的一半）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="413" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="257" />
             <source>Keep recent</source>
             <translation>保留最近</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="417" />
-            <source> characters/s</source>
-            <translation> 字符/秒</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="418" />
-            <source>instant</source>
-            <translation>即时</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="425" />
-            <source>characters/s</source>
-            <translation>字符/秒</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="430" />
-            <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
-            <translation>离线演示输出回答的速度，方便试用“停止”（Esc）。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="435" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="260" />
             <source>Offline demo speed</source>
             <translation>离线演示速度</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="440" />
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="456" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="265" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="281" />
             <source> s</source>
             <translation> 秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="444" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="269" />
             <source>The longest a whole response may take.</source>
             <translation>一次完整回答允许的最长时间。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="449" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
             <source>s</source>
             <translation>秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="452" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="277" />
             <source>Response deadline</source>
             <translation>回答时限</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="461" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="286" />
             <source>A stream with no new text for this long is retried (keep-alives do not count).</source>
             <translation>流式输出超过这么久没有新文字就会重试（保活消息不计）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="473" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="298" />
             <source>s (at most the response deadline)</source>
             <translation>秒（不超过回答时限）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="476" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="301" />
             <source>Stall timeout</source>
             <translation>停滞超时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="484" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="309" />
             <source>When the conversation grows past the message limit, older messages leave the
 context. The limit follows the context budget (about one message per 64 tokens,
 at least 50), so a summary runs when the window needs one; the seed's fixed 50
@@ -3238,17 +3184,17 @@ model (one summary call each time); dropped, the model forgets them.</source>
 （每次调用一次总结）；选择丢弃，模型会遗忘它们。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="493" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="318" />
             <source>Older messages</source>
             <translation>较早的消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="494" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="319" />
             <source>Summarize a branch I leave by rewinding</source>
             <translation>回退离开某个分支时，为其生成总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="496" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="321" />
             <source>On: going back leaves a short note of what the abandoned branch did, sent as
 context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</source>
@@ -3257,166 +3203,305 @@ Remove a note from the tree's context menu.</source>
 可在树的右键菜单中移除说明。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="511" />
-            <source>The only folder the tools may read and write</source>
-            <translation>工具唯一可以读写的文件夹</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
-            <source>the folder the tools may read and write</source>
-            <translation>工具可以读写的文件夹</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="513" />
-            <source>&amp;Browse…</source>
-            <translation>浏览(&amp;B)…</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="514" />
-            <source>Choose the workspace folder</source>
-            <translation>选择工作区文件夹</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="518" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="336" />
             <source>Workspace</source>
             <translation>工作区</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="529" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="339" />
             <source>Show web images in messages (fetched from their site)</source>
             <translation>在消息中显示网络图片（从其网站加载）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="532" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="342" />
             <source>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</source>
             <translation>关闭时：从不加载图片（模型可能借此追踪你）。
 无论此项如何设置，都不会显示本地文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="546" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="356" />
             <source>What happens when the model wants to write a file or run a command</source>
             <translation>模型想要写文件或运行命令时如何处理</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="548" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="358" />
             <source>Tool approval</source>
             <translation>工具审批</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="549" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="359" />
             <source>Let the model run shell commands</source>
             <translation>允许模型运行 Shell 命令</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="552" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="362" />
             <source>Off: the model cannot run programs; on: each command still asks first.</source>
             <translation>关闭：模型不能运行程序；开启：每条命令仍会先征求同意。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="559" />
-            <source>System language (%1)</source>
-            <translation>跟随系统（%1）</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="563" />
-            <source>The language of the interface</source>
-            <translation>界面语言</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="564" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="369" />
             <source>Language</source>
             <translation>语言</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="566" />
-            <source>A new language applies when pi-desktop restarts.</source>
-            <translation>新的语言将在 pi-desktop 重启后生效。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="579" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="374" />
             <source>Settings pages</source>
             <translation>设置页面</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="581" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="376" />
             <source>Ctrl+Tab moves to the next page of the settings.</source>
             <translation>按 Ctrl+Tab 切换到设置的下一页。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="586" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="381" />
             <source>General</source>
             <translation>常规</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="749" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="544" />
             <source>The stored key will be forgotten.</source>
             <translation>已保存的密钥将被清除。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="773" />
-            <source>Workspace folder</source>
-            <translation>工作区文件夹</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="411" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="255" />
             <source>0 (automatic)</source>
             <translation>0（自动）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="427" />
-            <source>0 (instant)</source>
-            <translation>0（即时）</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="645" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="440" />
             <source>%1 OK again saves without one (the offline demo answers until then).</source>
             <translation>%1 再次点击“确定”将在没有密钥的情况下保存（在此之前由离线演示回答）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="733" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="528" />
             <source>The offline provider needs no key and makes no network calls.</source>
             <translation>离线服务不需要密钥，也不会访问网络。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="534" />
             <source>A key is stored in the system keyring.</source>
             <translation>系统密钥环中已保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="740" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="535" />
             <source>A key is stored in a local file.</source>
             <translation>本地文件中已保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="741" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="536" />
             <source>Using the key from the environment (%1).</source>
             <translation>正在使用环境变量中的密钥（%1）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="746" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="541" />
             <source>No key stored.</source>
             <translation>未保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="753" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="548" />
             <source>New keys are saved in the %1.</source>
             <translation>新密钥将保存在%1中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="756" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="551" />
             <source>•••••••• (type to replace)</source>
             <translation>••••••••（输入以替换）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="758" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="553" />
             <source>paste your key</source>
             <translation>粘贴你的密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="717" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
             <source>model name</source>
             <translation>模型名称</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="57" />
+            <source>Given with --workspace for this run. Change it here to use another folder.</source>
+            <translation>由本次运行的 --workspace 参数指定。可在此更改为其他文件夹。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="61" />
+            <source>This session's folder (none is set in Settings).</source>
+            <translation>此会话自己的文件夹（设置中未指定）。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="62" />
+            <source>The folder the app was started in (none is set). Choose one to keep it.</source>
+            <translation>应用启动时所在的文件夹（未指定）。选择一个文件夹即可保留。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="122" />
+            <source>%1 – %2</source>
+            <translation>%1 – %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="152" />
+            <source>system keyring (%1)</source>
+            <translation>系统密钥环（%1）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="154" />
+            <source>local file readable only by you: %1</source>
+            <translation>仅你本人可读的本地文件：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="164" />
+            <source>Summarize them before they leave the context (recommended)</source>
+            <translation>移出上下文前先总结（推荐）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="165" />
+            <source>Drop them without a summary (no extra calls; the model forgets them)</source>
+            <translation>直接丢弃、不总结（不产生额外调用；模型会遗忘它们）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="168" />
+            <source>Summarize them past a fixed 50 messages (the seed's limit)</source>
+            <translation>超过固定的 50 条消息后总结（原始设计的上限）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="171" />
+            <source>Drop them past a fixed 50 messages (the seed's L1)</source>
+            <translation>超过固定的 50 条消息后丢弃（原始设计的 L1）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="177" />
+            <source>As the provider does</source>
+            <translation>跟随服务默认</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="178" />
+            <source>On</source>
+            <translation>开启</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="179" />
+            <source>Off</source>
+            <translation>关闭</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="185" />
+            <source>default</source>
+            <comment>reasoning effort</comment>
+            <translation>默认</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="186" />
+            <source>low</source>
+            <comment>reasoning effort</comment>
+            <translation>低</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="187" />
+            <source>medium</source>
+            <comment>reasoning effort</comment>
+            <translation>中</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="188" />
+            <source>high</source>
+            <comment>reasoning effort</comment>
+            <translation>高</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="194" />
+            <source>Ask before every write or command</source>
+            <translation>每次写入或执行命令前询问</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="195" />
+            <source>Approve automatically</source>
+            <translation>自动批准</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="196" />
+            <source>Deny all writes and commands</source>
+            <translation>拒绝所有写入和命令</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="277" />
+            <source> characters/s</source>
+            <translation> 字符/秒</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="278" />
+            <source>instant</source>
+            <translation>即时</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="285" />
+            <source>characters/s</source>
+            <translation>字符/秒</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="290" />
+            <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
+            <translation>离线演示输出回答的速度，方便试用“停止”（Esc）。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="127" />
+            <source>Enter a number: %1.</source>
+            <translation>请输入一个数字：%1。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="131" />
+            <source>At least %1.</source>
+            <translation>至少 %1。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="133" />
+            <source>At most %1.</source>
+            <translation>最多 %1。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="210" />
+            <source>The only folder the tools may read and write</source>
+            <translation>工具唯一可以读写的文件夹</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="211" />
+            <source>the folder the tools may read and write</source>
+            <translation>工具可以读写的文件夹</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="212" />
+            <source>&amp;Browse…</source>
+            <translation>浏览(&amp;B)…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="213" />
+            <source>Choose the workspace folder</source>
+            <translation>选择工作区文件夹</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="240" />
+            <source>Workspace folder</source>
+            <translation>工作区文件夹</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="257" />
+            <source>System language (%1)</source>
+            <translation>跟随系统（%1）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="261" />
+            <source>The language of the interface</source>
+            <translation>界面语言</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="263" />
+            <source>A new language applies when pi-desktop restarts.</source>
+            <translation>新的语言将在 pi-desktop 重启后生效。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="287" />
+            <source>0 (instant)</source>
+            <translation>0（即时）</translation>
         </message>
         <message>
             <source>When the conversation grows past the message limit, older messages leave the
@@ -3430,44 +3515,36 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
     <context>
         <name>Steering</name>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="119" />
             <source>Summarizing the branch you left…</source>
-            <translation>正在总结你离开的分支…</translation>
+            <translation type="obsolete">正在总结你离开的分支…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="151" />
             <source>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</source>
-            <translation>已记下你离开的分支探索了什么（树中的一个旁支节点；对话经过该处时会作为上下文发送 — 可在其菜单中移除）。</translation>
+            <translation type="obsolete">已记下你离开的分支探索了什么（树中的一个旁支节点；对话经过该处时会作为上下文发送 — 可在其菜单中移除）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="58" />
             <source>Pinned the message.</source>
-            <translation>已固定该消息。</translation>
+            <translation type="obsolete">已固定该消息。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="60" />
             <source>Unpinned the message.</source>
-            <translation>已取消固定该消息。</translation>
+            <translation type="obsolete">已取消固定该消息。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="49" />
             <source>Could not pin: %1</source>
-            <translation>无法固定：%1</translation>
+            <translation type="obsolete">无法固定：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="51" />
             <source>Could not unpin: %1</source>
-            <translation>无法取消固定：%1</translation>
+            <translation type="obsolete">无法取消固定：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="145" />
             <source>The branch summary failed: %1</source>
-            <translation>分支总结失败：%1</translation>
+            <translation type="obsolete">分支总结失败：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="170" />
             <source>Could not remove the branch summary: %1</source>
-            <translation>无法移除分支总结：%1</translation>
+            <translation type="obsolete">无法移除分支总结：%1</translation>
         </message>
     </context>
     <context>
@@ -4099,269 +4176,274 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
             <translation>▲ 压缩底线</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/painter.py" line="112" />
+            <location filename="../../pi_desktop/ui/tree/painter.py" line="109" />
             <source>No messages yet</source>
             <translation>还没有消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/panel.py" line="51" />
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="84" />
             <source>Navigation paused while the agent is running or compacting.</source>
             <translation>智能体运行或压缩期间暂停导航。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/panel.py" line="194" />
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="285" />
             <source>%1 on path</source>
             <translation>当前路径 %1 条</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/panel.py" line="194" />
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="285" />
             <source>%Ln node(s)</source>
             <translation>
                 <numerusform>%Ln 个节点</numerusform>
             </translation>
         </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="277" />
+            <source>Drawing the tree of %1 entries…</source>
+            <translation>正在绘制树（%1 个条目）…</translation>
+        </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/panel.py" line="196" />
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="287" />
             <source>%Ln compaction(s)</source>
             <translation>
                 <numerusform>%Ln 次压缩</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/panel.py" line="199" />
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="290" />
             <source>%1 not in view</source>
             <translation>%1 条不在视图中</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/panel.py" line="200" />
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="291" />
             <source>Empty session</source>
             <translation>空会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="281" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="311" />
             <source>user</source>
             <translation>用户</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="282" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="312" />
             <source>assistant</source>
             <translation>助手</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="283" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="313" />
             <source>tool</source>
             <translation>工具</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="284" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="314" />
             <source>system</source>
             <translation>系统</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="285" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="315" />
             <source>system prompt</source>
             <translation>系统提示词</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="286" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="316" />
             <source>compaction</source>
             <translation>压缩</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="287" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="317" />
             <source>branch summary</source>
             <translation>分支总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="89" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="90" />
             <source>thought %1 characters</source>
             <translation>思考了 %1 个字符</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="91" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="92" />
             <source>(empty)</source>
             <translation>（空）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="316" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="346" />
             <source>(manual)</source>
             <translation>（手动）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="318" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="348" />
             <source>(edited)</source>
             <translation>（已编辑）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="321" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="351" />
             <source>%1 summarizer calls</source>
             <translation>调用总结模型 %1 次</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="358" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="388" />
             <source>explored on another branch · %Ln message(s)</source>
             <translation>
                 <numerusform>在另一分支上探索过 · %Ln 条消息</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="464" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="494" />
             <source>pinned: stays verbatim in every view</source>
             <translation>已固定：在每个视图中原样保留</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="467" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="497" />
             <source>Thinking (%1 characters): %2</source>
             <translation>思考（%1 个字符）：%2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="377" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="407" />
             <source>system prompt: %1</source>
             <translation>系统提示词：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="377" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="407" />
             <source>system prompt removed</source>
             <translation>已移除系统提示词</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="478" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="508" />
             <source>Results:</source>
             <translation>结果：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="481" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="511" />
             <source>No result yet.</source>
             <translation>尚无结果。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="462" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="492" />
             <source>(stopped)</source>
             <translation>（已停止）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="336" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="366" />
             <source>compacted (extractive) %Ln message(s)</source>
             <translation>
                 <numerusform>已压缩（抽取式）%Ln 条消息</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="338" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="368" />
             <source>compacted %Ln message(s)</source>
             <translation>
                 <numerusform>已压缩 %Ln 条消息</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="67" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="68" />
             <source>Session tree</source>
             <translation>会话树</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="69" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="70" />
             <source>The messages of this session as a tree. Arrows move, Enter rewinds to a message or opens a summary, the Menu key shows its actions.</source>
             <translation>以树形显示此会话的消息。方向键移动，Enter 回退到某条消息或打开总结，菜单键显示可用操作。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="416" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="423" />
             <source>Copy text</source>
             <translation>复制文本</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="379" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="386" />
             <source>Expand branch</source>
             <translation>展开分支</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="384" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="391" />
             <source>Remove branch summary</source>
             <translation>移除分支总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="418" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="425" />
             <source>Collapse branch</source>
             <translation>折叠分支</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/view.py" line="501" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="517" />
             <source>Collapsed branch of %Ln message(s).</source>
             <translation>
                 <numerusform>已折叠的分支，共 %Ln 条消息。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="508" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="524" />
             <source>The system prompt changed here; later requests carry it.</source>
             <translation>系统提示词在此处更改；之后的请求都会带上它。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="524" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="540" />
             <source>Not sent to the model verbatim (summarized or snipped).</source>
             <translation>未原样发送给模型（已总结或剪除）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="526" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="542" />
             <source>Navigation is paused while the agent is busy.</source>
             <translation>智能体忙碌时暂停导航。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="502" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="518" />
             <source>Click to expand.</source>
             <translation>点击展开。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="510" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="526" />
             <source>Double-click to view the summary.</source>
             <translation>双击查看总结。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="391" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="398" />
             <source>View summary</source>
             <translation>查看总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="394" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="401" />
             <source>Rewind here</source>
             <translation>回退到此处</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="406" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="413" />
             <source>Fork to new session from here</source>
             <translation>从此处分叉为新会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="513" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="529" />
             <source>Sealed: below the compaction floor. Rewinding here is not possible; fork to a new session to continue from this point.</source>
             <translation>已封存：位于压缩底线之下。无法回退到此处；请分叉为新会话，从这里继续。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="397" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="404" />
             <source>Rewind here (sealed by compaction)</source>
             <translation>回退到此处（已被压缩封存）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="401" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="408" />
             <source>Edit and resend…</source>
             <translation>编辑并重新发送…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="411" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="418" />
             <source>Unpin message</source>
             <translation>取消固定消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="413" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="420" />
             <source>Pin message (keep verbatim)</source>
             <translation>固定消息（原样保留）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="520" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="536" />
             <source>Current position.</source>
             <translation>当前位置。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="522" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="538" />
             <source>Click to rewind here.</source>
             <translation>点击回退到此处。</translation>
         </message>
@@ -4517,39 +4599,32 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
     <context>
         <name>Wiring</name>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="35" />
             <source>You are a helpful assistant in pi-desktop. You can use the workspace tools to read, search and (with the user's approval) change files. Be concise and precise.</source>
-            <translation>你是 pi-desktop 中的得力助手。你可以使用工作区工具读取、搜索文件，并在用户批准后修改文件。回答要简洁、准确。</translation>
+            <translation type="obsolete">你是 pi-desktop 中的得力助手。你可以使用工作区工具读取、搜索文件，并在用户批准后修改文件。回答要简洁、准确。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="40" />
             <source>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</source>
-            <translation>离线服务：一个确定性的演示模型，不联网。可在设置（Ctrl+,）中选择真实模型。</translation>
+            <translation type="obsolete">离线服务：一个确定性的演示模型，不联网。可在设置（Ctrl+,）中选择真实模型。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="66" />
             <source>Offline provider (no network)</source>
-            <translation>离线服务（无网络）</translation>
+            <translation type="obsolete">离线服务（无网络）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="72" />
             <source>Offline demo (no network)</source>
-            <translation>离线演示（无网络）</translation>
+            <translation type="obsolete">离线演示（无网络）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="73" />
             <source>Qwen (DashScope, compatible mode)</source>
-            <translation>通义千问（DashScope 兼容模式）</translation>
+            <translation type="obsolete">通义千问（DashScope 兼容模式）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="74" />
             <source>Custom OpenAI-compatible server</source>
-            <translation>自定义 OpenAI 兼容服务器</translation>
+            <translation type="obsolete">自定义 OpenAI 兼容服务器</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="127" />
             <source>%1 — using the offline provider until then.</source>
-            <translation>%1 — 在此之前使用离线服务。</translation>
+            <translation type="obsolete">%1 — 在此之前使用离线服务。</translation>
         </message>
     </context>
 </TS>

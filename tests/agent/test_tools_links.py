@@ -12,8 +12,8 @@ import pytest
 
 from pi_desktop.agent import ToolError
 from pi_desktop.agent.tools import ApprovalRequest
+from pi_desktop.ui.agent_factories import default_tools_factory
 from pi_desktop.ui.settings import AppSettings
-from pi_desktop.ui.wiring import default_tools_factory
 from tests.agent.test_tools_sandbox import call, tools
 
 OUTSIDE = "the outside file's own content\n"

@@ -22,11 +22,11 @@ import pytest
 import qasync
 from PySide6.QtCore import QSettings, Qt, QTimer
 
-from pi_desktop.ui.pyside_fix import guard_none_refcount
+from pi_desktop.ui.none_refcount_guard import guard_none_refcount
 from tests.ui.shots import ARTIFACTS
 
 # PySide6 6.12 drops a reference to None on every void call; a whole UI suite makes enough
-# of them to abort the interpreter on Python 3.11 (see pi_desktop/ui/pyside_fix.py).
+# of them to abort the interpreter on Python 3.11 (see pi_desktop/ui/none_refcount_guard.py).
 guard_none_refcount()
 
 
@@ -192,8 +192,8 @@ class WindowKit:
     ) -> Any:
         """A shown main window built by the app's own ``build_window``."""
         from pi_desktop.app import build_window
+        from pi_desktop.ui.agent_factories import ProviderSetup
         from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
-        from pi_desktop.ui.wiring import ProviderSetup
 
         def factory(_settings: Any) -> ProviderSetup:
             return ProviderSetup(llm, summarizer, description, offline)

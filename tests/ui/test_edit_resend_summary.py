@@ -59,7 +59,7 @@ def _notes(body) -> list[str]:
 def _edit(qtbot, window, entry_id: str, text: str) -> None:
     assert window.edits.begin_edit(entry_id)
     _ask(qtbot, window, text)
-    qtbot.waitUntil(lambda: window.steering.pending_task() is None, timeout=10_000)
+    qtbot.waitUntil(lambda: window.session_tree.branches.pending_task() is None, timeout=10_000)
 
 
 def test_edit_and_resend_summarizes_the_branch_it_leaves(kit, qtbot, openai_server, artifacts):
@@ -109,7 +109,7 @@ def test_edit_and_resend_with_the_setting_off_writes_no_summary(kit, qtbot, open
     assert session.state.branch_summaries == {}
     assert not any(_is_summary(b) for b in openai_server.requests)
     assert not any(_notes(b) for b in openai_server.requests)
-    assert window.steering.task is None
+    assert window.session_tree.branches.task is None
 
 
 def test_editing_the_first_message_with_nothing_answered_after_it_writes_no_summary(
@@ -182,7 +182,7 @@ def test_stop_while_the_summary_is_written_gives_the_text_back(kit, qtbot, opena
     assert window.input.toPlainText() == "second question, rephrased"
     assert session.current_id == a1  # the rewind happened; nothing was appended
     assert len(_chats(openai_server)) == chats_before
-    qtbot.waitUntil(window.steering.task.done, timeout=10_000)
+    qtbot.waitUntil(window.session_tree.branches.task.done, timeout=10_000)
     assert [s.summary for s in session.branch_summaries_for(a1)] == [NOTE]
     _ask(qtbot, window, window.input.toPlainText())  # sending again goes on from a1
     assert session.get_current_path()[2].parent_id == a1
@@ -204,7 +204,7 @@ def test_a_message_typed_right_after_a_rewind_waits_for_its_summary(kit, qtbot, 
 
     openai_server.responder = slow_summary
     assert window.rewind_to(a1)
-    assert window.steering.pending_task() is not None
+    assert window.session_tree.branches.pending_task() is not None
     _ask(qtbot, window, "a third way")  # typed before the summary came back
     request = openai_server.last_request
     assert request["messages"][-1]["content"] == "a third way"
@@ -232,13 +232,14 @@ def test_after_a_stop_the_resent_text_does_not_wait_again(kit, qtbot, openai_ser
     qtbot.keyClick(window.input, Qt.Key.Key_Return)
     qtbot.mouseClick(window.send_button, Qt.MouseButton.LeftButton)  # Stop
     qtbot.waitUntil(lambda: idle(window), timeout=10_000)
-    assert window.steering.task is not None and not window.steering.task.done()
+    task = window.session_tree.branches.task
+    assert task is not None and not task.done()
     _ask(qtbot, window, window.input.toPlainText())
     sent = openai_server.last_request
     assert sent["messages"][-1]["content"] == "second question, rephrased"
-    assert not _notes(sent) and not window.steering.task.done()  # it did not wait
+    assert not _notes(sent) and not window.session_tree.branches.task.done()  # it did not wait
     assert session.get_current_path()[2].parent_id == a1
-    qtbot.waitUntil(window.steering.task.done, timeout=10_000)
+    qtbot.waitUntil(window.session_tree.branches.task.done, timeout=10_000)
     assert [s.summary for s in session.branch_summaries_for(a1)] == [NOTE]
     _ask(qtbot, window, "and then?")
     assert _notes(openai_server.last_request)

@@ -136,7 +136,7 @@ def test_a_message_too_large_for_the_budget_reads_in_chinese(chinese):
 
 def test_the_default_system_prompt_follows_the_interface(chinese, kit):
     from pi_desktop.agent import OfflineLLM
-    from pi_desktop.ui.wiring import DEFAULT_SYSTEM_PROMPT, default_prompt
+    from pi_desktop.ui.agent_factories import DEFAULT_SYSTEM_PROMPT, default_prompt
 
     assert default_prompt().startswith("你是 pi-desktop 中的得力助手")
     window = kit.window(OfflineLLM())

@@ -26,14 +26,14 @@ def test_fork_from_the_tree_keeps_the_pin_and_the_branch_summary(kit, qtbot, art
     q1, a1 = (e.id for e in original.get_current_path())
     send(qtbot, window, "Now try a regex tokenizer for the parser.")
     assert window.rewind_to(a1)  # leaves the regex branch behind: summarized
-    qtbot.waitUntil(window.steering.task.done, timeout=10_000)
+    qtbot.waitUntil(window.session_tree.branches.task.done, timeout=10_000)
     [side] = original.branch_summaries_for(a1)
     send(qtbot, window, "Let us do the hand-written tokenizer.")
     a3 = original.current_id
     send(qtbot, window, "And add tests for it.")
     a4 = original.current_id
-    assert window.steering.set_pinned(q1, True)
-    assert window.steering.set_pinned(a4, True)  # below the fork point: stays behind
+    assert window.pins.set_pinned(q1, True)
+    assert window.pins.set_pinned(a4, True)  # below the fork point: stays behind
 
     menu_action(window, a3, "Fork to new session").trigger()
     fork = window.session

@@ -143,7 +143,7 @@ def test_the_launch_shows_the_window_at_once_and_reads_the_file_in_the_backgroun
     """``--session`` as the app launches it: the window is up with a quiet "Opening…" row
     before the file is read; a message typed meanwhile waits in the box; then the rows."""
     from pi_desktop.app import build_window
-    from pi_desktop.ui.wiring import ProviderSetup
+    from pi_desktop.ui.agent_factories import ProviderSetup
 
     path = _long_session(tmp_path / "sessions", 2_000)
     window = build_window(

@@ -1,4 +1,4 @@
-"""The PySide6 None-refcount guard the app installs (see pi_desktop/ui/pyside_fix.py).
+"""The PySide6 None-refcount guard the app installs (see pi_desktop/ui/none_refcount_guard.py).
 
 pyproject excludes PySide6 6.12.0 (the release with the leak); the guard stays for any other
 build that has it, and must be a no-op where there is no leak.
@@ -10,7 +10,7 @@ import sys
 
 from PySide6.QtCore import QObject
 
-from pi_desktop.ui.pyside_fix import guard_none_refcount, void_call_leaks_none
+from pi_desktop.ui.none_refcount_guard import guard_none_refcount, void_call_leaks_none
 
 
 def test_many_void_calls_cannot_exhaust_none(qapp):

@@ -52,8 +52,8 @@ class McpKit:
 
     def window(self, server):
         from pi_desktop.app import build_window
+        from pi_desktop.ui.agent_factories import ProviderSetup
         from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
-        from pi_desktop.ui.wiring import ProviderSetup
 
         llm = OpenAIChatLLM("test-model", base_url=server.base_url, api_key="sk-test-secret")
         window = build_window(

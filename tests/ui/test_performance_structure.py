@@ -35,7 +35,7 @@ def test_offline_window_does_not_import_the_openai_sdk(tmp_path):
     code = (
         "import sys\n"
         "from pi_desktop import app\n"
-        "from pi_desktop.ui import main_window, wiring\n"
+        "from pi_desktop.ui import agent_factories, main_window\n"
         "from pi_desktop.agent.presets import build_llm\n"
         "llm = build_llm('offline')\n"
         "print(type(llm).__name__, 'openai' in sys.modules)\n"
@@ -177,7 +177,7 @@ def test_a_fresh_layout_derives_labels_only_for_the_rows_read(tmp_path):
 def test_the_tree_build_pauses_the_cyclic_gc_and_restores_it():
     import gc
 
-    from pi_desktop.session.long_lived import paused_gc
+    from pi_desktop.session.gc_pause import paused_gc
 
     assert gc.isenabled()
     with paused_gc():
@@ -203,7 +203,7 @@ def test_what_the_tree_build_allocated_leaves_the_young_generation():
     generation on the way out, so the next allocation does not scan them all at once."""
     import gc
 
-    from pi_desktop.session.long_lived import paused_gc
+    from pi_desktop.session.gc_pause import paused_gc
 
     class Marker:
         pass
@@ -287,7 +287,7 @@ def test_the_promotion_leaves_what_someone_else_froze_frozen():
     of old objects is not charged to the flow) keeps it frozen through a build."""
     import gc
 
-    from pi_desktop.session.long_lived import paused_gc
+    from pi_desktop.session.gc_pause import paused_gc
 
     gc.freeze()
     try:

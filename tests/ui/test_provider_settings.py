@@ -228,7 +228,7 @@ def test_closing_the_dialog_cancels_a_test_in_flight(qloop, qtbot, tmp_path, ope
 
 
 def test_the_thinking_switch_is_offered_where_the_provider_has_one(qtbot, tmp_path):
-    from pi_desktop.ui.wiring import preset_choices
+    from pi_desktop.ui.agent_factories import preset_choices
 
     dialog = SettingsDialog(AppSettings(), preset_choices(), KeyStore(tmp_path / "k"))
     qtbot.addWidget(dialog)
@@ -247,7 +247,7 @@ def test_the_thinking_choice_reaches_the_request(tmp_path, openai_server):
     import asyncio
 
     from pi_desktop.context import Message
-    from pi_desktop.ui.wiring import make_provider_factory
+    from pi_desktop.ui.agent_factories import make_provider_factory
     from tests.openai_server import Reply
 
     keys = KeyStore(tmp_path / "k")

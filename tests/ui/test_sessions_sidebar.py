@@ -192,7 +192,7 @@ def test_relaunch_reopens_the_session_open_at_close_not_the_newest_written(
     _ask(qtbot, window, "The original topic")
     _ask(qtbot, window, "More on it")
     first_answer = window.session.get_current_path()[1].id
-    fork = window.fork_from(first_answer)
+    fork = window.session_tree.fork_from(first_answer)
     assert fork is not None and window.session.path == fork.path
     fork_path = fork.path
     _ask(qtbot, window, "Something in the fork")  # the fork is now the newest written file

@@ -86,7 +86,7 @@ def test_key_store_env_fallback(tmp_path, monkeypatch):
 
 def test_an_environment_key_goes_only_to_its_own_provider(tmp_path, monkeypatch):
     """OPENAI_API_KEY is OpenAI's: DashScope, a local server or a custom URL never receive it."""
-    from pi_desktop.ui.wiring import make_provider_factory
+    from pi_desktop.ui.agent_factories import make_provider_factory
 
     monkeypatch.delenv("DASHSCOPE_API_KEY", raising=False)
     keys = KeyStore(tmp_path)
@@ -276,7 +276,7 @@ def test_sessions_dialog_lists_renames_deletes(qtbot, tmp_path):
 
 
 def test_the_app_offers_every_preset_the_issue_names():
-    from pi_desktop.ui.wiring import preset_choices
+    from pi_desktop.ui.agent_factories import preset_choices
 
     choices = {c.key: c for c in preset_choices()}
     assert {"offline", "openai", "ollama", "lmstudio", "custom"} <= set(choices)

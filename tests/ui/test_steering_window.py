@@ -54,7 +54,7 @@ def test_pin_from_chat_tree_and_shortcut_and_branch_summary(kit, qtbot, artifact
     # rewind to the first answer: the regex branch is left behind and summarized
     leaf = session.current_id
     assert window.rewind_to(first_answer)
-    task = window.steering.task
+    task = window.session_tree.branches.task
     assert task is not None
     qtbot.waitUntil(task.done, timeout=10_000)
     [side] = session.branch_summaries_for(first_answer)
@@ -90,9 +90,9 @@ def test_a_pin_past_the_cap_is_refused_in_a_banner(kit, qtbot):
     session = window.session
     ids = [e.id for e in session.get_current_path()]
     for eid in ids:
-        window.steering.set_pinned(eid, True)
-    assert window.steering.last_refusal is not None
-    assert "cap" in window.steering.last_refusal and "25%" in window.steering.last_refusal
+        window.pins.set_pinned(eid, True)
+    assert window.pins.last_refusal is not None
+    assert "cap" in window.pins.last_refusal and "25%" in window.pins.last_refusal
     assert any("Cannot pin" in b.text for b in window.refusals())
     refused = [eid for eid in ids if not session.is_pinned(eid)]
     assert refused and not any(card_of(window, eid).pinned for eid in refused)
@@ -105,7 +105,7 @@ def test_branch_summaries_off_in_the_settings(kit, qtbot):
     target = window.session.current_id
     _send(qtbot, window, "second")
     assert window.rewind_to(target)
-    assert window.steering.task is None
+    assert window.session_tree.branches.task is None
     assert window.session.state.branch_summaries == {}
 
 

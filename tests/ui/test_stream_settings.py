@@ -7,9 +7,9 @@ from dataclasses import replace
 from PySide6.QtCore import QSettings
 
 from pi_desktop.agent.openai_llm import OpenAIChatLLM
+from pi_desktop.ui.agent_factories import make_provider_factory
 from pi_desktop.ui.dialogs.settings_dialog import PresetChoice, SettingsDialog
 from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
-from pi_desktop.ui.wiring import make_provider_factory
 
 
 def test_deadlines_default_round_trip_and_are_clamped(qsettings):

@@ -4,8 +4,8 @@
 the input; sending then branches from that message's parent, so the old branch stays in the
 tree. A parent below the compaction floor is refused with the window's usual refusal and fork
 offer. The branch the edit leaves gets the rewind's branch summary (same setting, same rule,
-same code: ``Steering.after_rewind``), and the edited question waits for it, so its own request
-already says what the old branch explored; a new first message carries that note itself.
+same code: ``BranchSummaries.after_rewind``), and the edited question waits for it, so its own
+request already says what the old branch explored; a new first message carries that note itself.
 
 When the path ends with a user message (a click on a question in the tree, a session reopened
 there), the window offers "Answer again" (the agent's ``resume``). If the user types a new

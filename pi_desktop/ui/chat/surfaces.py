@@ -42,10 +42,6 @@ class Panel(QFrame):
         self.border = border
         self.radius = radius
 
-    def set_colors(self, fill: str | None, border: str | None) -> None:
-        self.fill, self.border = fill, border
-        self.update()
-
     def paintEvent(self, event: QPaintEvent) -> None:
         if self.fill is None and self.border is None:
             return

@@ -318,6 +318,8 @@ def _in_order(nodes: Iterable[TreeNode]) -> bool:
 
 def _max_lane_per_row(n_rows: int, by_lane: Mapping[int, list[Segment]]) -> tuple[int, ...]:
     """Rightmost lane crossing each row: a sweep over segment starts with lazy deletion."""
+    if all(lane <= 0 for lane in by_lane):  # one line of messages (the common long session)
+        return (0,) * n_rows
     starts: dict[int, list[Segment]] = {}
     for segs in by_lane.values():
         for s in segs:

@@ -89,6 +89,7 @@ class TreePainter:
     focus_row: int | None = None
     has_focus: bool = False
     nav_enabled: bool = True
+    empty_text: str | None = None  # said in an empty view (None: "No messages yet")
 
     def row_y(self, row: int) -> float:
         """Centre of ``row`` in viewport coordinates."""
@@ -105,11 +106,12 @@ class TreePainter:
         p.fillRect(viewport, t.base)
         rows = self.layout.rows
         if not rows:
+            text = tr("Tree", "No messages yet") if self.empty_text is None else self.empty_text
             p.setPen(t.muted)
             p.drawText(
                 viewport.adjusted(8, 8, -8, -8),
                 Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                tr("Tree", "No messages yet"),
+                text,
             )
             return
         first = max(0, self.scroll // self.row_h)

@@ -4,24 +4,50 @@ It owns the link to the live session: it decides when a redraw is needed, takes 
 path for messages appended at the current entry (an appended message costs only a few dict
 copies, ~3 ms, on a 10,000-entry session) and rebuilds in full otherwise. Split from the view,
 which only paints and handles input.
+
+The first drawing of a large session (above ``BACKGROUND_ABOVE`` entries) is built in a worker
+thread from a copy of the session's tables, so opening a 100,000-message session does not
+hold the event loop for the ~0.7 s the snapshot and layout take; the status line says the tree
+is being drawn meanwhile, and what the session gained in the meantime is caught up on arrival
+(incrementally when it was appended at the current entry).
 """
 
 from __future__ import annotations
 
+import logging
+import threading
 from collections.abc import Iterable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPoint, QRect, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from pi_desktop.session.long_lived import paused_gc
+from pi_desktop.session.gc_pause import paused_gc
 from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.theme import blend, theme_for
 from pi_desktop.ui.tree.incremental import Fingerprint, incremental_update
-from pi_desktop.ui.tree.snapshot import TreeSnapshot
+from pi_desktop.ui.tree.layout import TreeLayout, layout_tree
+from pi_desktop.ui.tree.snapshot import SessionCopy, TreeSnapshot
 from pi_desktop.ui.tree.view import SessionTreeView
+
+log = logging.getLogger(__name__)
+# pins, branch summaries, prompt changes: marks that change no message, so no fingerprint
+MarksKey = tuple[tuple[str, ...], tuple[str, ...], int]
+
+
+class _Delivery(QObject):
+    """Carries a worker's build to the event loop (a queued signal across threads)."""
+
+    built = Signal(int, object)  # generation, (snapshot, layout) or None when the build failed
+
+
+def _build(copy: SessionCopy) -> tuple[TreeSnapshot, TreeLayout]:
+    """The snapshot and the collapsed layout of ``copy``: pure Python, no Qt objects."""
+    with paused_gc():
+        snapshot = TreeSnapshot.from_session(copy)
+        return snapshot, layout_tree(snapshot)
 
 
 class SessionTreePanel(QWidget):
@@ -36,12 +62,19 @@ class SessionTreePanel(QWidget):
     sealedClicked = Signal(str)
     editRequested = Signal(str)  # a user message: edit and resend from before it
 
+    BACKGROUND_ABOVE = 20_000  # entries; a smaller session is drawn at once (< ~0.15 s)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session: Any = None
         self._drawn: Fingerprint | None = None
-        self._steer_drawn: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+        self._marks_drawn: MarksKey = ((), (), 0)
         self.incremental = True  # False: always rebuild in full (the bench's baseline)
+        self.background_above = self.BACKGROUND_ABOVE
+        self._generation = 0  # bumped by every set_session: a late build of another is dropped
+        self._pending: tuple[Fingerprint, MarksKey] | None = None  # what a worker is drawing
+        self._delivery = _Delivery(self)
+        self._delivery.built.connect(self._on_built)
         self.view = SessionTreeView(self)
         self._status = QLabel(self)
         self._status.setWordWrap(True)
@@ -95,12 +128,59 @@ class SessionTreePanel(QWidget):
     def banner_visible(self) -> bool:
         return not self._banner.isHidden()
 
+    @property
+    def building(self) -> bool:
+        """Whether the first drawing of the session is still being built in a worker."""
+        return self._pending is not None
+
     def set_session(self, session: Any) -> None:
-        """Draw ``session`` (or nothing for None); expansions and hidden ids start fresh."""
+        """Draw ``session`` (or nothing for None); expansions and hidden ids start fresh.
+
+        A session above ``background_above`` entries is built in a worker thread: the panel
+        shows an empty tree and says so until it arrives (``building``)."""
         self._session = session
         self._drawn = None
+        self._generation += 1
+        self._pending = None
         self.view.reset_view_state()
+        self.view.set_empty_text(None)
+        if session is not None and len(session.entries) > self.background_above:
+            self._build_in_background(session)
+            return
         self.refresh()
+        self.view.scroll_to_current()
+
+    def _build_in_background(self, session: Any) -> None:
+        copy = SessionCopy.of(session)  # on the event loop: the worker never reads the session
+        self._pending = (self._fingerprint(), self._marks_key())
+        self.view.set_snapshot(TreeSnapshot.empty())
+        self._update_status()
+        self.view.set_empty_text("")  # the status line says the tree is being drawn
+        generation, delivery = self._generation, self._delivery
+
+        def work() -> None:
+            try:
+                result: tuple[TreeSnapshot, TreeLayout] | None = _build(copy)
+            except Exception:  # drawn on the event loop instead, where the error is seen
+                log.exception("building the session tree in the background failed")
+                result = None
+            try:
+                delivery.built.emit(generation, result)
+            except RuntimeError:  # the panel was deleted meanwhile (the window closed)
+                pass
+
+        threading.Thread(target=work, name="session-tree-build", daemon=True).start()
+
+    def _on_built(self, generation: int, result: tuple[TreeSnapshot, TreeLayout] | None) -> None:
+        if generation != self._generation or self._pending is None:
+            return  # another session (or none) was set meanwhile
+        (drawn, marks), self._pending = self._pending, None
+        self.view.set_empty_text(None)
+        if result is not None:
+            self.view.apply_update(*result)
+            self._drawn, self._marks_drawn = drawn, marks
+            self._update_status()
+        self.refresh()  # what the session gained meanwhile; in full if the build failed
         self.view.scroll_to_current()
 
     def refresh(self) -> None:
@@ -108,11 +188,14 @@ class SessionTreePanel(QWidget):
 
         Messages appended at the current entry update the tree incrementally (see
         ``tree.incremental``); anything else rebuilds in O(n log n). The window may call this
-        freely after every event.
+        freely after every event; while a first drawing is built in the background it waits
+        for it.
         """
-        steer = self._steer_key()
-        if steer != self._steer_drawn:  # a pin or a branch summary: redraw in full
-            self._steer_drawn = steer
+        if self._pending is not None:
+            return
+        marks = self._marks_key()
+        if marks != self._marks_drawn:  # a pin or a branch summary: redraw in full
+            self._marks_drawn = marks
             self._drawn = None
         key = self._fingerprint()
         if key == self._drawn and key is not None:
@@ -133,7 +216,7 @@ class SessionTreePanel(QWidget):
             self.view.set_snapshot(snap)
         self._update_status()
 
-    def _steer_key(self) -> tuple[tuple[str, ...], tuple[str, ...], int]:
+    def _marks_key(self) -> MarksKey:
         """Pins, branch summaries and system-prompt changes change no message, so the
         fingerprint misses them."""
         state = getattr(self._session, "state", None)
@@ -180,11 +263,19 @@ class SessionTreePanel(QWidget):
     def scroll_to_current(self) -> None:
         self.view.scroll_to_current()
 
+    def focused_entry_id(self) -> str | None:
+        """The message the tree's keyboard focus is on, while the tree has focus."""
+        return self.view.focused_entry_id()
+
     def select_entries(self, entry_ids: Iterable[str]) -> int:
         """Highlight a range of entries (e.g. what a summary covered) and scroll to it."""
         return self.view.select_entries(entry_ids)
 
     def _update_status(self) -> None:
+        if self._pending is not None:
+            count = len(self._session.entries)
+            self._status.setText(trf("Tree", "Drawing the tree of %1 entries…", count))
+            return
         snap = self.view.snapshot
         # side nodes (compactions, branch summaries) are listed under the node they hang off:
         # counting them there costs O(side nodes), not a pass over 100,000 nodes per refresh

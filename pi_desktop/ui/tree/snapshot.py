@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from types import SimpleNamespace
 from typing import Any, Literal
 
 from pi_desktop.ui.i18n import tokens as format_tokens
@@ -101,6 +102,35 @@ class TreeNode:
         return _full_text(self.content, self.calls)
 
     pinned: bool = False  # the user pinned it: it stays verbatim in every view
+
+
+@dataclass(frozen=True)
+class SessionCopy:
+    """What ``TreeSnapshot.from_session`` reads of a session, copied at one moment.
+
+    Entries are never changed once appended, so shallow copies of the session's tables are
+    enough: a worker thread can build the snapshot of a 100,000-entry session from this while
+    the live session grows on the event loop (a few ms to copy; the build takes hundreds).
+    """
+
+    entries: Mapping[str, Any]
+    current_id: str | None
+    compaction_floor: str | None
+    state: SimpleNamespace  # branch_summaries, system_prompt_changes, pinned
+
+    @classmethod
+    def of(cls, session: Any) -> SessionCopy:
+        state = getattr(session, "state", None)
+        return cls(
+            entries=dict(session.entries),
+            current_id=session.current_id,
+            compaction_floor=getattr(session, "compaction_floor", None),
+            state=SimpleNamespace(
+                branch_summaries=dict(getattr(state, "branch_summaries", None) or {}),
+                system_prompt_changes=tuple(getattr(state, "system_prompt_changes", None) or ()),
+                pinned=tuple(getattr(state, "pinned", None) or ()),
+            ),
+        )
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,7 @@ class SessionTreeView(QAbstractScrollArea):
         self._focus_row: int | None = None
         self._selected: frozenset[str] = frozenset()  # entries picked from outside (a range)
         self._row_h = 24
+        self._empty_text: str | None = None  # what an empty view says (None: no messages yet)
         self.setAccessibleName(tr("Tree", "Session tree"))
         self.setAccessibleDescription(
             tr(
@@ -125,6 +126,11 @@ class SessionTreeView(QAbstractScrollArea):
         self.viewport().setCursor(
             Qt.CursorShape.PointingHandCursor if enabled else Qt.CursorShape.ForbiddenCursor
         )
+        self.viewport().update()
+
+    def set_empty_text(self, text: str | None) -> None:
+        """What the view says while it has no rows (None: that the session has no messages)."""
+        self._empty_text = text
         self.viewport().update()
 
     def toggle_branch(self, root_id: str) -> None:
@@ -285,6 +291,7 @@ class SessionTreeView(QAbstractScrollArea):
             focus_row=self._focus_row,
             has_focus=self.hasFocus(),
             nav_enabled=self._nav_enabled,
+            empty_text=self._empty_text,
         )
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -428,6 +435,15 @@ class SessionTreeView(QAbstractScrollArea):
     @property
     def focus_row(self) -> int | None:
         return self._focus_row
+
+    def focused_entry_id(self) -> str | None:
+        """The message the keyboard focus is on, while the view has focus; None on a side node
+        (a compaction or branch summary is no message) or a collapsed stub."""
+        row = self._focus_row
+        if not self.hasFocus() or row is None or row >= len(self._layout.rows):
+            return None
+        node = self._snapshot.nodes.get(self._layout.rows[row].node_id)
+        return None if node is None or node.kind == "compaction" else node.id
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Keyboard use: arrows/Page/Home/End move, Enter/Space act, Ctrl+C copies."""

@@ -32,12 +32,12 @@ def default_prompt() -> str:
     """``DEFAULT_SYSTEM_PROMPT`` in the interface's language: it is the text a new session
     starts with and the one the prompt editor shows, so a Chinese window offers a Chinese
     prompt (stored in the session as written; a later change of language leaves it)."""
-    return tr("Wiring", DEFAULT_SYSTEM_PROMPT)
+    return tr("AgentFactories", DEFAULT_SYSTEM_PROMPT)
 
 
 def offline_note() -> str:
     """``OFFLINE_NOTE`` in the interface's language."""
-    return tr("Wiring", OFFLINE_NOTE)
+    return tr("AgentFactories", OFFLINE_NOTE)
 
 
 @dataclass
@@ -63,15 +63,17 @@ def offline_setup(note: str | None = "", chars_per_second: float = 0) -> Provide
 
     llm = OfflineLLM(chars_per_second=chars_per_second)
     note = offline_note() if note == "" else note
-    return ProviderSetup(llm, None, tr("Wiring", "Offline provider (no network)"), True, note)
+    return ProviderSetup(
+        llm, None, tr("AgentFactories", "Offline provider (no network)"), True, note
+    )
 
 
 def preset_label(key: str, label: str) -> str:
     """A preset's name in the interface's language (product names stay as they are)."""
     words = {
-        "offline": tr("Wiring", "Offline demo (no network)"),
-        "dashscope": tr("Wiring", "Qwen (DashScope, compatible mode)"),
-        "custom": tr("Wiring", "Custom OpenAI-compatible server"),
+        "offline": tr("AgentFactories", "Offline demo (no network)"),
+        "dashscope": tr("AgentFactories", "Qwen (DashScope, compatible mode)"),
+        "custom": tr("AgentFactories", "Custom OpenAI-compatible server"),
     }
     return words.get(key, label)
 
@@ -124,7 +126,7 @@ def make_provider_factory(key_store: KeyStore) -> ProviderFactory:
             if settings.summarizer_model and settings.summarizer_model != settings.model:
                 summarizer = build_llm(settings.provider, model=settings.summarizer_model, **common)
         except ValueError as exc:
-            note = trf("Wiring", "%1 — using the offline provider until then.", exc)
+            note = trf("AgentFactories", "%1 — using the offline provider until then.", exc)
             return offline_setup(note, speed)
         model = getattr(llm, "model", settings.model)
         description = f"{label} · {model}"
