@@ -17,8 +17,8 @@ import logging
 from pathlib import Path
 from typing import Any, Protocol
 
+from pi_desktop.agent.model_window import MIN_WINDOW_TOKENS, fitted_budget
 from pi_desktop.agent.repair import repair_pairs
-from pi_desktop.agent.window import MIN_WINDOW_TOKENS, fitted_budget
 from pi_desktop.context import Message
 from pi_desktop.context.reasoning import strip_ignored_reasoning, without_ignored_reasoning
 from pi_desktop.context.report import CompactionInfo

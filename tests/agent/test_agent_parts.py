@@ -341,7 +341,7 @@ def test_session_history_reuses_its_fold_until_the_session_moves(tmp_path) -> No
 
 
 def test_usage_anchor_leaves_out_the_tool_schemas() -> None:
-    from pi_desktop.agent.view import schema_tokens, usage_for_anchor
+    from pi_desktop.agent.schema_budget import schema_tokens, usage_for_anchor
 
     usage = {"prompt_tokens": 1_000, "completion_tokens": 5}
     assert usage_for_anchor(usage, 0) is usage  # no tools: unchanged
