@@ -135,7 +135,7 @@ class Agent:
         bridge: ContextSessionBridge | None = None
         if session is not None:
             adopt_system_prompt(session, system_prompt)
-            self._history = SessionHistory(session)
+            self._history = SessionHistory.of(session)  # shared by the agents of a session
             bridge = ContextSessionBridge(session)
         else:
             self._history = MemoryHistory(system_prompt)
