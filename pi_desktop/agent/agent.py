@@ -3,7 +3,7 @@
 It coordinates the ContextManager (the view), the Session via the bridge (the truth), the LLM
 and the tools, and reports everything as events; it never touches Qt. It is a façade over
 small parts, each built here with what it uses: the ``History`` (the truth as sent),
-``PinsAndNotes`` (the path's pins and branch summaries), ``ContextSteps`` (prepare,
+``SessionPinsAndNotes`` (the path's pins and branch summaries), ``ContextSteps`` (prepare,
 compaction, estimates, usage), ``ProviderSteps`` (what real servers get wrong) and the
 ``RunLoop`` (the steps of one run). The Agent itself owns a run as a whole: one at a time,
 what it appends first, and its one terminal event.
@@ -37,7 +37,7 @@ from pi_desktop.agent.history import (
     unanswered_turn,
 )
 from pi_desktop.agent.llm import LLM, ContextOverflowError, ProviderError
-from pi_desktop.agent.pins_notes import PinsAndNotes
+from pi_desktop.agent.pins_notes import SessionPinsAndNotes
 from pi_desktop.agent.provider_steps import ProviderSteps
 from pi_desktop.agent.repair import PairRepair
 from pi_desktop.agent.retry import RetryPolicy
@@ -166,7 +166,7 @@ class Agent:
             if bridge is not None:  # what the live app had: budget, anchor, cache
                 bridge.restore_all(ctx)
         self._ctx = ctx
-        self._pins = PinsAndNotes(session, self._history, ctx, summarizer or llm)
+        self._pins = SessionPinsAndNotes(session, self._history, ctx, summarizer or llm)
         self._context = ContextSteps(
             ctx,
             self._history,

@@ -38,7 +38,7 @@ from pi_desktop.session import SessionError
 if TYPE_CHECKING:
     from pi_desktop.agent.bridge import ContextSessionBridge
     from pi_desktop.agent.history import History
-    from pi_desktop.agent.pins_notes import PinsAndNotes
+    from pi_desktop.agent.pins_notes import SessionPinsAndNotes
     from pi_desktop.agent.summary_probe import SummaryProbe
     from pi_desktop.context import ContextManager
     from pi_desktop.context.report import PrepareReport
@@ -60,7 +60,7 @@ class ContextSteps:
         self,
         ctx: ContextManager | None,
         history: History,
-        pins: PinsAndNotes,
+        pins: SessionPinsAndNotes,
         emit: Callable[[Any], None],
         *,
         session: Session | None,

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from pi_desktop.session import Session
 
 
-class PinsAndNotes:
+class SessionPinsAndNotes:
     """The path's pins and branch-summary notes, read from ``session`` into ``ctx``.
 
     ``ctx`` None (no context management) or ``session`` None (an in-memory history: no entry

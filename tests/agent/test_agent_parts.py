@@ -404,12 +404,12 @@ def test_the_agent_is_composed_not_mixed_in() -> None:
 
     from pi_desktop.agent import Agent
     from pi_desktop.agent.context_steps import ContextSteps
-    from pi_desktop.agent.pins_notes import PinsAndNotes
+    from pi_desktop.agent.pins_notes import SessionPinsAndNotes
     from pi_desktop.agent.provider_steps import ProviderSteps
     from pi_desktop.agent.run_loop import RunLoop
 
     assert Agent.__bases__ == (object,)
-    for part in (ContextSteps, PinsAndNotes, ProviderSteps, RunLoop):
+    for part in (ContextSteps, SessionPinsAndNotes, ProviderSteps, RunLoop):
         tree = ast.parse(Path(inspect.getfile(part)).read_text())
         imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
         assert "pi_desktop.agent.agent" not in imported, part
