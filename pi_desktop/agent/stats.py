@@ -7,6 +7,7 @@ metadata is counted by the estimate and parts of it are sent, these figures are 
 from __future__ import annotations
 
 import itertools
+import threading
 import weakref
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -151,10 +152,12 @@ class UsageLedger:
     priced when asked (prices change in the settings, the figures do not).
 
     ``of(session)`` keeps one ledger per session object (weakly: it never keeps a session
-    alive, and holds none itself).
+    alive, and holds none itself); calling it where the session was read (a loader thread,
+    before anything else uses the session) folds the entries there.
     """
 
     _shared: ClassVar[weakref.WeakKeyDictionary[Any, UsageLedger]] = weakref.WeakKeyDictionary()
+    _shared_lock: ClassVar[threading.Lock] = threading.Lock()  # a loader thread may warm one
 
     def __init__(self) -> None:
         self._reset()
@@ -168,9 +171,10 @@ class UsageLedger:
     @classmethod
     def of(cls, session: Any) -> UsageLedger:
         """The ledger of ``session``, brought up to date."""
-        ledger = cls._shared.get(session)
-        if ledger is None:
-            ledger = cls._shared[session] = cls()
+        with cls._shared_lock:
+            ledger = cls._shared.get(session)
+            if ledger is None:
+                ledger = cls._shared[session] = cls()
         ledger.follow(session.entries)
         return ledger
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from pi_desktop.agent import Agent
 from pi_desktop.agent.history import warm as warm_history
+from pi_desktop.agent.stats import UsageLedger
 from pi_desktop.session import (
     Session,
     SessionLibrary,
@@ -436,6 +437,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
             def read() -> tuple[Session, list[PathItem]]:
                 session = Session.load(path)  # and its rows: both pure Python, no Qt
                 warm_history(session)  # the agent's history of it, converted here too
+                UsageLedger.of(session)  # and its usage totals, folded
                 return session, path_items(session, self.library.results_dir(session.path))
 
             try:
