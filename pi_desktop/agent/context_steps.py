@@ -221,6 +221,8 @@ class ContextSteps:
         return result.with_row("tools", self._tools_tokens)
 
     async def prepare(self, messages: list[Message], path_ids: list[str | None]) -> list[Message]:
+        """The view of the next request (the whole history without context management); a
+        compaction it made is saved and announced, then a ``ContextPrepared`` follows."""
         if self._ctx is None:
             self._emit(self._unmanaged_estimate(messages))
             return messages

@@ -1,12 +1,12 @@
 """The Agent's side of what real servers get wrong: a silent overflow, tools they drop.
 
-llama.cpp's server answers a prompt over its window with
-HTTP 200 and then breaks the stream, with no wording to parse: when the estimate put the
-request over the window the server is known to have, that break is an overflow (the loop then
-compacts, retries once and learns the window) rather than a network drop to retry three
-times. A llama.cpp-family server that states no window (llama-cpp-python has no ``/props``)
-gets one retry; when the same request breaks again its window is taken to be the largest usual
-``n_ctx`` below the request, and the notice says so.
+llama.cpp's server answers a prompt over its window with HTTP 200 and then breaks the stream,
+with no wording to parse: when the estimate put the request over the window the server is known
+to have, that break is an overflow (the loop then compacts, retries once and learns the window)
+rather than a network drop to retry three times. A llama.cpp-family server that states no
+window (llama-cpp-python has no ``/props``) gets one retry; when the same request breaks again
+its window is taken to be the largest usual ``n_ctx`` below the request, and the notice says
+so.
 A model whose server silently drops ``tools`` describes the tools in prose instead of calling
 them: one ``Notice`` says so.
 """
