@@ -471,7 +471,6 @@ class Agent:
             return await self._context.compact(instructions)
         finally:
             self._busy = False
-            self._context.save_usage()
 
     def estimate_now(self) -> ContextPrepared:
         """A fresh estimate of what the next request would carry, without calling any LLM.

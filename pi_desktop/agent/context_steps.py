@@ -122,40 +122,43 @@ class ContextSteps:
         Emits ``CompactionStarted(manual=True)``, then ``ContextCompacted(manual=True)`` when
         the summary succeeded and was saved (a ``Notice`` says why otherwise), then
         ``ContextPrepared`` with the new estimate in every case. The caller guards the run
-        (one at a time) and saves the usage anchor afterwards.
+        (one at a time); the usage anchor is saved at the end.
         """
-        ctx = self._ctx
-        if ctx is None:
+        if self._ctx is None:
             return False
-        messages, path_ids = self._history.snapshot()
-        if ctx.view_limit <= 0:
-            self._emit(Notice(no_room_message(ctx)))
-            self._emit(self.estimate_now())
-            return False
-        self._emit(CompactionStarted(manual=True))
-        self._pins.apply(messages, path_ids)
         try:
-            view = await ctx.force_compact(messages, instructions)
-        except ProviderError as exc:
-            self._emit(Notice(f"Compaction failed: {exc}"))
-            view = None
-        except asyncio.CancelledError:
-            self._emit(self.estimate_now())  # ends the window's "compacting" state
-            raise
-        done = False
-        if ctx.pending_compaction is not None:
+            messages, path_ids = self._history.snapshot()
+            if self._ctx.view_limit <= 0:
+                self._emit(Notice(no_room_message(self._ctx)))
+                self._emit(self.estimate_now())
+                return False
+            self._emit(CompactionStarted(manual=True))
+            self._pins.apply(messages, path_ids)
             try:
-                done = self._handle_compaction(manual=True)
-            except SessionError as exc:  # kept in memory for this session, not on disk
-                self._emit(Notice(f"The compaction could not be saved: {exc}"))
-        elif view is not None:
-            report = ctx.last_report
-            reason = report.summary_failed if report is not None else None
-            self._emit(Notice(f"Nothing was compacted{': ' + reason if reason else '.'}"))
-        self._emit(
-            self._prepared_event(messages, path_ids) if view is not None else self.estimate_now()
-        )
-        return done
+                view = await self._ctx.force_compact(messages, instructions)
+            except ProviderError as exc:
+                self._emit(Notice(f"Compaction failed: {exc}"))
+                view = None
+            except asyncio.CancelledError:
+                self._emit(self.estimate_now())  # ends the window's "compacting" state
+                raise
+            done = False
+            if self._ctx.pending_compaction is not None:
+                try:
+                    done = self._handle_compaction(manual=True)
+                except SessionError as exc:  # kept in memory for this session, not on disk
+                    self._emit(Notice(f"The compaction could not be saved: {exc}"))
+            elif view is not None:
+                report = self._ctx.last_report
+                reason = report.summary_failed if report is not None else None
+                self._emit(Notice(f"Nothing was compacted{': ' + reason if reason else '.'}"))
+            if view is not None:
+                self._emit(self._prepared_event(messages, path_ids))
+            else:
+                self._emit(self.estimate_now())
+            return done
+        finally:
+            self.save_usage()
 
     def take_path_cache(self) -> None:
         """After the position moved: forget the cache, take the one that fits the new path."""
