@@ -29,8 +29,6 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.agent import Agent
-from pi_desktop.agent.history import warm as warm_history
-from pi_desktop.agent.stats import UsageLedger
 from pi_desktop.session import (
     Session,
     SessionLibrary,
@@ -435,8 +433,11 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
             loop = asyncio.get_event_loop()  # its first step may run in a Qt event pass
 
             def read() -> tuple[Session, list[PathItem]]:
+                from pi_desktop.agent.history import warm
+                from pi_desktop.agent.stats import UsageLedger
+
                 session = Session.load(path)  # and its rows: both pure Python, no Qt
-                warm_history(session)  # the agent's history of it, converted here too
+                warm(session)  # the agent's history of it, converted here too
                 UsageLedger.of(session)  # and its usage totals, folded
                 return session, path_items(session, self.library.results_dir(session.path))
 
