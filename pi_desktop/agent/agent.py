@@ -1,11 +1,12 @@
 """The Agent: prepare → compaction → chat → usage → tools → repeat (DESIGN §5).
 
 It coordinates the ContextManager (the view), the Session via the bridge (the truth), the LLM
-and the tools, and reports everything as events; it never touches Qt. What it does with the
-context engine (prepare, compaction, estimates, usage) is in ``context_steps``; pins and
-branch summaries in ``steering``. The session is kept
-consistent at every await point: an assistant message with tool calls is stored together with
-one result per call, so a Stop (task cancellation) or a crash never leaves dangling calls.
+and the tools, and reports everything as events; it never touches Qt. It is a façade over
+small parts, each built here with what it uses: the ``History`` (the truth as sent),
+``SessionPinsAndNotes`` (the path's pins and branch summaries), ``ContextSteps`` (prepare,
+compaction, estimates, usage), ``ProviderSteps`` (what real servers get wrong) and the
+``RunLoop`` (the steps of one run). The Agent itself owns a run as a whole: one at a time,
+what it appends first, and its one terminal event.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from pi_desktop.agent.bridge import ContextSessionBridge
@@ -21,15 +21,13 @@ from pi_desktop.agent.context_steps import ContextSteps
 from pi_desktop.agent.emitter import EventEmitter, Subscriber
 from pi_desktop.agent.events import (
     CompactionStarted,
+    ContextPrepared,
     HistoryRepaired,
     MessageAdded,
-    ReasoningDelta,
     RetryScheduled,
     RunFailed,
     RunFinished,
     RunStarted,
-    TextDelta,
-    TextRetracted,
 )
 from pi_desktop.agent.history import (
     History,
@@ -38,60 +36,24 @@ from pi_desktop.agent.history import (
     adopt_system_prompt,
     unanswered_turn,
 )
-from pi_desktop.agent.llm import (
-    LLM,
-    ChatResponse,
-    ContextOverflowError,
-    ProviderError,
-    TransientProviderError,
-    accepts_keyword,
-)
+from pi_desktop.agent.llm import LLM, ContextOverflowError, ProviderError
+from pi_desktop.agent.pins_notes import SessionPinsAndNotes
 from pi_desktop.agent.provider_steps import ProviderSteps
 from pi_desktop.agent.repair import PairRepair
-from pi_desktop.agent.retry import RetryPolicy, call_with_retries
-from pi_desktop.agent.stats import ResponseClock, response_stats
-from pi_desktop.agent.steering import Steering
+from pi_desktop.agent.retry import RetryPolicy
+from pi_desktop.agent.run_loop import RunLoop, StepLimitReached, Turn
+from pi_desktop.agent.schema_budget import schema_tokens
+from pi_desktop.agent.summary_probe import SummaryProbe
 from pi_desktop.agent.tool import Tool
-from pi_desktop.agent.tool_exec import (
-    ToolCall,
-    index_tools,
-    normalize_tool_calls,
-    run_tool_calls,
-    tool_schemas,
-)
-from pi_desktop.agent.view import (
-    SummaryProbe,
-    offload_now,
-    schema_tokens,
-)
-from pi_desktop.context import (
-    ContextManager,
-    Message,
-    TurnTooLarge,
-)
-from pi_desktop.context.reasoning import without_ignored_reasoning
+from pi_desktop.agent.tool_exec import offload_now, tool_schemas
+from pi_desktop.context import ContextBreakdown, ContextManager, Message, TurnTooLarge
 from pi_desktop.session import RewindError, Session, SessionError
 from pi_desktop.usertext import UserText, text_of
 
 log = logging.getLogger(__name__)
 
 
-class _StepLimitReached(Exception):
-    """The model kept calling tools past ``max_steps``."""
-
-
-@dataclass
-class _Turn:
-    """Mutable state of one ``run``: the step count and the text streamed by the current call."""
-
-    steps: int = 0
-    streamed: list[str] = field(default_factory=list)
-    reasoning: list[str] = field(default_factory=list)
-    final_text: str = ""
-    clock: ResponseClock = field(default_factory=ResponseClock)
-
-
-class Agent(ContextSteps, ProviderSteps, Steering):
+class Agent:
     """Runs a conversation with tools on one LLM, with context management and persistence.
 
     ``context_budget=None`` disables context management (every request sends the full
@@ -161,56 +123,77 @@ class Agent(ContextSteps, ProviderSteps, Steering):
         if max_steps < 1:
             raise ValueError("max_steps must be >= 1")
         self._llm = llm
-        self._streams_reasoning = accepts_keyword(llm.chat, "on_reasoning")
-        self._takes_retract = accepts_keyword(llm.chat, "on_retract")
-        self._summarizer_llm = summarizer or llm
         self._tool_list = list(tools or ())
-        self._tools = index_tools(self._tool_list)
-        self._tool_schemas = tool_schemas(self._tool_list)
-        self._tools_tokens = schema_tokens(self._tool_schemas)
         self._session = session
-        self._budget = context_budget
         self._threshold = threshold
         self._max_steps = max_steps
-        self._retry = RetryPolicy(max_retries=max_retries, base_delay=retry_base_delay)
         self._events = EventEmitter()
-        self._emit = self._events.emit
+        emit = self._emit = self._events.emit
         self._busy = False
         self._last_error: RunFailed | None = None
 
         self._history: History
-        self._bridge: ContextSessionBridge | None = None
+        bridge: ContextSessionBridge | None = None
         if session is not None:
             adopt_system_prompt(session, system_prompt)
-            self._history = SessionHistory(session)
-            self._bridge = ContextSessionBridge(session)
+            self._history = SessionHistory.of(session)  # shared by the agents of a session
+            bridge = ContextSessionBridge(session)
         else:
             self._history = MemoryHistory(system_prompt)
-
+        schemas = tool_schemas(self._tool_list)
+        tools_tokens = schema_tokens(schemas)
+        retry = RetryPolicy(max_retries=max_retries, base_delay=retry_base_delay)
         self._probe = SummaryProbe(
             summarizer or llm,
-            self._announce_compaction,
-            policy=self._retry,
-            on_retry=lambda attempt, delay, error: self._emit(
+            lambda: emit(CompactionStarted(manual=False)),
+            policy=retry,
+            on_retry=lambda attempt, delay, error: emit(
                 RetryScheduled(attempt, delay, f"Summary: {error}")
             ),
         )
-        self._results_dir = self._bridge.results_dir() if self._bridge is not None else None
-        self._ctx: ContextManager | None = None
+        results_dir = bridge.results_dir() if bridge is not None else None
+        ctx: ContextManager | None = None
         if context_budget is not None:
-            self._ctx = ContextManager(
+            ctx = ContextManager(
                 context_budget,
                 llm,
                 keep_recent_tokens,
-                self._results_dir,
+                results_dir,
                 threshold,
                 summarizer=self._probe,
-                reserved_tokens=self._tools_tokens,
+                reserved_tokens=tools_tokens,
                 snip_policy=snip_policy,
             )
-            if self._bridge is not None:  # what the live app had: budget, anchor, cache
-                self._bridge.restore_all(self._ctx)
-                self._budget = self._ctx.budget
+            if bridge is not None:  # what the live app had: budget, anchor, cache
+                bridge.restore_all(ctx)
+        self._ctx = ctx
+        self._pins = SessionPinsAndNotes(session, self._history, ctx, summarizer or llm)
+        self._context = ContextSteps(
+            ctx,
+            self._history,
+            self._pins,
+            emit,
+            session=session,
+            bridge=bridge,
+            probe=self._probe,
+            tools_tokens=tools_tokens,
+            threshold=threshold,
+        )
+        self._provider = ProviderSteps(
+            llm, self._tool_list, self._context, session, emit, tools_tokens
+        )
+        self._loop = RunLoop(
+            llm,
+            self._history,
+            self._context,
+            self._provider,
+            emit,
+            tools=self._tool_list,
+            tool_schemas=schemas,
+            retry=retry,
+            max_steps=max_steps,
+            offload=lambda result: offload_now(result, ctx, results_dir),
+        )
 
     # ---------------------------------------------------------------- properties
 
@@ -230,7 +213,8 @@ class Agent(ContextSteps, ProviderSteps, Steering):
 
     @property
     def budget(self) -> int | None:
-        return self._budget
+        """The budget in force: the one given, lowered by a window the provider stated."""
+        return self._context.budget
 
     @property
     def threshold(self) -> float:
@@ -279,9 +263,6 @@ class Agent(ContextSteps, ProviderSteps, Steering):
         """Stop sending events to ``callback`` (no error if it was not subscribed)."""
         self._events.unsubscribe(callback)
 
-    def _announce_compaction(self) -> None:
-        self._emit(CompactionStarted(manual=False))
-
     # ---------------------------------------------------------------- public actions
 
     async def run(self, user_text: str) -> str:
@@ -325,7 +306,7 @@ class Agent(ContextSteps, ProviderSteps, Steering):
         compaction floor raises ``RewindError`` before anything is appended or emitted; a
         message too large for the view fails the run (``too_large``) before the position moves.
         ``on_branched(entry_id)`` is awaited once the new message is stored and before the
-        first request, so steering it writes (the summary of the branch an edited first
+        first request, so a note it writes (the summary of the branch an edited first
         message leaves, which can only hang off the new message) reaches that request; its
         failure is logged and the run goes on.
         """
@@ -365,7 +346,7 @@ class Agent(ContextSteps, ProviderSteps, Steering):
         new first message when it is None), once ``first`` is known to fit.
         """
         self._last_error = None
-        turn = _Turn()
+        turn = Turn()
         try:
             self._emit(RunStarted(user_text))
             messages, path_ids = self._history.snapshot()
@@ -374,20 +355,19 @@ class Agent(ContextSteps, ProviderSteps, Steering):
             if first is not None:
                 # refused before it is stored: nothing to undo (a budget the tool schemas fill
                 # is another failure, "overflow", reported by the first prepare)
-                if self._ctx is not None and self._ctx.view_limit > 0:
-                    self._ctx.check_turn([*messages, first])  # (the system prompt + first)
+                self._context.check_turn([*messages, first])  # (the system prompt + first)
                 if branch_from is not None:
                     messages, path_ids = self._branch(branch_from[0], first)
                     if on_branched is not None and path_ids and path_ids[-1] is not None:
                         await _branched(on_branched, path_ids[-1])
                 else:
-                    self._append(messages, path_ids, first)
-            turn.final_text = await self._loop(messages, path_ids, turn)
+                    self._loop.store(messages, path_ids, first)
+            turn.final_text = await self._loop.run(messages, path_ids, turn)
         except asyncio.CancelledError:
             self._busy = False
             self._emit(RunFinished("".join(turn.streamed), turn.steps, stopped=True))
             raise
-        except _StepLimitReached:
+        except StepLimitReached:
             self._fail(
                 UserText(
                     "Agent",
@@ -419,7 +399,7 @@ class Agent(ContextSteps, ProviderSteps, Steering):
             return ""
         finally:
             self._busy = False
-            self._save_usage()
+            self._context.save_usage()
         self._emit(RunFinished(turn.final_text, turn.steps))
         return turn.final_text
 
@@ -435,10 +415,10 @@ class Agent(ContextSteps, ProviderSteps, Steering):
         root_id = self._session.append_root(first) if parent_id is None else None
         if parent_id is not None:
             self._session.rewind(parent_id)
-        self._take_path_cache()
+        self._context.take_path_cache()
         messages, path_ids = self._history.snapshot()
         if root_id is None:
-            self._append(messages, path_ids, first)
+            self._loop.store(messages, path_ids, first)
         else:
             self._emit(MessageAdded(first, root_id))
         return messages, path_ids
@@ -479,10 +459,102 @@ class Agent(ContextSteps, ProviderSteps, Steering):
         if self._busy:
             raise RuntimeError("cannot rewind while the agent is running; stop it first")
         self._session.rewind(entry_id)
-        self._take_path_cache()
+        self._context.take_path_cache()
         self._emit(self.estimate_now())
 
-    # ---------------------------------------------------------------- the loop
+    # ---------------------------------------------------------------- the context engine
+
+    async def compact(self, instructions: str | None = None) -> bool:
+        """Summarize now (the user's "Compact" button); True when a compaction was stored.
+
+        Emits ``CompactionStarted(manual=True)``, then ``ContextCompacted(manual=True)`` when
+        the summary succeeded and was saved (a ``Notice`` says why otherwise), then
+        ``ContextPrepared`` with the new estimate in every case. ``instructions`` adds a
+        focus line to the summary prompt.
+        """
+        if self._ctx is None:
+            return False
+        self._begin()
+        try:
+            return await self._context.compact(instructions)
+        finally:
+            self._busy = False
+
+    def estimate_now(self) -> ContextPrepared:
+        """A fresh estimate of what the next request would carry, without calling any LLM.
+
+        The view ``prepare`` would return if no summary ran (the cache path or the free
+        layers), plus the tool schemas, exactly as the next prepare would count it.
+        """
+        return self._context.estimate_now()
+
+    def breakdown(self) -> ContextBreakdown:
+        """Where the tokens of ``estimate_now()`` go, by category; no LLM call
+        (``breakdown().total_tokens == estimate_now().estimated_tokens`` always)."""
+        return self._context.breakdown()
+
+    def edit_summary(self, compaction_id: str, summary: str) -> str:
+        """Save the user's edit of the summary in use; the next request carries it (0 calls).
+
+        Appended as a compaction of kind "edited" (the original stays in the history) and
+        taken at once, as a restarted app would. Raises ``ValueError`` with the reason for a
+        refused edit, ``RuntimeError`` without a session or while a run is in progress.
+        Emits a ``ContextPrepared``.
+        """
+        if self._busy:
+            raise RuntimeError("cannot edit the summary while the agent is running; stop it first")
+        return self._context.edit_summary(compaction_id, summary)
+
+    def known_window(self) -> int | None:
+        """The server's context window when something stated it (the provider's ``/props``,
+        ``/api/show`` or model list; or an overflow error)."""
+        return self._provider.known_window()
+
+    # ---------------------------------------------------------------- pins and notes
+
+    def pin(self, entry_id: str) -> bool:
+        """Pin message ``entry_id`` so it stays verbatim in every view; False if it already was.
+
+        Raises :class:`~pi_desktop.context.PinRefused` (nothing written) when the pinned
+        messages on the current path would take more than their cap of the view
+        (``ContextManager.pin_cap_tokens``, 25 % of the view limit).
+        """
+        if self._session is not None and self._session.is_pinned(entry_id):
+            return False
+        done = self._pins.pin(entry_id)
+        self._emit(self.estimate_now())
+        return done
+
+    def unpin(self, entry_id: str) -> bool:
+        """Unpin message ``entry_id``; False if it was not pinned."""
+        done = self._pins.unpin(entry_id)
+        if done:
+            self._emit(self.estimate_now())
+        return done
+
+    def pinned_tokens(self) -> int:
+        """What the pinned messages on the current path take in the view (0 without a budget)."""
+        return self._pins.pinned_tokens()
+
+    async def summarize_abandoned(self, old_leaf: str | None, target: str) -> str | None:
+        """Summarize the branch a rewind from ``old_leaf`` to ``target`` left behind.
+
+        Stores a ``branch_summary`` entry hanging off ``target`` and returns its id; None
+        when no user turn was left behind or the summary came back empty. Provider errors
+        propagate (the caller says so; nothing is written).
+        """
+        summary_id = await self._pins.summarize_abandoned(old_leaf, target)
+        if summary_id is not None and not self._busy:
+            self._emit(self.estimate_now())
+        return summary_id
+
+    def remove_branch_summary(self, summary_id: str) -> None:
+        """Take a branch summary out of the view (an appended line)."""
+        self._pins.remove_branch_summary(summary_id)
+        if not self._busy:
+            self._emit(self.estimate_now())
+
+    # ---------------------------------------------------------------- the run
 
     def _begin(self) -> None:
         if self._busy:
@@ -494,148 +566,6 @@ class Agent(ContextSteps, ProviderSteps, Steering):
         self._last_error = RunFailed(error, kind)
         self._emit(self._last_error)
 
-    def _append(
-        self,
-        messages: list[Message],
-        path_ids: list[str | None],
-        msg: Message,
-        stats: dict[str, Any] | None = None,
-    ) -> None:
-        entry_id = self._history.append(msg, stats)
-        messages.append(without_ignored_reasoning(msg))  # the session keeps all of it
-        path_ids.append(entry_id)
-        self._emit(MessageAdded(msg, entry_id, stats))
-
-    async def _loop(self, messages: list[Message], path_ids: list[str | None], turn: _Turn) -> str:
-        await self._know_server()
-        while True:
-            if turn.steps >= self._max_steps:
-                raise _StepLimitReached
-            turn.steps += 1
-            view = await self._prepare(messages, path_ids)
-            response = await self._chat(messages, path_ids, view, turn)
-            self._record_usage(response)
-            if response.usage is None:
-                await self._anchor_by_tokenizer()
-            stats = response_stats(response.usage, response.model, turn.clock)
-            assistant, calls = normalize_tool_calls(_as_assistant(response.message), turn.steps)
-            self._after_answer(assistant, bool(calls))
-            if not calls:
-                self._append(messages, path_ids, assistant, stats)
-                return assistant.content
-            await self._run_tools(messages, path_ids, assistant, calls, stats)
-
-    async def _chat(
-        self,
-        messages: list[Message],
-        path_ids: list[str | None],
-        view: list[Message],
-        turn: _Turn,
-    ) -> ChatResponse:
-        """One model call with transient retries and the single overflow retry.
-
-        Text streamed before a Stop is stored, marked ``stopped`` (the user chose to keep what
-        was there). Text streamed by a failed attempt is void, whether the attempt is retried
-        (``RetryScheduled`` tells the window) or the run fails: the failed request's fragment
-        is not an answer, and the window's "retry" resends from the question without it.
-        """
-        turn.streamed = []
-        turn.reasoning = []
-        clock = turn.clock = ResponseClock()
-        loop = asyncio.get_running_loop()
-
-        def on_delta(chunk: str) -> None:
-            if chunk:
-                clock.delta(loop.time())
-                turn.streamed.append(chunk)
-                self._emit(TextDelta(chunk))
-
-        def on_reasoning(chunk: str) -> None:
-            if chunk:
-                clock.delta(loop.time())
-                turn.reasoning.append(chunk)
-                self._emit(ReasoningDelta(chunk))
-
-        def on_retract() -> None:
-            turn.streamed = []
-            self._emit(TextRetracted())
-
-        def on_retry(attempt: int, delay: float, error: TransientProviderError) -> None:
-            turn.streamed = []
-            turn.reasoning = []
-            self._emit(RetryScheduled(attempt, delay, str(error)))
-
-        tools = self._tool_schemas or None
-        extra: dict[str, Any] = {"on_reasoning": on_reasoning} if self._streams_reasoning else {}
-        if self._takes_retract:
-            extra["on_retract"] = on_retract
-
-        async def attempt(sent: list[Message]) -> ChatResponse:
-            clock.start(loop.time())
-            response = await self._llm.chat(sent, tools, on_delta, **extra)
-            clock.finish(loop.time())
-            return response
-
-        overflow_retried = False
-        try:
-            while True:
-                try:
-                    return await call_with_retries(
-                        lambda sent=view: self._send(attempt, sent),
-                        self._retry,
-                        on_retry,
-                    )
-                except ContextOverflowError as exc:
-                    turn.streamed = []
-                    turn.reasoning = []
-                    if overflow_retried or self._ctx is None:
-                        raise
-                    overflow_retried = True
-                    self._learn_window(exc)
-                    view = await self._compact_after_overflow(messages, path_ids, exc)
-        except asyncio.CancelledError:
-            self._keep_partial(messages, path_ids, "".join(turn.streamed), "".join(turn.reasoning))
-            raise
-
-    def _keep_partial(
-        self, messages: list[Message], path_ids: list[str | None], text: str, reasoning: str = ""
-    ) -> None:
-        """Store a half-streamed answer (and its reasoning), marked ``stopped`` so the window
-        can say so."""
-        if not text and not reasoning.strip():
-            return
-        metadata: dict[str, Any] = {"stopped": True}
-        if reasoning.strip():
-            metadata["reasoning"] = reasoning
-        self._append(messages, path_ids, Message(role="assistant", content=text, metadata=metadata))
-
-    async def _run_tools(
-        self,
-        messages: list[Message],
-        path_ids: list[str | None],
-        assistant: Message,
-        calls: list[ToolCall],
-        stats: dict[str, Any] | None = None,
-    ) -> None:
-        """Run the calls, then store the assistant message and every result together.
-
-        ``run_tool_calls`` answers every call even when the run is cancelled mid-way, so the
-        stored pairing is always complete.
-        """
-        results: list[Message] = []
-        try:
-            await run_tool_calls(
-                calls,
-                self._tools,
-                self._emit,
-                lambda result: offload_now(result, self._ctx, self._results_dir),
-                results,
-            )
-        finally:
-            self._append(messages, path_ids, assistant, stats)
-            for result in results:
-                self._append(messages, path_ids, result)
-
 
 async def _branched(hook: Callable[[str], Awaitable[Any]], entry_id: str) -> None:
     """Run a ``run_from`` hook; only a cancellation (Stop) stops the run."""
@@ -645,9 +575,3 @@ async def _branched(hook: Callable[[str], Awaitable[Any]], entry_id: str) -> Non
         raise
     except Exception:
         log.exception("the on_branched hook failed; the run goes on without it")
-
-
-def _as_assistant(message: Message) -> Message:
-    if message.role == "assistant":
-        return message
-    return message.model_copy(update={"role": "assistant"})

@@ -17,10 +17,10 @@ import logging
 from pathlib import Path
 from typing import Any, Protocol
 
-from pi_desktop.agent.repair import repair_pairs
-from pi_desktop.agent.window import MIN_WINDOW_TOKENS, fitted_budget
+from pi_desktop.agent.history import SessionHistory
+from pi_desktop.agent.model_window import MIN_WINDOW_TOKENS, fitted_budget
 from pi_desktop.context import Message
-from pi_desktop.context.reasoning import strip_ignored_reasoning, without_ignored_reasoning
+from pi_desktop.context.reasoning import without_ignored_reasoning
 from pi_desktop.context.report import CompactionInfo
 from pi_desktop.session import MessageEntry, Session, SessionError
 from pi_desktop.session.library import results_dir_for
@@ -42,18 +42,12 @@ def first_kept_id(path: list[MessageEntry], covered_count: int, has_system: bool
     return path[kept].id if 0 <= kept < len(path) else None
 
 
-def _sent_history(
-    session: Session, path: list[MessageEntry]
-) -> tuple[list[Message], list[str | None], bool]:
-    """The history as the agent sends it, its entry ids, and whether repairs changed it."""
-    head = (
-        []
-        if session.system_prompt is None
-        else [Message(role="system", content=session.system_prompt)]
-    )
-    messages = head + strip_ignored_reasoning([entry.to_message() for entry in path])
-    sent, ids, repairs = repair_pairs(messages, [entry.id for entry in path])
-    return sent, ids, bool(repairs)
+def _sent_history(session: Session) -> tuple[list[Message], list[str | None], bool]:
+    """The history as the agent sends it, its entry ids, and whether repairs changed it (the
+    session's shared history: a long path is not converted again)."""
+    history = SessionHistory.of(session)
+    sent, ids = history.snapshot()
+    return sent, ids, bool(history.repairs)
 
 
 def _sent_index(raw: int, path: list[MessageEntry], ids: list[str | None], offset: int) -> int:
@@ -101,14 +95,16 @@ class ContextSessionBridge:
         The kept tail is read from the path (the entry only names it); when the sent history
         was repaired, the cache is translated into its indices.
         """
+        if not self.session.state.compaction_ids:  # none at all: no walk over a long path
+            return False
         cache = self.session.get_latest_compaction_cache()
         if cache is None:
             return False
         # the tail as the live history held it: without reasoning no provider reads
         cache["retained_tail"] = [_sent_form(item) for item in cache["retained_tail"]]
-        path = self.session.get_current_path()
-        sent, ids, repaired = _sent_history(self.session, path)
+        sent, ids, repaired = _sent_history(self.session)
         if repaired:
+            path = self.session.get_current_path()
             offset = len(sent) - len(ids)
             raw_start = cache["covered_count"]
             raw_end = raw_start + len(cache["retained_tail"])
@@ -185,7 +181,7 @@ class ContextSessionBridge:
             first_kept = path_ids[index] if 0 <= index < len(path_ids) else None
         else:
             path = self.session.get_current_path()
-            sent, ids, repaired = _sent_history(self.session, path)
+            sent, ids, repaired = _sent_history(self.session)
             if repaired:
                 offset = len(sent) - len(ids)
                 covered = _raw_index(covered, path, ids, offset)

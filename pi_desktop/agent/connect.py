@@ -20,10 +20,10 @@ from pi_desktop.agent.llm import (
     ServerUnreachableError,
     TransientProviderError,
 )
+from pi_desktop.agent.model_window import fitted_budget
 from pi_desktop.agent.presets import PRESETS, build_llm, missing_key
 from pi_desktop.agent.provider_steps import ollama_warning
 from pi_desktop.agent.server_info import ServerWindow, probe_window
-from pi_desktop.agent.window import fitted_budget
 from pi_desktop.context import Message
 from pi_desktop.usertext import UserText, text_of
 

@@ -1,10 +1,12 @@
 """The Agent's side of the context engine: prepare, compaction, estimates, usage, window.
 
-A mixin so the loop (``agent.py``) stays about the loop. Before each request the history goes
-through ``ContextManager.prepare`` (steered by the path's pins and notes); a compaction it
-made is written to the session and announced once; the bar's figures (``estimate_now``,
-``breakdown``) count exactly what the next request would carry; the provider's usage anchors
-the estimate, and a window an overflow error states lowers the budget for this session.
+Before each request the history goes through ``ContextManager.prepare`` (with the path's pins
+and notes); a compaction it made is written to the session and announced once; the bar's
+figures (``estimate_now``, ``breakdown``) count exactly what the next request would carry; the
+provider's usage anchors the estimate, and a window an overflow error states lowers the budget
+for this session. The Agent owns the run (busy, the terminal event); this object owns the
+engine's state seen from the agent: the budget, the once-per-session fallback notice and the
+hidden-ids memo.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ from pi_desktop.agent.events import (
 )
 from pi_desktop.agent.history import report_hidden_entry_ids
 from pi_desktop.agent.llm import ChatResponse, ContextOverflowError, ProviderError
-from pi_desktop.agent.view import no_room_message, usage_for_anchor
-from pi_desktop.agent.window import lowered_budget, window_notice
+from pi_desktop.agent.model_window import lowered_budget, window_notice
+from pi_desktop.agent.schema_budget import no_room_message, usage_for_anchor
 from pi_desktop.context import (
     ContextBreakdown,
     Message,
@@ -37,41 +39,94 @@ from pi_desktop.usertext import UserText, text_of
 if TYPE_CHECKING:
     from pi_desktop.agent.bridge import ContextSessionBridge
     from pi_desktop.agent.history import History
-    from pi_desktop.agent.view import SummaryProbe
+    from pi_desktop.agent.pins_notes import SessionPinsAndNotes
+    from pi_desktop.agent.summary_probe import SummaryProbe
     from pi_desktop.context import ContextManager
     from pi_desktop.context.report import PrepareReport
     from pi_desktop.session import Session
 
 
 class ContextSteps:
-    """Prepare, compact, estimate, record usage; mixed into ``Agent``."""
+    """Prepare, compact, estimate and record usage for one agent.
 
-    _ctx: ContextManager | None
-    _bridge: ContextSessionBridge | None
-    _session: Session | None
-    _history: History
-    _probe: SummaryProbe
-    _budget: int | None
-    _threshold: float
-    _tools_tokens: int
-    _busy: bool
-    _fallback_told: bool = False  # a SummaryFallback was emitted for this session
-    _emit: Callable[[Any], None]
-    _steer: Callable[[list[Message], list[str | None]], None]
-    _begin: Callable[[], None]
-    # (covered_count, offset, entry id at the span's end) -> hidden ids: see _hidden_ids
-    _hidden_cache: tuple[tuple[int, int, str | None], tuple[str, ...]] | None = None
+    ``ctx`` None means no context management: the view is the full history and the figures
+    have no budget. ``bridge`` (with a session) persists compactions, the usage anchor and a
+    learned window; ``pins`` steers every view; ``probe`` (the summarizer the ContextManager
+    calls) is armed during a prepare, so it announces only a summary that really runs;
+    ``emit`` reports the events; ``tools_tokens`` is what the tool schemas add to every
+    request; ``threshold`` the fraction of the budget a view may fill.
+    """
+
+    def __init__(
+        self,
+        ctx: ContextManager | None,
+        history: History,
+        pins: SessionPinsAndNotes,
+        emit: Callable[[Any], None],
+        *,
+        session: Session | None,
+        bridge: ContextSessionBridge | None,
+        probe: SummaryProbe,
+        tools_tokens: int,
+        threshold: float,
+    ) -> None:
+        self._ctx = ctx
+        self._history = history
+        self._pins = pins
+        self._emit = emit
+        self._session = session
+        self._bridge = bridge
+        self._probe = probe
+        self._tools_tokens = tools_tokens
+        self._threshold = threshold
+        self._fallback_told = False  # a SummaryFallback was emitted for this session
+        # (covered_count, offset, entry id at the span's end) -> hidden ids: see _hidden_ids
+        self._hidden_cache: tuple[tuple[int, int, str | None], tuple[str, ...]] | None = None
+
+    @property
+    def budget(self) -> int | None:
+        """The budget in force (lowered by a learned window), None without context management."""
+        return self._ctx.budget if self._ctx is not None else None
+
+    @property
+    def ratio(self) -> float | None:
+        return self._ctx.ratio if self._ctx is not None else None
+
+    def check_turn(self, messages: list[Message]) -> None:
+        """Raise ``TurnTooLarge`` when the newest turn alone cannot fit the view (when a budget
+        the tool schemas fill is not the reason: the first prepare reports that)."""
+        if self._ctx is not None and self._ctx.view_limit > 0:
+            self._ctx.check_turn(messages)
+
+    def fit_window(self, window_tokens: int) -> int | None:
+        """A window the server stated: lower the budget to fit it (and remember it in the
+        session); the new budget, or None when the current one already fits."""
+        budget = self.budget
+        if self._ctx is None or budget is None:
+            return None
+        lowered = lowered_budget(budget, window_tokens)
+        if lowered is None:
+            return None
+        self._ctx.set_budget(lowered)
+        if self._bridge is not None:
+            self._bridge.save_window(window_tokens, lowered)
+        return lowered
+
+    def anchor_count(self, prompt_tokens: int) -> None:
+        """Anchor the estimate on a count of the messages alone (a server's tokenizer)."""
+        if self._ctx is not None:
+            self._ctx.record_usage({"prompt_tokens": prompt_tokens, "completion_tokens": 0})
 
     async def compact(self, instructions: str | None = None) -> bool:
         """Summarize now (the user's "Compact" button); True when a compaction was stored.
 
         Emits ``CompactionStarted(manual=True)``, then ``ContextCompacted(manual=True)`` when
         the summary succeeded and was saved (a ``Notice`` says why otherwise), then
-        ``ContextPrepared`` with the new estimate in every case.
+        ``ContextPrepared`` with the new estimate in every case. The caller guards the run
+        (one at a time); the usage anchor is saved at the end.
         """
         if self._ctx is None:
             return False
-        self._begin()
         try:
             messages, path_ids = self._history.snapshot()
             if self._ctx.view_limit <= 0:
@@ -79,7 +134,7 @@ class ContextSteps:
                 self._emit(self.estimate_now())
                 return False
             self._emit(CompactionStarted(manual=True))
-            self._steer(messages, path_ids)
+            self._pins.apply(messages, path_ids)
             try:
                 view = await self._ctx.force_compact(messages, instructions)
             except ProviderError as exc:
@@ -111,10 +166,9 @@ class ContextSteps:
                 self._emit(self.estimate_now())
             return done
         finally:
-            self._busy = False
-            self._save_usage()
+            self.save_usage()
 
-    def _take_path_cache(self) -> None:
+    def take_path_cache(self) -> None:
         """After the position moved: forget the cache, take the one that fits the new path."""
         if self._ctx is not None:
             self._ctx.reset()
@@ -130,10 +184,10 @@ class ContextSteps:
         messages, path_ids = self._history.snapshot()
         if self._ctx is None:
             return self._unmanaged_estimate(messages)
-        self._steer(messages, path_ids)
+        self._pins.apply(messages, path_ids)
         _, tokens = self._ctx.preview(messages)
         ratio = self._ctx.ratio
-        return ContextPrepared(tokens + self._tools_tokens, self._budget, self._threshold, ratio)
+        return ContextPrepared(tokens + self._tools_tokens, self.budget, self._threshold, ratio)
 
     def edit_summary(self, compaction_id: str, summary: str) -> str:
         """Save the user's edit of the summary in use; the next request carries it (0 calls).
@@ -142,12 +196,10 @@ class ContextSteps:
         ContextManager takes it at once through the bridge, as a restarted app would. The
         entry records the estimate before and with the edit. Raises ``ValueError`` with the
         reason for a refused edit (see ``Session.summary_edit_refusal``), ``RuntimeError``
-        without a session or while a run is in progress. Emits a ``ContextPrepared``.
+        without a session. Emits a ``ContextPrepared``.
         """
         if self._session is None:
             raise RuntimeError("editing a summary needs a session")
-        if self._busy:
-            raise RuntimeError("cannot edit the summary while the agent is running; stop it first")
         refusal = self._session.summary_edit_refusal(compaction_id, summary)
         if refusal is not None:
             raise ValueError(refusal)
@@ -161,7 +213,7 @@ class ContextSteps:
         entry_id = self._session.add_edited_summary(
             compaction_id, summary, tokens_before=before, tokens_after=after
         )
-        self._take_path_cache()  # the edited compaction is now the one that applies
+        self.take_path_cache()  # the edited compaction is now the one that applies
         self._emit(self.estimate_now())
         return entry_id
 
@@ -175,17 +227,19 @@ class ContextSteps:
         if self._ctx is None:
             result = context_breakdown(messages, None)
         else:
-            self._steer(messages, path_ids)  # pins and notes, as the next prepare sees them
+            self._pins.apply(messages, path_ids)  # pins and notes, as the next prepare sees them
             result = self._ctx.breakdown(messages)
         return result.with_row("tools", self._tools_tokens)
 
-    async def _prepare(self, messages: list[Message], path_ids: list[str | None]) -> list[Message]:
+    async def prepare(self, messages: list[Message], path_ids: list[str | None]) -> list[Message]:
+        """The view of the next request (the whole history without context management); a
+        compaction it made is saved and announced, then a ``ContextPrepared`` follows."""
         if self._ctx is None:
             self._emit(self._unmanaged_estimate(messages))
             return messages
         if self._ctx.view_limit <= 0:  # no request could stay within the budget
             raise ContextOverflowError(no_room_message(self._ctx))
-        self._steer(messages, path_ids)
+        self._pins.apply(messages, path_ids)
         self._probe.armed = True
         try:
             view = await self._ctx.prepare(messages)
@@ -241,7 +295,7 @@ class ContextSteps:
         hidden = self._hidden_ids(report, len(messages), path_ids)
         tokens = report.request_tokens  # the view and the tool schemas, as the budget counts
         return ContextPrepared(
-            tokens, self._budget, self._threshold, self._ctx.ratio, report, hidden
+            tokens, self.budget, self._threshold, self._ctx.ratio, report, hidden
         )
 
     def _hidden_ids(
@@ -265,13 +319,13 @@ class ContextSteps:
         self._hidden_cache = (key, hidden)
         return hidden
 
-    async def _compact_after_overflow(
+    async def compact_after_overflow(
         self, messages: list[Message], path_ids: list[str | None], error: ContextOverflowError
     ) -> list[Message]:
         """The provider said "too long": summarize now, or fail clearly if that is impossible."""
         assert self._ctx is not None
         self._emit(CompactionStarted(manual=False))
-        self._steer(messages, path_ids)
+        self._pins.apply(messages, path_ids)
         view = await self._ctx.force_compact(messages)
         compacted = self._handle_compaction(manual=False)
         self._emit(self._prepared_event(messages, path_ids))
@@ -287,32 +341,30 @@ class ContextSteps:
             )
         return view
 
-    def _learn_window(self, error: ContextOverflowError) -> None:
+    def learn_window(self, error: ContextOverflowError) -> None:
         """The error stated the model's window: lower this session's budget to fit, say so once.
 
         When it also stated the prompt's real size, the usage anchor takes that count at once
         (minus the tool schemas, as usage is): the estimate that let this view through is
         corrected before the compaction that follows, so the same cause never overflows twice.
         """
-        assert self._ctx is not None and self._budget is not None
+        assert self._ctx is not None
         if error.prompt_tokens:
             self._ctx.record_overflow(error.prompt_tokens - self._tools_tokens)
-        budget = lowered_budget(self._budget, error.window_tokens)
-        if budget is None or error.window_tokens is None:
+        old = self.budget
+        if error.window_tokens is None or old is None:
             return
-        self._emit(Notice(window_notice(error.window_tokens, self._budget, budget)))
-        self._ctx.set_budget(budget)
-        self._budget = budget
-        if self._bridge is not None:
-            self._bridge.save_window(error.window_tokens, budget)
+        budget = self.fit_window(error.window_tokens)
+        if budget is not None:
+            self._emit(Notice(window_notice(error.window_tokens, old, budget)))
 
-    def _save_usage(self) -> None:
+    def save_usage(self) -> None:
         """Persist the usage anchor when it changed (once per run or compaction, at its end),
         so an app restarted between runs estimates exactly as this one."""
         if self._bridge is not None and self._ctx is not None:
             self._bridge.save_usage(self._ctx)
 
-    def _record_usage(self, response: ChatResponse) -> None:
+    def record_usage(self, response: ChatResponse) -> None:
         if self._ctx is not None:
             self._ctx.record_usage(usage_for_anchor(response.usage, self._tools_tokens))
         ratio = self._ctx.ratio if self._ctx is not None else None

@@ -7,13 +7,16 @@ history in memory" costs no branches in the loop itself.
 from __future__ import annotations
 
 import logging
+import threading
+import weakref
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from pi_desktop.agent.repair import PairFold, PairRepair
 from pi_desktop.context import Message
-from pi_desktop.context.reasoning import strip_ignored_reasoning, without_ignored_reasoning
+from pi_desktop.context.reasoning import without_ignored_reasoning
 from pi_desktop.context.report import PrepareReport
+from pi_desktop.session import MessageEntry
 
 if TYPE_CHECKING:
     from pi_desktop.session import Session
@@ -40,34 +43,128 @@ class History(Protocol):
 class SessionHistory:
     """The session file is the truth; every append is one durable line.
 
-    The folded history is remembered between runs, keyed on ``(current_id, system_prompt)``,
-    which determine it completely (entries are immutable). A long session therefore costs
-    O(1) to resume instead of a walk over the whole path, and the same message objects come
-    back each time, so the ContextManager's per-message memo keeps hitting. The pair repair
-    is a fold fed only what was appended (:class:`PairFold`): a turn costs what is new.
+    The folded history is remembered, keyed on ``(current_id, system_prompt)``, which determine
+    it completely (entries are immutable), and it costs what changed, never the whole path
+    again: an append (by this agent or anyone) extends it, a move (rewind, branch) rebuilds it
+    from the messages already converted, kept by entry id, so only entries never seen are
+    converted. The same message objects come back each time, so the ContextManager's
+    per-message memo keeps hitting. The pair repair is a fold fed only what was appended
+    (:class:`PairFold`).
+
+    ``SessionHistory.of(session)`` is the one history of a session, shared by every agent
+    built on it (the window rebuilds its agent on a settings change) and by the bridge, so
+    the path is converted once per session. ``warm(session)`` converts it ahead, where the
+    session was read (a worker thread), so the first agent on a long session starts at once.
     """
 
+    _shared: ClassVar[weakref.WeakKeyDictionary[Session, SessionHistory]] = (
+        weakref.WeakKeyDictionary()
+    )
+    _shared_lock: ClassVar[threading.Lock] = threading.Lock()
+
     def __init__(self, session: Session) -> None:
-        self.session = session
+        # a weak reference: ``of`` keys the shared histories on the session weakly
+        self._session_ref = weakref.ref(session)
         self._key: tuple[str | None, str | None] | None = None
         self._messages: list[Message] = []
         self._ids: list[str | None] = []
+        self._by_id: dict[str, Message] = {}  # every message converted, by entry id
         self._fold = PairFold()
         self._repaired: tuple[list[Message], list[str | None]] | None = None
         self.repairs: tuple[PairRepair, ...] = ()
 
+    @classmethod
+    def of(cls, session: Session) -> SessionHistory:
+        """The shared history of ``session`` (made on first use)."""
+        with cls._shared_lock:
+            history = cls._shared.get(session)
+            if history is None:
+                history = cls._shared[session] = cls(session)
+            return history
+
+    @property
+    def session(self) -> Session:
+        session = self._session_ref()
+        if session is None:  # only a caller holding no session could get here
+            raise RuntimeError("the session of this history is gone")
+        return session
+
     def _current_key(self) -> tuple[str | None, str | None]:
-        return self.session.current_id, self.session.system_prompt
+        session = self.session
+        return session.current_id, session.system_prompt
+
+    def _follow(self, key: tuple[str | None, str | None]) -> None:
+        """Bring the history to ``key``: extend it by what was appended, else rebuild it."""
+        new = self._appended(key)
+        if new is None:
+            self._rebuild()
+        elif new:
+            messages = [self._message(entry) for entry in new]
+            self._messages.extend(messages)
+            self._ids.extend(entry.id for entry in new)
+        self._key = key
+        self._repaired = None
+
+    def _appended(self, key: tuple[str | None, str | None]) -> list[MessageEntry] | None:
+        """The entries appended after the remembered tip when ``key`` only grew from it (in
+        path order), else None. O(new): the walk up stops at the tip's depth."""
+        if self._key is None or key[1] != self._key[1]:
+            return None  # nothing remembered, or another system prompt: another head
+        tip, current = self._key[0], key[0]
+        state = self.session.state
+        stop = state.depth.get(tip, -1) if tip is not None else -1
+        new: list[MessageEntry] = []
+        node = current
+        while node is not None and node != tip:
+            if state.depth.get(node, -1) <= stop:
+                return None  # on another branch: the path moved
+            entry = state.entries[node]
+            if not isinstance(entry, MessageEntry):
+                return None
+            new.append(entry)
+            node = entry.parent_id
+        if node != tip:
+            return None
+        new.reverse()
+        return new
+
+    def _rebuild(self) -> None:
+        session = self.session
+        current = session.current_id
+        depth = session.state.depth.get(current, -1) if current is not None else -1
+        if (
+            self._key is not None
+            and self._key[1] == session.system_prompt
+            and depth < len(self._ids)
+            and (depth < 0 or self._ids[depth] == current)
+        ):  # back to an entry on the remembered path (a rewind): its prefix
+            head = self._messages[: len(self._messages) - len(self._ids)]
+            self._ids = self._ids[: depth + 1]  # new lists: ``clean_path_ids`` handed one out
+            self._messages = self._messages[: len(head) + depth + 1]
+            self._fold = PairFold(head)
+            return
+        path = session.get_current_path()
+        head = (
+            []
+            if session.system_prompt is None
+            else [Message(role="system", content=session.system_prompt)]
+        )
+        self._messages = head + [self._message(entry) for entry in path]
+        self._ids = [entry.id for entry in path]
+        self._fold = PairFold(head)
+
+    def _message(self, entry: MessageEntry) -> Message:
+        """``entry`` as the history holds it (reasoning no provider reads left out, before any
+        layer sees it), converted once."""
+        message = self._by_id.get(entry.id)
+        if message is None:
+            message = self._by_id[entry.id] = without_ignored_reasoning(entry.to_message())
+        return message
 
     def snapshot(self) -> tuple[list[Message], list[str | None]]:
         key = self._current_key()
         if key != self._key:
-            # reasoning no provider reads leaves here, before any layer sees the history
-            self._messages = strip_ignored_reasoning(self.session.get_full_history_messages())
-            self._ids = [entry.id for entry in self.session.get_current_path()]
-            self._key = key
-            self._repaired = None
-            self._fold = PairFold(self._messages[: len(self._messages) - len(self._ids)])
+            self._follow(key)
         if self._repaired is None:
             self._repaired, self.repairs = _fed(self._fold, self._messages, self._ids)
         messages, ids = self._repaired
@@ -84,12 +181,18 @@ class SessionHistory:
     def append(self, message: Message, stats: dict[str, Any] | None = None) -> str | None:
         in_step = self._key == self._current_key()
         entry_id = self.session.append_message(message, stats)
-        if in_step:
+        if in_step:  # (not kept by id: a rebuild converts what the file holds)
             self._messages.append(without_ignored_reasoning(message))
             self._ids.append(entry_id)
             self._key = self._current_key()
             self._repaired = None
         return entry_id
+
+
+def warm(session: Session) -> None:
+    """Convert ``session``'s current path for its agents ahead of time (safe in the thread that
+    read the session, before anything else uses it): the first snapshot is then a copy."""
+    SessionHistory.of(session).snapshot()
 
 
 class MemoryHistory:

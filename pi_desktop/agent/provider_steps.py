@@ -1,12 +1,12 @@
 """The Agent's side of what real servers get wrong: a silent overflow, tools they drop.
 
-A mixin like ``context_steps``. llama.cpp's server answers a prompt over its window with
-HTTP 200 and then breaks the stream, with no wording to parse: when the estimate put the
-request over the window the server is known to have, that break is an overflow (the loop then
-compacts, retries once and learns the window) rather than a network drop to retry three
-times. A llama.cpp-family server that states no window (llama-cpp-python has no ``/props``)
-gets one retry; when the same request breaks again its window is taken to be the largest usual
-``n_ctx`` below the request, and the notice says so.
+llama.cpp's server answers a prompt over its window with HTTP 200 and then breaks the stream,
+with no wording to parse: when the estimate put the request over the window the server is known
+to have, that break is an overflow (the loop then compacts, retries once and learns the window)
+rather than a network drop to retry three times. A llama.cpp-family server that states no
+window (llama-cpp-python has no ``/props``) gets one retry; when the same request breaks again
+its window is taken to be the largest usual ``n_ctx`` below the request, and the notice says
+so.
 A model whose server silently drops ``tools`` describes the tools in prose instead of calling
 them: one ``Notice`` says so.
 """
@@ -20,14 +20,12 @@ from typing import TYPE_CHECKING, Any
 from pi_desktop.agent.events import Notice
 from pi_desktop.agent.llm import ChatResponse, ContextOverflowError, TransientProviderError
 from pi_desktop.agent.server_info import ServerWindow, count_prompt_tokens, probe_window
-from pi_desktop.agent.window import lowered_budget
 from pi_desktop.context import Message, estimate_tokens
 from pi_desktop.usertext import UserText
 
 if TYPE_CHECKING:
-    from pi_desktop.agent.bridge import ContextSessionBridge
+    from pi_desktop.agent.context_steps import ContextSteps
     from pi_desktop.agent.tool import Tool
-    from pi_desktop.context import ContextManager
     from pi_desktop.session import Session
 
 TOOLS_UNSUPPORTED_NOTICE = UserText(
@@ -40,26 +38,38 @@ NAMED_WITHOUT_CALL = 2  # answers that name a tool without calling one before th
 
 
 class ProviderSteps:
-    """Broken-stream overflow and the tool-support notice; mixed into ``Agent``."""
+    """Broken-stream overflow, the server's stated window and the tool-support notice.
 
-    _ctx: ContextManager | None
-    _llm: Any
-    _tool_list: list[Tool]
-    _emit: Callable[[Any], None]
-    _tools_tokens: int
-    _budget: int | None
-    _bridge: ContextSessionBridge | None
-    _session: Session | None
+    ``llm`` is the chat provider (its ``server``, ``base_url``, ``model`` and
+    ``context_window`` describe a local server); ``tools`` the tools offered; ``context``
+    lowers the budget and anchors the estimate; ``session`` holds a window learned earlier;
+    ``emit`` reports the notices; ``tools_tokens`` is what the schemas add to a request.
+    """
 
-    _tool_calls_seen = False
-    _named_without_call = 0
-    _tools_notice_sent = False
-    _server_known = False
-    _tokenizer_works = True
-    _last_sent: list[Message] | None = None
-    _broken_request: tuple[int, int] | None = None  # the request whose stream broke last
+    def __init__(
+        self,
+        llm: Any,
+        tools: list[Tool],
+        context: ContextSteps,
+        session: Session | None,
+        emit: Callable[[Any], None],
+        tools_tokens: int,
+    ) -> None:
+        self._llm = llm
+        self._tool_list = tools
+        self._context = context
+        self._session = session
+        self._emit = emit
+        self._tools_tokens = tools_tokens
+        self._tool_calls_seen = False
+        self._named_without_call = 0
+        self._tools_notice_sent = False
+        self._server_known = False
+        self._tokenizer_works = True
+        self._last_sent: list[Message] | None = None
+        self._broken_request: tuple[int, int] | None = None  # the request whose stream broke
 
-    async def _know_server(self) -> None:
+    async def know_server(self) -> None:
         """Once per agent, before its first request: ask a local server for its window.
 
         A stated window smaller than the budget lowers it (as an overflow error's would); for
@@ -81,20 +91,16 @@ class ProviderSteps:
             return
         if not window.assumed:
             self._llm.context_window = window.tokens
-        budget = self._budget
+        budget = self._context.budget
         if budget is None or window.tokens >= budget:
             return
         if window.silent_truncation:
             self._emit(Notice(ollama_warning(window, budget)))
-        if window.assumed or self._ctx is None:
+        if window.assumed:
             return
-        lowered = lowered_budget(budget, window.tokens)
+        lowered = self._context.fit_window(window.tokens)
         if lowered is None:
             return
-        self._ctx.set_budget(lowered)
-        self._budget = lowered
-        if self._bridge is not None:
-            self._bridge.save_window(window.tokens, lowered)
         if not window.silent_truncation:
             self._emit(
                 Notice(
@@ -111,11 +117,11 @@ class ProviderSteps:
                 )
             )
 
-    async def _anchor_by_tokenizer(self) -> None:
+    async def anchor_by_tokenizer(self) -> None:
         """A response without usage: count the request with the server's tokenizer (where it
         has one) so the estimate is anchored all the same."""
         sent = self._last_sent
-        if self._ctx is None or not sent or not self._tokenizer_works:
+        if self._context.budget is None or not sent or not self._tokenizer_works:
             return
         kind = getattr(self._llm, "server", None)
         if kind not in ("llamacpp", "vllm"):
@@ -125,7 +131,7 @@ class ProviderSteps:
             self._tokenizer_works = False  # no endpoint: not asked again by this agent
             return
         # the tokenizer counted the messages only: no tool schemas to take out
-        self._ctx.record_usage({"prompt_tokens": count, "completion_tokens": 0})
+        self._context.anchor_count(count)
 
     def known_window(self) -> int | None:
         """The server's context window when something stated it (the provider's ``/props``,
@@ -136,7 +142,7 @@ class ProviderSteps:
         learned = self._session.model_window if self._session is not None else None
         return learned.window_tokens if learned is not None else None
 
-    async def _send(
+    async def send(
         self, attempt: Callable[[list[Message]], Awaitable[ChatResponse]], sent: list[Message]
     ) -> ChatResponse:
         """One attempt; a stream broken before any answer after a request the estimate put
@@ -184,11 +190,9 @@ class ProviderSteps:
         )
 
     def _request_estimate(self, sent: list[Message]) -> int:
-        ctx = self._ctx
-        ratio = ctx.ratio if ctx is not None else None
-        return estimate_tokens(sent, ratio) + self._tools_tokens
+        return estimate_tokens(sent, self._context.ratio) + self._tools_tokens
 
-    def _after_answer(self, assistant: Message, called: bool) -> None:
+    def after_answer(self, assistant: Message, called: bool) -> None:
         """Count answers that name an offered tool without calling any (once per agent)."""
         if not self._tool_list or self._tools_notice_sent:
             return

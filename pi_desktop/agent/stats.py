@@ -6,8 +6,11 @@ metadata is counted by the estimate and parts of it are sent, these figures are 
 
 from __future__ import annotations
 
+import itertools
+import threading
+import weakref
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from pi_desktop.context.usage import read_usage
 
@@ -100,37 +103,9 @@ class UsageTotals:
 
 def session_usage_totals(session: Any) -> UsageTotals:
     """Totals over a session's stored answers (``MessageEntry.stats``) and compactions
-    (``summary_usage``, ``summarizer_calls``). Pure: reads the folded entries only."""
-    from pi_desktop.session import CompactionEntry, MessageEntry
-
-    prompt = completion = cached = reasoning = calls = known = 0
-    s_calls = s_prompt = s_completion = 0
-    for entry in session.entries.values():
-        if isinstance(entry, MessageEntry):
-            stats = entry.stats
-            if not stats:
-                continue
-            calls += 1
-            figures = read_usage(stats.get("usage"))
-            if figures is None:
-                continue
-            prompt += figures.prompt_total
-            completion += figures.completion
-            reasoning += figures.reasoning or 0
-            if figures.cached is not None:
-                cached += figures.cached
-                known += figures.prompt_total
-        elif isinstance(entry, CompactionEntry):
-            if entry.kind == "edited":
-                continue  # the user's edit made no call
-            s_calls += max(0, entry.summarizer_calls)
-            figures = read_usage(entry.summary_usage)
-            if figures is not None:
-                s_prompt += figures.prompt_total
-                s_completion += figures.completion
-    return UsageTotals(
-        prompt, completion, cached, reasoning, calls, known, s_calls, s_prompt, s_completion
-    )
+    (``summary_usage``, ``summarizer_calls``). Pure: reads the folded entries only, each
+    once (see ``UsageLedger``)."""
+    return UsageLedger.of(session).totals()
 
 
 @dataclass(frozen=True)
@@ -163,17 +138,107 @@ def cost_of(usage: dict[str, Any] | None, price: ModelPrice | None) -> float | N
 def session_cost(session: Any, prices: dict[str, ModelPrice]) -> float | None:
     """The chat calls' cost where the user priced the answering model (None if none was);
     summarizer calls are priced by their ``summary_model`` the same way."""
-    from pi_desktop.session import CompactionEntry, MessageEntry
+    return UsageLedger.of(session).cost(prices)
 
-    total: float | None = None
-    for entry in session.entries.values():
-        if isinstance(entry, MessageEntry) and entry.stats:
-            usage, model = entry.stats.get("usage"), entry.stats.get("model")
-        elif isinstance(entry, CompactionEntry) and entry.kind != "edited":
-            usage, model = entry.summary_usage, entry.summary_model
-        else:
-            continue
-        cost = cost_of(usage, prices.get(model)) if isinstance(model, str) else None
-        if cost is not None:
-            total = (total or 0.0) + cost
-    return total
+
+class UsageLedger:
+    """A session's usage, folded as the session grows: each entry is read once.
+
+    The window asks for the totals when a session opens and after every run; over a
+    100,000-entry session a walk over every entry each time costs tens of milliseconds on the
+    event loop. Entries are append-only and ``session.entries`` keeps them in append order,
+    so only the entries since the last call are read. The cost is linear in each answer's
+    fresh prompt, cached prompt and completion tokens, so those are summed per model and
+    priced when asked (prices change in the settings, the figures do not).
+
+    ``of(session)`` keeps one ledger per session object (weakly: it never keeps a session
+    alive, and holds none itself); calling it where the session was read (a loader thread,
+    before anything else uses the session) folds the entries there.
+    """
+
+    _shared: ClassVar[weakref.WeakKeyDictionary[Any, UsageLedger]] = weakref.WeakKeyDictionary()
+    _shared_lock: ClassVar[threading.Lock] = threading.Lock()  # a loader thread may warm one
+
+    def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
+        self._seen = 0  # entries folded so far
+        self._chat = [0] * 6  # prompt, completion, cached, reasoning, calls, known prompt
+        self._summary = [0] * 3  # calls, prompt, completion
+        self._priced: dict[str, list[int]] = {}  # model -> [fresh, cached, completion]
+
+    @classmethod
+    def of(cls, session: Any) -> UsageLedger:
+        """The ledger of ``session``, brought up to date."""
+        with cls._shared_lock:
+            ledger = cls._shared.get(session)
+            if ledger is None:
+                ledger = cls._shared[session] = cls()
+        ledger.follow(session.entries)
+        return ledger
+
+    def follow(self, entries: dict[str, Any]) -> None:
+        """Fold the entries appended since the last call (all of them the first time)."""
+        if len(entries) < self._seen:  # not the same growing session: start over
+            self._reset()
+        if len(entries) == self._seen:
+            return
+        from pi_desktop.session import CompactionEntry, MessageEntry
+
+        for entry in itertools.islice(entries.values(), self._seen, None):
+            if isinstance(entry, MessageEntry):
+                if entry.stats:
+                    self._answer(entry.stats)
+            elif isinstance(entry, CompactionEntry) and entry.kind != "edited":
+                self._compaction(entry)  # (the user's edit made no call)
+        self._seen = len(entries)
+
+    def _answer(self, stats: dict[str, Any]) -> None:
+        chat = self._chat
+        chat[4] += 1
+        usage = stats.get("usage")
+        figures = read_usage(usage)
+        if figures is None:
+            return
+        chat[0] += figures.prompt_total
+        chat[1] += figures.completion
+        chat[3] += figures.reasoning or 0
+        if figures.cached is not None:
+            chat[2] += figures.cached
+            chat[5] += figures.prompt_total
+        self._price_later(stats.get("model"), usage)
+
+    def _compaction(self, entry: Any) -> None:
+        summary = self._summary
+        summary[0] += max(0, entry.summarizer_calls)
+        figures = read_usage(entry.summary_usage)
+        if figures is not None:
+            summary[1] += figures.prompt_total
+            summary[2] += figures.completion
+        self._price_later(entry.summary_model, entry.summary_usage)
+
+    def _price_later(self, model: Any, usage: dict[str, Any] | None) -> None:
+        figures = read_usage(usage)
+        if not isinstance(model, str) or figures is None:
+            return
+        cached = figures.cached or 0
+        sums = self._priced.setdefault(model, [0, 0, 0])
+        sums[0] += max(0, figures.prompt_total - cached)
+        sums[1] += cached
+        sums[2] += figures.completion
+
+    def totals(self) -> UsageTotals:
+        return UsageTotals(*self._chat, *self._summary)
+
+    def cost(self, prices: dict[str, ModelPrice]) -> float | None:
+        """What the priced models' calls cost (None when no call's model has a price)."""
+        total: float | None = None
+        for model, (fresh, cached, completion) in self._priced.items():
+            price = prices.get(model)
+            if price is None:
+                continue
+            cached_rate = price.cached if price.cached is not None else price.prompt
+            cost = fresh * price.prompt + cached * cached_rate + completion * price.completion
+            total = (total or 0.0) + cost / 1_000_000
+        return total

@@ -11,6 +11,7 @@ from __future__ import annotations
 import inspect
 import json
 import logging
+import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +19,8 @@ from typing import Any
 from pi_desktop import safejson
 from pi_desktop.agent.events import AgentEvent, ToolCallFinished, ToolCallStarted
 from pi_desktop.agent.tool import Tool, ToolError
-from pi_desktop.context import Message
+from pi_desktop.context import ContextManager, Message
+from pi_desktop.context.offload import offload_message
 
 log = logging.getLogger(__name__)
 
@@ -272,3 +274,18 @@ async def run_tool_calls(
             emit(ToolCallFinished(call.id, call.name, outcome.arguments, outcome.result, True))
             results.append(tool_result_message(call, outcome))
         raise
+
+
+def offload_now(
+    result: Message, ctx: ContextManager | None, results_dir: str | os.PathLike[str] | None
+) -> str | None:
+    """Write a large tool result to its L3 file now, so the window can open it at once.
+
+    The stored message keeps the full text (the truth is lossless); ``prepare`` finds the
+    same file later because the offload is idempotent. Returns the file's path, or None.
+    """
+    if ctx is None or results_dir is None:
+        return None
+    offloaded = offload_message(result, ctx.tool_chars_limit, results_dir)  # never raises OSError
+    info = (offloaded.metadata or {}).get("offloaded")
+    return str(info["path"]) if isinstance(info, dict) and info.get("path") else None

@@ -465,7 +465,12 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
             loop = asyncio.get_event_loop()  # its first step may run in a Qt event pass
 
             def read() -> tuple[Session, list[PathItem]]:
+                from pi_desktop.agent.history import warm
+                from pi_desktop.agent.stats import UsageLedger
+
                 session = Session.load(path)  # and its rows: both pure Python, no Qt
+                warm(session)  # the agent's history of it, converted here too
+                UsageLedger.of(session)  # and its usage totals, folded
                 return session, path_items(session, self.library.results_dir(session.path))
 
             try:

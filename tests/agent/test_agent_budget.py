@@ -24,7 +24,7 @@ from pi_desktop.agent import (
     ToolCallFinished,
     build_workspace_tools,
 )
-from pi_desktop.agent.view import schema_tokens
+from pi_desktop.agent.schema_budget import schema_tokens
 from pi_desktop.context import Message, estimate_tokens
 from pi_desktop.session import Session
 from tests.agent.test_agent_doubles import (

@@ -66,10 +66,9 @@ async def test_transient_errors_back_off_honouring_retry_after() -> None:
     assert len(llm.requests) == 3
     assert rec.of(RunFinished)[0].steps == 1  # retries are not steps
     # the void partial is not stored: the history holds the whole answer only
-    llm2 = ScriptedLLM(reply("x"))
-    agent._llm = llm2  # type: ignore[attr-defined]
+    llm.steps.append(reply("x"))
     await agent.run("next")
-    assert [m.content for m in llm2.requests[0] if m.role == "assistant"] == ["Whole answer"]
+    assert [m.content for m in llm.requests[-1] if m.role == "assistant"] == ["Whole answer"]
 
 
 @pytest.mark.asyncio
@@ -179,7 +178,8 @@ async def test_stop_mid_stream_keeps_the_partial_answer_marked_stopped(session: 
         await asyncio.Event().wait()
         raise AssertionError("unreachable")
 
-    agent = Agent(ScriptedLLM(streams_then_hangs), session=session, context_budget=10_000)
+    llm = ScriptedLLM(streams_then_hangs, reply("again"))
+    agent = Agent(llm, session=session, context_budget=10_000)
     rec = Recorder()
     agent.subscribe(rec)
     task = asyncio.ensure_future(agent.run("question"))
@@ -198,7 +198,6 @@ async def test_stop_mid_stream_keeps_the_partial_answer_marked_stopped(session: 
     ]
     assert history[-1].metadata == {"stopped": True}
     # the next run continues from a consistent history
-    agent._llm = ScriptedLLM(reply("again"))  # type: ignore[attr-defined]
     assert await agent.run("go on") == "again"
 
 

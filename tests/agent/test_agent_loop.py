@@ -197,7 +197,7 @@ async def test_a_raising_subscriber_never_breaks_the_run() -> None:
         raise RuntimeError("subscriber bug")
 
     got: list[Any] = []
-    agent = Agent(ScriptedLLM(reply("fine")))
+    agent = Agent(ScriptedLLM(reply("fine"), reply("again")))
     agent.subscribe(explode)
     unsubscribe = agent.subscribe(got.append)
 
@@ -208,7 +208,6 @@ async def test_a_raising_subscriber_never_breaks_the_run() -> None:
     agent.unsubscribe(explode)
     agent.unsubscribe(explode)  # twice is harmless
     count = len(got)
-    agent._llm = ScriptedLLM(reply("again"))  # type: ignore[attr-defined]
     assert await agent.run("more") == "again"
     assert len(got) == count
 
@@ -325,15 +324,18 @@ def test_constructor_validates_its_arguments() -> None:
 @pytest.mark.asyncio
 async def test_an_internal_error_is_reported_once_and_the_agent_stays_usable() -> None:
     class Broken:
-        async def chat(self, messages: Any, tools: Any = None, on_delta: Any = None) -> Any:
-            return "not a ChatResponse"  # a provider bug
+        fixed: ChatResponse | None = None
 
-    agent = Agent(Broken())  # type: ignore[arg-type]
+        async def chat(self, messages: Any, tools: Any = None, on_delta: Any = None) -> Any:
+            return self.fixed or "not a ChatResponse"  # a provider bug, until it is fixed
+
+    llm = Broken()
+    agent = Agent(llm)  # type: ignore[arg-type]
     rec = Recorder()
     agent.subscribe(rec)
     assert await agent.run("hi") == ""
     (failed,) = rec.of(RunFailed)
     assert failed.kind == "error" and "Internal error: AttributeError" in failed.error
     assert agent.last_error == failed and rec.events[-1] == failed and not agent.is_busy
-    agent._llm = ScriptedLLM(reply("fine"))  # type: ignore[attr-defined]
+    llm.fixed = reply("fine")
     assert await agent.run("again") == "fine" and agent.last_error is None

@@ -341,7 +341,7 @@ def test_session_history_reuses_its_fold_until_the_session_moves(tmp_path) -> No
 
 
 def test_usage_anchor_leaves_out_the_tool_schemas() -> None:
-    from pi_desktop.agent.view import schema_tokens, usage_for_anchor
+    from pi_desktop.agent.schema_budget import schema_tokens, usage_for_anchor
 
     usage = {"prompt_tokens": 1_000, "completion_tokens": 5}
     assert usage_for_anchor(usage, 0) is usage  # no tools: unchanged
@@ -393,3 +393,44 @@ def test_span_based_hidden_ids_equal_the_index_based_mapping(
     )
     expected = hidden_entry_ids(report.hidden, count, path_ids)
     assert report_hidden_entry_ids(report, count, path_ids) == expected
+
+
+def test_the_agent_is_composed_not_mixed_in() -> None:
+    """Issue 19: ``Agent`` is a façade over parts built with explicit arguments; no part is a
+    base class reading the Agent's private fields, and no part module knows the Agent."""
+    import ast
+    import inspect
+    from pathlib import Path
+
+    from pi_desktop.agent import Agent
+    from pi_desktop.agent.context_steps import ContextSteps
+    from pi_desktop.agent.pins_notes import SessionPinsAndNotes
+    from pi_desktop.agent.provider_steps import ProviderSteps
+    from pi_desktop.agent.run_loop import RunLoop
+
+    assert Agent.__bases__ == (object,)
+    for part in (ContextSteps, SessionPinsAndNotes, ProviderSteps, RunLoop):
+        tree = ast.parse(Path(inspect.getfile(part)).read_text())
+        imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        assert "pi_desktop.agent.agent" not in imported, part
+        cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == part.__name__)
+        declared = {  # private fields are set in __init__, not read from a host class
+            target.attr
+            for node in ast.walk(cls)
+            if isinstance(node, ast.Assign)
+            for target in node.targets
+            if isinstance(target, ast.Attribute)
+        }
+        read = {
+            node.attr
+            for node in ast.walk(cls)
+            if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+        }
+        methods = {
+            n.name for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+        }
+        assert read <= declared | methods, (part.__name__, read - declared - methods)

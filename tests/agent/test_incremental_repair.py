@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from pi_desktop.agent.history import MemoryHistory, SessionHistory
 from pi_desktop.agent.repair import PairFold, repair_pairs
 from pi_desktop.context import Message
+from pi_desktop.context.reasoning import strip_ignored_reasoning
 from pi_desktop.session import Session
 
 
@@ -93,3 +94,148 @@ def test_memory_history_repairs_incrementally_too():
     history.append(Message(role="tool", content="r", metadata={"tool_call_id": "c1"}))
     messages, _ = history.snapshot()
     assert [m.content for m in messages][-1] == "r" and history.repairs == ()
+
+
+# ---- issue 18: a long session's history costs what changed, and is the same history
+
+_REASONED = {"reasoning": "thought about it"}
+
+
+def _truth(session: Session) -> tuple[list[Message], list[str | None], tuple]:
+    """The history as sent, computed the slow, obvious way from the file's current path."""
+    messages = strip_ignored_reasoning(session.get_full_history_messages())
+    return repair_pairs(messages, [e.id for e in session.get_current_path()])
+
+
+_ops = st.lists(
+    st.one_of(
+        st.tuples(st.just("user"), st.integers(0, 99)),
+        st.tuples(st.just("answer"), st.booleans()),  # with reasoning no provider reads
+        st.tuples(st.just("calls"), st.integers(1, 3)),
+        st.tuples(st.just("result"), st.integers(0, 3)),
+        st.tuples(st.just("orphan"), st.integers(0, 99)),
+        st.tuples(st.just("rewind"), st.integers(0, 10_000)),
+        st.tuples(st.just("root"), st.integers(0, 99)),
+        st.tuples(st.just("prompt"), st.sampled_from([None, "s", "t"])),
+        st.tuples(st.just("agent"), st.integers(0, 99)),  # appended through the history
+        st.tuples(st.just("fresh"), st.just(0)),  # a reopened session: a new shared history
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(_ops)
+def test_the_shared_history_equals_a_fresh_fold_of_the_path_after_any_changes(ops):
+    """Appends (by the agent or anyone), rewinds, new roots and system prompt changes: the
+    shared, incrementally kept history is exactly the repaired path, every time."""
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "s.jsonl"
+        session = Session.create(path, system_prompt="s", fsync=False)
+        pending: list[str] = []
+        try:
+            for step, (op, arg) in enumerate(ops):
+                history = SessionHistory.of(session)
+                if op == "user":
+                    session.append_message(Message(role="user", content=f"u{arg}"))
+                elif op == "answer":
+                    meta = dict(_REASONED) if arg else None
+                    session.append_message(Message(role="assistant", content="a", metadata=meta))
+                elif op == "calls":
+                    pending = [f"c{step}_{j}" for j in range(arg)]
+                    meta = {"tool_calls": [_call(i) for i in pending], **_REASONED}
+                    session.append_message(Message(role="assistant", metadata=meta))
+                elif op == "result" and pending:
+                    cid = pending.pop(arg % len(pending))
+                    meta = {"tool_call_id": cid, "name": "f"}
+                    session.append_message(Message(role="tool", content="r", metadata=meta))
+                elif op == "orphan":
+                    meta = {"tool_call_id": f"zz{arg}"}
+                    session.append_message(Message(role="tool", content="x", metadata=meta))
+                elif op == "rewind":
+                    ids = [e.id for e in session.get_current_path()]
+                    if ids:
+                        session.rewind(ids[arg % len(ids)])
+                elif op == "root":
+                    session.append_root(Message(role="user", content=f"r{arg}"))
+                elif op == "prompt":
+                    session.set_system_prompt(arg)
+                elif op == "agent":
+                    history.snapshot()  # in step: the append extends what it holds
+                    history.append(Message(role="user", content=f"g{arg}"))
+                elif op == "fresh":
+                    session.close()
+                    session = Session.load(path)
+                shared = SessionHistory.of(session)
+                messages, ids = shared.snapshot()
+                want_messages, want_ids, want_repairs = _truth(session)
+                assert (messages, ids, shared.repairs) == (want_messages, want_ids, want_repairs)
+                assert shared.clean_path_ids() == (None if want_repairs else want_ids)
+        finally:
+            session.close()
+
+
+def _counting_conversions(monkeypatch) -> list[int]:
+    from pi_desktop.session import MessageEntry
+
+    calls = [0]
+    convert = MessageEntry.to_message
+
+    def counting(self):
+        calls[0] += 1
+        return convert(self)
+
+    monkeypatch.setattr(MessageEntry, "to_message", counting)
+    return calls
+
+
+def _long_session(path, n: int) -> Session:
+    session = Session.create(path, system_prompt="s", fsync=False)
+    for k in range(n):
+        role = "user" if k % 2 == 0 else "assistant"
+        session.append_message(Message(role=role, content=f"m{k}"))
+    return session
+
+
+def test_agents_on_one_session_convert_its_path_once(tmp_path, monkeypatch):
+    """Warmed where the session was read (a worker thread), the first agent's snapshot, a
+    rebuilt agent's and a rewind convert no message again."""
+    import threading
+
+    from pi_desktop.agent import Agent
+    from pi_desktop.agent.history import warm
+
+    from .test_agent_doubles import ScriptedLLM
+
+    session = _long_session(tmp_path / "s.jsonl", 2_000)
+    conversions = _counting_conversions(monkeypatch)
+    worker = threading.Thread(target=warm, args=(session,))
+    worker.start()
+    worker.join()
+    assert conversions[0] == 2_000
+    first = Agent(ScriptedLLM(), session=session, context_budget=100_000)
+    assert first.history_repairs == () and first.estimate_now().estimated_tokens > 0
+    second = Agent(ScriptedLLM(), session=session, context_budget=100_000)  # a settings change
+    assert second.pending_turn() is None
+    path = session.get_current_path()
+    second.rewind(path[999].id)
+    messages, ids = second._history.snapshot()  # type: ignore[attr-defined]
+    assert conversions[0] == 2_000  # nothing converted twice
+    assert (messages, ids, ()) == _truth(session)
+    session.close()
+
+
+def test_a_history_does_not_keep_its_session_alive(tmp_path):
+    import gc
+    import weakref
+
+    session = _long_session(tmp_path / "s.jsonl", 4)
+    SessionHistory.of(session).snapshot()
+    gone = weakref.ref(session)
+    session.close()
+    del session
+    gc.collect()
+    assert gone() is None

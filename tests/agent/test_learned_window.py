@@ -14,7 +14,7 @@ import pytest
 
 from pi_desktop.agent import Agent, ContextOverflowError, Notice, OpenAIChatLLM
 from pi_desktop.agent.errors import classify_http_error, parse_window_tokens
-from pi_desktop.agent.window import MIN_WINDOW_TOKENS, fitted_budget
+from pi_desktop.agent.model_window import MIN_WINDOW_TOKENS, fitted_budget
 from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT, Message
 from pi_desktop.session import Session
 from tests.agent.test_agent_doubles import Recorder

@@ -70,7 +70,7 @@ def test_a_stated_count_re_anchors_at_once():
 
 
 def test_the_anchor_usage_counts_the_cached_prefix_before_taking_out_the_schemas():
-    from pi_desktop.agent.view import usage_for_anchor
+    from pi_desktop.agent.schema_budget import usage_for_anchor
 
     anthropic = {"prompt_tokens": 100, "completion_tokens": 5, "cache_read_input_tokens": 900}
     assert usage_for_anchor(anthropic, 200) == {"prompt_tokens": 800, "completion_tokens": 5}

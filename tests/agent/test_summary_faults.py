@@ -27,7 +27,7 @@ from pi_desktop.agent import (
 )
 from pi_desktop.agent.llm import ContextOverflowError, ProviderError
 from pi_desktop.agent.retry import RetryPolicy
-from pi_desktop.agent.view import SummaryProbe
+from pi_desktop.agent.summary_probe import SummaryProbe
 from pi_desktop.context import Message
 from pi_desktop.session import Session
 from tests.agent.test_agent_doubles import Recorder, ScriptedLLM, assert_paired, reply

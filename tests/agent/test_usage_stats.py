@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pi_desktop.agent import Agent, MessageAdded
 from pi_desktop.agent.presets import build_llm
@@ -117,3 +119,102 @@ def test_a_price_only_when_the_user_gave_one(tmp_path: Path):
     assert session_cost(session, {}) is None
     assert session_cost(session, {"m": price}) == pytest.approx(5.4)
     session.close()
+
+
+def _walked_totals_and_cost(session: Session, prices: dict) -> tuple:
+    """The totals and cost the obvious way: every entry, every time (the ledger's oracle)."""
+    from pi_desktop.agent.stats import UsageTotals, cost_of
+    from pi_desktop.context.usage import read_usage
+    from pi_desktop.session import CompactionEntry, MessageEntry
+
+    chat, summary, cost = [0] * 6, [0] * 3, None
+    for entry in session.entries.values():
+        if isinstance(entry, MessageEntry) and entry.stats:
+            chat[4] += 1
+            usage, model = entry.stats.get("usage"), entry.stats.get("model")
+            figures = read_usage(usage)
+            if figures is not None:
+                chat[0] += figures.prompt_total
+                chat[1] += figures.completion
+                chat[3] += figures.reasoning or 0
+                if figures.cached is not None:
+                    chat[2] += figures.cached
+                    chat[5] += figures.prompt_total
+        elif isinstance(entry, CompactionEntry) and entry.kind != "edited":
+            usage, model = entry.summary_usage, entry.summary_model
+            summary[0] += max(0, entry.summarizer_calls)
+            figures = read_usage(usage)
+            if figures is not None:
+                summary[1] += figures.prompt_total
+                summary[2] += figures.completion
+        else:
+            continue
+        one = cost_of(usage, prices.get(model)) if isinstance(model, str) else None
+        if one is not None:
+            cost = (cost or 0.0) + one
+    return UsageTotals(*chat, *summary), cost
+
+
+_usages = st.one_of(
+    st.none(),
+    st.just({"prompt_tokens": "garbage"}),
+    st.builds(
+        lambda p, c, cached: {
+            "prompt_tokens": p,
+            "completion_tokens": c,
+            **({"prompt_tokens_details": {"cached_tokens": cached}} if cached is not None else {}),
+        },
+        st.integers(0, 5_000),
+        st.integers(0, 2_000),
+        st.one_of(st.none(), st.integers(0, 5_000)),
+    ),
+)
+_steps = st.lists(
+    st.one_of(
+        st.tuples(st.just("answer"), _usages, st.sampled_from([None, "m", "n", 3])),
+        st.tuples(st.just("user"), st.none(), st.none()),
+        st.tuples(st.just("summary"), _usages, st.sampled_from([None, "m", "s"])),
+        st.tuples(st.just("ask"), st.none(), st.none()),  # the window asks mid-way
+        st.tuples(st.just("reload"), st.none(), st.none()),
+    ),
+    max_size=30,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(_steps)
+def test_the_ledger_folds_each_entry_once_and_equals_a_full_walk(steps):
+    """Issue 18: the totals follow a growing session without walking it again, and say
+    exactly what a walk over every entry says (asked at any point, after a reload too)."""
+    import tempfile
+
+    from hypothesis import note
+
+    from pi_desktop.agent.stats import ModelPrice, session_cost
+
+    prices = {"m": ModelPrice(2.0, 8.0, 0.5), "s": ModelPrice(1.0, 1.0)}
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "u.jsonl"
+        session = Session.create(path, fsync=False)
+        try:
+            for op, usage, model in steps:
+                note(f"{op} {usage} {model}")
+                if op == "answer":
+                    stats = {"usage": usage, "model": model} if usage or model else None
+                    session.append_message(Message(role="assistant", content="a"), stats)
+                elif op == "user":
+                    session.append_message(Message(role="user", content="q"))
+                elif op == "summary" and session.current_id is not None:
+                    session.add_summary_cache(
+                        "s", 1, [], summary_usage=usage, summary_model=model, summarizer_calls=2
+                    )
+                elif op == "reload":
+                    session.close()
+                    session = Session.load(path)
+                totals, cost = _walked_totals_and_cost(session, prices)
+                assert session_usage_totals(session) == totals
+                got = session_cost(session, prices)
+                assert (got is None) == (cost is None)
+                assert got == pytest.approx(cost)
+        finally:
+            session.close()

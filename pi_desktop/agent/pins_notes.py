@@ -1,8 +1,9 @@
-"""The Agent's steering half: pins and branch summaries (DESIGN §4's steering entries).
+"""Pins and branch summaries on the current path (DESIGN §4's pin and branch-summary entries).
 
-A mixin so the loop (``agent.py``) stays about the loop; it uses the Agent's session, history
-snapshot, ContextManager and events. Every prepare, compaction and estimate calls ``_steer``
-first, so the manager honours the path's pins and branch-summary notes.
+The session stores them; the ContextManager honours them: every prepare, compaction and
+estimate first hands it the path's pinned messages (kept verbatim) and the notes of the
+branches the user left (``apply``). The writes check what they must before anything is
+appended; telling the window (a fresh estimate) is the caller's.
 """
 
 from __future__ import annotations
@@ -20,22 +21,32 @@ from pi_desktop.context import Message
 
 if TYPE_CHECKING:
     from pi_desktop.agent.history import History
+    from pi_desktop.agent.llm import LLM
     from pi_desktop.context import ContextManager
     from pi_desktop.session import Session
 
 
-class Steering:
-    """Pins and branch summaries; mixed into ``Agent``."""
+class SessionPinsAndNotes:
+    """The path's pins and branch-summary notes, read from ``session`` into ``ctx``.
 
-    _ctx: ContextManager | None
-    _session: Session | None
-    _history: History
-    _summarizer_llm: Any
-    _busy: bool
-    _emit: Callable[[Any], None]
-    estimate_now: Callable[[], Any]
+    ``ctx`` None (no context management) or ``session`` None (an in-memory history: no entry
+    ids) makes ``apply`` a no-op; writing a pin or a summary then raises or returns nothing.
+    ``summarizer`` writes the branch summaries.
+    """
 
-    def _steer(self, messages: list[Message], path_ids: list[str | None]) -> None:
+    def __init__(
+        self,
+        session: Session | None,
+        history: History,
+        ctx: ContextManager | None,
+        summarizer: LLM,
+    ) -> None:
+        self._session = session
+        self._history = history
+        self._ctx = ctx
+        self._summarizer = summarizer
+
+    def apply(self, messages: list[Message], path_ids: list[str | None]) -> None:
         """Hand the session's pins and branch summaries on this path to the ContextManager.
 
         O(pins + branch summaries) per call: an entry's depth is its index on the path
@@ -65,11 +76,10 @@ class Steering:
         return messages, [offset + k for k, eid in enumerate(path_ids) if eid in ids]
 
     def pin(self, entry_id: str) -> bool:
-        """Pin message ``entry_id`` so it stays verbatim in every view; False if it already was.
+        """Pin message ``entry_id``; False if it already was.
 
         Raises :class:`~pi_desktop.context.PinRefused` (nothing written) when the pinned
-        messages on the current path would take more than their cap of the view
-        (``ContextManager.pin_cap_tokens``, 25 % of the view limit).
+        messages on the current path would take more than their cap of the view.
         """
         if self._session is None:
             raise RuntimeError("pins need a session: the in-memory history has no entry ids")
@@ -78,18 +88,11 @@ class Steering:
         if self._ctx is not None:
             messages, indices = self._pin_indices(set(self._session.state.pinned) | {entry_id})
             self._ctx.check_pins(messages, indices)
-        done = self._session.pin(entry_id)
-        self._emit(self.estimate_now())
-        return done
+        return self._session.pin(entry_id)
 
     def unpin(self, entry_id: str) -> bool:
-        """Unpin message ``entry_id``; False if it was not pinned."""
-        if self._session is None:
-            return False
-        done = self._session.unpin(entry_id)
-        if done:
-            self._emit(self.estimate_now())
-        return done
+        """Unpin message ``entry_id``; False if it was not pinned (or there is no session)."""
+        return self._session.unpin(entry_id) if self._session is not None else False
 
     def pinned_tokens(self) -> int:
         """What the pinned messages on the current path take in the view (0 without a budget)."""
@@ -103,8 +106,7 @@ class Steering:
 
         Stores a ``branch_summary`` entry hanging off ``target`` and returns its id; None
         when no user turn was left behind (see ``worth_summarizing``) or the summary came
-        back empty.
-        Provider errors propagate (the caller says so; nothing is written).
+        back empty. Provider errors propagate (the caller says so; nothing is written).
         """
         if self._session is None:
             return None
@@ -112,28 +114,23 @@ class Steering:
         if not worth_summarizing(entries):
             return None
         note, model = await summarize_branch(
-            self._summarizer_llm, [entry.to_message() for entry in entries]
+            self._summarizer, [entry.to_message() for entry in entries]
         )
         if not note or target not in self._session.entries:
             return None
-        summary_id = self._session.add_branch_summary(
+        return self._session.add_branch_summary(
             target,
             note,
             branch_leaf_id=old_leaf,
             summarized_count=len(entries),
             summary_model=model,
         )
-        if not self._busy:
-            self._emit(self.estimate_now())
-        return summary_id
 
     def remove_branch_summary(self, summary_id: str) -> None:
         """Take a branch summary out of the view (an appended line)."""
         if self._session is None:
             raise RuntimeError("branch summaries need a session")
         self._session.remove_branch_summary(summary_id)
-        if not self._busy:
-            self._emit(self.estimate_now())
 
 
 def _positions(state: Any, path_ids: list[str | None]) -> Callable[[str | None], int | None]:
