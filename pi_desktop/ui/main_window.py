@@ -53,6 +53,7 @@ from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 from pi_desktop.ui.sessions.sidebar_controller import SidebarController
 from pi_desktop.ui.settings import KeyStore, SettingsStore
 from pi_desktop.ui.splitter import ThinSplitter
+from pi_desktop.ui.status_bar import ElidingStatusBar, RunStatus
 from pi_desktop.ui.steering import Steering
 from pi_desktop.ui.text.safe_text import image_policy
 from pi_desktop.ui.theme import ensure_theme, style
@@ -129,6 +130,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
 
     def _build_ui(self) -> None:
         self.setWindowTitle("pi-desktop")
+        self.setStatusBar(ElidingStatusBar(self))  # its message never runs into the labels
         ensure_theme(QApplication.instance())  # the look from resources/, light/dark as the system
         self.header = ChatHeader(self)
         self.conversation = ConversationView(self)
@@ -303,6 +305,10 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         c.toolCallFinished.connect(self._on_tool_finished)
         c.contextPrepared.connect(self._on_context_prepared)
         c.compactionStarted.connect(self._on_compaction_started)
+        self.run_status = RunStatus(self.statusBar())  # the note goes when the answer comes
+        c.compactionStarted.connect(self.run_status.note_shown)
+        for progress in (c.textStreamed, c.reasoningStreamed, c.toolCallStarted):
+            progress.connect(self.run_status.progressed)
         c.contextCompacted.connect(self._on_compacted)
         c.usageRecorded.connect(self._on_usage)
         c.retryScheduled.connect(lambda _ev: self.conversation.restart_stream())

@@ -1,0 +1,97 @@
+"""The daily-use rough edges of issue 19, each met in the real window as a user meets it.
+
+Screenshots land in /tmp/pi-desktop-rough-edges/ for a human to look at.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from pi_desktop.agent import OfflineLLM
+
+SHOTS = Path("/tmp/pi-desktop-rough-edges")
+LONG_NOTE = (
+    "No API key for OpenAI: set one in Settings or put it in the OPENAI_API_KEY environment "
+    "variable; until then the offline demo answers"
+)
+
+
+def shot(widget, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    QTest.qWait(30)
+    widget.repaint()
+    path = SHOTS / f"{name}.png"
+    assert widget.grab().save(str(path))
+    return path
+
+
+# ------------------------------------------------------------------ the status bar
+
+
+def test_a_long_status_message_is_elided_before_the_offline_label(kit, qtbot):
+    window = kit.window(OfflineLLM(), offline=True, description="Offline demo")
+    window.resize(900, 600)
+    bar = window.statusBar()
+    bar.showMessage(LONG_NOTE)
+    qtbot.waitUntil(lambda: window.offline_label.isVisible())
+    label_x = window.offline_label.mapTo(bar, window.offline_label.rect().topLeft()).x()
+    area = bar.message_rect()
+    assert area.right() <= label_x - 8  # a clear gap before "● Offline"
+    shown = bar.shown_message()
+    assert shown.endswith("…") and shown != LONG_NOTE
+    assert bar.fontMetrics().horizontalAdvance(shown) <= area.width()
+    assert bar.toolTip() == LONG_NOTE  # the whole note stays one hover away
+    assert bar.accessibleDescription() == LONG_NOTE
+    shot(bar, "status-bar-elided")
+    # a short message is drawn whole, and then there is no tooltip to repeat it
+    bar.showMessage("Stopping…")
+    assert bar.shown_message() == "Stopping…" and bar.toolTip() == ""
+
+
+def test_the_summarizing_note_goes_when_the_answer_streams(kit, qtbot):
+    window = kit.window(OfflineLLM(), offline=True)
+    bar = window.statusBar()
+    controller = window.controller
+    controller.compactionStarted.emit(False)
+    assert bar.currentMessage() == "Context is full: summarizing…"
+    controller.textStreamed.emit("Bonjour")
+    assert bar.currentMessage() == ""
+    # the result of the compaction is news, not progress: the stream leaves it alone
+    controller.compactionStarted.emit(True)
+    bar.showMessage("Compacted 6 messages: 3,000 → 1,200 tokens", 8000)
+    controller.textStreamed.emit(" encore")
+    assert bar.currentMessage().startswith("Compacted 6 messages")
+
+
+def test_a_tool_call_also_ends_the_summarizing_note(kit, qtbot):
+    window = kit.window(OfflineLLM(), offline=True)
+    window.controller.compactionStarted.emit(False)
+    window.input.setPlainText("list the files")
+    qtbot.keyClick(window.input, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: bool(window.conversation.tool_calls()), timeout=10_000)
+    assert window.statusBar().currentMessage() != "Context is full: summarizing…"
+    qtbot.waitUntil(lambda: not window.busy, timeout=10_000)
+
+
+# ------------------------------------------------------------------ Tab in the message box
+
+
+def test_tab_moves_focus_and_ctrl_tab_types_a_tab(kit, qtbot):
+    window = kit.window(OfflineLLM(), offline=True)
+    box = window.input
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    box.setPlainText("a")
+    box.moveCursor(box.textCursor().MoveOperation.End)
+    qtbot.keyClick(box, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
+    assert box.toPlainText() == "a\t" and box.hasFocus()
+    qtbot.keyClick(box, Qt.Key.Key_Tab)
+    assert box.toPlainText() == "a\t"  # no tab typed: the focus moved on
+    assert not box.hasFocus()
+    assert QApplication.focusWidget() is window.send_button
+    qtbot.keyClick(window.send_button, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+    assert box.hasFocus() and box.toPlainText() == "a\t"
