@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
@@ -95,3 +96,26 @@ def test_tab_moves_focus_and_ctrl_tab_types_a_tab(kit, qtbot):
     assert QApplication.focusWidget() is window.send_button
     qtbot.keyClick(window.send_button, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
     assert box.hasFocus() and box.toPlainText() == "a\t"
+
+
+# ------------------------------------------------------------------ the offline demo's help
+
+
+@pytest.mark.parametrize("zh", [False, True])
+def test_the_offline_help_renders_its_examples_as_typed(qapp, zh):
+    from PySide6.QtGui import QTextDocument
+
+    from pi_desktop.agent.offline.answers import help_answer
+    from pi_desktop.ui.text.markdown_view import markdown_html
+
+    said = "查找 *.py 或 *.txt" if zh else "find *.py or *.txt, then _x_"
+    text = help_answer(said, ["find_files", "read_file"], zh=zh)
+    html = markdown_html(text)
+    assert "italic" not in html  # no example, no quoted word, turns into emphasis
+    doc = QTextDocument()
+    doc.setHtml(html)
+    plain = doc.toPlainText()
+    assert ("查找 *.py" if zh else "find *.py") in plain
+    assert said in plain  # the user's words as typed
+    # the example itself is bold, whole
+    assert ">查找 *.py</span>" in html if zh else ">find *.py</span>" in html
