@@ -41,6 +41,7 @@ from pi_desktop.ui.chat.edit_resend import EditResend
 from pi_desktop.ui.chat.header import ChatHeader
 from pi_desktop.ui.chat.input_box import CompactDialog, InputBox
 from pi_desktop.ui.controller import AgentController
+from pi_desktop.ui.developer import developer_menu
 from pi_desktop.ui.dialogs.approval import ApprovalPrompter
 from pi_desktop.ui.dialogs.export_dialog import format_label
 from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
@@ -260,9 +261,9 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         for action in (self.send_action, self.stop_action, self.compact_action, self.pin_action):
             menu.addAction(action)
         self.probe_action = self._action(
-            tr("MainWindow", "&Fidelity probe…"), None, self.show_probe
+            tr("MainWindow", "&Fidelity probe (provider check)…"), None, self.show_probe
         )
-        self.menuBar().addMenu(tr("MainWindow", "&Tools")).addAction(self.probe_action)
+        self.developer_menu = developer_menu(self, [self.probe_action])  # --developer only
 
     def panes(self) -> list[QWidget]:
         """The parts F6 moves between, in reading order: sessions, input, bar, tree."""

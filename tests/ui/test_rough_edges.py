@@ -119,3 +119,45 @@ def test_the_offline_help_renders_its_examples_as_typed(qapp, zh):
     assert said in plain  # the user's words as typed
     # the example itself is bold, whole
     assert ">查找 *.py</span>" in html if zh else ">find *.py</span>" in html
+
+
+# ------------------------------------------------------------------ the fidelity probe
+
+
+def _menus(window) -> dict[str, list[str]]:
+    return {
+        action.text(): [a.text() for a in action.menu().actions() if not a.isSeparator()]
+        for action in window.menuBar().actions()
+    }
+
+
+def test_the_fidelity_probe_is_not_in_the_users_menus(kit, qtbot, monkeypatch):
+    monkeypatch.delenv("PI_DESKTOP_DEVELOPER", raising=False)
+    window = kit.window(OfflineLLM(), offline=True)
+    menus = _menus(window)
+    assert "&Tools" not in menus and "&Developer" not in menus
+    assert not any("probe" in text.lower() for texts in menus.values() for text in texts)
+    assert window.developer_menu is None
+
+
+@pytest.mark.parametrize("how", ["env", "flag"])
+def test_developer_mode_adds_the_probe_in_a_developer_menu(kit, qtbot, monkeypatch, how):
+    from pi_desktop.app import parse_args
+
+    monkeypatch.delenv("PI_DESKTOP_DEVELOPER", raising=False)
+    if how == "env":
+        monkeypatch.setenv("PI_DESKTOP_DEVELOPER", "1")
+    else:
+        assert parse_args(["--developer"]).developer and not parse_args([]).developer
+        monkeypatch.setenv("PI_DESKTOP_DEVELOPER", "1")  # what main() does with the flag
+    window = kit.window(OfflineLLM(), offline=True)
+    assert _menus(window)["&Developer"] == ["&Fidelity probe (provider check)…"]
+    assert window.developer_menu.actions() == [window.probe_action]
+
+
+def test_developer_mode_is_off_for_empty_or_false_values(monkeypatch):
+    from pi_desktop.ui.developer import developer_mode
+
+    for value, on in (("", False), ("0", False), ("false", False), ("no", False), ("1", True)):
+        monkeypatch.setenv("PI_DESKTOP_DEVELOPER", value)
+        assert developer_mode() is on, value
