@@ -161,3 +161,80 @@ def test_developer_mode_is_off_for_empty_or_false_values(monkeypatch):
     for value, on in (("", False), ("0", False), ("false", False), ("no", False), ("1", True)):
         monkeypatch.setenv("PI_DESKTOP_DEVELOPER", value)
         assert developer_mode() is on, value
+
+
+# ------------------------------------------------------------------ the settings dialog
+
+TYPED = ("gpt-4o-2024-08-06-with-a-long-name", "99999999", "\b" * 40, "0", "x1", "\b" * 40)
+
+
+def _settings_dialog(kit, qtbot, provider: str):
+    from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
+
+    window = kit.window(OfflineLLM(), offline=True)
+    window._presets = [
+        PresetChoice("offline", "Offline"),
+        PresetChoice("openai", "OpenAI"),
+        PresetChoice("custom", "Custom"),
+    ]
+    dialog = window.show_settings()
+    qtbot.waitExposed(dialog)
+    dialog.provider.setCurrentIndex(dialog.provider.findData(provider))
+    QTest.qWait(20)
+    return dialog
+
+
+@pytest.mark.parametrize("provider", ["offline", "openai", "custom"])
+def test_typing_in_any_settings_field_never_moves_ok(kit, qtbot, provider):
+    from PySide6.QtWidgets import QLineEdit
+
+    dialog = _settings_dialog(kit, qtbot, provider)
+
+    def where():
+        ok = dialog.ok_button
+        return dialog.geometry(), ok.mapToGlobal(ok.rect().topLeft()), ok.size()
+
+    start = where()
+    fields = [w for w in dialog.findChildren(QLineEdit) if w.isVisible() and w.isEnabled()]
+    assert len(fields) >= 6  # the number fields' editors and the text fields
+    messages = 0
+    for field in fields:
+        field.setFocus()
+        field.selectAll()
+        for text in TYPED:
+            QTest.keyClicks(field, text)
+            QTest.qWait(5)
+            assert where() == start, (field.objectName(), field.parent().objectName(), text)
+            messages += any(f.error_label.isVisible() for f in dialog.number_fields())
+    assert messages  # the typing did bring messages up, in the ranges' place
+    wrong = dialog.keep_recent_field  # its message is the longest
+    wrong.spin.lineEdit().selectAll()
+    QTest.keyClicks(wrong.spin.lineEdit(), "\b")
+    assert wrong.error_label.isVisible()
+    assert wrong.error_label.text().startswith("Enter a number:")  # whole, not elided
+    assert where() == start
+    shot(dialog, f"settings-typing-{provider}")
+    dialog.reject()
+
+
+def test_compact_at_speaks_percent_like_the_rest_of_the_window(kit, qtbot):
+    from pi_desktop.ui.dialogs.settings_dialog import SettingsDialog
+    from pi_desktop.ui.settings import AppSettings, KeyStore
+
+    dialog = SettingsDialog(AppSettings(threshold=0.8), [], KeyStore(kit.tmp / "k"))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    spin = dialog.threshold
+    assert spin.text() == "80 %" and spin.value() == 0.8
+    assert dialog.threshold_field.range_label.text() == "30 % – 95 % of the budget"
+    spin.lineEdit().selectAll()
+    QTest.keyClicks(spin.lineEdit(), "65")
+    assert spin.value() == 0.65 and dialog.result_settings().threshold == 0.65
+    spin.stepBy(1)
+    assert spin.text() == "70 %"
+    spin.lineEdit().selectAll()
+    QTest.keyClicks(spin.lineEdit(), "20")
+    assert dialog.threshold_field.error_label.text() == "At least 30 % of the budget."
+    assert not dialog.ok_button.isEnabled()
+    QTest.keyClicks(spin.lineEdit(), "abc")  # not a number: refused as typed
+    assert spin.lineEdit().text() == "20"

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from PySide6.QtCore import QLocale, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -43,6 +43,8 @@ from pi_desktop.agent.presets import missing_key
 from pi_desktop.ui.a11y import describe_buttons, label_form_fields
 from pi_desktop.ui.chat.usage_text import dump_prices, parse_prices
 from pi_desktop.ui.dialogs.connection_tools import ConnectionTools, PriceFields
+from pi_desktop.ui.dialogs.percent import PercentSpinBox, percent_text
+from pi_desktop.ui.dialogs.steady_label import SteadyLabel
 from pi_desktop.ui.i18n import (
     available_languages,
     language_name,
@@ -129,11 +131,11 @@ class NumberField(QWidget):
         spin.setParent(self)
         spin.setMinimumWidth(260)  # one width for all: the ranges line up beside them
         row.addWidget(spin)
-        self.range_label = QLabel(self)
+        self.range_label = SteadyLabel(self)  # SteadyLabel: typing never widens the dialog
         self.range_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, readable
         row.addWidget(self.range_label, 1)
         # the message takes the range's place on the same line: typing never grows the dialog
-        self.error_label = QLabel(self)
+        self.error_label = SteadyLabel(self)
         self.error_label.setStyleSheet(f"color: {theme_for(self.palette()).tool_error.name()};")
         self.error_label.hide()
         row.addWidget(self.error_label, 1)
@@ -163,11 +165,16 @@ class NumberField(QWidget):
 
     def check(self) -> str | None:
         """Refresh the range and the message; tell the dialog (it enables OK)."""
+        longest = trf("Settings", "Enter a number: %1.", self.range_text())
+        for label in (self.range_label, self.error_label):  # room for the message, up front
+            label.reserve(longest)
         self.range_label.setText(self.range_text())
         problem = self.error()
         self.error_label.setText(problem or "")
-        self.error_label.setVisible(problem is not None)
-        self.range_label.setVisible(problem is None)
+        # hide before show: a moment with both on screen would widen the dialog for good
+        gone, shown = (self.range_label, self.error_label)[:: 1 if problem else -1]
+        gone.setVisible(False)
+        shown.setVisible(True)
         self.changed.emit()
         return problem
 
@@ -374,10 +381,7 @@ class SettingsDialog(QDialog):
             self,
         )
         form.addRow(tr("Settings", "Context budget"), self.budget_field)
-        self.threshold = QDoubleSpinBox(self)
-        self.threshold.setRange(0.0, 1.0)
-        self.threshold.setSingleStep(0.05)
-        self.threshold.setDecimals(2)
+        self.threshold = PercentSpinBox(self)  # "80 %", as the bar says it; value() 0.8
         self.threshold.setValue(settings.threshold)
         self.threshold.setObjectName("threshold")
         self.threshold.setToolTip(
@@ -386,7 +390,7 @@ class SettingsDialog(QDialog):
         self.threshold_field = NumberField(
             self.threshold,
             lambda: THRESHOLD_RANGE,
-            lambda v: QLocale().toString(v, "f", 2),
+            percent_text,
             tr("Settings", "of the budget"),
             self,
         )
