@@ -49,6 +49,7 @@ from pi_desktop.ui.dialogs.system_prompt import SavedPrompts
 from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.labels import title_from
 from pi_desktop.ui.scrollbars import slim_scroll_bars
+from pi_desktop.ui.send_queue import SendQueue
 from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS, open_failure
 from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 from pi_desktop.ui.sessions.sidebar_controller import SidebarController
@@ -169,6 +170,10 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.offer_area.setContentsMargins(0, 0, 0, 0)
         column.addLayout(self.offer_area)
         column.addWidget(self.budget_bar)
+        # Enter mid-answer: the message waits in a strip above the box (ui/send_queue.py)
+        bar = self.statusBar()
+        self.send_queue = SendQueue(self.input, lambda: self.busy, self.send, bar, left)
+        column.addWidget(self.send_queue.strip)
         column.addLayout(row)
         self.tree = SessionTreePanel(self)
         self.splitter = ThinSplitter(Qt.Orientation.Horizontal, self)
@@ -291,6 +296,8 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
     def _connect(self) -> None:
         self.send_button.clicked.connect(self._send_or_stop)
         self.input.submitted.connect(self.send)
+        self.input.submitted.connect(self.send_queue.submit)  # after send: only while busy
+        self.send_action.triggered.connect(lambda _checked=False: self.send_queue.submit())
         self.input.stopRequested.connect(self.stop)
         c = self.controller
         c.runStarted.connect(self._on_run_started)
@@ -330,6 +337,9 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         c.notice.connect(lambda ev: self.conversation.add_banner(ev.text))
         c.summaryFallback.connect(self._on_summary_fallback)
         c.busyChanged.connect(self._on_busy_changed)
+        c.busyChanged.connect(self.send_queue.busy_changed)  # after: it may send the next one
+        c.runFinished.connect(self.send_queue.run_ended)
+        c.runFailed.connect(self.send_queue.run_ended)
         c.runWithdrawn.connect(self.edits.withdrawn)
         self.conversation.retryRequested.connect(self.retry)
         self.conversation.summaryRequested.connect(self.open_summary)

@@ -238,3 +238,75 @@ def test_compact_at_speaks_percent_like_the_rest_of_the_window(kit, qtbot):
     assert not dialog.ok_button.isEnabled()
     QTest.keyClicks(spin.lineEdit(), "abc")  # not a number: refused as typed
     assert spin.lineEdit().text() == "20"
+
+
+# ------------------------------------------------------------------ Enter while an answer streams
+
+
+def _streaming_window(kit, qtbot):
+    window = kit.window(OfflineLLM(chars_per_second=1_500), offline=True)
+    streamed: list[str] = []
+    window.controller.textStreamed.connect(streamed.append)
+    window.input.setPlainText("write a long story about the project")
+    qtbot.keyClick(window.input, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.busy and bool(streamed), timeout=10_000)
+    return window
+
+
+def _user_texts(window) -> list[str]:
+    return [c.text for c in window.conversation.message_cards() if c.role == "user"]
+
+
+def test_enter_while_streaming_queues_the_message_and_sends_it_after(kit, qtbot):
+    window = _streaming_window(kit, qtbot)
+    queue = window.send_queue
+    assert "queues" in window.input.placeholderText()
+    window.input.setPlainText("list the files")
+    qtbot.keyClick(window.input, Qt.Key.Key_Return)
+    assert window.input.toPlainText() == ""  # out of the box: the next words start afresh
+    assert queue.strip.isVisible() and queue.text == "list the files"
+    assert "list the files" in queue.strip.preview.text()
+    window.input.setPlainText("then read README.md")
+    qtbot.keyClick(window.input, Qt.Key.Key_Return)
+    assert queue.text == "list the files\n\nthen read README.md"  # one turn, in order
+    shot(window, "queued-while-streaming")
+    window.input.setPlainText("a draft")  # typed meanwhile, not sent with it
+    assert window.busy
+    qtbot.waitUntil(lambda: len(_user_texts(window)) == 2, timeout=30_000)
+    assert _user_texts(window)[1] == "list the files\n\nthen read README.md"
+    assert not queue.strip.isVisible() and queue.text == ""
+    assert window.input.toPlainText() == "a draft"
+    qtbot.waitUntil(lambda: not window.busy, timeout=30_000)
+    ran = [call.name for call in window.conversation.tool_calls()]
+    assert "list_dir" in ran and "read_file" in ran  # the queued turn ran, both asks
+    assert "queues" not in window.input.placeholderText()
+
+
+def test_a_stopped_answer_gives_the_queued_message_back(kit, qtbot):
+    window = _streaming_window(kit, qtbot)
+    window.input.setPlainText("list the files")
+    qtbot.keyClick(window.input, Qt.Key.Key_Return)
+    window.input.setPlainText("and more")
+    qtbot.keyClick(window.input, Qt.Key.Key_Escape)  # Esc stops the answer
+    qtbot.waitUntil(lambda: not window.busy, timeout=10_000)
+    QTest.qWait(20)
+    assert _user_texts(window) == ["write a long story about the project"]  # not sent
+    assert window.input.toPlainText() == "list the files\n\nand more"
+    assert not window.send_queue.strip.isVisible()
+    assert "back in the box" in window.statusBar().currentMessage()
+
+
+def test_the_queued_message_can_be_taken_back_or_dropped(kit, qtbot):
+    window = _streaming_window(kit, qtbot)
+    queue = window.send_queue
+    window.input.setPlainText("first thought")
+    qtbot.keyClick(window.input, Qt.Key.Key_Return)
+    qtbot.mouseClick(queue.strip.edit_button, Qt.MouseButton.LeftButton)
+    assert window.input.toPlainText() == "first thought" and not queue.strip.isVisible()
+    qtbot.keyClick(window.input, Qt.Key.Key_Return)  # queued again
+    assert queue.text == "first thought"
+    qtbot.mouseClick(queue.strip.cancel_button, Qt.MouseButton.LeftButton)
+    assert queue.text == "" and not queue.strip.isVisible()
+    qtbot.waitUntil(lambda: not window.busy, timeout=30_000)
+    QTest.qWait(20)
+    assert _user_texts(window) == ["write a long story about the project"]
