@@ -291,6 +291,9 @@ def ensure_theme(app: Any) -> None:
         apply_theme(app)
     else:
         _FOLLOWER.sync()
+    from pi_desktop.ui.focus_ring import install_focus_rings  # it paints theme colours
+
+    install_focus_rings(app)  # a visible focus, in both schemes
 
 
 # -- icons ---------------------------------------------------------------------------------

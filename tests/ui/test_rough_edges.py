@@ -310,3 +310,89 @@ def test_the_queued_message_can_be_taken_back_or_dropped(kit, qtbot):
     qtbot.waitUntil(lambda: not window.busy, timeout=30_000)
     QTest.qWait(20)
     assert _user_texts(window) == ["write a long story about the project"]
+
+
+# ------------------------------------------------------------------ the focus ring
+
+
+def _contrast(a, b) -> float:
+    def lum(c):
+        def ch(v):
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+        return 0.2126 * ch(c.redF()) + 0.7152 * ch(c.greenF()) + 0.0722 * ch(c.blueF())
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.fixture
+def scheme(qapp, request):
+    from pi_desktop.ui.theme import apply_theme
+
+    apply_theme(qapp, dark=request.param == "dark")
+    yield request.param
+    apply_theme(qapp, dark=False)
+
+
+def test_the_focus_colour_stands_out_in_both_schemes():
+    from PySide6.QtGui import QColor
+
+    from pi_desktop.ui.theme import colors
+
+    for dark in (False, True):
+        c = colors(dark)
+        for against in ("window", "base", "surface", "button"):
+            ratio = _contrast(QColor(c["focus_ring"]), QColor(c[against]))
+            assert ratio >= 3.0, (dark, against, ratio)  # WCAG 2.2 focus appearance
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"], indirect=True)
+def test_a_visible_ring_follows_the_keyboard_focus(kit, qtbot, scheme):
+    from pi_desktop.ui.focus_ring import install_focus_rings
+    from pi_desktop.ui.theme import color
+
+    window = kit.window(OfflineLLM(), offline=True)
+    rings = install_focus_rings(QApplication.instance())
+    window.input.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(lambda: rings.ring() is not None)
+    ring = rings.ring()
+    box = window.input
+    box_in_window = box.rect().translated(box.mapTo(window, box.rect().topLeft()))
+    assert ring.geometry().contains(box_in_window)  # around the box, not inside it
+    image = window.grab().toImage()
+    ratio = image.devicePixelRatio()
+    left_mid = ring.mapTo(window, ring.target_rect.topLeft())
+    x, y = left_mid.x() + 1, left_mid.y() + ring.target_rect.height() // 2
+    pixel = image.pixelColor(int(x * ratio), int(y * ratio))
+    want = color("focus_ring", scheme == "dark")
+    assert _contrast(pixel, window.palette().color(window.backgroundRole())) >= 2.5
+    assert abs(pixel.red() - want.red()) + abs(pixel.blue() - want.blue()) < 60, pixel.name()
+    shot(window, f"focus-input-{scheme}")
+
+    # Tab moves it: to the Send button, then the ring is on the button
+    qtbot.keyClick(window.input, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is window.send_button
+    qtbot.waitUntil(lambda: rings.target is window.send_button)
+    button = window.send_button
+    rect = button.rect().translated(button.mapTo(window, button.rect().topLeft()))
+    assert rings.ring().geometry().contains(rect)
+    # F6 to the tree: a custom-painted widget gets the same ring
+    window.tree.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+    qtbot.waitUntil(lambda: rings.target is window.tree.view)
+    assert rings.ring() is not None and rings.ring().isVisible()
+    shot(window, f"focus-tree-{scheme}")
+
+
+def test_a_clicked_button_is_not_ringed_but_a_clicked_field_is(kit, qtbot):
+    from pi_desktop.ui.focus_ring import install_focus_rings
+
+    window = kit.window(OfflineLLM(), offline=True)
+    rings = install_focus_rings(QApplication.instance())
+    qtbot.mouseClick(window.sidebar.filter, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: rings.target is window.sidebar.filter)
+    button = window.sidebar.findChildren(type(window.send_button))[0]
+    if button.focusPolicy() & Qt.FocusPolicy.ClickFocus:
+        qtbot.mousePress(button, Qt.MouseButton.LeftButton)
+        assert rings.ring() is None
+        qtbot.mouseRelease(button, Qt.MouseButton.LeftButton)
