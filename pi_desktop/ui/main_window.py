@@ -71,6 +71,7 @@ from pi_desktop.ui.wiring import (
     ToolsFactory,
     offline_note,
 )
+from pi_desktop.ui.zoom import Zoom, add_zoom_actions
 
 log = logging.getLogger(__name__)
 PROMPTS_FILE = "prompts.json"  # agent.prompts' file name, beside the settings
@@ -262,6 +263,12 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         menu.addSeparator()
         for action in (self.search_action, self.next_pane_action, self.previous_pane_action):
             menu.addAction(action)
+        menu.addSeparator()  # Ctrl + / Ctrl − / Ctrl 0, the level saved (ui/zoom.py)
+        self.zoom = Zoom(self.settings_store.value, self.settings_store.set_value, self)
+        self.zoom_actions = add_zoom_actions(self, self.zoom, menu)
+        if self.zoom.problem:
+            problem = trf("MainWindow", "%1 is not a zoom level; ignored", self.zoom.problem)
+            self._settings_problems.append(problem)
         menu = self.menuBar().addMenu(tr("MainWindow", "&Conversation"))
         for action in (self.send_action, self.stop_action, self.compact_action, self.pin_action):
             menu.addAction(action)

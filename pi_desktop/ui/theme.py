@@ -223,6 +223,12 @@ def _restyle(dark: bool) -> None:
             _STYLED.discard(widget)
 
 
+def restyle() -> None:
+    """Put the style sheet on the styled chrome again: a widget under a style sheet keeps the
+    font it had when the sheet was set, so a new application font (zoom) needs this."""
+    _restyle(current_is_dark())
+
+
 class _Follower(QWidget):
     """Keeps the style sheets in step with the palette, whoever set it (the system, a test).
 
@@ -341,6 +347,7 @@ __all__ = [
     "ensure_theme",
     "is_dark",
     "palette_for",
+    "restyle",
     "style",
     "stylesheet",
     "theme_for",

@@ -396,3 +396,65 @@ def test_a_clicked_button_is_not_ringed_but_a_clicked_field_is(kit, qtbot):
         qtbot.mousePress(button, Qt.MouseButton.LeftButton)
         assert rings.ring() is None
         qtbot.mouseRelease(button, Qt.MouseButton.LeftButton)
+
+
+# ------------------------------------------------------------------ zoom
+
+
+@pytest.fixture
+def base_font(qapp):
+    from pi_desktop.ui.zoom import apply_level
+
+    apply_level(1.0)
+    yield QApplication.font().pointSizeF()
+    apply_level(1.0)
+
+
+def _close(window, qtbot) -> None:
+    window.close()
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=10_000)
+
+
+def test_zoom_keys_scale_the_text_and_the_level_survives_a_restart(kit, qtbot, base_font):
+    from tests.ui.flows import send
+
+    window = kit.window(OfflineLLM(), offline=True)
+    send(qtbot, window, "list the files")
+    card = window.conversation.message_cards()[-1]
+    before = (window.input.font().pointSizeF(), card.fontMetrics().height())
+    window.input.setFocus()
+    qtbot.keyClick(window.input, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(window.input, Qt.Key.Key_Equal, Qt.KeyboardModifier.ControlModifier)
+    assert window.zoom.percent == 125  # 100 → 110 → 125, the steps browsers use
+    assert window.statusBar().currentMessage() == "Zoom 125 %"
+    assert QApplication.font().pointSizeF() == pytest.approx(base_font * 1.25, abs=0.01)
+    assert window.input.font().pointSizeF() > before[0]
+    qtbot.waitUntil(lambda: card.fontMetrics().height() > before[1])  # the chat follows
+    assert window.input.toPlainText() == ""  # the keys typed nothing
+    QTest.qWait(100)
+    shot(window, "zoom-125")
+    _close(window, qtbot)
+
+    again = kit.window(OfflineLLM(), offline=True)  # a restart on the same settings
+    assert again.zoom.percent == 125
+    assert QApplication.font().pointSizeF() == pytest.approx(base_font * 1.25, abs=0.01)
+    again.input.setFocus()
+    qtbot.keyClick(again.input, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    assert again.zoom.percent == 110
+    qtbot.keyClick(again.input, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    assert again.zoom.percent == 100
+    assert QApplication.font().pointSizeF() == pytest.approx(base_font, abs=0.01)
+    for _ in range(20):  # bounded at both ends
+        qtbot.keyClick(again.input, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    assert again.zoom.percent == 67
+    _close(again, qtbot)
+    assert kit.settings_store().value("zoom") in (0.67, "0.67")
+
+
+@pytest.mark.parametrize("raw", ["zz", "1e9", "nan", "-1"])
+def test_an_unusable_saved_zoom_is_ignored_and_said(kit, qtbot, base_font, raw):
+    kit.settings_store().set_value("zoom", raw)
+    window = kit.window(OfflineLLM(), offline=True)
+    assert window.zoom.percent == 100
+    assert QApplication.font().pointSizeF() == pytest.approx(base_font, abs=0.01)
+    assert window.zoom.problem == "window/zoom"
