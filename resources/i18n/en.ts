@@ -513,32 +513,32 @@
     <context>
         <name>CompactDialog</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="45" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="53" />
             <source>Compact now</source>
             <translation>Compact now</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="48" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="56" />
             <source>Summarize the conversation so far. Optional &amp;focus:</source>
             <translation>Summarize the conversation so far. Optional &amp;focus:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="54" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="62" />
             <source>e.g. keep the API design decisions in detail</source>
             <translation>e.g. keep the API design decisions in detail</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="57" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="65" />
             <source>What the summary should keep in detail (optional).</source>
             <translation>What the summary should keep in detail (optional).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="63" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="71" />
             <source>Compact</source>
             <translation>Compact</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="65" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="73" />
             <source>Summarize the older turns now</source>
             <translation>Summarize the older turns now</translation>
         </message>
@@ -1109,190 +1109,195 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="102" />
+            <location filename="../../pi_desktop/ui/developer.py" line="29" />
+            <source>&amp;Developer</source>
+            <translation>&amp;Developer</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="106" />
             <source>Offline (no network)</source>
             <translation>Offline (no network)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="140" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="145" />
             <source>Message — Enter sends, Shift+Enter for a new line</source>
             <translation>Message — Enter sends, Shift+Enter for a new line</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="142" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="147" />
             <source>Message</source>
             <translation>Message</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="144" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="149" />
             <source>Your next message. Enter sends it, Shift+Enter starts a new line.</source>
             <translation>Your next message. Enter sends it, Shift+Enter starts a new line.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="147" />
-            <location filename="../../pi_desktop/ui/main_window.py" line="220" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="152" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="229" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Send</source>
             <translation>Send</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="149" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="154" />
             <source>Sends the message, or stops the answer while one is written.</source>
             <translation>Sends the message, or stops the answer while one is written.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="187" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="196" />
             <source>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</source>
             <translation>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="209" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="218" />
             <source>&amp;New session</source>
             <translation>&amp;New session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="211" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="220" />
             <source>&amp;Open session…</source>
             <translation>&amp;Open session…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="214" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="223" />
             <source>&amp;Settings…</source>
             <translation>&amp;Settings…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="216" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="225" />
             <source>&amp;Quit</source>
             <translation>&amp;Quit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="218" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="227" />
             <source>&amp;Compact now…</source>
             <translation>&amp;Compact now…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="221" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="230" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="223" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="232" />
             <source>&amp;Pin / unpin message</source>
             <translation>&amp;Pin / unpin message</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="225" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="234" />
             <source>&amp;File</source>
             <translation>&amp;File</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="228" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="237" />
             <source>&amp;Export current branch</source>
             <translation>&amp;Export current branch</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="241" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="250" />
             <source>&amp;View</source>
             <translation>&amp;View</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="246" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="255" />
             <source>&amp;Search sessions</source>
             <translation>&amp;Search sessions</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="249" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="258" />
             <source>Next &amp;pane</source>
             <translation>Next &amp;pane</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="252" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="261" />
             <source>Previous pa&amp;ne</source>
             <translation>Previous pa&amp;ne</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="257" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="270" />
+            <source>%1 is not a zoom level; ignored</source>
+            <translation>%1 is not a zoom level; ignored</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="272" />
             <source>&amp;Conversation</source>
             <translation>&amp;Conversation</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="261" />
-            <source>&amp;Fidelity probe…</source>
-            <translation>&amp;Fidelity probe…</translation>
+            <location filename="../../pi_desktop/ui/main_window.py" line="276" />
+            <source>&amp;Fidelity probe (provider check)…</source>
+            <translation>&amp;Fidelity probe (provider check)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="564" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="599" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="574" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="609" />
             <source>%1 · workspace %2</source>
             <translation>%1 · workspace %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="231" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="240" />
             <source>%1…</source>
             <translation>%1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="355" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="379" />
             <source>window/splitter is not a saved layout; ignored</source>
             <translation>window/splitter is not a saved layout; ignored</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="563" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="598" />
             <source>New session</source>
             <translation>New session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="647" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="682" />
             <source>Stopping…</source>
             <translation>Stopping…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="263" />
-            <source>&amp;Tools</source>
-            <translation>&amp;Tools</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="311" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="332" />
             <source>Provider busy (%1); retry %2 in %3 s</source>
             <translation>Provider busy (%1); retry %2 in %3 s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="349" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="373" />
             <source>window/geometry is not a saved geometry; ignored</source>
             <translation>window/geometry is not a saved geometry; ignored</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="580" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="615" />
             <source>Workspace: %1</source>
             <translation>Workspace: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="636" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="671" />
             <source>Your message is still in the box.</source>
             <translation>Your message is still in the box.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="672" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="707" />
             <source>Stopping the run before closing…</source>
             <translation>Stopping the run before closing…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="478" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="502" />
             <source>Some lines of this session file could not be read and were skipped:</source>
             <translation>Some lines of this session file could not be read and were skipped:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="488" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="512" />
             <source>Some saved settings could not be used; the defaults apply:</source>
             <translation>Some saved settings could not be used; the defaults apply:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="633" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="668" />
             <source>This session is open read-only.</source>
             <translation>This session is open read-only.</translation>
         </message>
@@ -1458,6 +1463,34 @@ The bar above the input shows how full the model's context is; when it passes th
             <location filename="../../pi_desktop/ui/window_usage.py" line="113" />
             <source>The system prompt was not changed: %1</source>
             <translation>The system prompt was not changed: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/zoom.py" line="105" />
+            <source>Zoom &amp;in</source>
+            <translation>Zoom &amp;in</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/zoom.py" line="106" />
+            <source>Zoom &amp;out</source>
+            <translation>Zoom &amp;out</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/zoom.py" line="107" />
+            <source>&amp;Actual size</source>
+            <translation>&amp;Actual size</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/zoom.py" line="121" />
+            <source>Zoom %1 %</source>
+            <translation>Zoom %1 %</translation>
+        </message>
+        <message>
+            <source>&amp;Fidelity probe…</source>
+            <translation type="obsolete">&amp;Fidelity probe…</translation>
+        </message>
+        <message>
+            <source>&amp;Tools</source>
+            <translation type="obsolete">&amp;Tools</translation>
         </message>
         <message numerus="yes">
             <source>Compacted %n message(s): %1 → %2 tokens</source>
@@ -1865,17 +1898,17 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>McpRuntime</name>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="46" />
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="47" />
             <source>When the app starts</source>
             <translation>When the app starts</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="47" />
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="48" />
             <source>At the first call of one of its tools</source>
             <translation>At the first call of one of its tools</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="117" />
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="118" />
             <source>%1: no such file</source>
             <translation>%1: no such file</translation>
         </message>
@@ -2131,6 +2164,59 @@ The bar above the input shows how full the model's context is; when it passes th
             <location filename="../../pi_desktop/ui/text/safe_text.py" line="328" />
             <source>Copy link</source>
             <translation>Copy link</translation>
+        </message>
+    </context>
+    <context>
+        <name>SendQueue</name>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="47" />
+            <source>Queued message</source>
+            <translation>Queued message</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="50" />
+            <source>Queued — sent when the answer ends:</source>
+            <translation>Queued — sent when the answer ends:</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="56" />
+            <source>Edit</source>
+            <translation>Edit</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="57" />
+            <source>Take the queued message back into the box</source>
+            <translation>Take the queued message back into the box</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="60" />
+            <source>Do not send the queued message</source>
+            <translation>Do not send the queued message</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="61" />
+            <source>Cancel the queued message</source>
+            <translation>Cancel the queued message</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="121" />
+            <source>Queued. It is sent when the answer ends.</source>
+            <translation>Queued. It is sent when the answer ends.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="136" />
+            <source>The queued message was dropped.</source>
+            <translation>The queued message was dropped.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="144" />
+            <source>Enter queues your message; it is sent when the answer ends</source>
+            <translation>Enter queues your message; it is sent when the answer ends</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="153" />
+            <source>The answer did not finish: your queued message is back in the box.</source>
+            <translation>The answer did not finish: your queued message is back in the box.</translation>
         </message>
     </context>
     <context>
@@ -2545,339 +2631,345 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Settings</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="85" />
+            <location filename="../../pi_desktop/ui/dialogs/percent.py" line="21" />
+            <source>%1 %</source>
+            <translation>%1 %</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="87" />
             <source>Given with --workspace for this run. Change it here to use another folder.</source>
             <translation>Given with --workspace for this run. Change it here to use another folder.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="89" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="91" />
             <source>This session's folder (none is set in Settings).</source>
             <translation>This session's folder (none is set in Settings).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="90" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="92" />
             <source>The folder the app was started in (none is set). Choose one to keep it.</source>
             <translation>The folder the app was started in (none is set). Choose one to keep it.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="150" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="152" />
             <source>%1 – %2</source>
             <translation>%1 – %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="180" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="168" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="157" />
+            <source>Enter a number: %1.</source>
+            <translation>Enter a number: %1.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="187" />
             <source>system keyring (%1)</source>
             <translation>system keyring (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="182" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="189" />
             <source>local file readable only by you: %1</source>
             <translation>local file readable only by you: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="192" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="199" />
             <source>Summarize them before they leave the context (recommended)</source>
             <translation>Summarize them before they leave the context (recommended)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="193" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="200" />
             <source>Drop them without a summary (no extra calls; the model forgets them)</source>
             <translation>Drop them without a summary (no extra calls; the model forgets them)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="196" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="203" />
             <source>Summarize them past a fixed 50 messages (the seed's limit)</source>
             <translation>Summarize them past a fixed 50 messages (the seed's limit)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="199" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="206" />
             <source>Drop them past a fixed 50 messages (the seed's L1)</source>
             <translation>Drop them past a fixed 50 messages (the seed's L1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="205" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="212" />
             <source>As the provider does</source>
             <translation>As the provider does</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="206" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="213" />
             <source>On</source>
             <translation>On</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="207" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="214" />
             <source>Off</source>
             <translation>Off</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="213" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="220" />
             <source>default</source>
             <comment>reasoning effort</comment>
             <translation>default</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="214" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="221" />
             <source>low</source>
             <comment>reasoning effort</comment>
             <translation>low</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="215" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="222" />
             <source>medium</source>
             <comment>reasoning effort</comment>
             <translation>medium</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="216" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="223" />
             <source>high</source>
             <comment>reasoning effort</comment>
             <translation>high</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="222" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="229" />
             <source>Ask before every write or command</source>
             <translation>Ask before every write or command</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="223" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="230" />
             <source>Approve automatically</source>
             <translation>Approve automatically</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="224" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="231" />
             <source>Deny all writes and commands</source>
             <translation>Deny all writes and commands</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="155" />
-            <source>Enter a number: %1.</source>
-            <translation>Enter a number: %1.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="159" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="161" />
             <source>At least %1.</source>
             <translation>At least %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="161" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="163" />
             <source>At most %1.</source>
             <translation>At most %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="249" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="256" />
             <source>Settings</source>
             <translation>Settings</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="265" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="272" />
             <source>Who answers: a cloud service, a local server or the offline demo</source>
             <translation>Who answers: a cloud service, a local server or the offline demo</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="267" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
             <source>Provider</source>
             <translation>Provider</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="270" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="277" />
             <source>The model's name as the provider spells it</source>
             <translation>The model's name as the provider spells it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="271" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="278" />
             <source>Model</source>
             <translation>Model</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="281" />
             <source>The address of the provider's OpenAI-compatible API</source>
             <translation>The address of the provider's OpenAI-compatible API</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="276" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="283" />
             <source>Base URL</source>
             <translation>Base URL</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="285" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="292" />
             <source>The provider's API key; it is never shown and never written into the settings</source>
             <translation>The provider's API key; it is never shown and never written into the settings</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="290" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="297" />
             <source>&amp;Forget stored key</source>
             <translation>&amp;Forget stored key</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="291" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="298" />
             <source>Remove the key stored for this provider</source>
             <translation>Remove the key stored for this provider</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="295" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="302" />
             <source>API key</source>
             <translation>API key</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="314" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="321" />
             <source>Price per 1M tokens</source>
             <translation>Price per 1M tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="324" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="331" />
             <source>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</source>
             <translation>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="337" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="344" />
             <source>How long the model may think, where the provider takes it</source>
             <translation>How long the model may think, where the provider takes it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="341" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="348" />
             <source>&amp;effort</source>
             <translation>&amp;effort</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="346" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="353" />
             <source>Thinking</source>
             <translation>Thinking</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="354" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="361" />
             <source>A cheaper model that writes the summaries (empty: the chat model)</source>
             <translation>A cheaper model that writes the summaries (empty: the chat model)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="356" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="363" />
             <source>same as the chat model</source>
             <translation>same as the chat model</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="357" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="364" />
             <source>Summarizer model</source>
             <translation>Summarizer model</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="362" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="369" />
             <source> tokens</source>
             <translation> tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="367" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="374" />
             <source>The most tokens one request may carry; the budget bar counts up to it</source>
             <translation>The most tokens one request may carry; the budget bar counts up to it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="373" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="380" />
             <source>tokens</source>
             <translation>tokens</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="376" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="383" />
             <source>Context budget</source>
             <translation>Context budget</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="384" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="388" />
             <source>The share of the budget at which older turns are summarized</source>
             <translation>The share of the budget at which older turns are summarized</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="390" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="394" />
             <source>of the budget</source>
             <translation>of the budget</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="393" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="397" />
             <source>Compact at</source>
             <translation>Compact at</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="398" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="402" />
             <source>automatic (a quarter of the budget)</source>
             <translation>automatic (a quarter of the budget)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="402" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="406" />
             <source>How many of the newest tokens a summary always leaves verbatim</source>
             <translation>How many of the newest tokens a summary always leaves verbatim</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="408" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="412" />
             <source>tokens (half the budget)</source>
             <translation>tokens (half the budget)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="412" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="416" />
             <source>Keep recent</source>
             <translation>Keep recent</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="416" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="420" />
             <source> characters/s</source>
             <translation> characters/s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="417" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="421" />
             <source>instant</source>
             <translation>instant</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="424" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="428" />
             <source>characters/s</source>
             <translation>characters/s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="429" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="433" />
             <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
             <translation>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="434" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="438" />
             <source>Offline demo speed</source>
             <translation>Offline demo speed</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="439" />
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="455" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="443" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="459" />
             <source> s</source>
             <translation> s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="443" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="447" />
             <source>The longest a whole response may take.</source>
             <translation>The longest a whole response may take.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="448" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="452" />
             <source>s</source>
             <translation>s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="451" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="455" />
             <source>Response deadline</source>
             <translation>Response deadline</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="460" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="464" />
             <source>A stream with no new text for this long is retried (keep-alives do not count).</source>
             <translation>A stream with no new text for this long is retried (keep-alives do not count).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="472" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="476" />
             <source>s (at most the response deadline)</source>
             <translation>s (at most the response deadline)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="475" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="479" />
             <source>Stall timeout</source>
             <translation>Stall timeout</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="483" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="487" />
             <source>When the conversation grows past the message limit, older messages leave the
 context. The limit follows the context budget (about one message per 64 tokens,
 at least 50), so a summary runs when the window needs one; the seed's fixed 50
@@ -2890,17 +2982,17 @@ messages can be chosen instead. Summarized, their content stays known to the
 model (one summary call each time); dropped, the model forgets them.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="492" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="496" />
             <source>Older messages</source>
             <translation>Older messages</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="493" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="497" />
             <source>Summarize a branch I leave by rewinding</source>
             <translation>Summarize a branch I leave by rewinding</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="495" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="499" />
             <source>On: going back leaves a short note of what the abandoned branch did, sent as
 context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</source>
@@ -2909,164 +3001,164 @@ context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="510" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="514" />
             <source>The only folder the tools may read and write</source>
             <translation>The only folder the tools may read and write</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="511" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="515" />
             <source>the folder the tools may read and write</source>
             <translation>the folder the tools may read and write</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="516" />
             <source>&amp;Browse…</source>
             <translation>&amp;Browse…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="513" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="517" />
             <source>Choose the workspace folder</source>
             <translation>Choose the workspace folder</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="517" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="521" />
             <source>Workspace</source>
             <translation>Workspace</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="528" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="532" />
             <source>Show web images in messages (fetched from their site)</source>
             <translation>Show web images in messages (fetched from their site)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="531" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="535" />
             <source>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</source>
             <translation>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="545" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="549" />
             <source>What happens when the model wants to write a file or run a command</source>
             <translation>What happens when the model wants to write a file or run a command</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="547" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="551" />
             <source>Tool approval</source>
             <translation>Tool approval</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="548" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="552" />
             <source>Let the model run shell commands</source>
             <translation>Let the model run shell commands</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="551" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="555" />
             <source>Off: the model cannot run programs; on: each command still asks first.</source>
             <translation>Off: the model cannot run programs; on: each command still asks first.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="558" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="562" />
             <source>System language (%1)</source>
             <translation>System language (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="562" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="566" />
             <source>The language of the interface</source>
             <translation>The language of the interface</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="563" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="567" />
             <source>Language</source>
             <translation>Language</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="565" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="569" />
             <source>A new language applies when pi-desktop restarts.</source>
             <translation>A new language applies when pi-desktop restarts.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="578" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="582" />
             <source>Settings pages</source>
             <translation>Settings pages</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="580" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="584" />
             <source>Ctrl+Tab moves to the next page of the settings.</source>
             <translation>Ctrl+Tab moves to the next page of the settings.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="585" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="589" />
             <source>General</source>
             <translation>General</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="748" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="752" />
             <source>The stored key will be forgotten.</source>
             <translation>The stored key will be forgotten.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="772" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="776" />
             <source>Workspace folder</source>
             <translation>Workspace folder</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="410" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="414" />
             <source>0 (automatic)</source>
             <translation>0 (automatic)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="426" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="430" />
             <source>0 (instant)</source>
             <translation>0 (instant)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="644" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="648" />
             <source>%1 OK again saves without one (the offline demo answers until then).</source>
             <translation>%1 OK again saves without one (the offline demo answers until then).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="732" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="736" />
             <source>The offline provider needs no key and makes no network calls.</source>
             <translation>The offline provider needs no key and makes no network calls.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="738" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="742" />
             <source>A key is stored in the system keyring.</source>
             <translation>A key is stored in the system keyring.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="743" />
             <source>A key is stored in a local file.</source>
             <translation>A key is stored in a local file.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="740" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="744" />
             <source>Using the key from the environment (%1).</source>
             <translation>Using the key from the environment (%1).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="745" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="749" />
             <source>No key stored.</source>
             <translation>No key stored.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="752" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="756" />
             <source>New keys are saved in the %1.</source>
             <translation>New keys are saved in the %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="755" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="759" />
             <source>•••••••• (type to replace)</source>
             <translation>•••••••• (type to replace)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="757" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="761" />
             <source>paste your key</source>
             <translation>paste your key</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="716" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="720" />
             <source>model name</source>
             <translation>model name</translation>
         </message>

@@ -492,32 +492,32 @@
     <context>
         <name>CompactDialog</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="45" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="53" />
             <source>Compact now</source>
             <translation>立即压缩</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="48" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="56" />
             <source>Summarize the conversation so far. Optional &amp;focus:</source>
             <translation>总结到目前为止的对话。可选的侧重点(&amp;F)：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="54" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="62" />
             <source>e.g. keep the API design decisions in detail</source>
             <translation>例如：详细保留 API 设计方面的决定</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="57" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="65" />
             <source>What the summary should keep in detail (optional).</source>
             <translation>总结中需要详细保留的内容（可选）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="63" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="71" />
             <source>Compact</source>
             <translation>压缩</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="65" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="73" />
             <source>Summarize the older turns now</source>
             <translation>立即总结较早的轮次</translation>
         </message>
@@ -1083,190 +1083,195 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="102" />
+            <location filename="../../pi_desktop/ui/developer.py" line="29" />
+            <source>&amp;Developer</source>
+            <translation>开发者(&amp;D)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="106" />
             <source>Offline (no network)</source>
             <translation>离线（无网络）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="140" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="145" />
             <source>Message — Enter sends, Shift+Enter for a new line</source>
             <translation>输入消息 — Enter 发送，Shift+Enter 换行</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="142" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="147" />
             <source>Message</source>
             <translation>消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="144" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="149" />
             <source>Your next message. Enter sends it, Shift+Enter starts a new line.</source>
             <translation>你要发送的下一条消息。Enter 发送，Shift+Enter 换行。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="147" />
-            <location filename="../../pi_desktop/ui/main_window.py" line="220" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="152" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="229" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Send</source>
             <translation>发送</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="149" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="154" />
             <source>Sends the message, or stops the answer while one is written.</source>
             <translation>发送消息；回答生成期间则用于停止回答。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="187" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="196" />
             <source>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</source>
             <translation>&lt;b&gt;● 离线&lt;/b&gt; — 演示模型，无网络</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="209" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="218" />
             <source>&amp;New session</source>
             <translation>新建会话(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="211" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="220" />
             <source>&amp;Open session…</source>
             <translation>打开会话(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="214" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="223" />
             <source>&amp;Settings…</source>
             <translation>设置(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="216" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="225" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="218" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="227" />
             <source>&amp;Compact now…</source>
             <translation>立即压缩(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="221" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="230" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="223" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="232" />
             <source>&amp;Pin / unpin message</source>
             <translation>固定 / 取消固定消息(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="225" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="234" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="228" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="237" />
             <source>&amp;Export current branch</source>
             <translation>导出当前分支(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="241" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="250" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="246" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="255" />
             <source>&amp;Search sessions</source>
             <translation>搜索会话(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="249" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="258" />
             <source>Next &amp;pane</source>
             <translation>下一个区域(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="252" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="261" />
             <source>Previous pa&amp;ne</source>
             <translation>上一个区域(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="257" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="270" />
+            <source>%1 is not a zoom level; ignored</source>
+            <translation>%1 不是有效的缩放级别，已忽略</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="272" />
             <source>&amp;Conversation</source>
             <translation>对话(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="261" />
-            <source>&amp;Fidelity probe…</source>
-            <translation>保真度探测(&amp;F)…</translation>
+            <location filename="../../pi_desktop/ui/main_window.py" line="276" />
+            <source>&amp;Fidelity probe (provider check)…</source>
+            <translation>保真度探测（检查服务）(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="564" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="599" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="574" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="609" />
             <source>%1 · workspace %2</source>
             <translation>%1 · 工作区 %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="231" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="240" />
             <source>%1…</source>
             <translation>%1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="355" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="379" />
             <source>window/splitter is not a saved layout; ignored</source>
             <translation>window/splitter 不是有效的已保存布局；已忽略</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="563" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="598" />
             <source>New session</source>
             <translation>新会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="647" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="682" />
             <source>Stopping…</source>
             <translation>正在停止…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="263" />
-            <source>&amp;Tools</source>
-            <translation>工具(&amp;T)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="311" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="332" />
             <source>Provider busy (%1); retry %2 in %3 s</source>
             <translation>服务繁忙（%1）；%3 秒后进行第 %2 次重试</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="349" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="373" />
             <source>window/geometry is not a saved geometry; ignored</source>
             <translation>window/geometry 不是有效的已保存窗口尺寸；已忽略</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="580" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="615" />
             <source>Workspace: %1</source>
             <translation>工作区：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="636" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="671" />
             <source>Your message is still in the box.</source>
             <translation>你的消息仍保留在输入框中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="672" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="707" />
             <source>Stopping the run before closing…</source>
             <translation>正在停止运行，然后关闭…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="478" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="502" />
             <source>Some lines of this session file could not be read and were skipped:</source>
             <translation>此会话文件中有些行无法读取，已跳过：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="488" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="512" />
             <source>Some saved settings could not be used; the defaults apply:</source>
             <translation>部分已保存的设置无法使用，已改用默认值：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="633" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="668" />
             <source>This session is open read-only.</source>
             <translation>此会话以只读方式打开。</translation>
         </message>
@@ -1431,6 +1436,34 @@ The bar above the input shows how full the model's context is; when it passes th
             <location filename="../../pi_desktop/ui/window_usage.py" line="113" />
             <source>The system prompt was not changed: %1</source>
             <translation>系统提示词未更改：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/zoom.py" line="105" />
+            <source>Zoom &amp;in</source>
+            <translation>放大(&amp;I)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/zoom.py" line="106" />
+            <source>Zoom &amp;out</source>
+            <translation>缩小(&amp;O)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/zoom.py" line="107" />
+            <source>&amp;Actual size</source>
+            <translation>实际大小(&amp;A)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/zoom.py" line="121" />
+            <source>Zoom %1 %</source>
+            <translation>缩放 %1 %</translation>
+        </message>
+        <message>
+            <source>&amp;Fidelity probe…</source>
+            <translation type="obsolete">保真度探测(&amp;F)…</translation>
+        </message>
+        <message>
+            <source>&amp;Tools</source>
+            <translation type="obsolete">工具(&amp;T)</translation>
         </message>
     </context>
     <context>
@@ -1815,17 +1848,17 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>McpRuntime</name>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="46" />
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="47" />
             <source>When the app starts</source>
             <translation>应用启动时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="47" />
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="48" />
             <source>At the first call of one of its tools</source>
             <translation>首次调用其某个工具时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="117" />
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="118" />
             <source>%1: no such file</source>
             <translation>%1：文件不存在</translation>
         </message>
@@ -2080,6 +2113,59 @@ The bar above the input shows how full the model's context is; when it passes th
             <location filename="../../pi_desktop/ui/text/safe_text.py" line="328" />
             <source>Copy link</source>
             <translation>复制链接</translation>
+        </message>
+    </context>
+    <context>
+        <name>SendQueue</name>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="47" />
+            <source>Queued message</source>
+            <translation>排队的消息</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="50" />
+            <source>Queued — sent when the answer ends:</source>
+            <translation>已排队 — 回答结束后发送：</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="56" />
+            <source>Edit</source>
+            <translation>编辑</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="57" />
+            <source>Take the queued message back into the box</source>
+            <translation>把排队的消息取回输入框</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="60" />
+            <source>Do not send the queued message</source>
+            <translation>不发送排队的消息</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="61" />
+            <source>Cancel the queued message</source>
+            <translation>取消排队的消息</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="121" />
+            <source>Queued. It is sent when the answer ends.</source>
+            <translation>已排队，回答结束后发送。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="136" />
+            <source>The queued message was dropped.</source>
+            <translation>已丢弃排队的消息。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="144" />
+            <source>Enter queues your message; it is sent when the answer ends</source>
+            <translation>按 Enter 将消息排队，回答结束后发送</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="153" />
+            <source>The answer did not finish: your queued message is back in the box.</source>
+            <translation>回答没有完成：排队的消息已放回输入框。</translation>
         </message>
     </context>
     <context>
@@ -2490,339 +2576,345 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Settings</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="85" />
+            <location filename="../../pi_desktop/ui/dialogs/percent.py" line="21" />
+            <source>%1 %</source>
+            <translation>%1 %</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="87" />
             <source>Given with --workspace for this run. Change it here to use another folder.</source>
             <translation>由本次运行的 --workspace 参数指定。可在此更改为其他文件夹。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="89" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="91" />
             <source>This session's folder (none is set in Settings).</source>
             <translation>此会话自己的文件夹（设置中未指定）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="90" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="92" />
             <source>The folder the app was started in (none is set). Choose one to keep it.</source>
             <translation>应用启动时所在的文件夹（未指定）。选择一个文件夹即可保留。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="150" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="152" />
             <source>%1 – %2</source>
             <translation>%1 – %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="180" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="168" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="157" />
+            <source>Enter a number: %1.</source>
+            <translation>请输入一个数字：%1。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="187" />
             <source>system keyring (%1)</source>
             <translation>系统密钥环（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="182" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="189" />
             <source>local file readable only by you: %1</source>
             <translation>仅你本人可读的本地文件：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="192" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="199" />
             <source>Summarize them before they leave the context (recommended)</source>
             <translation>移出上下文前先总结（推荐）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="193" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="200" />
             <source>Drop them without a summary (no extra calls; the model forgets them)</source>
             <translation>直接丢弃、不总结（不产生额外调用；模型会遗忘它们）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="196" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="203" />
             <source>Summarize them past a fixed 50 messages (the seed's limit)</source>
             <translation>超过固定的 50 条消息后总结（原始设计的上限）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="199" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="206" />
             <source>Drop them past a fixed 50 messages (the seed's L1)</source>
             <translation>超过固定的 50 条消息后丢弃（原始设计的 L1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="205" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="212" />
             <source>As the provider does</source>
             <translation>跟随服务默认</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="206" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="213" />
             <source>On</source>
             <translation>开启</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="207" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="214" />
             <source>Off</source>
             <translation>关闭</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="213" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="220" />
             <source>default</source>
             <comment>reasoning effort</comment>
             <translation>默认</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="214" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="221" />
             <source>low</source>
             <comment>reasoning effort</comment>
             <translation>低</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="215" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="222" />
             <source>medium</source>
             <comment>reasoning effort</comment>
             <translation>中</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="216" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="223" />
             <source>high</source>
             <comment>reasoning effort</comment>
             <translation>高</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="222" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="229" />
             <source>Ask before every write or command</source>
             <translation>每次写入或执行命令前询问</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="223" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="230" />
             <source>Approve automatically</source>
             <translation>自动批准</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="224" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="231" />
             <source>Deny all writes and commands</source>
             <translation>拒绝所有写入和命令</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="155" />
-            <source>Enter a number: %1.</source>
-            <translation>请输入一个数字：%1。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="159" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="161" />
             <source>At least %1.</source>
             <translation>至少 %1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="161" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="163" />
             <source>At most %1.</source>
             <translation>最多 %1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="249" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="256" />
             <source>Settings</source>
             <translation>设置</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="265" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="272" />
             <source>Who answers: a cloud service, a local server or the offline demo</source>
             <translation>由谁来回答：云端服务、本地服务器或离线演示</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="267" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
             <source>Provider</source>
             <translation>服务</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="270" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="277" />
             <source>The model's name as the provider spells it</source>
             <translation>模型名称，与服务方的写法一致</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="271" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="278" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="281" />
             <source>The address of the provider's OpenAI-compatible API</source>
             <translation>服务方 OpenAI 兼容接口的地址</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="276" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="283" />
             <source>Base URL</source>
             <translation>接口地址</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="285" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="292" />
             <source>The provider's API key; it is never shown and never written into the settings</source>
             <translation>服务方的 API 密钥；它不会被显示，也不会写入设置文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="290" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="297" />
             <source>&amp;Forget stored key</source>
             <translation>清除已存密钥(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="291" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="298" />
             <source>Remove the key stored for this provider</source>
             <translation>删除为此服务保存的密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="295" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="302" />
             <source>API key</source>
             <translation>API 密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="314" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="321" />
             <source>Price per 1M tokens</source>
             <translation>每百万 Token 价格</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="324" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="331" />
             <source>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</source>
             <translation>思考型模型会先推理再回答（显示在“思考”区块中）。关闭后，在支持切换的服务上
 （DeepSeek、通义千问、OpenRouter）回答更快、更便宜。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="337" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="344" />
             <source>How long the model may think, where the provider takes it</source>
             <translation>模型可以思考多久（仅限支持该选项的服务）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="341" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="348" />
             <source>&amp;effort</source>
             <translation>思考强度(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="346" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="353" />
             <source>Thinking</source>
             <translation>思考</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="354" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="361" />
             <source>A cheaper model that writes the summaries (empty: the chat model)</source>
             <translation>用来撰写总结的较便宜的模型（留空：使用对话模型）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="356" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="363" />
             <source>same as the chat model</source>
             <translation>与对话模型相同</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="357" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="364" />
             <source>Summarizer model</source>
             <translation>总结模型</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="362" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="369" />
             <source> tokens</source>
             <translation> Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="367" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="374" />
             <source>The most tokens one request may carry; the budget bar counts up to it</source>
             <translation>一次请求最多可携带的 Token 数；预算条以它为上限</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="373" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="380" />
             <source>tokens</source>
             <translation>Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="376" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="383" />
             <source>Context budget</source>
             <translation>上下文预算</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="384" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="388" />
             <source>The share of the budget at which older turns are summarized</source>
             <translation>达到预算的这一比例时，较早的轮次会被总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="390" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="394" />
             <source>of the budget</source>
             <translation>（占预算的比例）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="393" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="397" />
             <source>Compact at</source>
             <translation>压缩阈值</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="398" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="402" />
             <source>automatic (a quarter of the budget)</source>
             <translation>自动（预算的四分之一）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="402" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="406" />
             <source>How many of the newest tokens a summary always leaves verbatim</source>
             <translation>总结时始终原样保留的最新内容的 Token 数</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="408" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="412" />
             <source>tokens (half the budget)</source>
             <translation>Token（预算的一半）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="412" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="416" />
             <source>Keep recent</source>
             <translation>保留最近</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="416" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="420" />
             <source> characters/s</source>
             <translation> 字符/秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="417" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="421" />
             <source>instant</source>
             <translation>即时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="424" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="428" />
             <source>characters/s</source>
             <translation>字符/秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="429" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="433" />
             <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
             <translation>离线演示输出回答的速度，方便试用“停止”（Esc）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="434" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="438" />
             <source>Offline demo speed</source>
             <translation>离线演示速度</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="439" />
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="455" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="443" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="459" />
             <source> s</source>
             <translation> 秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="443" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="447" />
             <source>The longest a whole response may take.</source>
             <translation>一次完整回答允许的最长时间。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="448" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="452" />
             <source>s</source>
             <translation>秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="451" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="455" />
             <source>Response deadline</source>
             <translation>回答时限</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="460" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="464" />
             <source>A stream with no new text for this long is retried (keep-alives do not count).</source>
             <translation>流式输出超过这么久没有新文字就会重试（保活消息不计）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="472" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="476" />
             <source>s (at most the response deadline)</source>
             <translation>秒（不超过回答时限）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="475" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="479" />
             <source>Stall timeout</source>
             <translation>停滞超时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="483" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="487" />
             <source>When the conversation grows past the message limit, older messages leave the
 context. The limit follows the context budget (about one message per 64 tokens,
 at least 50), so a summary runs when the window needs one; the seed's fixed 50
@@ -2834,17 +2926,17 @@ model (one summary call each time); dropped, the model forgets them.</source>
 （每次调用一次总结）；选择丢弃，模型会遗忘它们。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="492" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="496" />
             <source>Older messages</source>
             <translation>较早的消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="493" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="497" />
             <source>Summarize a branch I leave by rewinding</source>
             <translation>回退离开某个分支时，为其生成总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="495" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="499" />
             <source>On: going back leaves a short note of what the abandoned branch did, sent as
 context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</source>
@@ -2853,164 +2945,164 @@ Remove a note from the tree's context menu.</source>
 可在树的右键菜单中移除说明。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="510" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="514" />
             <source>The only folder the tools may read and write</source>
             <translation>工具唯一可以读写的文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="511" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="515" />
             <source>the folder the tools may read and write</source>
             <translation>工具可以读写的文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="516" />
             <source>&amp;Browse…</source>
             <translation>浏览(&amp;B)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="513" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="517" />
             <source>Choose the workspace folder</source>
             <translation>选择工作区文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="517" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="521" />
             <source>Workspace</source>
             <translation>工作区</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="528" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="532" />
             <source>Show web images in messages (fetched from their site)</source>
             <translation>在消息中显示网络图片（从其网站加载）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="531" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="535" />
             <source>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</source>
             <translation>关闭时：从不加载图片（模型可能借此追踪你）。
 无论此项如何设置，都不会显示本地文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="545" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="549" />
             <source>What happens when the model wants to write a file or run a command</source>
             <translation>模型想要写文件或运行命令时如何处理</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="547" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="551" />
             <source>Tool approval</source>
             <translation>工具审批</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="548" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="552" />
             <source>Let the model run shell commands</source>
             <translation>允许模型运行 Shell 命令</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="551" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="555" />
             <source>Off: the model cannot run programs; on: each command still asks first.</source>
             <translation>关闭：模型不能运行程序；开启：每条命令仍会先征求同意。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="558" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="562" />
             <source>System language (%1)</source>
             <translation>跟随系统（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="562" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="566" />
             <source>The language of the interface</source>
             <translation>界面语言</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="563" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="567" />
             <source>Language</source>
             <translation>语言</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="565" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="569" />
             <source>A new language applies when pi-desktop restarts.</source>
             <translation>新的语言将在 pi-desktop 重启后生效。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="578" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="582" />
             <source>Settings pages</source>
             <translation>设置页面</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="580" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="584" />
             <source>Ctrl+Tab moves to the next page of the settings.</source>
             <translation>按 Ctrl+Tab 切换到设置的下一页。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="585" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="589" />
             <source>General</source>
             <translation>常规</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="748" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="752" />
             <source>The stored key will be forgotten.</source>
             <translation>已保存的密钥将被清除。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="772" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="776" />
             <source>Workspace folder</source>
             <translation>工作区文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="410" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="414" />
             <source>0 (automatic)</source>
             <translation>0（自动）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="426" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="430" />
             <source>0 (instant)</source>
             <translation>0（即时）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="644" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="648" />
             <source>%1 OK again saves without one (the offline demo answers until then).</source>
             <translation>%1 再次点击“确定”将在没有密钥的情况下保存（在此之前由离线演示回答）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="732" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="736" />
             <source>The offline provider needs no key and makes no network calls.</source>
             <translation>离线服务不需要密钥，也不会访问网络。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="738" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="742" />
             <source>A key is stored in the system keyring.</source>
             <translation>系统密钥环中已保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="743" />
             <source>A key is stored in a local file.</source>
             <translation>本地文件中已保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="740" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="744" />
             <source>Using the key from the environment (%1).</source>
             <translation>正在使用环境变量中的密钥（%1）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="745" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="749" />
             <source>No key stored.</source>
             <translation>未保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="752" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="756" />
             <source>New keys are saved in the %1.</source>
             <translation>新密钥将保存在%1中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="755" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="759" />
             <source>•••••••• (type to replace)</source>
             <translation>••••••••（输入以替换）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="757" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="761" />
             <source>paste your key</source>
             <translation>粘贴你的密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="716" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="720" />
             <source>model name</source>
             <translation>模型名称</translation>
         </message>
