@@ -71,7 +71,7 @@ from pi_desktop.ui.wiring import (
     ToolsFactory,
     offline_note,
 )
-from pi_desktop.ui.zoom import Zoom, add_zoom_actions
+from pi_desktop.ui.zoom import Zoom, add_zoom_actions, scale_fixed_height
 
 log = logging.getLogger(__name__)
 PROMPTS_FILE = "prompts.json"  # agent.prompts' file name, beside the settings
@@ -266,6 +266,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         menu.addSeparator()  # Ctrl + / Ctrl − / Ctrl 0, the level saved (ui/zoom.py)
         self.zoom = Zoom(self.settings_store.value, self.settings_store.set_value, self)
         self.zoom_actions = add_zoom_actions(self, self.zoom, menu)
+        scale_fixed_height(self.zoom, self.input, self.input.height())
         if self.zoom.problem:
             problem = trf("MainWindow", "%1 is not a zoom level; ignored", self.zoom.problem)
             self._settings_problems.append(problem)

@@ -121,3 +121,14 @@ def add_zoom_actions(window: QWidget, zoom: Zoom, menu: QMenu) -> list[QAction]:
             lambda _level: status().showMessage(trf("MainWindow", "Zoom %1 %", zoom.percent), 2000)
         )
     return actions
+
+
+def scale_fixed_height(zoom: Zoom, widget: QWidget, height: int) -> None:
+    """Keep ``widget``'s fixed ``height`` (at 100 %) in step with the zoom: the message box
+    shows as many lines at 200 % as at 100 %."""
+
+    def follow(level: float) -> None:
+        widget.setFixedHeight(round(height * level))
+
+    zoom.changed.connect(follow)
+    follow(zoom.level)

@@ -431,6 +431,7 @@ def test_zoom_keys_scale_the_text_and_the_level_survives_a_restart(kit, qtbot, b
     assert window.input.font().pointSizeF() > before[0]
     qtbot.waitUntil(lambda: card.fontMetrics().height() > before[1])  # the chat follows
     assert window.input.toPlainText() == ""  # the keys typed nothing
+    assert window.input.height() == round(84 * 1.25)  # as many lines as at 100 %
     QTest.qWait(100)
     shot(window, "zoom-125")
     _close(window, qtbot)
