@@ -70,13 +70,15 @@ class FocusRing(QWidget):
         if window is None or not target.isVisible():
             self.hide()
             return
-        full = QRect(target.mapTo(window, QPoint(0, 0)), target.size()).adjusted(
-            -OUTSET, -OUTSET, OUTSET, OUTSET
-        )
-        shown = QRect(full)
+        own = QRect(target.mapTo(window, QPoint(0, 0)), target.size())
+        shown = own.adjusted(-OUTSET, -OUTSET, OUTSET, OUTSET) & window.rect()
         parent = target.parentWidget()
         while parent is not None and parent is not window:
-            shown &= QRect(parent.mapTo(window, QPoint(0, 0)), parent.size())
+            # an ancestor clips the ring only where it hides the widget itself (a scrolled
+            # list, a narrow pane), not where the ring merely passes its edge (a form's row)
+            area = QRect(parent.mapTo(window, QPoint(0, 0)), parent.size())
+            if not area.contains(own):
+                shown &= area
             parent = parent.parentWidget()
         if shown.isEmpty():
             self.hide()

@@ -459,3 +459,19 @@ def test_an_unusable_saved_zoom_is_ignored_and_said(kit, qtbot, base_font, raw):
     assert window.zoom.percent == 100
     assert QApplication.font().pointSizeF() == pytest.approx(base_font, abs=0.01)
     assert window.zoom.problem == "window/zoom"
+
+
+def test_the_ring_keeps_its_outline_around_a_field_in_a_form_row(kit, qtbot):
+    from pi_desktop.ui.focus_ring import OUTSET, install_focus_rings
+
+    rings = install_focus_rings(QApplication.instance())
+    dialog = _settings_dialog(kit, qtbot, "openai")
+    field = dialog.api_key  # inside a row widget exactly its height, beside a button
+    field.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(lambda: rings.target is field)
+    ring = rings.ring()
+    own = field.rect().translated(field.mapTo(dialog, field.rect().topLeft()))
+    assert ring.parentWidget() is dialog
+    assert ring.geometry() == own.adjusted(-OUTSET, -OUTSET, OUTSET, OUTSET)
+    shot(dialog, "focus-ring-settings-field")
+    dialog.reject()
