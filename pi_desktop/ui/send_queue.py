@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -48,7 +49,7 @@ class QueuedStrip(QFrame):
         row = QHBoxLayout(self)
         row.setContentsMargins(8, 2, 2, 2)
         self.caption = QLabel(tr("SendQueue", "Queued — sent when the answer ends:"), self)
-        self.caption.setForegroundRole(self.caption.foregroundRole().PlaceholderText)
+        self.caption.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, readable
         self.preview = QLabel(self)
         self.preview.setTextFormat(Qt.TextFormat.PlainText)  # the user's words, never markup
         self.preview.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
