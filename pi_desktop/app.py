@@ -168,7 +168,9 @@ def main(argv: list[str] | None = None) -> int:
         return main_install(uninstalling=args.uninstall_desktop_entry)  # no display needed
     os.environ.setdefault("QT_API", "pyside6")  # qasync must pick the same binding
     if args.developer:
-        os.environ["PI_DESKTOP_DEVELOPER"] = "1"  # ui.developer reads it
+        from pi_desktop.ui.developer import enable_developer_mode
+
+        enable_developer_mode()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     from pi_desktop.ui.platform_check import platform_problem
 

@@ -22,6 +22,11 @@ def developer_mode() -> bool:
     return os.environ.get(DEVELOPER_ENV, "").strip().lower() not in {"", "0", "no", "false"}
 
 
+def enable_developer_mode() -> None:
+    """``--developer``: on for this process (and what it starts)."""
+    os.environ[DEVELOPER_ENV] = "1"
+
+
 def developer_menu(window: QMainWindow, actions: list[QAction]) -> QMenu | None:
     """The Developer menu with ``actions`` in developer mode; None (no menu) otherwise."""
     if not developer_mode():

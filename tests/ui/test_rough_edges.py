@@ -148,8 +148,11 @@ def test_developer_mode_adds_the_probe_in_a_developer_menu(kit, qtbot, monkeypat
     if how == "env":
         monkeypatch.setenv("PI_DESKTOP_DEVELOPER", "1")
     else:
+        from pi_desktop.ui.developer import enable_developer_mode
+
         assert parse_args(["--developer"]).developer and not parse_args([]).developer
-        monkeypatch.setenv("PI_DESKTOP_DEVELOPER", "1")  # what main() does with the flag
+        monkeypatch.setenv("PI_DESKTOP_DEVELOPER", "")  # monkeypatch restores it afterwards
+        enable_developer_mode()  # what main() does with the flag
     window = kit.window(OfflineLLM(), offline=True)
     assert _menus(window)["&Developer"] == ["&Fidelity probe (provider check)…"]
     assert window.developer_menu.actions() == [window.probe_action]
