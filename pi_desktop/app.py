@@ -46,6 +46,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--mcp-config", type=Path, metavar="FILE", help="use this MCP servers file for this run"
     )
+    parser.add_argument(
+        "--developer",
+        action="store_true",
+        help="add the Developer menu (the provider fidelity probe); as PI_DESKTOP_DEVELOPER=1",
+    )
     parser.add_argument("--version", action="version", version=f"pi-desktop {__version__}")
     once = parser.add_mutually_exclusive_group()
     once.add_argument(
@@ -162,6 +167,10 @@ def main(argv: list[str] | None = None) -> int:
 
         return main_install(uninstalling=args.uninstall_desktop_entry)  # no display needed
     os.environ.setdefault("QT_API", "pyside6")  # qasync must pick the same binding
+    if args.developer:
+        from pi_desktop.ui.developer import enable_developer_mode
+
+        enable_developer_mode()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     from pi_desktop.ui.platform_check import platform_problem
 

@@ -49,6 +49,7 @@ from pi_desktop.ui.chat.header import ChatHeader
 from pi_desktop.ui.chat.input_box import CompactDialog, InputBox
 from pi_desktop.ui.chat.message_widgets import InlineBanner
 from pi_desktop.ui.controller import AgentController
+from pi_desktop.ui.developer import developer_menu
 from pi_desktop.ui.dialogs.approval import ApprovalPrompter
 from pi_desktop.ui.dialogs.export_dialog import format_label
 from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
@@ -57,17 +58,20 @@ from pi_desktop.ui.i18n import say, tr, trf
 from pi_desktop.ui.labels import title_from
 from pi_desktop.ui.refusals import RefusalArea
 from pi_desktop.ui.scrollbars import slim_scroll_bars
+from pi_desktop.ui.send_queue import SendQueue
 from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS, open_failure
 from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 from pi_desktop.ui.sessions.sidebar_controller import SidebarController
 from pi_desktop.ui.settings import KeyStore, SettingsStore
 from pi_desktop.ui.splitter import ThinSplitter
+from pi_desktop.ui.status_bar import ElidingStatusBar, RunStatus
 from pi_desktop.ui.text.safe_text import image_policy
 from pi_desktop.ui.theme import ensure_theme, style
 from pi_desktop.ui.tree.session_tree import SessionTree
 from pi_desktop.ui.window_dialogs import WindowDialogs
 from pi_desktop.ui.window_run import WindowRun
 from pi_desktop.ui.window_usage import WindowUsage
+from pi_desktop.ui.zoom import Zoom, add_zoom_actions, scale_fixed_height
 
 log = logging.getLogger(__name__)
 PROMPTS_FILE = "prompts.json"  # agent.prompts' file name, beside the settings
@@ -129,6 +133,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
 
     def _build_ui(self) -> None:
         self.setWindowTitle("pi-desktop")
+        self.setStatusBar(ElidingStatusBar(self))  # its message never runs into the labels
         ensure_theme(QApplication.instance())  # the look from resources/, light/dark as the system
         self.header = ChatHeader(self)
         self.conversation = ConversationView(self)
@@ -165,6 +170,10 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
         self.offer_area.setContentsMargins(0, 0, 0, 0)
         column.addLayout(self.offer_area)
         column.addWidget(self.budget_bar)
+        # Enter mid-answer: the message waits in a strip above the box (ui/send_queue.py)
+        bar = self.statusBar()
+        self.send_queue = SendQueue(self.input, lambda: self.busy, self.send, bar, left)
+        column.addWidget(self.send_queue.strip)
         column.addLayout(row)
         self.session_tree = SessionTree(
             self,
@@ -283,13 +292,20 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
         menu.addSeparator()
         for action in (self.search_action, self.next_pane_action, self.previous_pane_action):
             menu.addAction(action)
+        menu.addSeparator()  # Ctrl + / Ctrl − / Ctrl 0, the level saved (ui/zoom.py)
+        self.zoom = Zoom(self.settings_store.value, self.settings_store.set_value, self)
+        self.zoom_actions = add_zoom_actions(self, self.zoom, menu)
+        scale_fixed_height(self.zoom, self.input, self.input.height())
+        if self.zoom.problem:
+            problem = trf("MainWindow", "%1 is not a zoom level; ignored", self.zoom.problem)
+            self._settings_problems.append(problem)
         menu = self.menuBar().addMenu(tr("MainWindow", "&Conversation"))
         for action in (self.send_action, self.stop_action, self.compact_action, self.pin_action):
             menu.addAction(action)
         self.probe_action = self._action(
-            tr("MainWindow", "&Fidelity probe…"), None, self.show_probe
+            tr("MainWindow", "&Fidelity probe (provider check)…"), None, self.show_probe
         )
-        self.menuBar().addMenu(tr("MainWindow", "&Tools")).addAction(self.probe_action)
+        self.developer_menu = developer_menu(self, [self.probe_action])  # --developer only
 
     def panes(self) -> list[QWidget]:
         """The parts F6 moves between, in reading order: sessions, input, bar, tree."""
@@ -317,6 +333,8 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
     def _connect(self) -> None:
         self.send_button.clicked.connect(self._send_or_stop)
         self.input.submitted.connect(self.send)
+        self.input.submitted.connect(self.send_queue.submit)  # after send: only while busy
+        self.send_action.triggered.connect(lambda _checked=False: self.send_queue.submit())
         self.input.stopRequested.connect(self.stop)
         c = self.controller
         c.runStarted.connect(self._on_run_started)
@@ -332,6 +350,10 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
         c.toolCallFinished.connect(self._on_tool_finished)
         c.contextPrepared.connect(self._on_context_prepared)
         c.compactionStarted.connect(self._on_compaction_started)
+        self.run_status = RunStatus(self.statusBar())  # the note goes when the answer comes
+        c.compactionStarted.connect(self.run_status.note_shown)
+        for progress in (c.textStreamed, c.reasoningStreamed, c.toolCallStarted):
+            progress.connect(self.run_status.progressed)
         c.contextCompacted.connect(self._on_compacted)
         c.usageRecorded.connect(self._on_usage)
         c.retryScheduled.connect(lambda _ev: self.conversation.restart_stream())
@@ -352,6 +374,9 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
         c.notice.connect(lambda ev: self.conversation.add_banner(say(ev.text)))
         c.summaryFallback.connect(self._on_summary_fallback)
         c.busyChanged.connect(self._on_busy_changed)
+        c.busyChanged.connect(self.send_queue.busy_changed)  # after: it may send the next one
+        c.runFinished.connect(self.send_queue.run_ended)
+        c.runFailed.connect(self.send_queue.run_ended)
         c.runWithdrawn.connect(self.edits.withdrawn)
         self.conversation.retryRequested.connect(self.retry)
         self.conversation.summaryRequested.connect(self.open_summary)

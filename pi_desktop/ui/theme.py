@@ -223,6 +223,12 @@ def _restyle(dark: bool) -> None:
             _STYLED.discard(widget)
 
 
+def restyle() -> None:
+    """Put the style sheet on the styled chrome again: a widget under a style sheet keeps the
+    font it had when the sheet was set, so a new application font (zoom) needs this."""
+    _restyle(current_is_dark())
+
+
 class _Follower(QWidget):
     """Keeps the style sheets in step with the palette, whoever set it (the system, a test).
 
@@ -291,6 +297,9 @@ def ensure_theme(app: Any) -> None:
         apply_theme(app)
     else:
         _FOLLOWER.sync()
+    from pi_desktop.ui.focus_ring import install_focus_rings  # it paints theme colours
+
+    install_focus_rings(app)  # a visible focus, in both schemes
 
 
 # -- icons ---------------------------------------------------------------------------------
@@ -338,6 +347,7 @@ __all__ = [
     "ensure_theme",
     "is_dark",
     "palette_for",
+    "restyle",
     "style",
     "stylesheet",
     "theme_for",

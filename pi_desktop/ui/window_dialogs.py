@@ -98,7 +98,7 @@ class WindowDialogs:
         return self._show_dialog(dialog)
 
     def show_probe(self) -> QWidget:
-        """Tools → Fidelity probe: runs on this loop with this provider, shows the table."""
+        """Developer → Fidelity probe: runs on this loop with this provider, shows the table."""
         from pi_desktop.ui.dialogs.probe_viewer import ProbeViewer
 
         return self._show_viewer(ProbeViewer(self.provider, self))

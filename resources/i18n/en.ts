@@ -22,47 +22,47 @@
     <context>
         <name>Agent</name>
         <message>
-            <location filename="../../pi_desktop/agent/agent.py" line="411" />
+            <location filename="../../pi_desktop/agent/agent.py" line="391" />
             <source>The session could not be saved: %1</source>
             <translation>The session could not be saved: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/agent.py" line="392" />
+            <location filename="../../pi_desktop/agent/agent.py" line="372" />
             <source>Stopped after %1 model calls without a final answer (the step limit). Everything so far is saved; send a message to let it continue.</source>
             <translation>Stopped after %1 model calls without a final answer (the step limit). Everything so far is saved; send a message to let it continue.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/agent.py" line="417" />
+            <location filename="../../pi_desktop/agent/agent.py" line="397" />
             <source>Internal error: %1: %2</source>
             <translation>Internal error: %1: %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/context_steps.py" line="96" />
+            <location filename="../../pi_desktop/agent/context_steps.py" line="151" />
             <source>The compaction could not be saved: %1</source>
             <translation>The compaction could not be saved: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/context_steps.py" line="86" />
+            <location filename="../../pi_desktop/agent/context_steps.py" line="141" />
             <source>Compaction failed: %1</source>
             <translation>Compaction failed: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/context_steps.py" line="103" />
+            <location filename="../../pi_desktop/agent/context_steps.py" line="158" />
             <source>Nothing was compacted: %1</source>
             <translation>Nothing was compacted: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/context_steps.py" line="105" />
+            <location filename="../../pi_desktop/agent/context_steps.py" line="160" />
             <source>Nothing was compacted.</source>
             <translation>Nothing was compacted.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/provider_steps.py" line="33" />
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="31" />
             <source>This model or server does not seem to support tool calls: it named the tools in its answers but never called one. For llama.cpp's server try `--jinja` (or llama-cpp-python's `--chat_format chatml-function-calling`); for Ollama choose a model with tool support.</source>
             <translation>This model or server does not seem to support tool calls: it named the tools in its answers but never called one. For llama.cpp's server try `--jinja` (or llama-cpp-python's `--chat_format chatml-function-calling`); for Ollama choose a model with tool support.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/provider_steps.py" line="101" />
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="107" />
             <source>The server's context window is %1 tokens (%2), smaller than the context budget of %3. This session now uses a budget of %4 tokens so requests fit.</source>
             <translation>The server's context window is %1 tokens (%2), smaller than the context budget of %3. This session now uses a budget of %4 tokens so requests fit.</translation>
         </message>
@@ -622,32 +622,32 @@
     <context>
         <name>CompactDialog</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="45" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="53" />
             <source>Compact now</source>
             <translation>Compact now</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="48" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="56" />
             <source>Summarize the conversation so far. Optional &amp;focus:</source>
             <translation>Summarize the conversation so far. Optional &amp;focus:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="54" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="62" />
             <source>e.g. keep the API design decisions in detail</source>
             <translation>e.g. keep the API design decisions in detail</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="57" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="65" />
             <source>What the summary should keep in detail (optional).</source>
             <translation>What the summary should keep in detail (optional).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="63" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="71" />
             <source>Compact</source>
             <translation>Compact</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="65" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="73" />
             <source>Summarize the older turns now</source>
             <translation>Summarize the older turns now</translation>
         </message>
@@ -740,17 +740,17 @@
             <translation>%1 needs an API key: enter it here or set %2.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/provider_steps.py" line="234" />
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="238" />
             <source>Ollama truncates silently at %1, and the context budget is %2 tokens: the start of long conversations would be cut without a word. Raise num_ctx (a Modelfile `PARAMETER num_ctx 32768`, or OLLAMA_CONTEXT_LENGTH for `ollama serve`) or lower the budget in Settings.</source>
             <translation>Ollama truncates silently at %1, and the context budget is %2 tokens: the start of long conversations would be cut without a word. Raise num_ctx (a Modelfile `PARAMETER num_ctx 32768`, or OLLAMA_CONTEXT_LENGTH for `ollama serve`) or lower the budget in Settings.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/provider_steps.py" line="227" />
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="231" />
             <source>its default context size (num_ctx, %1 tokens on most machines)</source>
             <translation>its default context size (num_ctx, %1 tokens on most machines)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/provider_steps.py" line="233" />
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="237" />
             <source>this model's context size (num_ctx %1 tokens)</source>
             <translation>this model's context size (num_ctx %1 tokens)</translation>
         </message>
@@ -1033,7 +1033,7 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Errors</name>
         <message>
-            <location filename="../../pi_desktop/agent/context_steps.py" line="280" />
+            <location filename="../../pi_desktop/agent/context_steps.py" line="334" />
             <source>%1 — and the conversation could not be compacted to fit. Lower the context budget in the settings or start a new session.</source>
             <translation>%1 — and the conversation could not be compacted to fit. Lower the context budget in the settings or start a new session.</translation>
         </message>
@@ -1499,190 +1499,195 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="102" />
+            <location filename="../../pi_desktop/ui/developer.py" line="34" />
+            <source>&amp;Developer</source>
+            <translation>&amp;Developer</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="106" />
             <source>Offline (no network)</source>
             <translation>Offline (no network)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="139" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="144" />
             <source>Message — Enter sends, Shift+Enter for a new line</source>
             <translation>Message — Enter sends, Shift+Enter for a new line</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="141" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="146" />
             <source>Message</source>
             <translation>Message</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="143" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="148" />
             <source>Your next message. Enter sends it, Shift+Enter starts a new line.</source>
             <translation>Your next message. Enter sends it, Shift+Enter starts a new line.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="146" />
-            <location filename="../../pi_desktop/ui/main_window.py" line="249" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="151" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="258" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Send</source>
             <translation>Send</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="148" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="153" />
             <source>Sends the message, or stops the answer while one is written.</source>
             <translation>Sends the message, or stops the answer while one is written.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="216" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="225" />
             <source>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</source>
             <translation>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="238" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="247" />
             <source>&amp;New session</source>
             <translation>&amp;New session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="240" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="249" />
             <source>&amp;Open session…</source>
             <translation>&amp;Open session…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="243" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="252" />
             <source>&amp;Settings…</source>
             <translation>&amp;Settings…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="245" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="254" />
             <source>&amp;Quit</source>
             <translation>&amp;Quit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="247" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="256" />
             <source>&amp;Compact now…</source>
             <translation>&amp;Compact now…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="250" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="259" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="252" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="261" />
             <source>&amp;Pin / unpin message</source>
             <translation>&amp;Pin / unpin message</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="254" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="263" />
             <source>&amp;File</source>
             <translation>&amp;File</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="257" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="266" />
             <source>&amp;Export current branch</source>
             <translation>&amp;Export current branch</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="270" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="279" />
             <source>&amp;View</source>
             <translation>&amp;View</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="275" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="284" />
             <source>&amp;Search sessions</source>
             <translation>&amp;Search sessions</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="278" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="287" />
             <source>Next &amp;pane</source>
             <translation>Next &amp;pane</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="281" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="290" />
             <source>Previous pa&amp;ne</source>
             <translation>Previous pa&amp;ne</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="286" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="300" />
+            <source>%1 is not a zoom level; ignored</source>
+            <translation>%1 is not a zoom level; ignored</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="302" />
             <source>&amp;Conversation</source>
             <translation>&amp;Conversation</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="290" />
-            <source>&amp;Fidelity probe…</source>
-            <translation>&amp;Fidelity probe…</translation>
+            <location filename="../../pi_desktop/ui/main_window.py" line="306" />
+            <source>&amp;Fidelity probe (provider check)…</source>
+            <translation>&amp;Fidelity probe (provider check)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="624" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="654" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="634" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="664" />
             <source>%1 · workspace %2</source>
             <translation>%1 · workspace %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="260" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="269" />
             <source>%1…</source>
             <translation>%1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="387" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="412" />
             <source>window/splitter is not a saved layout; ignored</source>
             <translation>window/splitter is not a saved layout; ignored</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="623" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="653" />
             <source>New session</source>
             <translation>New session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="707" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="737" />
             <source>Stopping…</source>
             <translation>Stopping…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="292" />
-            <source>&amp;Tools</source>
-            <translation>&amp;Tools</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="340" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="362" />
             <source>Provider busy (%1); retry %2 in %3 s</source>
             <translation>Provider busy (%1); retry %2 in %3 s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="381" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="406" />
             <source>window/geometry is not a saved geometry; ignored</source>
             <translation>window/geometry is not a saved geometry; ignored</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="640" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="670" />
             <source>Workspace: %1</source>
             <translation>Workspace: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="696" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="726" />
             <source>Your message is still in the box.</source>
             <translation>Your message is still in the box.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="732" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="762" />
             <source>Stopping the run before closing…</source>
             <translation>Stopping the run before closing…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="510" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="540" />
             <source>Some lines of this session file could not be read and were skipped:</source>
             <translation>Some lines of this session file could not be read and were skipped:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="520" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="550" />
             <source>Some saved settings could not be used; the defaults apply:</source>
             <translation>Some saved settings could not be used; the defaults apply:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="693" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="723" />
             <source>This session is open read-only.</source>
             <translation>This session is open read-only.</translation>
         </message>
@@ -1848,6 +1853,34 @@ The bar above the input shows how full the model's context is; when it passes th
             <location filename="../../pi_desktop/ui/window_usage.py" line="113" />
             <source>The system prompt was not changed: %1</source>
             <translation>The system prompt was not changed: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/zoom.py" line="105" />
+            <source>Zoom &amp;in</source>
+            <translation>Zoom &amp;in</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/zoom.py" line="106" />
+            <source>Zoom &amp;out</source>
+            <translation>Zoom &amp;out</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/zoom.py" line="107" />
+            <source>&amp;Actual size</source>
+            <translation>&amp;Actual size</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/zoom.py" line="121" />
+            <source>Zoom %1 %</source>
+            <translation>Zoom %1 %</translation>
+        </message>
+        <message>
+            <source>&amp;Fidelity probe…</source>
+            <translation type="obsolete">&amp;Fidelity probe…</translation>
+        </message>
+        <message>
+            <source>&amp;Tools</source>
+            <translation type="obsolete">&amp;Tools</translation>
         </message>
         <message numerus="yes">
             <source>Compacted %n message(s): %1 → %2 tokens</source>
@@ -2547,6 +2580,59 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
     </context>
     <context>
+        <name>SendQueue</name>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="48" />
+            <source>Queued message</source>
+            <translation>Queued message</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="51" />
+            <source>Queued — sent when the answer ends:</source>
+            <translation>Queued — sent when the answer ends:</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="57" />
+            <source>Edit</source>
+            <translation>Edit</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="58" />
+            <source>Take the queued message back into the box</source>
+            <translation>Take the queued message back into the box</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="61" />
+            <source>Do not send the queued message</source>
+            <translation>Do not send the queued message</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="62" />
+            <source>Cancel the queued message</source>
+            <translation>Cancel the queued message</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="122" />
+            <source>Queued. It is sent when the answer ends.</source>
+            <translation>Queued. It is sent when the answer ends.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="137" />
+            <source>The queued message was dropped.</source>
+            <translation>The queued message was dropped.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="145" />
+            <source>Enter queues your message; it is sent when the answer ends</source>
+            <translation>Enter queues your message; it is sent when the answer ends</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="154" />
+            <source>The answer did not finish: your queued message is back in the box.</source>
+            <translation>The answer did not finish: your queued message is back in the box.</translation>
+        </message>
+    </context>
+    <context>
         <name>Session</name>
         <message>
             <location filename="../../pi_desktop/session/journal.py" line="193" />
@@ -3034,6 +3120,11 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Settings</name>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/percent.py" line="21" />
+            <source>%1 %</source>
+            <translation>%1 %</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="94" />
             <source>Settings</source>
             <translation>Settings</translation>
@@ -3151,83 +3242,83 @@ and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter)
             <translation>Context budget</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="229" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="226" />
             <source>The share of the budget at which older turns are summarized</source>
             <translation>The share of the budget at which older turns are summarized</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="235" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="232" />
             <source>of the budget</source>
             <translation>of the budget</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="238" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="235" />
             <source>Compact at</source>
             <translation>Compact at</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="243" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="240" />
             <source>automatic (a quarter of the budget)</source>
             <translation>automatic (a quarter of the budget)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="247" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="244" />
             <source>How many of the newest tokens a summary always leaves verbatim</source>
             <translation>How many of the newest tokens a summary always leaves verbatim</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="253" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="250" />
             <source>tokens (half the budget)</source>
             <translation>tokens (half the budget)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="257" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="254" />
             <source>Keep recent</source>
             <translation>Keep recent</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="260" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="257" />
             <source>Offline demo speed</source>
             <translation>Offline demo speed</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="265" />
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="281" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="262" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="278" />
             <source> s</source>
             <translation> s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="269" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="266" />
             <source>The longest a whole response may take.</source>
             <translation>The longest a whole response may take.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="271" />
             <source>s</source>
             <translation>s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="277" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
             <source>Response deadline</source>
             <translation>Response deadline</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="286" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="283" />
             <source>A stream with no new text for this long is retried (keep-alives do not count).</source>
             <translation>A stream with no new text for this long is retried (keep-alives do not count).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="298" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="295" />
             <source>s (at most the response deadline)</source>
             <translation>s (at most the response deadline)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="301" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="298" />
             <source>Stall timeout</source>
             <translation>Stall timeout</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="309" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="306" />
             <source>When the conversation grows past the message limit, older messages leave the
 context. The limit follows the context budget (about one message per 64 tokens,
 at least 50), so a summary runs when the window needs one; the seed's fixed 50
@@ -3240,17 +3331,17 @@ messages can be chosen instead. Summarized, their content stays known to the
 model (one summary call each time); dropped, the model forgets them.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="318" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="315" />
             <source>Older messages</source>
             <translation>Older messages</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="319" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="316" />
             <source>Summarize a branch I leave by rewinding</source>
             <translation>Summarize a branch I leave by rewinding</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="321" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="318" />
             <source>On: going back leaves a short note of what the abandoned branch did, sent as
 context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</source>
@@ -3259,303 +3350,304 @@ context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="336" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="333" />
             <source>Workspace</source>
             <translation>Workspace</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="339" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="336" />
             <source>Show web images in messages (fetched from their site)</source>
             <translation>Show web images in messages (fetched from their site)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="342" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="339" />
             <source>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</source>
             <translation>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="356" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="353" />
             <source>What happens when the model wants to write a file or run a command</source>
             <translation>What happens when the model wants to write a file or run a command</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="358" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="355" />
             <source>Tool approval</source>
             <translation>Tool approval</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="359" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="356" />
             <source>Let the model run shell commands</source>
             <translation>Let the model run shell commands</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="362" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="359" />
             <source>Off: the model cannot run programs; on: each command still asks first.</source>
             <translation>Off: the model cannot run programs; on: each command still asks first.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="369" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="366" />
             <source>Language</source>
             <translation>Language</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="374" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="371" />
             <source>Settings pages</source>
             <translation>Settings pages</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="376" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="373" />
             <source>Ctrl+Tab moves to the next page of the settings.</source>
             <translation>Ctrl+Tab moves to the next page of the settings.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="381" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="378" />
             <source>General</source>
             <translation>General</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="544" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="541" />
             <source>The stored key will be forgotten.</source>
             <translation>The stored key will be forgotten.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="255" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="252" />
             <source>0 (automatic)</source>
             <translation>0 (automatic)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="440" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="437" />
             <source>%1 OK again saves without one (the offline demo answers until then).</source>
             <translation>%1 OK again saves without one (the offline demo answers until then).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="528" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="525" />
             <source>The offline provider needs no key and makes no network calls.</source>
             <translation>The offline provider needs no key and makes no network calls.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="534" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="531" />
             <source>A key is stored in the system keyring.</source>
             <translation>A key is stored in the system keyring.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="535" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="532" />
             <source>A key is stored in a local file.</source>
             <translation>A key is stored in a local file.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="536" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="533" />
             <source>Using the key from the environment (%1).</source>
             <translation>Using the key from the environment (%1).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="541" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="538" />
             <source>No key stored.</source>
             <translation>No key stored.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="548" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="545" />
             <source>New keys are saved in the %1.</source>
             <translation>New keys are saved in the %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="551" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="548" />
             <source>•••••••• (type to replace)</source>
             <translation>•••••••• (type to replace)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="553" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="550" />
             <source>paste your key</source>
             <translation>paste your key</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="509" />
             <source>model name</source>
             <translation>model name</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="57" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="58" />
             <source>Given with --workspace for this run. Change it here to use another folder.</source>
             <translation>Given with --workspace for this run. Change it here to use another folder.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="61" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="62" />
             <source>This session's folder (none is set in Settings).</source>
             <translation>This session's folder (none is set in Settings).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="62" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="63" />
             <source>The folder the app was started in (none is set). Choose one to keep it.</source>
             <translation>The folder the app was started in (none is set). Choose one to keep it.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="122" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="123" />
             <source>%1 – %2</source>
             <translation>%1 – %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="152" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="139" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="128" />
+            <source>Enter a number: %1.</source>
+            <translation>Enter a number: %1.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="158" />
             <source>system keyring (%1)</source>
             <translation>system keyring (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="154" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="160" />
             <source>local file readable only by you: %1</source>
             <translation>local file readable only by you: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="164" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="170" />
             <source>Summarize them before they leave the context (recommended)</source>
             <translation>Summarize them before they leave the context (recommended)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="165" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="171" />
             <source>Drop them without a summary (no extra calls; the model forgets them)</source>
             <translation>Drop them without a summary (no extra calls; the model forgets them)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="168" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="174" />
             <source>Summarize them past a fixed 50 messages (the seed's limit)</source>
             <translation>Summarize them past a fixed 50 messages (the seed's limit)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="171" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="177" />
             <source>Drop them past a fixed 50 messages (the seed's L1)</source>
             <translation>Drop them past a fixed 50 messages (the seed's L1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="177" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="183" />
             <source>As the provider does</source>
             <translation>As the provider does</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="178" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="184" />
             <source>On</source>
             <translation>On</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="179" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="185" />
             <source>Off</source>
             <translation>Off</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="185" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="191" />
             <source>default</source>
             <comment>reasoning effort</comment>
             <translation>default</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="186" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="192" />
             <source>low</source>
             <comment>reasoning effort</comment>
             <translation>low</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="187" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="193" />
             <source>medium</source>
             <comment>reasoning effort</comment>
             <translation>medium</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="188" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="194" />
             <source>high</source>
             <comment>reasoning effort</comment>
             <translation>high</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="194" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="200" />
             <source>Ask before every write or command</source>
             <translation>Ask before every write or command</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="195" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="201" />
             <source>Approve automatically</source>
             <translation>Approve automatically</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="196" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="202" />
             <source>Deny all writes and commands</source>
             <translation>Deny all writes and commands</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="277" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="283" />
             <source> characters/s</source>
             <translation> characters/s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="278" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="284" />
             <source>instant</source>
             <translation>instant</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="285" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="291" />
             <source>characters/s</source>
             <translation>characters/s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="290" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="296" />
             <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
             <translation>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="127" />
-            <source>Enter a number: %1.</source>
-            <translation>Enter a number: %1.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="131" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="132" />
             <source>At least %1.</source>
             <translation>At least %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="133" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="134" />
             <source>At most %1.</source>
             <translation>At most %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="210" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="216" />
             <source>The only folder the tools may read and write</source>
             <translation>The only folder the tools may read and write</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="211" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="217" />
             <source>the folder the tools may read and write</source>
             <translation>the folder the tools may read and write</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="212" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="218" />
             <source>&amp;Browse…</source>
             <translation>&amp;Browse…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="213" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="219" />
             <source>Choose the workspace folder</source>
             <translation>Choose the workspace folder</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="240" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="246" />
             <source>Workspace folder</source>
             <translation>Workspace folder</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="257" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="263" />
             <source>System language (%1)</source>
             <translation>System language (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="261" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="267" />
             <source>The language of the interface</source>
             <translation>The language of the interface</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="263" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="269" />
             <source>A new language applies when pi-desktop restarts.</source>
             <translation>A new language applies when pi-desktop restarts.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="287" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="293" />
             <source>0 (instant)</source>
             <translation>0 (instant)</translation>
         </message>

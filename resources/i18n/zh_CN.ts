@@ -22,47 +22,47 @@
     <context>
         <name>Agent</name>
         <message>
-            <location filename="../../pi_desktop/agent/agent.py" line="411" />
+            <location filename="../../pi_desktop/agent/agent.py" line="391" />
             <source>The session could not be saved: %1</source>
             <translation>会话无法保存：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/agent.py" line="392" />
+            <location filename="../../pi_desktop/agent/agent.py" line="372" />
             <source>Stopped after %1 model calls without a final answer (the step limit). Everything so far is saved; send a message to let it continue.</source>
             <translation>已调用模型 %1 次仍没有最终回答，已停止（达到步数上限）。到目前为止的内容都已保存；发送一条消息即可让它继续。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/agent.py" line="417" />
+            <location filename="../../pi_desktop/agent/agent.py" line="397" />
             <source>Internal error: %1: %2</source>
             <translation>内部错误：%1：%2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/context_steps.py" line="96" />
+            <location filename="../../pi_desktop/agent/context_steps.py" line="151" />
             <source>The compaction could not be saved: %1</source>
             <translation>压缩结果无法保存：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/context_steps.py" line="86" />
+            <location filename="../../pi_desktop/agent/context_steps.py" line="141" />
             <source>Compaction failed: %1</source>
             <translation>压缩失败：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/context_steps.py" line="103" />
+            <location filename="../../pi_desktop/agent/context_steps.py" line="158" />
             <source>Nothing was compacted: %1</source>
             <translation>没有压缩任何内容：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/context_steps.py" line="105" />
+            <location filename="../../pi_desktop/agent/context_steps.py" line="160" />
             <source>Nothing was compacted.</source>
             <translation>没有压缩任何内容。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/provider_steps.py" line="33" />
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="31" />
             <source>This model or server does not seem to support tool calls: it named the tools in its answers but never called one. For llama.cpp's server try `--jinja` (or llama-cpp-python's `--chat_format chatml-function-calling`); for Ollama choose a model with tool support.</source>
             <translation>此模型或服务器似乎不支持工具调用：它在回答中提到了工具，却从未调用过。llama.cpp 的服务器请尝试 `--jinja`（或 llama-cpp-python 的 `--chat_format chatml-function-calling`）；Ollama 请选择支持工具的模型。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/provider_steps.py" line="101" />
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="107" />
             <source>The server's context window is %1 tokens (%2), smaller than the context budget of %3. This session now uses a budget of %4 tokens so requests fit.</source>
             <translation>服务器的上下文窗口为 %1 个 token（%2），小于 %3 的上下文预算。本会话现改用 %4 个 token 的预算，以便请求能够容纳。</translation>
         </message>
@@ -601,32 +601,32 @@
     <context>
         <name>CompactDialog</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="45" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="53" />
             <source>Compact now</source>
             <translation>立即压缩</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="48" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="56" />
             <source>Summarize the conversation so far. Optional &amp;focus:</source>
             <translation>总结到目前为止的对话。可选的侧重点(&amp;F)：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="54" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="62" />
             <source>e.g. keep the API design decisions in detail</source>
             <translation>例如：详细保留 API 设计方面的决定</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="57" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="65" />
             <source>What the summary should keep in detail (optional).</source>
             <translation>总结中需要详细保留的内容（可选）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="63" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="71" />
             <source>Compact</source>
             <translation>压缩</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="65" />
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="73" />
             <source>Summarize the older turns now</source>
             <translation>立即总结较早的轮次</translation>
         </message>
@@ -719,17 +719,17 @@
             <translation>%1 需要 API 密钥：请在此输入，或设置 %2。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/provider_steps.py" line="234" />
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="238" />
             <source>Ollama truncates silently at %1, and the context budget is %2 tokens: the start of long conversations would be cut without a word. Raise num_ctx (a Modelfile `PARAMETER num_ctx 32768`, or OLLAMA_CONTEXT_LENGTH for `ollama serve`) or lower the budget in Settings.</source>
             <translation>Ollama 会在%1处静默截断，而上下文预算为 %2 个 token：长对话的开头会被悄无声息地截掉。请调高 num_ctx（Modelfile 中的 `PARAMETER num_ctx 32768`，或为 `ollama serve` 设置 OLLAMA_CONTEXT_LENGTH），或在设置中降低预算。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/provider_steps.py" line="227" />
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="231" />
             <source>its default context size (num_ctx, %1 tokens on most machines)</source>
             <translation>其默认上下文大小（num_ctx，多数机器上为 %1 个 token）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/provider_steps.py" line="233" />
+            <location filename="../../pi_desktop/agent/provider_steps.py" line="237" />
             <source>this model's context size (num_ctx %1 tokens)</source>
             <translation>该模型的上下文大小（num_ctx %1 个 token）</translation>
         </message>
@@ -1009,7 +1009,7 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Errors</name>
         <message>
-            <location filename="../../pi_desktop/agent/context_steps.py" line="280" />
+            <location filename="../../pi_desktop/agent/context_steps.py" line="334" />
             <source>%1 — and the conversation could not be compacted to fit. Lower the context budget in the settings or start a new session.</source>
             <translation>%1——而且对话无法压缩到足以容纳。请在设置中降低上下文预算，或开始一个新会话。</translation>
         </message>
@@ -1473,190 +1473,195 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="102" />
+            <location filename="../../pi_desktop/ui/developer.py" line="34" />
+            <source>&amp;Developer</source>
+            <translation>开发者(&amp;D)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="106" />
             <source>Offline (no network)</source>
             <translation>离线（无网络）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="139" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="144" />
             <source>Message — Enter sends, Shift+Enter for a new line</source>
             <translation>输入消息 — Enter 发送，Shift+Enter 换行</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="141" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="146" />
             <source>Message</source>
             <translation>消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="143" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="148" />
             <source>Your next message. Enter sends it, Shift+Enter starts a new line.</source>
             <translation>你要发送的下一条消息。Enter 发送，Shift+Enter 换行。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="146" />
-            <location filename="../../pi_desktop/ui/main_window.py" line="249" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="151" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="258" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Send</source>
             <translation>发送</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="148" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="153" />
             <source>Sends the message, or stops the answer while one is written.</source>
             <translation>发送消息；回答生成期间则用于停止回答。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="216" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="225" />
             <source>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</source>
             <translation>&lt;b&gt;● 离线&lt;/b&gt; — 演示模型，无网络</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="238" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="247" />
             <source>&amp;New session</source>
             <translation>新建会话(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="240" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="249" />
             <source>&amp;Open session…</source>
             <translation>打开会话(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="243" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="252" />
             <source>&amp;Settings…</source>
             <translation>设置(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="245" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="254" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="247" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="256" />
             <source>&amp;Compact now…</source>
             <translation>立即压缩(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="250" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="259" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="252" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="261" />
             <source>&amp;Pin / unpin message</source>
             <translation>固定 / 取消固定消息(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="254" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="263" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="257" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="266" />
             <source>&amp;Export current branch</source>
             <translation>导出当前分支(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="270" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="279" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="275" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="284" />
             <source>&amp;Search sessions</source>
             <translation>搜索会话(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="278" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="287" />
             <source>Next &amp;pane</source>
             <translation>下一个区域(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="281" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="290" />
             <source>Previous pa&amp;ne</source>
             <translation>上一个区域(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="286" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="300" />
+            <source>%1 is not a zoom level; ignored</source>
+            <translation>%1 不是有效的缩放级别，已忽略</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="302" />
             <source>&amp;Conversation</source>
             <translation>对话(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="290" />
-            <source>&amp;Fidelity probe…</source>
-            <translation>保真度探测(&amp;F)…</translation>
+            <location filename="../../pi_desktop/ui/main_window.py" line="306" />
+            <source>&amp;Fidelity probe (provider check)…</source>
+            <translation>保真度探测（检查服务）(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="624" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="654" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="634" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="664" />
             <source>%1 · workspace %2</source>
             <translation>%1 · 工作区 %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="260" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="269" />
             <source>%1…</source>
             <translation>%1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="387" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="412" />
             <source>window/splitter is not a saved layout; ignored</source>
             <translation>window/splitter 不是有效的已保存布局；已忽略</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="623" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="653" />
             <source>New session</source>
             <translation>新会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="707" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="737" />
             <source>Stopping…</source>
             <translation>正在停止…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="292" />
-            <source>&amp;Tools</source>
-            <translation>工具(&amp;T)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="340" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="362" />
             <source>Provider busy (%1); retry %2 in %3 s</source>
             <translation>服务繁忙（%1）；%3 秒后进行第 %2 次重试</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="381" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="406" />
             <source>window/geometry is not a saved geometry; ignored</source>
             <translation>window/geometry 不是有效的已保存窗口尺寸；已忽略</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="640" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="670" />
             <source>Workspace: %1</source>
             <translation>工作区：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="696" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="726" />
             <source>Your message is still in the box.</source>
             <translation>你的消息仍保留在输入框中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="732" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="762" />
             <source>Stopping the run before closing…</source>
             <translation>正在停止运行，然后关闭…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="510" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="540" />
             <source>Some lines of this session file could not be read and were skipped:</source>
             <translation>此会话文件中有些行无法读取，已跳过：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="520" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="550" />
             <source>Some saved settings could not be used; the defaults apply:</source>
             <translation>部分已保存的设置无法使用，已改用默认值：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="693" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="723" />
             <source>This session is open read-only.</source>
             <translation>此会话以只读方式打开。</translation>
         </message>
@@ -1821,6 +1826,34 @@ The bar above the input shows how full the model's context is; when it passes th
             <location filename="../../pi_desktop/ui/window_usage.py" line="113" />
             <source>The system prompt was not changed: %1</source>
             <translation>系统提示词未更改：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/zoom.py" line="105" />
+            <source>Zoom &amp;in</source>
+            <translation>放大(&amp;I)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/zoom.py" line="106" />
+            <source>Zoom &amp;out</source>
+            <translation>缩小(&amp;O)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/zoom.py" line="107" />
+            <source>&amp;Actual size</source>
+            <translation>实际大小(&amp;A)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/zoom.py" line="121" />
+            <source>Zoom %1 %</source>
+            <translation>缩放 %1 %</translation>
+        </message>
+        <message>
+            <source>&amp;Fidelity probe…</source>
+            <translation type="obsolete">保真度探测(&amp;F)…</translation>
+        </message>
+        <message>
+            <source>&amp;Tools</source>
+            <translation type="obsolete">工具(&amp;T)</translation>
         </message>
     </context>
     <context>
@@ -2496,6 +2529,59 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
     </context>
     <context>
+        <name>SendQueue</name>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="48" />
+            <source>Queued message</source>
+            <translation>排队的消息</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="51" />
+            <source>Queued — sent when the answer ends:</source>
+            <translation>已排队 — 回答结束后发送：</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="57" />
+            <source>Edit</source>
+            <translation>编辑</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="58" />
+            <source>Take the queued message back into the box</source>
+            <translation>把排队的消息取回输入框</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="61" />
+            <source>Do not send the queued message</source>
+            <translation>不发送排队的消息</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="62" />
+            <source>Cancel the queued message</source>
+            <translation>取消排队的消息</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="122" />
+            <source>Queued. It is sent when the answer ends.</source>
+            <translation>已排队，回答结束后发送。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="137" />
+            <source>The queued message was dropped.</source>
+            <translation>已丢弃排队的消息。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="145" />
+            <source>Enter queues your message; it is sent when the answer ends</source>
+            <translation>按 Enter 将消息排队，回答结束后发送</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/send_queue.py" line="154" />
+            <source>The answer did not finish: your queued message is back in the box.</source>
+            <translation>回答没有完成：排队的消息已放回输入框。</translation>
+        </message>
+    </context>
+    <context>
         <name>Session</name>
         <message>
             <location filename="../../pi_desktop/session/journal.py" line="193" />
@@ -2979,6 +3065,11 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Settings</name>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/percent.py" line="21" />
+            <source>%1 %</source>
+            <translation>%1 %</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="94" />
             <source>Settings</source>
             <translation>设置</translation>
@@ -3096,83 +3187,83 @@ and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter)
             <translation>上下文预算</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="229" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="226" />
             <source>The share of the budget at which older turns are summarized</source>
             <translation>达到预算的这一比例时，较早的轮次会被总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="235" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="232" />
             <source>of the budget</source>
             <translation>（占预算的比例）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="238" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="235" />
             <source>Compact at</source>
             <translation>压缩阈值</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="243" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="240" />
             <source>automatic (a quarter of the budget)</source>
             <translation>自动（预算的四分之一）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="247" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="244" />
             <source>How many of the newest tokens a summary always leaves verbatim</source>
             <translation>总结时始终原样保留的最新内容的 Token 数</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="253" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="250" />
             <source>tokens (half the budget)</source>
             <translation>Token（预算的一半）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="257" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="254" />
             <source>Keep recent</source>
             <translation>保留最近</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="260" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="257" />
             <source>Offline demo speed</source>
             <translation>离线演示速度</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="265" />
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="281" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="262" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="278" />
             <source> s</source>
             <translation> 秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="269" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="266" />
             <source>The longest a whole response may take.</source>
             <translation>一次完整回答允许的最长时间。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="271" />
             <source>s</source>
             <translation>秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="277" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
             <source>Response deadline</source>
             <translation>回答时限</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="286" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="283" />
             <source>A stream with no new text for this long is retried (keep-alives do not count).</source>
             <translation>流式输出超过这么久没有新文字就会重试（保活消息不计）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="298" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="295" />
             <source>s (at most the response deadline)</source>
             <translation>秒（不超过回答时限）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="301" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="298" />
             <source>Stall timeout</source>
             <translation>停滞超时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="309" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="306" />
             <source>When the conversation grows past the message limit, older messages leave the
 context. The limit follows the context budget (about one message per 64 tokens,
 at least 50), so a summary runs when the window needs one; the seed's fixed 50
@@ -3184,17 +3275,17 @@ model (one summary call each time); dropped, the model forgets them.</source>
 （每次调用一次总结）；选择丢弃，模型会遗忘它们。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="318" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="315" />
             <source>Older messages</source>
             <translation>较早的消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="319" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="316" />
             <source>Summarize a branch I leave by rewinding</source>
             <translation>回退离开某个分支时，为其生成总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="321" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="318" />
             <source>On: going back leaves a short note of what the abandoned branch did, sent as
 context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</source>
@@ -3203,303 +3294,304 @@ Remove a note from the tree's context menu.</source>
 可在树的右键菜单中移除说明。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="336" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="333" />
             <source>Workspace</source>
             <translation>工作区</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="339" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="336" />
             <source>Show web images in messages (fetched from their site)</source>
             <translation>在消息中显示网络图片（从其网站加载）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="342" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="339" />
             <source>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</source>
             <translation>关闭时：从不加载图片（模型可能借此追踪你）。
 无论此项如何设置，都不会显示本地文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="356" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="353" />
             <source>What happens when the model wants to write a file or run a command</source>
             <translation>模型想要写文件或运行命令时如何处理</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="358" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="355" />
             <source>Tool approval</source>
             <translation>工具审批</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="359" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="356" />
             <source>Let the model run shell commands</source>
             <translation>允许模型运行 Shell 命令</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="362" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="359" />
             <source>Off: the model cannot run programs; on: each command still asks first.</source>
             <translation>关闭：模型不能运行程序；开启：每条命令仍会先征求同意。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="369" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="366" />
             <source>Language</source>
             <translation>语言</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="374" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="371" />
             <source>Settings pages</source>
             <translation>设置页面</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="376" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="373" />
             <source>Ctrl+Tab moves to the next page of the settings.</source>
             <translation>按 Ctrl+Tab 切换到设置的下一页。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="381" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="378" />
             <source>General</source>
             <translation>常规</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="544" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="541" />
             <source>The stored key will be forgotten.</source>
             <translation>已保存的密钥将被清除。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="255" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="252" />
             <source>0 (automatic)</source>
             <translation>0（自动）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="440" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="437" />
             <source>%1 OK again saves without one (the offline demo answers until then).</source>
             <translation>%1 再次点击“确定”将在没有密钥的情况下保存（在此之前由离线演示回答）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="528" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="525" />
             <source>The offline provider needs no key and makes no network calls.</source>
             <translation>离线服务不需要密钥，也不会访问网络。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="534" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="531" />
             <source>A key is stored in the system keyring.</source>
             <translation>系统密钥环中已保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="535" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="532" />
             <source>A key is stored in a local file.</source>
             <translation>本地文件中已保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="536" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="533" />
             <source>Using the key from the environment (%1).</source>
             <translation>正在使用环境变量中的密钥（%1）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="541" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="538" />
             <source>No key stored.</source>
             <translation>未保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="548" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="545" />
             <source>New keys are saved in the %1.</source>
             <translation>新密钥将保存在%1中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="551" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="548" />
             <source>•••••••• (type to replace)</source>
             <translation>••••••••（输入以替换）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="553" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="550" />
             <source>paste your key</source>
             <translation>粘贴你的密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="509" />
             <source>model name</source>
             <translation>模型名称</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="57" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="58" />
             <source>Given with --workspace for this run. Change it here to use another folder.</source>
             <translation>由本次运行的 --workspace 参数指定。可在此更改为其他文件夹。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="61" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="62" />
             <source>This session's folder (none is set in Settings).</source>
             <translation>此会话自己的文件夹（设置中未指定）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="62" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="63" />
             <source>The folder the app was started in (none is set). Choose one to keep it.</source>
             <translation>应用启动时所在的文件夹（未指定）。选择一个文件夹即可保留。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="122" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="123" />
             <source>%1 – %2</source>
             <translation>%1 – %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="152" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="139" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="128" />
+            <source>Enter a number: %1.</source>
+            <translation>请输入一个数字：%1。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="158" />
             <source>system keyring (%1)</source>
             <translation>系统密钥环（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="154" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="160" />
             <source>local file readable only by you: %1</source>
             <translation>仅你本人可读的本地文件：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="164" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="170" />
             <source>Summarize them before they leave the context (recommended)</source>
             <translation>移出上下文前先总结（推荐）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="165" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="171" />
             <source>Drop them without a summary (no extra calls; the model forgets them)</source>
             <translation>直接丢弃、不总结（不产生额外调用；模型会遗忘它们）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="168" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="174" />
             <source>Summarize them past a fixed 50 messages (the seed's limit)</source>
             <translation>超过固定的 50 条消息后总结（原始设计的上限）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="171" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="177" />
             <source>Drop them past a fixed 50 messages (the seed's L1)</source>
             <translation>超过固定的 50 条消息后丢弃（原始设计的 L1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="177" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="183" />
             <source>As the provider does</source>
             <translation>跟随服务默认</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="178" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="184" />
             <source>On</source>
             <translation>开启</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="179" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="185" />
             <source>Off</source>
             <translation>关闭</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="185" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="191" />
             <source>default</source>
             <comment>reasoning effort</comment>
             <translation>默认</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="186" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="192" />
             <source>low</source>
             <comment>reasoning effort</comment>
             <translation>低</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="187" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="193" />
             <source>medium</source>
             <comment>reasoning effort</comment>
             <translation>中</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="188" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="194" />
             <source>high</source>
             <comment>reasoning effort</comment>
             <translation>高</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="194" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="200" />
             <source>Ask before every write or command</source>
             <translation>每次写入或执行命令前询问</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="195" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="201" />
             <source>Approve automatically</source>
             <translation>自动批准</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="196" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="202" />
             <source>Deny all writes and commands</source>
             <translation>拒绝所有写入和命令</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="277" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="283" />
             <source> characters/s</source>
             <translation> 字符/秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="278" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="284" />
             <source>instant</source>
             <translation>即时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="285" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="291" />
             <source>characters/s</source>
             <translation>字符/秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="290" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="296" />
             <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
             <translation>离线演示输出回答的速度，方便试用“停止”（Esc）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="127" />
-            <source>Enter a number: %1.</source>
-            <translation>请输入一个数字：%1。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="131" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="132" />
             <source>At least %1.</source>
             <translation>至少 %1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="133" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="134" />
             <source>At most %1.</source>
             <translation>最多 %1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="210" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="216" />
             <source>The only folder the tools may read and write</source>
             <translation>工具唯一可以读写的文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="211" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="217" />
             <source>the folder the tools may read and write</source>
             <translation>工具可以读写的文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="212" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="218" />
             <source>&amp;Browse…</source>
             <translation>浏览(&amp;B)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="213" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="219" />
             <source>Choose the workspace folder</source>
             <translation>选择工作区文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="240" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="246" />
             <source>Workspace folder</source>
             <translation>工作区文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="257" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="263" />
             <source>System language (%1)</source>
             <translation>跟随系统（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="261" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="267" />
             <source>The language of the interface</source>
             <translation>界面语言</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="263" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="269" />
             <source>A new language applies when pi-desktop restarts.</source>
             <translation>新的语言将在 pi-desktop 重启后生效。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="287" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="293" />
             <source>0 (instant)</source>
             <translation>0（即时）</translation>
         </message>

@@ -360,8 +360,8 @@ def test_too_large_values_are_refused_with_the_maximum(qtbot, tmp_path):
     _type_into(qtbot, dialog.budget, "50000000")
     assert dialog.budget.value() == 50_000_000
     assert dialog.budget_field.error_label.text() == "At most 10,000,000 tokens."
-    _type_into(qtbot, dialog.threshold, "0.1")
-    assert dialog.threshold_field.error_label.text() == "At least 0.30 of the budget."
+    _type_into(qtbot, dialog.threshold, "10")  # percent, as the bar says it
+    assert dialog.threshold_field.error_label.text() == "At least 30 % of the budget."
     assert set(dialog.problems()) == {"budget", "threshold"}
     assert not dialog.ok_button.isEnabled()
 
@@ -383,7 +383,7 @@ def test_every_numeric_field_states_its_range(qtbot, tmp_path):
     ranges = {f.spin.objectName(): f.range_label.text() for f in dialog.number_fields()}
     assert ranges == {
         "budget": "2,000 – 10,000,000 tokens",
-        "threshold": "0.30 – 0.95 of the budget",
+        "threshold": "30 % – 95 % of the budget",
         "keep_recent": "0 (automatic) – 16,000 tokens (half the budget)",
         "offline_speed": "0 (instant) – 10,000 characters/s",
         "response_deadline": "10 – 7,200 s",

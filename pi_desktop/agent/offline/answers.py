@@ -31,7 +31,7 @@ _CAPABILITIES: tuple[tuple[str | None, str], ...] = (
     ("list_dir", '**list the files** (also `ls`, "what files are in src")'),
     ("read_file", "**read README.md** — any text file in the workspace"),
     ("grep", '**search for TODO** or **grep "def main"**'),
-    ("find_files", "**find *.py** or **find all python files**"),
+    ("find_files", r"**find \*.py** or **find all python files**"),
     ("write_file", '**write "hello" to notes.txt** (asks for your approval first)'),
     ("edit_file", "**replace \"old\" with \"new\" in notes.txt** (asks for approval)"),
     ("run_command", "**run `ls -la`** (only when commands are enabled)"),
@@ -50,7 +50,7 @@ _CAPABILITIES_ZH: tuple[tuple[str | None, str], ...] = (
     ("list_dir", "**列出文件**（也可以说“有哪些文件”“列出 src 目录下的文件”）"),
     ("read_file", "**读取 README.md** — 工作区中的任意文本文件"),
     ("grep", "**搜索 TODO** 或 **搜索 “def main”**"),
-    ("find_files", "**查找 *.py** 或 **查找所有 python 文件**"),
+    ("find_files", r"**查找 \*.py** 或 **查找所有 python 文件**"),
     ("write_file", "**把“你好”写入 notes.txt**（会先征求你的同意）"),
     ("edit_file", "**在 notes.txt 里把“旧”替换为“新”**（会先征求你的同意）"),
     ("run_command", "**运行命令 `ls -la`**（仅在允许运行命令时）"),
@@ -79,6 +79,15 @@ def _quote(text: str, limit: int = 200) -> str:
     return one_line if len(one_line) <= limit else one_line[: limit - 1] + "…"
 
 
+def _said(text: str, limit: int = 200) -> str:
+    """The user's words quoted in prose, markdown's marks escaped: the reply is rendered as
+    markdown, and "find *.py or *.txt" must read as typed, not half in italics."""
+    return _MARKDOWN_MARK.sub(r"\\\g<0>", _quote(text, limit))
+
+
+_MARKDOWN_MARK = re.compile(r"[\\`*_\[\]<>#~|!]")
+
+
 def wants_long_answer(text: str) -> bool:
     return bool(_LONG.search(text) or _LONG_ZH.search(text))
 
@@ -98,7 +107,7 @@ def help_answer(
         parts.append("Hello!")
     parts.append(INTRO)
     if user_text.strip():
-        parts.append(f"You wrote: “{_quote(user_text)}”. I can't reason about free-form "
+        parts.append(f"You wrote: “{_said(user_text)}”. I can't reason about free-form "
                      "questions, but I can act on requests like these:")  # fmt: skip
     else:
         parts.append("I can act on requests like these:")
@@ -122,7 +131,7 @@ def _help_answer_zh(user_text: str, tool_names: Sequence[str], unavailable: Sequ
     parts.append(INTRO_ZH)
     if user_text.strip():
         parts.append(
-            f"你说的是：“{_quote(user_text)}”。我无法思考开放式的问题，但可以执行下面这样的请求："
+            f"你说的是：“{_said(user_text)}”。我无法思考开放式的问题，但可以执行下面这样的请求："
         )
     else:
         parts.append("我可以执行下面这样的请求：")

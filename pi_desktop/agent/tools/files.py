@@ -211,7 +211,15 @@ def unified_diff(old: str, new: str, shown: str) -> str:
     diff = difflib.unified_diff(
         old.splitlines(keepends=True), new.splitlines(keepends=True), f"a/{shown}", f"b/{shown}"
     )
-    return cap_output("".join(diff), DETAILS_CHARS)
+    return cap_output("".join(_diff_line(line) for line in diff), DETAILS_CHARS)
+
+
+def _diff_line(line: str) -> str:
+    """A diff line on its own line: a file's last line without a newline gets git's marker
+    (else "-hello" and "+bonjour" of a one-line file run together as "-hello+bonjour")."""
+    if line.endswith(("\n", "\r")):
+        return line
+    return line + "\n\\ No newline at end of file\n"
 
 
 def _count_lines(text: str) -> int:

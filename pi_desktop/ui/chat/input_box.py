@@ -18,13 +18,21 @@ from pi_desktop.ui.i18n import tr
 
 
 class InputBox(QPlainTextEdit):
-    """Enter (or Ctrl+Enter) sends, Shift+Enter is a newline, Esc stops the run."""
+    """Enter (or Ctrl+Enter) sends, Shift+Enter is a newline, Esc stops the run; Tab and
+    Shift+Tab move the focus as everywhere else in the window, Ctrl+Tab types a tab."""
 
     submitted = Signal()
     stopRequested = Signal()
 
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTabChangesFocus(True)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
+        if key == Qt.Key.Key_Tab and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.insertPlainText("\t")
+            return
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
                 self.insertPlainText("\n")

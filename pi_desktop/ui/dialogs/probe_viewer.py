@@ -1,4 +1,4 @@
-"""Tools → Fidelity probe: runs the probe on Qt's loop and shows its progress, then its table.
+"""Developer → Fidelity probe (``--developer``): runs the probe on Qt's loop, shows its table.
 
 The probe is a coroutine on the qasync loop (no thread); closing the viewer cancels it. It uses
 the window's provider — on the offline demo a fresh, unpaced ``OfflineLLM`` (the window's paces

@@ -18,14 +18,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QLocale, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -43,6 +42,7 @@ from pi_desktop.agent.presets import missing_key
 from pi_desktop.ui.a11y import describe_buttons, label_form_fields
 from pi_desktop.ui.chat.usage_text import dump_prices, parse_prices
 from pi_desktop.ui.dialogs.connection_tools import ConnectionTools, PriceFields
+from pi_desktop.ui.dialogs.percent import PercentSpinBox, percent_text
 from pi_desktop.ui.dialogs.settings_fields import (
     LanguageField,
     NumberField,
@@ -219,10 +219,7 @@ class SettingsDialog(QDialog):
             self,
         )
         form.addRow(tr("Settings", "Context budget"), self.budget_field)
-        self.threshold = QDoubleSpinBox(self)
-        self.threshold.setRange(0.0, 1.0)
-        self.threshold.setSingleStep(0.05)
-        self.threshold.setDecimals(2)
+        self.threshold = PercentSpinBox(self)  # "80 %", as the bar says it; value() 0.8
         self.threshold.setValue(settings.threshold)
         self.threshold.setObjectName("threshold")
         self.threshold.setToolTip(
@@ -231,7 +228,7 @@ class SettingsDialog(QDialog):
         self.threshold_field = NumberField(
             self.threshold,
             lambda: THRESHOLD_RANGE,
-            lambda v: QLocale().toString(v, "f", 2),
+            percent_text,
             tr("Settings", "of the budget"),
             self,
         )

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pi_desktop.ui.dialogs.steady_label import SteadyLabel
 from pi_desktop.ui.i18n import (
     available_languages,
     language_name,
@@ -101,11 +102,11 @@ class NumberField(QWidget):
         spin.setParent(self)
         spin.setMinimumWidth(260)  # one width for all: the ranges line up beside them
         row.addWidget(spin)
-        self.range_label = QLabel(self)
+        self.range_label = SteadyLabel(self)  # SteadyLabel: typing never widens the dialog
         self.range_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, readable
         row.addWidget(self.range_label, 1)
         # the message takes the range's place on the same line: typing never grows the dialog
-        self.error_label = QLabel(self)
+        self.error_label = SteadyLabel(self)
         self.error_label.setStyleSheet(f"color: {theme_for(self.palette()).tool_error.name()};")
         self.error_label.hide()
         row.addWidget(self.error_label, 1)
@@ -135,11 +136,16 @@ class NumberField(QWidget):
 
     def check(self) -> str | None:
         """Refresh the range and the message; tell the dialog (it enables OK)."""
+        longest = trf("Settings", "Enter a number: %1.", self.range_text())
+        for label in (self.range_label, self.error_label):  # room for the message, up front
+            label.reserve(longest)
         self.range_label.setText(self.range_text())
         problem = self.error()
         self.error_label.setText(problem or "")
-        self.error_label.setVisible(problem is not None)
-        self.range_label.setVisible(problem is None)
+        # hide before show: a moment with both on screen would widen the dialog for good
+        gone, shown = (self.range_label, self.error_label)[:: 1 if problem else -1]
+        gone.setVisible(False)
+        shown.setVisible(True)
         self.changed.emit()
         return problem
 
