@@ -78,6 +78,7 @@ class AgentController(QObject):
         self._agent: Agent | None = None
         self._unsubscribe: Callable[[], None] | None = None
         self._task: asyncio.Task[object] | None = None
+        self._running = False  # from the start to ``busyChanged(False)``, see ``busy``
         self._pending: list[str] = []
         self._pending_reasoning: list[str] = []  # reasoning comes before the text it leads to
         self._timer = QTimer(self)
@@ -105,7 +106,10 @@ class AgentController(QObject):
 
     @property
     def busy(self) -> bool:
-        return self._task is not None and not self._task.done()
+        """True from the start of a run until ``busyChanged(False)`` was handled: a task is
+        done a loop turn before its done-callback runs, and whoever sees "not busy" must
+        also see what the window does when the run ends (the bar's figure, a new agent)."""
+        return self._running
 
     @property
     def task(self) -> asyncio.Task[object] | None:
@@ -189,6 +193,7 @@ class AgentController(QObject):
     def _start(self, coro: Work, text: str | None = None) -> asyncio.Task[object]:
         task = asyncio.ensure_future(self._guard(coro))
         self._task = task
+        self._running = True
         task.add_done_callback(self._on_task_done)
         task.add_done_callback(lambda t: self._never_started(t, coro, text))
         self.busyChanged.emit(True)
@@ -218,6 +223,7 @@ class AgentController(QObject):
     def _on_task_done(self, task: asyncio.Task[object]) -> None:
         if task is self._task:
             self.flush()
+            self._running = False
             self.busyChanged.emit(False)
 
     # -- events --------------------------------------------------------------------------
