@@ -17,7 +17,7 @@ import html
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -108,7 +108,7 @@ class MainWindow(WindowTreeActions, QMainWindow):
         self.library = library
         self.settings = settings_store.load()
         # unusable saved values (defaults were kept): said once, in the first session shown
-        self._settings_problems = list(getattr(settings_store, "problems", None) or [])
+        self._settings_problems = list(settings_store.problems)
         image_policy().set_remote_images(self.settings.remote_images)
         self._provider_factory = provider_factory
         self._tools_factory = tools_factory
@@ -505,7 +505,7 @@ class MainWindow(WindowTreeActions, QMainWindow):
         self.tree.set_session(session)
         self.render_path(items)
         self.refusal_area.clear()
-        reason = getattr(session, "read_only_reason", None)
+        reason = session.read_only_reason
         problems = [p for p in session.problems if p != reason]
         if reason:
             self.conversation.add_banner(reason, kind="refusal")
@@ -559,7 +559,7 @@ class MainWindow(WindowTreeActions, QMainWindow):
         ``extra`` receives the built-in ones so its names can stay clear of them."""
         base = self._tools_factory
 
-        def factory(*args: Any, **kwargs: Any) -> list[Tool]:
+        def factory(*args: object, **kwargs: object) -> list[Tool]:
             tools = list(base(*args, **kwargs)) if base is not None else []
             return tools + extra(tools)
 
@@ -816,7 +816,7 @@ class MainWindow(WindowTreeActions, QMainWindow):
 
     # ---------------------------------------------------------------- usage and prompt
 
-    def message_stats(self, entry_id: str | None, metadata: Any = None) -> MessageStats | None:
+    def message_stats(self, entry_id: str | None, metadata: object = None) -> MessageStats | None:
         return self.usage.message_stats(entry_id, metadata)
 
     def refresh_usage(self) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
 
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -55,7 +54,7 @@ class UsageStatus:
             self._prices_key, self._prices = key, parse_prices(key)
         return self._prices
 
-    def message_stats(self, entry_id: str | None, _metadata: Any = None) -> MessageStats | None:
+    def message_stats(self, entry_id: str | None, _metadata: object = None) -> MessageStats | None:
         """An answer's figures from its session entry (None: not measured, e.g. offline)."""
         if self._session is None or entry_id is None:
             return None
