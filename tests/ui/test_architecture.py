@@ -191,3 +191,17 @@ def test_the_main_window_inherits_no_mixin():
     }
     assert ours - KNOWN_MIXINS == set(), "MainWindow composes its parts; it inherits none"
     assert ours >= KNOWN_MIXINS, f"fixed, remove from KNOWN_MIXINS: {KNOWN_MIXINS - ours}"
+
+
+def test_the_controller_signals_carry_their_event_classes():
+    """Every agent event reaches the window typed (``Signal(ContextCompacted)``), never as
+    ``object``, so a handler is written against the event's fields."""
+    source = (UI / "controller.py").read_text(encoding="utf-8")
+    untyped = [
+        ast.unparse(node)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call)
+        and ast.unparse(node.func) == "Signal"
+        and any(ast.unparse(arg) in {"object", "'object'"} for arg in node.args)
+    ]
+    assert untyped == []
