@@ -8,6 +8,7 @@ appends (a tool step writes the assistant message and its results in one turn) r
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -31,6 +32,7 @@ class SessionWatch(QObject):
         super().__init__(parent)
         self._session: Session | None = None
         self._unsubscribe: Callable[[], None] | None = None
+        self._lock = threading.Lock()  # commits may come from a worker thread
         self._entries: list[Entry] = []
         self._entries_fired: list[Entry] = []
         self._timer = QTimer(self)
@@ -52,7 +54,8 @@ class SessionWatch(QObject):
             self._unsubscribe()
             self._unsubscribe = None
         self._timer.stop()
-        self._entries = []
+        with self._lock:
+            self._entries = []
         self._session = session
         if session is not None:
             self._unsubscribe = session.subscribe(self._on_commit)
@@ -76,7 +79,8 @@ class SessionWatch(QObject):
             self._fire()
 
     def _on_commit(self, entry: Entry) -> None:
-        self._entries.append(entry)
+        with self._lock:
+            self._entries.append(entry)
         self._poked.emit()
 
     def _schedule(self) -> None:
@@ -84,6 +88,7 @@ class SessionWatch(QObject):
             self._timer.start()
 
     def _fire(self) -> None:
-        self._entries_fired, self._entries = self._entries, []
+        with self._lock:
+            self._entries_fired, self._entries = self._entries, []
         if self._session is not None:
             self.changed.emit()
