@@ -59,3 +59,9 @@ def reveal_parts(text: str) -> list[tuple[str, bool]]:
 def reveal(text: str) -> str:
     """``text`` with every hidden character written out as ``⟦U+XXXX⟧``."""
     return "".join(piece for piece, _ in reveal_parts(text))
+
+
+def reveal_line(text: str) -> str:
+    """A one-line label (a server's or a tool's name): as :func:`reveal`, and a line break or a
+    tab in it written out too, so a name cannot push a line of its own into a dialog."""
+    return re.sub(r"[\r\n\t]", lambda m: f"⟦{code_of(m.group())}⟧", reveal(text))

@@ -299,7 +299,11 @@ def _strip_drafts(text: str) -> str:
         # opening tag (a tag named inline in the summary's own text is content, not a draft)
         close = re.search(rf"</{tag}>[ \t]*(?:\n|$)", text, re.IGNORECASE)
         opened = re.search(rf"<{tag}>", text, re.IGNORECASE)
-        if close and (opened is None or opened.start() > close.start()):
+        if (
+            close
+            and (opened is None or opened.start() > close.start())
+            and not _opens_as_summary(text[: close.start()])
+        ):
             text = text[close.end() :]
         # a draft opens a line (its text may name other tags: "…in <summary> tags")
         text = re.sub(
@@ -315,6 +319,17 @@ def _strip_drafts(text: str) -> str:
             start = _first_heading_offset(rest)
             text = text[: opened.start()] + (rest[start:] if start is not None else "")
     return text
+
+
+def _opens_as_summary(text: str) -> bool:
+    """Whether ``text`` starts as a summary does (a section heading or ``<summary>``): a draft
+    whose opening tag was lost starts as prose, so a closing tag after a summary's first heading
+    is quoted content (a user's ``</think>``), not the end of a draft."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    if first.strip().lower().startswith("<summary>"):
+        return True
+    heading = parse_heading(first)
+    return heading is not None and heading.key is not None
 
 
 def _first_heading_offset(text: str) -> int | None:

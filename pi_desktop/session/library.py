@@ -131,13 +131,11 @@ class SessionLibrary:
         workspace: str | None = None,
         fsync: bool = True,
     ) -> Session:
-        """A new session that writes its file only with its first change (``DraftSession``):
+        """A new session that writes its file only with its first change (``Session.draft``):
         a "New" that is never used leaves nothing behind."""
-        from pi_desktop.session.draft import DraftSession
-
         self.root.mkdir(parents=True, exist_ok=True)
         session_id = new_session_id()
-        session = DraftSession.start(
+        session = Session.draft(
             self.path_for(session_id),
             session_id=session_id,
             system_prompt=system_prompt,

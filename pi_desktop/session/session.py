@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pi_desktop.context.message import Message
+from pi_desktop.session.draft import DeferredJournal
 from pi_desktop.session.entries import (
     FORMAT_VERSION,
     BranchSummaryEntry,
@@ -34,10 +35,12 @@ from pi_desktop.session.entries import (
     new_id,
 )
 from pi_desktop.session.errors import RewindError, SessionReadOnlyError, SessionWriteError
+from pi_desktop.session.fork import fork_file
 from pi_desktop.session.journal import Journal, read_bytes, write_new_file
 from pi_desktop.session.loading import load_state, missing_header, newer_format
 from pi_desktop.session.long_lived import paused_gc
 from pi_desktop.session.state import SessionState
+from pi_desktop.session.summary_edit import edit_refusal, edited_entry
 from pi_desktop.session.validate import clean_message_entry
 
 Subscriber = Callable[[Entry], None]
@@ -57,10 +60,30 @@ _AUDIT_FIELDS = frozenset(CompactionEntry.model_fields) - {
 }
 
 
-class Session:
-    """One open session file. Use ``create``/``load``; close it (or use ``with``)."""
+def new_header(
+    *,
+    system_prompt: str | None = None,
+    workspace: str | None = None,
+    title: str | None = None,
+    session_id: str | None = None,
+    forked_from: str | None = None,
+) -> SessionHeader:
+    """The first line of a new session file (created, drafted or forked)."""
+    return SessionHeader(
+        id=session_id or new_id(),
+        workspace=workspace,
+        title=title,
+        system_prompt=system_prompt,
+        forked_from=forked_from,
+    )
 
-    def __init__(self, path: Path, state: SessionState, journal: Journal | None):
+
+class Session:
+    """One open session file. Use ``create``/``draft``/``load``; close it (or use ``with``)."""
+
+    def __init__(
+        self, path: Path, state: SessionState, journal: Journal | DeferredJournal | None
+    ) -> None:
         self.path = path
         self._state = state
         self._journal = journal
@@ -83,14 +106,38 @@ class Session:
     ) -> Session:
         """Create a new session file (it must not exist) and hold it open for writing."""
         path = Path(path)
-        header = SessionHeader(
-            id=session_id or new_id(),
+        header = new_header(
+            system_prompt=system_prompt,
             workspace=workspace,
             title=title,
-            system_prompt=system_prompt,
+            session_id=session_id,
             forked_from=forked_from,
         )
-        journal = Journal.create(path, dump_line(header), fsync=fsync)
+        return cls._started(path, header, Journal.create(path, dump_line(header), fsync=fsync))
+
+    @classmethod
+    def draft(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        system_prompt: str | None = None,
+        workspace: str | None = None,
+        title: str | None = None,
+        fsync: bool = True,
+        session_id: str | None = None,
+    ) -> Session:
+        """A new writable session whose file (``path``, which must not exist then) is created
+        by its first change; closed before any, it leaves nothing on disk (``is_draft``)."""
+        path = Path(path)
+        header = new_header(
+            system_prompt=system_prompt, workspace=workspace, title=title, session_id=session_id
+        )
+        return cls._started(path, header, DeferredJournal(path, dump_line(header), fsync=fsync))
+
+    @classmethod
+    def _started(
+        cls, path: Path, header: SessionHeader, journal: Journal | DeferredJournal
+    ) -> Session:
         state = SessionState()
         state.apply(header)
         return cls(path, state, journal)
@@ -166,6 +213,11 @@ class Session:
     @property
     def read_only(self) -> bool:
         return self._journal is None
+
+    @property
+    def is_draft(self) -> bool:
+        """True while a ``draft`` has written nothing: there is no file yet."""
+        return isinstance(self._journal, DeferredJournal) and self._journal.pending
 
     @property
     def closed(self) -> bool:
@@ -265,20 +317,7 @@ class Session:
         Only the summary in use (the latest compaction that applies to the current path) can
         be edited: an older one no longer feeds any view.
         """
-        original = self._state.entries.get(compaction_id)
-        if not isinstance(original, CompactionEntry):
-            return f"no compaction {compaction_id} in this session"
-        if not summary.strip():
-            return "an empty summary would leave the model without the earlier conversation"
-        latest = self._state.latest_compaction()
-        if latest is None or latest.id != compaction_id:
-            return (
-                "only the summary in use can be edited (the latest one on the current branch); "
-                "this one was replaced by a later compaction"
-            )
-        if summary == original.summary:
-            return "the summary is unchanged"
-        return None
+        return edit_refusal(self._state, compaction_id, summary)
 
     def add_edited_summary(self, compaction_id: str, summary: str, **audit: Any) -> str:
         """Save the user's edit of the summary in use as a new compaction of kind "edited".
@@ -293,31 +332,7 @@ class Session:
         refusal = self.summary_edit_refusal(compaction_id, summary)
         if refusal is not None:
             raise ValueError(refusal)
-        unknown = set(audit) - {"tokens_before", "tokens_after"}
-        if unknown:
-            raise TypeError(f"unknown fields for an edited summary: {', '.join(sorted(unknown))}")
-        original = self._state.entries[compaction_id]
-        assert isinstance(original, CompactionEntry) and original.parent_id is not None
-        parent = original.parent_id
-        if self._state.rewind_refusal(parent) is not None:  # below a later floor: hang there
-            parent = self._state.compaction_floor or parent
-        entry = CompactionEntry(
-            parent_id=parent,
-            summary=summary,
-            covered_count=original.covered_count,
-            retained_count=original.retained_count,
-            retained_tail=list(original.retained_tail),
-            first_kept_entry_id=original.first_kept_entry_id,
-            read_files=list(original.read_files),
-            modified_files=list(original.modified_files),
-            summarized_count=original.summarized_count,
-            summarizer_calls=0,
-            manual=True,
-            kind="edited",
-            edited_from=original.id,
-            **audit,
-        )
-        return self._commit(entry)
+        return self._commit(edited_entry(self._state, compaction_id, summary, audit))
 
     def set_usage_anchor(self, anchor: dict[str, Any] | None) -> None:
         """Save what the token estimate depends on (one line, only when it changed)."""
@@ -453,61 +468,23 @@ class Session:
     ) -> Session:
         """Copy the path root → ``entry_id`` into a new session file (allowed from any point).
 
-        The copy keeps entry ids and contents, and the user's steering of that stretch: the
-        pins in effect now on copied messages (one ``pin`` line each, in the order of the
-        pinned set — the net state, not the pin/unpin history) and the branch summaries
-        (not removed) hanging off copied messages, as they are. So the fork's first request
-        carries what the original would send from ``entry_id``. Compactions stay out: a fork is
-        how the user continues from a point below a floor, so the copy must have no floor and
-        every point of it stays a rewind target; its messages are all there verbatim, and its
-        context manager summarizes them again when the budget asks for it. A window the
-        provider stated (``model_window``) is session-wide and comes along too.
+        The copy carries what the original would send from ``entry_id`` (the steering of that
+        stretch, never a compaction: every point of a fork stays a rewind target); see
+        ``session.fork``.
         """
         entry = self._state.entries.get(entry_id)
         if not isinstance(entry, MessageEntry):
             raise ValueError(f"cannot fork from {entry_id}: not a message of this session")
-        header = SessionHeader(
-            id=session_id or new_id(),
+        header = new_header(
+            session_id=session_id,
             workspace=self.workspace,
             title=title if title is not None else self.title,
             system_prompt=self._state.header_system_prompt,  # the changes follow the path
             forked_from=f"{self.id}:{entry_id}",
         )
-        path = self._state.path_to(entry_id)
-        lines = [dump_line(header)] + [dump_line(item) for item in path]
-        lines += [dump_line(item) for item in self._steering_of(path)]
-        lines += [dump_line(item) for item in self._prompt_changes_of(path, entry_id)]
-        if self._state.model_window is not None:  # the same model: no overflow to learn it again
-            lines.append(dump_line(self._state.model_window))
         fsync = self._journal.fsync if self._journal is not None else True
-        write_new_file(Path(new_path), b"".join(lines), fsync=fsync)
+        write_new_file(Path(new_path), fork_file(self._state, entry_id, header), fsync=fsync)
         return Session.load(new_path, fsync=fsync)
-
-    def _prompt_changes_of(
-        self, path: list[MessageEntry], entry_id: str
-    ) -> list[SystemPromptEntry]:
-        """The prompt changes made on the copied stretch (so the fork's tree shows them), then
-        one at ``entry_id`` if they do not end on the prompt in effect now (the copy goes on
-        with the prompt the original would send next)."""
-        on_path = {entry.id for entry in path}
-        changes = [
-            c
-            for c in self._state.system_prompt_changes
-            if c.parent_id is None or c.parent_id in on_path
-        ]
-        last = changes[-1].system_prompt if changes else self._state.header_system_prompt
-        if last != self.system_prompt:
-            changes.append(SystemPromptEntry(parent_id=entry_id, system_prompt=self.system_prompt))
-        return changes
-
-    def _steering_of(self, path: list[MessageEntry]) -> list[PinEntry | BranchSummaryEntry]:
-        """The steering lines a copy of ``path`` needs: pins, then branch summaries."""
-        on_path = {entry.id for entry in path}
-        pins: list[PinEntry | BranchSummaryEntry] = [
-            PinEntry(target_id=eid) for eid in self._state.pinned if eid in on_path
-        ]
-        sides = [side for entry in path for side in self._state.branch_summaries_for(entry.id)]
-        return pins + sides
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
         """Call ``callback(entry)`` after each committed change; returns an unsubscribe."""

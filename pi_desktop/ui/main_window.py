@@ -215,9 +215,29 @@ class MainWindow(WindowTreeActions, QMainWindow):
         self.outer_splitter.setStretchFactor(1, 1)
         self.outer_splitter.setSizes([240, 1060])
         self.setCentralWidget(self.outer_splitter)
-        self.sessions = SidebarController(self, self.sidebar, self.outer_splitter)
-        self.edits = EditResend(self)
         self.steering = Steering(self)
+        self.sessions = SidebarController(
+            host=self,
+            library=self.library,
+            settings_store=self.settings_store,
+            sidebar=self.sidebar,
+            splitter=self.outer_splitter,
+            status=self.statusBar(),
+            tree=self.tree,
+            conversation=self.conversation,
+            parent=self,
+        )
+        self.addActions(self.sessions.actions())
+        self.edits = EditResend(
+            host=self,
+            runs=self.controller,
+            notes=self.steering,
+            conversation=self.conversation,
+            input_box=self.input,
+            offer_area=self.offer_area,
+            status=self.statusBar(),
+            parent=self,
+        )
         self.offline_label = QLabel(tr("MainWindow", "<b>● Offline</b> — demo model, no network"))
         self.offline_label.setParent(self)
         self.offline_label.setToolTip(offline_note())

@@ -2360,6 +2360,26 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="1" />
+            <source>Opening “%1”…</source>
+            <translation>Opening “%1”…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="1" />
+            <source>Stayed on this session to answer.</source>
+            <translation>Stayed on this session to answer.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="1" />
+            <source>Still switching sessions: a moment.</source>
+            <translation>Still switching sessions: a moment.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_delegate.py" line="1" />
+            <source>opening…</source>
+            <translation>opening…</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="293" />
             <source>answering…</source>
             <translation>answering…</translation>

@@ -2307,6 +2307,26 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="1" />
+            <source>Opening “%1”…</source>
+            <translation>正在打开“%1”…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="1" />
+            <source>Stayed on this session to answer.</source>
+            <translation>已留在本会话中回答。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="1" />
+            <source>Still switching sessions: a moment.</source>
+            <translation>仍在切换会话，请稍候。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_delegate.py" line="1" />
+            <source>opening…</source>
+            <translation>正在打开…</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="293" />
             <source>answering…</source>
             <translation>正在回答…</translation>

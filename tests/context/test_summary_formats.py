@@ -111,6 +111,11 @@ def test_chinese_terse_and_colon_forms():
         # tags named inline in the summary's own text are content
         ("## Goal\n- strip </think> tags", "## Goal\n- strip </think> tags"),
         ("## Goal\n- strip <think>…</think> blocks", "## Goal\n- strip <think>…</think> blocks"),
+        # a quoted closing tag ending a line of a summary that opened as one (hypothesis found it)
+        (
+            "## Goal\n- said:\n</THINK>\n## Next Steps\n- n",
+            "## Goal\n- said:\n</THINK>\n## Next Steps\n- n",
+        ),
         (
             "- the model emits <think> tags\n## Goal\n- g",
             "- the model emits <think> tags\n## Goal\n- g",

@@ -116,3 +116,17 @@ def test_the_trash_forgets_after_30_days_and_can_be_emptied(library):
     assert not (library.trash.root / old).exists()
     assert library.trash.empty() == 2
     assert library.trash.list() == [] and library.list_sessions() == []
+
+
+def test_a_draft_is_a_plain_session_whose_file_waits_for_the_first_change(tmp_path):
+    path = tmp_path / "d.jsonl"
+    draft = Session.draft(path, title="later", system_prompt="sys", fsync=False)
+    assert type(draft) is Session and draft.is_draft and draft.title == "later"
+    assert not path.exists()
+    draft.append_message(Message(role="user", content="now"))
+    assert path.is_file() and not draft.is_draft
+    draft.close()
+    with Session.load(path) as again:  # the same header a created session gets
+        assert not again.is_draft and again.id == draft.id and again.title == "later"
+    with Session.create(tmp_path / "c.jsonl", fsync=False) as created:
+        assert not created.is_draft

@@ -264,3 +264,4 @@ def test_opening_another_session_drops_a_pending_edit(kit, qtbot, openai_server)
     assert window.edits.editing is None and window.input.toPlainText() == ""
     assert window.edits.notes() == []
     assert window.sessions.open(first)
+    qtbot.waitUntil(lambda: window.session.path.stem == first, timeout=10_000)

@@ -59,7 +59,7 @@ def test_delete_goes_to_the_trash_and_the_sidebar_restores_it(kit, qtbot):
     sidebar, sessions = window.sidebar, window.sessions
     assert window.session.path.stem == gone
     assert sessions.delete(gone)  # the open one: the window moves to its neighbour
-    assert window.session.path.stem == keep
+    qtbot.waitUntil(lambda: window.session.path.stem == keep, timeout=10_000)
     sessions.commit_delete()  # the undo note expired
     assert not kit.library.path_for(gone).exists()
     assert (kit.library.trash.root / f"{gone}.jsonl").is_file()
@@ -84,7 +84,7 @@ def test_delete_goes_to_the_trash_and_the_sidebar_restores_it(kit, qtbot):
     qtbot.waitUntil(lambda: sidebar.search_answered("lighthouses"), timeout=10_000)
     assert gone in sidebar.visible_ids()
     assert window.sessions.open_at(gone, sidebar.model.hit(gone).entry_id)
-    assert window.session.path.stem == gone
+    qtbot.waitUntil(lambda: window.session.path.stem == gone, timeout=10_000)
 
 
 def test_the_trash_is_emptied_on_request_with_a_second_click(kit, qtbot):

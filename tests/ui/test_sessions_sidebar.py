@@ -44,6 +44,12 @@ def _seed(library, titles: list[str]) -> list[str]:
     return ids
 
 
+def _shows(qtbot, window, session_id: str) -> bool:
+    """Wait for a switch (read in the background) to show ``session_id``."""
+    qtbot.waitUntil(lambda: window.session.path.stem == session_id, timeout=10_000)
+    return True
+
+
 def _row_of(window, session_id: str):
     sidebar = window.sidebar
     return sidebar.proxy.mapFromSource(sidebar.model.index_of(session_id))
@@ -66,7 +72,7 @@ def test_sidebar_lists_newest_first_marks_the_open_one_and_filters(kit, qtbot, o
     qtbot.keyClicks(sidebar.filter, "ABOUT ALPHA")  # the first message counts, any case
     assert sidebar.visible_ids() == [ids[0]]
     qtbot.keyClick(sidebar.filter, Qt.Key.Key_Return)  # Enter opens the first match
-    assert window.session.path.stem == ids[0]
+    assert _shows(qtbot, window, ids[0])
     assert window.windowTitle() == "Alpha plan — pi-desktop"
     qtbot.keyClick(sidebar.filter, Qt.Key.Key_Escape)  # clears the filter, stops nothing
     assert sidebar.filter.text() == "" and len(sidebar.visible_ids()) == 3
@@ -86,7 +92,7 @@ def test_keyboard_arrows_enter_opens_f2_renames_inline(kit, qtbot, openai_server
     assert view.currentIndex().data(ID_ROLE) == ids[2]
     qtbot.keyClick(view, Qt.Key.Key_Down)
     qtbot.keyClick(view, Qt.Key.Key_Return)
-    assert window.session.path.stem == ids[1]
+    assert _shows(qtbot, window, ids[1])
     assert [c.text for c in window.conversation.message_cards()] == [
         "question about Two",
         "answer",
@@ -141,7 +147,7 @@ def test_deleting_the_open_session_switches_to_its_neighbour_and_close_commits(
     window = kit.window(_llm(openai_server))
     assert window.session.path.stem == ids[1]
     assert window.sessions.delete(ids[1])
-    assert window.session.path.stem == ids[0]
+    assert _shows(qtbot, window, ids[0])
     assert window.sidebar.visible_ids() == [ids[0]]
     window.close()
     qtbot.waitUntil(lambda: not window.isVisible())
@@ -173,7 +179,7 @@ def test_a_streaming_session_is_marked_and_switching_away_is_refused(
     qtbot.waitUntil(lambda: _idle(window), timeout=15_000)
     assert not _row_of(window, current).data(STREAMING_ROLE)
     assert window.sidebar.new_button.isEnabled()
-    assert window.sessions.open(ids[0]) and window.session.path.stem == ids[0]
+    assert window.sessions.open(ids[0]) and _shows(qtbot, window, ids[0])
 
 
 def test_relaunch_reopens_the_session_open_at_close_not_the_newest_written(
@@ -192,6 +198,7 @@ def test_relaunch_reopens_the_session_open_at_close_not_the_newest_written(
     _ask(qtbot, window, "Something in the fork")  # the fork is now the newest written file
     assert kit.library.list_sessions()[0].path == fork_path
     assert window.sessions.open(original.stem)  # back to the original, from the sidebar
+    assert _shows(qtbot, window, original.stem)
     qtbot.keyClick(window, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=10_000)
 
@@ -203,7 +210,7 @@ def test_relaunch_reopens_the_session_open_at_close_not_the_newest_written(
     ]
     assert again.sidebar.model.open_id == original.stem
     # and the other way round: close on the fork, relaunch → the fork
-    assert again.sessions.open(fork_path.stem)
+    assert again.sessions.open(fork_path.stem) and _shows(qtbot, again, fork_path.stem)
     again.close()
     qtbot.waitUntil(lambda: not again.isVisible(), timeout=10_000)
     third = kit.window(_llm(openai_server))
@@ -244,6 +251,7 @@ def _sidebar_shots(kit, qtbot, openai_server, artifacts, name: str) -> None:
     window = kit.window(_llm(openai_server))
     window.resize(1200, 700)
     window.sessions.open(ids[1])  # the open one is not the top row: both marks show
+    _shows(qtbot, window, ids[1])
     window.sidebar.set_streaming(ids[1])  # drawn as during a run
     window.sidebar.filter.setFocus()
     qtbot.wait(50)
@@ -278,7 +286,7 @@ def test_the_row_menu_opens_renames_and_deletes_for_mouse_users(kit, qtbot, open
         return next(a for a in menu.actions() if a.text() == text)
 
     action(ids[0], "Open").trigger()
-    assert window.session.path.stem == ids[0]
+    assert _shows(qtbot, window, ids[0])
     action(ids[1], "Rename").trigger()
     editor = QApplication.focusWidget()
     assert isinstance(editor, QLineEdit) and editor.text() == "Menu two"

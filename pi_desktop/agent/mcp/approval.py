@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from pi_desktop.textsafe import hidden_characters, reveal
+from pi_desktop.textsafe import hidden_characters, reveal, reveal_line
 
 DETAILS_CHARS = 20_000  # the arguments as shown; the call itself gets them whole
 
@@ -81,7 +81,7 @@ class McpApprovalRequest:
         details = reveal_invisible(details)
         return cls(
             tool_name=exposed,
-            summary=reveal_invisible(f"call {tool} on the MCP server {server}"),
+            summary=f"call {reveal_line(tool)} on the MCP server {reveal_line(server)}",
             details=details,
             server=server,
             tool=tool,

@@ -17,17 +17,70 @@ the first unanswered. The choice follows what chat apps do with an edited questi
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QPlainTextEdit, QStatusBar, QVBoxLayout, QWidget
 
+from pi_desktop.session import MessageEntry, Session
 from pi_desktop.ui.chat.message_widgets import InlineBanner, MessageCard
 from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.labels import shorten
 
-if TYPE_CHECKING:
-    from pi_desktop.ui.main_window import MainWindow
+
+class BranchHost(Protocol):
+    """What an edit needs from whoever shows the session: which one, and moving in it."""
+
+    @property
+    def session(self) -> Session | None: ...
+
+    def rewind_to(self, entry_id: str) -> bool: ...
+
+    def refuse_rewind(self, entry_id: str, detail: str) -> object: ...
+
+    def render_path(self) -> None: ...
+
+
+class Runs(Protocol):
+    """The run starter (``AgentController``)."""
+
+    @property
+    def busy(self) -> bool: ...
+
+    def start_run(
+        self, text: str, *, after: asyncio.Future[Any] | None = None
+    ) -> asyncio.Task[Any] | None: ...
+
+    def start_run_from(
+        self,
+        parent_id: str | None,
+        text: str,
+        *,
+        on_branched: Callable[[str], Coroutine[Any, Any, Any]] | None = None,
+    ) -> asyncio.Task[Any] | None: ...
+
+    def start_resume(self) -> asyncio.Task[Any] | None: ...
+
+
+class BranchNotes(Protocol):
+    """The branch summaries a rewind writes (the window's steering)."""
+
+    def after_rewind(self, old_leaf: str | None, target: str) -> asyncio.Task[Any] | None: ...
+
+    def pending_task(self) -> asyncio.Task[Any] | None: ...
+
+    def waive(self) -> None: ...
+
+
+class Cards(Protocol):
+    """The conversation view, as far as Edit buttons go."""
+
+    def message_cards(self) -> list[Any]: ...
+
+    def clear(self) -> None: ...
+
 
 EDIT_TIP = (
     "Edit and resend: puts this message in the box; sending makes a new branch from before "
@@ -36,11 +89,30 @@ EDIT_TIP = (
 
 
 class EditResend(QObject):
-    """One per window; the window routes Send through ``send``."""
+    """One per window; the window routes Send through ``send``. The notes go in
+    ``offer_area`` (a layout this object owns the contents of)."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(
+        self,
+        *,
+        host: BranchHost,
+        runs: Runs,
+        notes: BranchNotes,
+        conversation: Cards,
+        input_box: QPlainTextEdit,
+        offer_area: QVBoxLayout,
+        status: QStatusBar,
+        parent: QWidget,
+    ) -> None:
+        super().__init__(parent)
+        self._host = host
+        self._runs = runs
+        self._notes = notes
+        self._conversation = conversation
+        self._input = input_box
+        self._offer_area = offer_area
+        self._status = status
+        self._parent = parent
         self.editing: str | None = None  # the user message whose edit is in the input
         self.edit_banner: InlineBanner | None = None
         self.answer_banner: InlineBanner | None = None
@@ -49,7 +121,7 @@ class EditResend(QObject):
 
     def decorate(self, cards: list[Any] | None = None) -> None:
         """Give every stored user message card an Edit button (once)."""
-        for card in cards if cards is not None else self.window.conversation.message_cards():
+        for card in cards if cards is not None else self._conversation.message_cards():
             if (
                 isinstance(card, MessageCard)
                 and card.role == "user"
@@ -67,20 +139,20 @@ class EditResend(QObject):
             return
         button.setToolTip(tr("EditResend", EDIT_TIP))
         button.setAccessibleName(tr("EditResend", "Edit and resend"))
-        button.setEnabled(not self.window.busy)
+        button.setEnabled(not self._runs.busy)
         card.editRequested.connect(self.begin_edit)
         card.edit_button = button  # type: ignore[attr-defined]
 
     def set_enabled(self, enabled: bool) -> None:
         """Edit buttons are off while an answer runs (an edit branches: stop first)."""
-        for card in self.window.conversation.message_cards():
+        for card in self._conversation.message_cards():
             button = getattr(card, "edit_button", None)
             if button is not None:
                 button.setEnabled(enabled)
 
     def _mark_editing(self, entry_id: str | None) -> None:
         """The card being edited says so, so the user sees which message Send replaces."""
-        for card in self.window.conversation.message_cards():
+        for card in self._conversation.message_cards():
             if getattr(card, "edit_button", None) is None:
                 continue
             editing = entry_id is not None and card.entry_id == entry_id
@@ -93,9 +165,8 @@ class EditResend(QObject):
 
     def begin_edit(self, entry_id: str | None) -> bool:
         """Put the message's text in the input; Send will branch from its parent."""
-        window = self.window
-        session = window.session
-        if window.busy or session is None or entry_id is None:
+        session = self._host.session
+        if self._runs.busy or session is None or entry_id is None:
             return False
         entry = session.entries.get(entry_id)
         if entry is None or getattr(entry, "role", None) != "user":
@@ -106,9 +177,9 @@ class EditResend(QObject):
         self._drop_answer_banner()
         self.editing = entry_id
         self._mark_editing(entry_id)
-        window.input.setPlainText(entry.content)
-        window.input.moveCursor(QTextCursor.MoveOperation.End)
-        window.input.setFocus()
+        self._input.setPlainText(entry.content)
+        self._input.moveCursor(QTextCursor.MoveOperation.End)
+        self._input.setFocus()
         banner = InlineBanner(
             trf(
                 "EditResend",
@@ -117,20 +188,20 @@ class EditResend(QObject):
                 shorten(" ".join(entry.content.split()), 60),
             ),
             kind="info",
-            parent=window,
+            parent=self._parent,
         )
         banner.purpose = "edit"  # type: ignore[attr-defined]
         banner.add_action("cancel", tr("EditResend", "Cancel edit")).clicked.connect(
             lambda _checked=False: self.cancel_edit(clear_input=True)
         )
-        window.offer_area.addWidget(banner)
+        self._offer_area.addWidget(banner)
         banner.show()
         self.edit_banner = banner
         return True
 
     def cancel_edit(self, *, clear_input: bool = False) -> None:
         if self.editing is not None and clear_input:
-            self.window.input.clear()
+            self._input.clear()
         self.editing = None
         self._mark_editing(None)
         if self.edit_banner is not None:
@@ -141,7 +212,7 @@ class EditResend(QObject):
         """Another session opened: nothing of the old one's edit survives (not even its text
         in the input, which would otherwise be sent there as a new message)."""
         if self.editing is not None:
-            self.window.input.clear()
+            self._input.clear()
         self.editing = None
         self.clear_notes()
 
@@ -154,25 +225,25 @@ class EditResend(QObject):
 
     def notes(self) -> list[InlineBanner]:
         """The notes on screen (edit in progress, answer again)."""
-        area = self.window.offer_area
+        area = self._offer_area
         items = (area.itemAt(i) for i in range(area.count()))
         return [w for item in items if isinstance(w := item.widget(), InlineBanner)]
 
     # -- answer again --------------------------------------------------------------------------
 
-    def unanswered_question(self) -> Any | None:
+    def unanswered_question(self) -> MessageEntry | None:
         """The user message the current path ends with, if the path ends with one."""
-        session = self.window.session
+        session = self._host.session
         if session is None or session.current_id is None:
             return None
         entry = session.entries.get(session.current_id)
-        return entry if getattr(entry, "role", None) == "user" else None
+        return entry if isinstance(entry, MessageEntry) and entry.role == "user" else None
 
     def offer_answer_again(self) -> InlineBanner | None:
         """After a rewind or an open: a question with no answer gets the offer, once."""
         self._drop_answer_banner()
         question = self.unanswered_question()
-        if question is None or self.window.busy:
+        if question is None or self._runs.busy:
             return None
         banner = InlineBanner(
             tr(
@@ -181,7 +252,7 @@ class EditResend(QObject):
                 "ask instead: that goes on a new branch, and this question stays in the tree.",
             ),
             kind="info",
-            parent=self.window,
+            parent=self._parent,
         )
         banner.purpose = "answer-again"  # type: ignore[attr-defined]
         banner.add_action("answer", tr("EditResend", "Answer again")).clicked.connect(
@@ -190,21 +261,20 @@ class EditResend(QObject):
         banner.add_action("edit", tr("EditResend", "Edit")).clicked.connect(
             lambda _checked=False, qid=question.id: self.begin_edit(qid)
         )
-        self.window.offer_area.addWidget(banner)
+        self._offer_area.addWidget(banner)
         banner.show()
         self.answer_banner = banner
         return banner
 
     def answer_again(self) -> asyncio.Task[Any] | None:
         self._drop_answer_banner()
-        return self.window.retry()
+        return None if self._runs.busy else self._runs.start_resume()
 
     # -- sending -------------------------------------------------------------------------------
 
     def send(self, text: str) -> asyncio.Task[Any] | None:
         """Start the run for ``text``: an edit or a replaced question branches, else append."""
-        window = self.window
-        session = window.session
+        session = self._host.session
         if session is None:
             return None
         if self.editing is not None:
@@ -215,18 +285,17 @@ class EditResend(QObject):
         question = self.unanswered_question()
         if question is not None:
             return self._branch(question.parent_id, text, fork_at=question.parent_id or question.id)
-        return window.controller.start_run(text, after=window.steering.pending_task())
+        return self._runs.start_run(text, after=self._notes.pending_task())
 
     def withdrawn(self, text: str) -> None:
         """Stop came while the run waited for the branch summary: nothing was sent, so the
         text goes back into the input (unless the user already typed something else)."""
-        window = self.window
-        window.steering.waive()  # sending it again goes at once
-        window.render_path()  # an edited first message cleared the chat before it started
-        if not window.input.toPlainText().strip():
-            window.input.setPlainText(text)
-            window.input.moveCursor(QTextCursor.MoveOperation.End)
-        window.statusBar().showMessage(
+        self._notes.waive()  # sending it again goes at once
+        self._host.render_path()  # an edited first message cleared the chat before it started
+        if not self._input.toPlainText().strip():
+            self._input.setPlainText(text)
+            self._input.moveCursor(QTextCursor.MoveOperation.End)
+        self._status.showMessage(
             tr(
                 "EditResend",
                 "Stopped before sending: your message was not sent and is back in the input.",
@@ -237,42 +306,41 @@ class EditResend(QObject):
     def _branch(
         self, parent_id: str | None, text: str, *, fork_at: str
     ) -> asyncio.Task[Any] | None:
-        window = self.window
-        session = window.session
+        session = self._host.session
         assert session is not None
         if not self._branch_allowed(parent_id, fork_at=fork_at):
             return None
         if parent_id is not None:
             # the rewind offers the summary of the branch left behind, like any rewind; the
             # run waits for it so the edited question's own request carries the note
-            if parent_id != session.current_id and not window.rewind_to(parent_id):
+            if parent_id != session.current_id and not self._host.rewind_to(parent_id):
                 return None
-            return window.controller.start_run(text, after=window.steering.pending_task())
+            return self._runs.start_run(text, after=self._notes.pending_task())
         old_leaf = session.current_id
 
         async def summarize_left(new_root: str) -> None:
             # a new first message: no parent to rewind to, so the note of the old
             # conversation hangs off the new message itself, before its first request
-            summary = window.steering.after_rewind(old_leaf, new_root)
+            summary = self._notes.after_rewind(old_leaf, new_root)
             if summary is not None:
                 await asyncio.wait([summary])  # Stop cancels the run, not the summary
 
-        task = window.controller.start_run_from(None, text, on_branched=summarize_left)
+        task = self._runs.start_run_from(None, text, on_branched=summarize_left)
         if task is not None:
-            window.conversation.clear()
+            self._conversation.clear()
         return task
 
     def _branch_allowed(self, parent_id: str | None, *, fork_at: str) -> bool:
         """A parent below the compaction floor (or a new root after a compaction) is refused
         with the window's refusal and its fork offer."""
-        session = self.window.session
+        session = self._host.session
         assert session is not None
         if parent_id is None:
             allowed = session.compaction_floor is None
         else:
             allowed = session.can_rewind(parent_id)
         if not allowed:
-            self.window.refuse_rewind(
+            self._host.refuse_rewind(
                 fork_at, tr("EditResend", "the message before it was summarized")
             )
         return allowed
@@ -287,6 +355,6 @@ class EditResend(QObject):
     def _remove(self, banner: InlineBanner) -> None:
         """Remove ``banner`` unless it is already gone."""
         if banner in self.notes():
-            self.window.offer_area.removeWidget(banner)
+            self._offer_area.removeWidget(banner)
             banner.hide()
             banner.deleteLater()

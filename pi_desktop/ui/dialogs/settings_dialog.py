@@ -9,15 +9,16 @@ Every number states its range beside it, and a value out of range stays as typed
 message under the field (OK is disabled until it is fixed): a spin box that silently snaps
 1000 back to 32,000 on Tab teaches nothing. The workspace field shows the folder the tools
 really use, even when it came from ``--workspace`` or the session rather than the settings.
+The fields themselves are in ``settings_fields``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QLocale, Qt, Signal
+from PySide6.QtCore import QLocale, Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -25,7 +26,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -43,19 +43,24 @@ from pi_desktop.agent.presets import missing_key
 from pi_desktop.ui.a11y import describe_buttons, label_form_fields
 from pi_desktop.ui.chat.usage_text import dump_prices, parse_prices
 from pi_desktop.ui.dialogs.connection_tools import ConnectionTools, PriceFields
-from pi_desktop.ui.i18n import (
-    available_languages,
-    language_name,
-    number,
-    resolve_language,
-    tr,
-    trf,
+from pi_desktop.ui.dialogs.settings_fields import (
+    LanguageField,
+    NumberField,
+    PresetChoice,
+    WorkspaceField,
+    effort_labels,
+    offline_speed_field,
+    policy_labels,
+    snip_policy_labels,
+    store_name,
+    thinking_labels,
+    tokens_text,
 )
+from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.settings import (
     IDLE_DEADLINE_RANGE,
     MAX_CONTEXT_BUDGET,
     MIN_CONTEXT_BUDGET,
-    OFFLINE_SPEED_RANGE,
     RESPONSE_DEADLINE_RANGE,
     THRESHOLD_RANGE,
     AppSettings,
@@ -63,166 +68,6 @@ from pi_desktop.ui.settings import (
     env_key_names,
     thinking_flag,
 )
-from pi_desktop.ui.theme import theme_for
-
-
-@dataclass(frozen=True)
-class PresetChoice:
-    """One entry of the provider list (built from the agent's presets by the window)."""
-
-    key: str
-    label: str
-    base_url: str = ""
-    model: str = ""
-    needs_key: bool = False
-    thinking: bool = False  # the provider has a thinking on/off switch
-    effort: bool = False  # the provider takes a reasoning effort
-
-
-def workspace_note(origin: str) -> str:
-    """Where the folder in use came from, said under the field ("" when from Settings)."""
-    notes = {
-        "argument": tr(
-            "Settings",
-            "Given with --workspace for this run. Change it here to use another folder.",
-        ),
-        "session": tr("Settings", "This session's folder (none is set in Settings)."),
-        "cwd": tr(
-            "Settings", "The folder the app was started in (none is set). Choose one to keep it."
-        ),
-    }
-    return notes.get(origin, "")
-
-
-class NumberField(QWidget):
-    """A spin box, its allowed range beside it and, when the value is outside, why — inline.
-
-    The spin box accepts any number of its width, so what the user typed stays on screen;
-    ``error()`` says what is allowed instead of the box correcting it silently. ``limits``
-    is a callable because a range may depend on another field (keep-recent ≤ half the budget).
-    """
-
-    changed = Signal()
-
-    def __init__(
-        self,
-        spin: QSpinBox | QDoubleSpinBox,
-        limits: Callable[[], tuple[float, float]],
-        fmt: Callable[[float], str],
-        unit: str,
-        parent: QWidget | None = None,
-        *,
-        low_words: str = "",
-    ) -> None:
-        super().__init__(parent)
-        self.spin = spin
-        self._limits = limits
-        self._fmt = fmt
-        self._unit = unit
-        self._low_words = low_words  # e.g. "0 (automatic)" instead of "0"
-        column = QVBoxLayout(self)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(2)
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        spin.setKeyboardTracking(True)
-        spin.setParent(self)
-        spin.setMinimumWidth(260)  # one width for all: the ranges line up beside them
-        row.addWidget(spin)
-        self.range_label = QLabel(self)
-        self.range_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, readable
-        row.addWidget(self.range_label, 1)
-        # the message takes the range's place on the same line: typing never grows the dialog
-        self.error_label = QLabel(self)
-        self.error_label.setStyleSheet(f"color: {theme_for(self.palette()).tool_error.name()};")
-        self.error_label.hide()
-        row.addWidget(self.error_label, 1)
-        column.addLayout(row)
-        spin.valueChanged.connect(self.check)
-        spin.lineEdit().textEdited.connect(lambda _text: self.check())
-
-    def _words(self, value: float) -> str:
-        return f"{self._fmt(value)} {self._unit}".strip()
-
-    def range_text(self) -> str:
-        low, high = self._limits()
-        low_text = self._low_words or self._fmt(low)
-        return trf("Settings", "%1 – %2", low_text, self._words(high))
-
-    def error(self) -> str | None:
-        """Why the value cannot be saved, or None."""
-        if not self.spin.hasAcceptableInput():
-            return trf("Settings", "Enter a number: %1.", self.range_text())
-        low, high = self._limits()
-        value = self.spin.value()
-        if value < low:
-            return trf("Settings", "At least %1.", self._words(low))
-        if value > high:
-            return trf("Settings", "At most %1.", self._words(high))
-        return None
-
-    def check(self) -> str | None:
-        """Refresh the range and the message; tell the dialog (it enables OK)."""
-        self.range_label.setText(self.range_text())
-        problem = self.error()
-        self.error_label.setText(problem or "")
-        self.error_label.setVisible(problem is not None)
-        self.range_label.setVisible(problem is None)
-        self.changed.emit()
-        return problem
-
-
-def store_name(store: KeyStore) -> str:
-    """Where new keys go, in the interface's language."""
-    name = str(store.store_name)
-    keyring, local = "system keyring (", "local file readable only by you: "
-    if name.startswith(keyring) and name.endswith(")"):
-        return trf("Settings", "system keyring (%1)", name[len(keyring) : -1])
-    if name.startswith(local):
-        return trf("Settings", "local file readable only by you: %1", name[len(local) :])
-    return name
-
-
-def _tokens(value: float) -> str:
-    return number(int(value))
-
-
-def snip_policy_labels() -> dict[str, str]:
-    return {
-        "summarize": tr("Settings", "Summarize them before they leave the context (recommended)"),
-        "drop": tr(
-            "Settings", "Drop them without a summary (no extra calls; the model forgets them)"
-        ),
-        "summarize-50": tr(
-            "Settings", "Summarize them past a fixed 50 messages (the seed's limit)"
-        ),
-        "drop-50": tr("Settings", "Drop them past a fixed 50 messages (the seed's L1)"),
-    }
-
-
-def thinking_labels() -> dict[str, str]:
-    return {
-        "default": tr("Settings", "As the provider does"),
-        "on": tr("Settings", "On"),
-        "off": tr("Settings", "Off"),
-    }
-
-
-def effort_labels() -> dict[str, str]:
-    return {
-        "": tr("Settings", "default", "reasoning effort"),
-        "low": tr("Settings", "low", "reasoning effort"),
-        "medium": tr("Settings", "medium", "reasoning effort"),
-        "high": tr("Settings", "high", "reasoning effort"),
-    }
-
-
-def policy_labels() -> dict[str, str]:
-    return {
-        "ask": tr("Settings", "Ask before every write or command"),
-        "auto": tr("Settings", "Approve automatically"),
-        "deny": tr("Settings", "Deny all writes and commands"),
-    }
 
 
 class SettingsDialog(QDialog):
@@ -369,7 +214,7 @@ class SettingsDialog(QDialog):
         self.budget_field = NumberField(
             self.budget,
             lambda: (MIN_CONTEXT_BUDGET, MAX_CONTEXT_BUDGET),
-            _tokens,
+            tokens_text,
             tr("Settings", "tokens"),
             self,
         )
@@ -404,33 +249,14 @@ class SettingsDialog(QDialog):
         self.keep_recent_field = NumberField(
             self.keep_recent,
             lambda: (0, self.budget.value() // 2),
-            _tokens,
+            tokens_text,
             tr("Settings", "tokens (half the budget)"),
             self,
             low_words=tr("Settings", "0 (automatic)"),
         )
         form.addRow(tr("Settings", "Keep recent"), self.keep_recent_field)
-        self.offline_speed = QSpinBox(self)
-        self.offline_speed.setRange(0, 99_999_999)
-        self.offline_speed.setSingleStep(50)
-        self.offline_speed.setSuffix(tr("Settings", " characters/s"))
-        self.offline_speed.setSpecialValueText(tr("Settings", "instant"))
-        self.offline_speed.setValue(settings.offline_chars_per_second)
-        self.offline_speed.setObjectName("offline_speed")
-        self.offline_speed_field = NumberField(
-            self.offline_speed,
-            lambda: OFFLINE_SPEED_RANGE,
-            _tokens,
-            tr("Settings", "characters/s"),
-            self,
-            low_words=tr("Settings", "0 (instant)"),
-        )
-        self.offline_speed.setToolTip(
-            tr(
-                "Settings",
-                "How fast the offline demo streams its answers, so Stop (Esc) can be tried.",
-            )
-        )
+        self.offline_speed_field = offline_speed_field(settings.offline_chars_per_second, self)
+        self.offline_speed = self.offline_speed_field.spin
         form.addRow(tr("Settings", "Offline demo speed"), self.offline_speed_field)
         self.budget.valueChanged.connect(lambda _v: self.keep_recent_field.check())
         self.response_deadline = QSpinBox(self)
@@ -444,7 +270,7 @@ class SettingsDialog(QDialog):
         self.response_deadline_field = NumberField(
             self.response_deadline,
             lambda: RESPONSE_DEADLINE_RANGE,
-            _tokens,
+            tokens_text,
             tr("Settings", "s"),
             self,
         )
@@ -468,7 +294,7 @@ class SettingsDialog(QDialog):
                 IDLE_DEADLINE_RANGE[0],
                 min(IDLE_DEADLINE_RANGE[1], self.response_deadline.value()),
             ),
-            _tokens,
+            tokens_text,
             tr("Settings", "s (at most the response deadline)"),
             self,
         )
@@ -502,27 +328,12 @@ class SettingsDialog(QDialog):
         self.branch_summaries.setChecked(settings.branch_summaries)
         form.addRow("", self.branch_summaries)
 
-        ws_row = QWidget(self)
-        ws_layout = QHBoxLayout(ws_row)
-        ws_layout.setContentsMargins(0, 0, 0, 0)
-        self._workspace_shown = workspace if workspace is not None else settings.workspace
-        self.workspace = QLineEdit(self._workspace_shown, self)
-        self.workspace.setToolTip(tr("Settings", "The only folder the tools may read and write"))
-        self.workspace.setPlaceholderText(tr("Settings", "the folder the tools may read and write"))
-        browse = QPushButton(tr("Settings", "&Browse…"), self)
-        browse.setToolTip(tr("Settings", "Choose the workspace folder"))
-        browse.clicked.connect(self._browse)
-        ws_layout.addWidget(self.workspace, 1)
-        ws_layout.addWidget(browse)
-        form.addRow(tr("Settings", "Workspace"), ws_row)
-        self.workspace_note = QLabel(workspace_note(workspace_origin), self)
-        self.workspace_note.setWordWrap(True)
-        self.workspace_note.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
-        self.workspace_note.setMinimumWidth(320)
-        self.workspace_note.setForegroundRole(QPalette.ColorRole.PlaceholderText)  # quiet, readable
-        self.workspace_note.setVisible(bool(self.workspace_note.text()))
-        self._workspace_note_text = self.workspace_note.text()
-        self.workspace.textChanged.connect(self._workspace_edited)
+        self.workspace_field = WorkspaceField(
+            workspace if workspace is not None else settings.workspace, workspace_origin, self
+        )
+        self.workspace = self.workspace_field.edit
+        self.workspace_note = self.workspace_field.note
+        form.addRow(tr("Settings", "Workspace"), self.workspace_field)
         form.addRow("", self.workspace_note)
         self.remote_images = QCheckBox(
             tr("Settings", "Show web images in messages (fetched from their site)")
@@ -552,25 +363,10 @@ class SettingsDialog(QDialog):
         )
         form.addRow("", self.allow_commands)
 
-        self.language = QComboBox(self)
-        self.language.setObjectName("language")
-        system = language_name(resolve_language(""))
-        self.language.addItem(trf("Settings", "System language (%1)", system), "")
-        for code in available_languages():
-            self.language.addItem(language_name(code), code)
-        self.language.setCurrentIndex(max(0, self.language.findData(settings.language)))
-        self.language.setToolTip(tr("Settings", "The language of the interface"))
+        self.language_field = LanguageField(settings.language, self)
+        self.language = self.language_field.choice
+        self.language_note = self.language_field.note
         form.addRow(tr("Settings", "Language"), self.language)
-        self.language_note = QLabel(
-            tr("Settings", "A new language applies when pi-desktop restarts."), self
-        )
-        self.language_note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        self.language_note.setVisible(False)
-        self.language.currentIndexChanged.connect(
-            lambda _i: self.language_note.setVisible(
-                self.language.currentData() != settings.language
-            )
-        )
         form.addRow("", self.language_note)
 
         # pages: "General" is this form; others (Tools) are added with add_page
@@ -763,18 +559,6 @@ class SettingsDialog(QDialog):
         self.api_key.clear()
         self._update_key_status()
 
-    def _workspace_edited(self, text: str) -> None:
-        """The note explains the folder shown; once the user picks another it no longer applies."""
-        same = text.strip() == (self._workspace_shown or "").strip()
-        self.workspace_note.setVisible(same and bool(self._workspace_note_text))
-
-    def _browse(self) -> None:
-        dialog = QFileDialog(self, tr("Settings", "Workspace folder"), self.workspace.text())
-        dialog.setFileMode(QFileDialog.FileMode.Directory)
-        dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
-        dialog.fileSelected.connect(self.workspace.setText)
-        dialog.open()
-
     def result_settings(self) -> AppSettings:
         return replace(
             self._settings,
@@ -801,12 +585,8 @@ class SettingsDialog(QDialog):
         ).validated()
 
     def workspace_setting(self) -> str:
-        """The workspace to save: what the user typed, or the saved one when the field still
-        shows the folder in use (a ``--workspace`` for one run is not made permanent)."""
-        typed = self.workspace.text().strip()
-        if typed == (self._workspace_shown or "").strip():
-            return self._settings.workspace
-        return typed
+        """The workspace to save (see ``WorkspaceField.setting``)."""
+        return self.workspace_field.setting(self._settings.workspace)
 
     def new_api_key(self) -> str | None:
         """The key to store: the typed one, "" to forget the stored one, None to keep it."""

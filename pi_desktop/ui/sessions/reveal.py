@@ -4,23 +4,21 @@ A message on the current path is scrolled into view and selected in the tree. A 
 another branch is reached the way a click in the tree reaches it: the window rewinds to the
 newest end of that branch (so the whole branch shows, the hit included) — below the
 compaction floor the window refuses that with its usual banner, which offers a fork.
-The conversation may offer ``scroll_to_entry(entry_id)`` (a view that builds rows lazily
-must, since the row may not exist yet); otherwise the built card is scrolled to.
+The conversation builds the row first when it is not built yet (``scroll_to_entry``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtWidgets import QStatusBar
 
+from pi_desktop.session import Session
 from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.labels import shorten
 
-PIN_MS = 1_500
 
-
-def branch_end(session: Any, entry_id: str) -> str:
+def branch_end(session: Session, entry_id: str) -> str:
     """The newest leaf below ``entry_id`` (following the latest child at each fork)."""
     current = entry_id
     seen = {current}
@@ -33,46 +31,50 @@ def branch_end(session: Any, entry_id: str) -> str:
         seen.add(current)
 
 
-def reveal_entry(window: Any, entry_id: str, query: str = "") -> bool:
-    """Scroll the window's conversation to message ``entry_id``; False when it cannot."""
-    session = window.session
+class Rewinder(Protocol):
+    """The open session and the window's rewind (which refuses below the floor, in words)."""
+
+    @property
+    def session(self) -> Session | None: ...
+
+    def rewind_to(self, entry_id: str) -> bool: ...
+
+
+class EntrySelector(Protocol):
+    """The session tree panel."""
+
+    def select_entries(self, entry_ids: list[str]) -> object: ...
+
+
+class EntryScroller(Protocol):
+    """The conversation view (it builds the row first when it is not built yet)."""
+
+    def scroll_to_entry(self, entry_id: str) -> object: ...
+
+
+def reveal_entry(
+    host: Rewinder,
+    entry_id: str,
+    query: str = "",
+    *,
+    tree: EntrySelector,
+    conversation: EntryScroller,
+    status: QStatusBar,
+) -> bool:
+    """Scroll ``conversation`` to message ``entry_id`` of the open session; False when it
+    cannot."""
+    session = host.session
     if session is None or entry_id not in session.entries:
         return False
     on_path = any(entry.id == entry_id for entry in session.get_current_path())
-    if not on_path and not window.rewind_to(branch_end(session, entry_id)):
+    if not on_path and not host.rewind_to(branch_end(session, entry_id)):
         return False  # refused (below the floor): the window's banner says why
-    window.tree.select_entries([entry_id])
-    scroll = getattr(window.conversation, "scroll_to_entry", None)
-    if callable(scroll):
-        scroll(entry_id)
-    else:
-        _PinToCard(window.conversation, entry_id)
+    tree.select_entries([entry_id])
+    conversation.scroll_to_entry(entry_id)
     text = (
         trf("Sessions", "Showing the message that matched “%1”.", shorten(query, 30))
         if query.strip()
         else tr("Sessions", "Showing the message.")
     )
-    window.statusBar().showMessage(text, 6000)
+    status.showMessage(text, 6000)
     return True
-
-
-class _PinToCard(QObject):
-    """Keeps the card of ``entry_id`` in view while the just-opened conversation lays out.
-
-    The rows get their heights over the next few event-loop turns, and each time the scroll
-    range grows the view follows the bottom; this listener runs after the view's own (it is
-    connected later) and scrolls back to the card, until ``PIN_MS`` have passed."""
-
-    def __init__(self, conversation: Any, entry_id: str) -> None:
-        super().__init__(conversation)
-        self._conversation = conversation
-        self._entry_id = entry_id
-        conversation.verticalScrollBar().rangeChanged.connect(self._apply)
-        QTimer.singleShot(0, self._apply)
-        QTimer.singleShot(PIN_MS, self.deleteLater)
-
-    def _apply(self, *_args: object) -> None:
-        conversation = self._conversation
-        card = next((c for c in conversation.message_cards() if c.entry_id == self._entry_id), None)
-        if card is not None:
-            conversation.ensureWidgetVisible(card, 0, 48)

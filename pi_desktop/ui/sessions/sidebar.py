@@ -1,11 +1,8 @@
 """The sessions sidebar: every session, newest first, filtered as you type.
 
-Qt model/view so a thousand sessions cost one list model and a painted row each, never a
-widget per row: ``SessionListModel`` holds the library's ``SessionInfo`` rows (plus which one
-is open and which one is streaming), ``SessionFilterProxy`` filters on title and first
-message and keeps the sessions whose *messages* match (the search index's hits, which arrive
-a moment later), ``SessionDelegate`` paints the title, the date and the marks — or, for a
-message hit, its time and a snippet with the match in bold. The sidebar only emits what the
+The widgets over a Qt model/view (``sidebar_model``: the rows and the filter;
+``sidebar_delegate``: how a row is painted), so a thousand sessions cost one list model and a
+painted row each, never a widget per row. The sidebar only emits what the
 user asked for (open, open at a message, new, rename, delete, undo, the trash page);
 ``SidebarController`` does the work, so nothing here touches a session file.
 """
@@ -13,23 +10,16 @@ user asked for (open, open at a message, new, rename, delete, undo, the trash pa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
-from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractListModel,
     QEvent,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
-    QRect,
-    QRegularExpression,
-    QSize,
-    QSortFilterProxyModel,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QContextMenuEvent, QFont, QFontMetrics, QKeyEvent, QPainter, QPalette
+from PySide6.QtGui import QContextMenuEvent, QKeyEvent, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -39,9 +29,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QStackedWidget,
-    QStyle,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -50,299 +37,39 @@ from pi_desktop.session import SessionInfo
 from pi_desktop.session.search_index import SearchHit
 from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.scrollbars import slim_scroll_bars
-from pi_desktop.ui.sessions.dialog import format_updated
-from pi_desktop.ui.theme import theme_for
+from pi_desktop.ui.sessions.sidebar_delegate import SessionDelegate, hit_time
+from pi_desktop.ui.sessions.sidebar_model import (
+    DETAIL_ROLE,
+    HIT_MARK,
+    HIT_ROLE,
+    ID_ROLE,
+    INFO_ROLE,
+    LOADING_ROLE,
+    OPEN_ROLE,
+    SEARCH_ROLE,
+    STREAMING_ROLE,
+    SessionFilterProxy,
+    SessionListModel,
+)
+from pi_desktop.ui.sessions.trash_view import TrashPanel
 
-ID_ROLE = Qt.ItemDataRole.UserRole + 1
-INFO_ROLE = Qt.ItemDataRole.UserRole + 2
-OPEN_ROLE = Qt.ItemDataRole.UserRole + 3
-STREAMING_ROLE = Qt.ItemDataRole.UserRole + 4
-SEARCH_ROLE = Qt.ItemDataRole.UserRole + 5
-HIT_ROLE = Qt.ItemDataRole.UserRole + 6  # the SearchHit of a message that matched, or None
-DETAIL_ROLE = Qt.ItemDataRole.UserRole + 7  # a second line instead of date · count (trash)
-_SEARCH_ROLE = int(SEARCH_ROLE)  # the filter asks for it once per row: compared as a plain int
-HIT_MARK = "\x00message-hit"  # ends the filter text of a row whose messages matched
-
-_Index = QModelIndex | QPersistentModelIndex
-
-
-class SessionListModel(QAbstractListModel):
-    """The library's sessions in the order given (the library lists newest first).
-
-    Editing a title does not write anything: it emits ``renameRequested`` and the controller
-    renames through the library (or the open ``Session``), then refreshes the list.
-    """
-
-    renameRequested = Signal(str, str)  # session id, new title ("" clears it)
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._rows: list[SessionInfo] = []
-        self._row_of: dict[str, int] = {}
-        self._open_id: str | None = None
-        self._streaming_id: str | None = None
-        self._hits: dict[str, SearchHit] = {}
-
-    # -- contents ---------------------------------------------------------------------------
-
-    def set_sessions(self, infos: Sequence[SessionInfo]) -> None:
-        self.beginResetModel()
-        self._rows = list(infos)
-        self._row_of = {info.id: row for row, info in enumerate(self._rows)}
-        self.endResetModel()
-
-    def ids(self) -> list[str]:
-        return [info.id for info in self._rows]
-
-    def set_hits(self, hits: Sequence[SearchHit]) -> None:
-        """The message search's answer: one hit per session (empty: no search)."""
-        self._hits = {hit.session_id: hit for hit in hits}
-        if self._rows:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._rows) - 1, 0))
-
-    def hit(self, session_id: str) -> SearchHit | None:
-        return self._hits.get(session_id)
-
-    def info(self, session_id: str) -> SessionInfo | None:
-        row = self._row_of.get(session_id)
-        return self._rows[row] if row is not None else None
-
-    def index_of(self, session_id: str) -> QModelIndex:
-        row = self._row_of.get(session_id)
-        return self.index(row, 0) if row is not None else QModelIndex()
-
-    @property
-    def open_id(self) -> str | None:
-        return self._open_id
-
-    def set_open(self, session_id: str | None) -> None:
-        old, self._open_id = self._open_id, session_id
-        self._changed(old, session_id)
-
-    def set_streaming(self, session_id: str | None) -> None:
-        old, self._streaming_id = self._streaming_id, session_id
-        self._changed(old, session_id)
-
-    def _changed(self, *session_ids: str | None) -> None:
-        for session_id in session_ids:
-            index = self.index_of(session_id) if session_id else QModelIndex()
-            if index.isValid():
-                self.dataChanged.emit(index, index)
-
-    # -- Qt model API -----------------------------------------------------------------------
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        return 0 if parent.isValid() else len(self._rows)
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        info = self._rows[index.row()]
-        if role == _SEARCH_ROLE:  # first: the filter reads it for every row on each keystroke
-            text = f"{info.title or ''}\n{info.preview or ''}"
-            return text + HIT_MARK if info.id in self._hits else text
-        if role == Qt.ItemDataRole.DisplayRole:
-            return info.display_title
-        if role == Qt.ItemDataRole.EditRole:
-            return info.title or info.display_title
-        if role == Qt.ItemDataRole.ToolTipRole:
-            tip = info.display_title + "\n" + tr("Sessions", "%Ln message(s)", n=info.message_count)
-            if info.id == self._streaming_id:
-                tip += " · " + tr("Sessions", "an answer is streaming")
-            hit = self._hits.get(info.id)
-            if hit is not None:
-                tip += "\n" + tr(
-                    "Sessions", "%Ln matching message(s) · Enter opens the newest", n=hit.hits
-                )
-            return tip
-        if role == ID_ROLE:
-            return info.id
-        if role == INFO_ROLE:
-            return info
-        if role == OPEN_ROLE:
-            return info.id == self._open_id
-        if role == STREAMING_ROLE:
-            return info.id == self._streaming_id
-        if role == HIT_ROLE:
-            return self._hits.get(info.id)
-        return None
-
-    def flags(self, index: _Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEditable
-
-    def setData(self, index: _Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        if role != Qt.ItemDataRole.EditRole or not index.isValid():
-            return False
-        info = self._rows[index.row()]
-        title = " ".join(str(value or "").split())
-        if title == (info.title or info.display_title):
-            return False  # unchanged: no title line written
-        self.renameRequested.emit(info.id, title)
-        return True
-
-
-class SessionFilterProxy(QSortFilterProxyModel):
-    """Case-insensitive filter on the title and the first user message, plus the sessions
-    the message search found; keeps the order.
-
-    One regular expression does both (the literal text, or the mark the model appends to a
-    row with a message hit), so the filtering runs in Qt's C++ loop, not a Python override
-    per row: a thousand sessions refilter in a few milliseconds on every keystroke."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.setFilterRole(SEARCH_ROLE)
-        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.setDynamicSortFilter(False)
-
-    def set_text(self, text: str) -> None:
-        text = " ".join(text.split())
-        if not text:
-            self.setFilterRegularExpression(QRegularExpression())
-            return
-        pattern = QRegularExpression.escape(text) + "|" + QRegularExpression.escape(HIT_MARK)
-        option = QRegularExpression.PatternOption.CaseInsensitiveOption
-        self.setFilterRegularExpression(QRegularExpression(pattern, option))
-
-    def hits_changed(self) -> None:
-        if hasattr(self, "beginFilterChange"):  # Qt 6.10+; invalidateRowsFilter is deprecated
-            self.beginFilterChange()
-            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
-        else:
-            self.invalidateRowsFilter()
-
-
-class SessionDelegate(QStyledItemDelegate):
-    """Two lines per session: the title (bold when open) and its date; marks on the left.
-
-    The open session gets an accent bar, a streaming one a dot and "answering…" in place of
-    the message count. Every row has the same height, so the view lays out 1,000 rows at once.
-    """
-
-    PAD = 6
-    MARK = 4
-
-    def sizeHint(self, option: QStyleOptionViewItem, index: _Index) -> QSize:
-        metrics = QFontMetrics(option.font)
-        return QSize(160, 2 * metrics.height() + 2 * self.PAD + 2)
-
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _Index) -> None:
-        info: SessionInfo | None = index.data(INFO_ROLE)
-        if info is None:
-            return
-        widget = option.widget
-        style = widget.style() if widget is not None else None
-        opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
-        opt.text = ""
-        if style is not None:  # the selection/hover background, as the platform draws it
-            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, widget)
-        palette: QPalette = option.palette
-        theme = theme_for(palette)
-        selected = bool(option.state & QStyle.StateFlag.State_Selected)
-        rect: QRect = option.rect
-        is_open = bool(index.data(OPEN_ROLE))
-        streaming = bool(index.data(STREAMING_ROLE))
-        painter.save()
-        if is_open:  # on the selection colour the accent would vanish: use its text colour
-            bar = palette.color(QPalette.ColorRole.HighlightedText) if selected else theme.user
-            painter.fillRect(QRect(rect.left(), rect.top() + 3, self.MARK, rect.height() - 6), bar)
-        text_left = rect.left() + self.MARK + self.PAD + 2
-        title_font = QFont(option.font)
-        title_font.setBold(is_open)
-        metrics = QFontMetrics(title_font)
-        line_h = QFontMetrics(option.font).height()
-        top = rect.top() + self.PAD
-        right = rect.right() - self.PAD
-        if streaming:  # a green dot, centred on the row, where it is seen at a glance
-            dot = max(8, (line_h * 2) // 3)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(theme.ok)
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-            painter.drawEllipse(right - dot, rect.center().y() - dot // 2, dot, dot)
-            right -= dot + self.PAD
-        main = palette.color(
-            QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
-        )
-        muted = main if selected else theme.muted
-        painter.setFont(title_font)
-        painter.setPen(main)
-        title = metrics.elidedText(
-            info.display_title, Qt.TextElideMode.ElideRight, max(0, right - text_left)
-        )
-        painter.drawText(QRect(text_left, top, right - text_left, line_h), 0, title)
-        painter.setFont(option.font)
-        painter.setPen(muted)
-        width = rect.right() - self.PAD - text_left
-        second = QRect(text_left, top + line_h + 2, width, line_h)
-        hit: SearchHit | None = index.data(HIT_ROLE)
-        if hit is not None:
-            self._paint_hit(painter, option.font, second, hit, main)
-            painter.restore()
-            return
-        detail = index.data(DETAIL_ROLE)
-        if not isinstance(detail, str):
-            detail = format_updated(info.updated) + " · "
-            detail += (
-                tr("Sessions", "answering…")
-                if streaming
-                else tr("Sessions", "%Ln message(s)", n=info.message_count)
-            )
-        detail = QFontMetrics(option.font).elidedText(detail, Qt.TextElideMode.ElideRight, width)
-        painter.drawText(second, 0, detail)
-        painter.restore()
-
-    def _paint_hit(
-        self, painter: QPainter, font: QFont, rect: QRect, hit: SearchHit, strong: Any
-    ) -> None:
-        """'14:05 · …the matched words…' with the match in bold, elided to the row."""
-        metrics = QFontMetrics(font)
-        when = hit_time(hit) + " · "
-        x = rect.left()
-        painter.drawText(QRect(x, rect.top(), rect.width(), rect.height()), 0, when)
-        x += metrics.horizontalAdvance(when)
-        right = rect.right()
-        snippet = hit.snippet
-        start, end = hit.match if hit.match is not None else (0, 0)
-        # keep the match in sight: drop words off the front when the prefix is too wide
-        before = snippet[:start]
-        budget = (right - x) // 3
-        fits = metrics.horizontalAdvance(snippet) + 8 <= right - x  # bold is a little wider
-        if not fits and metrics.horizontalAdvance(before) > budget:
-            before = "…" + metrics.elidedText(before, Qt.TextElideMode.ElideLeft, budget)[1:]
-        bold = QFont(font)
-        bold.setBold(True)
-        bold_metrics = QFontMetrics(bold)
-        for text, face, face_metrics, pen in (
-            (before, font, metrics, None),
-            (snippet[start:end], bold, bold_metrics, strong),
-            (snippet[end:], font, metrics, None),
-        ):
-            if not text or x >= right:
-                continue
-            shown = face_metrics.elidedText(text, Qt.TextElideMode.ElideRight, right - x)
-            painter.setFont(face)
-            if pen is not None:
-                painter.save()
-                painter.setPen(pen)
-            painter.drawText(QRect(x, rect.top(), right - x, rect.height()), 0, shown)
-            if pen is not None:
-                painter.restore()
-            x += face_metrics.horizontalAdvance(shown)
-        painter.setFont(font)
-
-
-def hit_time(hit: SearchHit, now: datetime | None = None) -> str:
-    """When the matching message was written ("14:05", "Mon 14:05", a date)."""
-    try:
-        when = datetime.fromisoformat(hit.timestamp or "")
-    except ValueError:
-        return "—"
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return format_updated(when, now)
+__all__ = [  # the names tests and other parts import from here
+    "DETAIL_ROLE",
+    "HIT_MARK",
+    "HIT_ROLE",
+    "ID_ROLE",
+    "INFO_ROLE",
+    "LOADING_ROLE",
+    "OPEN_ROLE",
+    "SEARCH_ROLE",
+    "STREAMING_ROLE",
+    "SessionDelegate",
+    "SessionFilterProxy",
+    "SessionListModel",
+    "SessionListView",
+    "SessionsSidebar",
+    "hit_time",
+]
 
 
 class SessionListView(QListView):
@@ -455,8 +182,6 @@ class SessionsSidebar(QWidget):
         self.trash_button.setToolTip(
             tr("Sessions", "Deleted sessions: restore them within 30 days")
         )
-        from pi_desktop.ui.sessions.trash_view import TrashPanel
-
         self.trash = TrashPanel(self)
         self._search_settled = True  # the message search answered the current text
         self._search_complete = True  # … and looked at every match
@@ -512,6 +237,10 @@ class SessionsSidebar(QWidget):
 
     def set_streaming(self, session_id: str | None) -> None:
         self.model.set_streaming(session_id)
+
+    def set_loading(self, session_id: str | None) -> None:
+        """The row of the session being opened says "opening…" until it shows."""
+        self.model.set_loading(session_id)
 
     def select(self, session_id: str | None) -> None:
         index = self.proxy.mapFromSource(self.model.index_of(session_id)) if session_id else None

@@ -75,7 +75,7 @@ class TrashModel(QAbstractListModel):
         return 0 if parent.isValid() else len(self._rows)
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        from pi_desktop.ui.sessions.sidebar import DETAIL_ROLE, ID_ROLE, INFO_ROLE
+        from pi_desktop.ui.sessions.sidebar_model import DETAIL_ROLE, ID_ROLE, INFO_ROLE
 
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
@@ -110,7 +110,7 @@ class TrashPanel(QWidget):
     backRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        from pi_desktop.ui.sessions.sidebar import SessionDelegate
+        from pi_desktop.ui.sessions.sidebar_delegate import SessionDelegate
 
         super().__init__(parent)
         self.model = TrashModel(self)
