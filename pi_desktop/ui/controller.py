@@ -5,6 +5,9 @@ reasoning deltas are batched on a short timer so a fast stream costs one convers
 per frame, not one per token; every other event first flushes the pending text, so the
 window sees events in the order the agent emitted them. ``stop()`` cancels the task; the
 agent then leaves its session consistent and reports ``RunFinished(stopped=True)``.
+
+Every other event is re-emitted as it came, on a signal typed with its class, so a handler
+reads ``ev.tokens_before`` with the type checker's help instead of through ``Any``.
 """
 
 from __future__ import annotations
@@ -12,14 +15,16 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal, SignalInstance
 
 from pi_desktop.agent.events import (
+    AgentEvent,
     CompactionStarted,
     ContextCompacted,
     ContextPrepared,
+    HistoryRepaired,
     MessageAdded,
     Notice,
     ReasoningDelta,
@@ -36,7 +41,11 @@ from pi_desktop.agent.events import (
 )
 from pi_desktop.ui.i18n import trf
 
+if TYPE_CHECKING:
+    from pi_desktop.agent import Agent
+
 log = logging.getLogger(__name__)
+Work = Coroutine[object, object, object]  # what a run, a resume or a compaction awaits
 
 FLUSH_INTERVAL_MS = 30
 
@@ -44,30 +53,32 @@ FLUSH_INTERVAL_MS = 30
 class AgentController(QObject):
     """One per window. Re-targeted with ``set_agent`` when the window opens another session."""
 
-    runStarted = Signal(str)
-    textStreamed = Signal(str)  # a batch of deltas
-    reasoningStreamed = Signal(str)  # a batch of reasoning deltas (the Thinking block)
+    runStarted = Signal(RunStarted)
+    textStreamed = Signal(str)  # a batch of TextDelta texts
+    reasoningStreamed = Signal(str)  # a batch of ReasoningDelta texts (the Thinking block)
     textRetracted = Signal()  # the step's streamed text was reasoning: clear it
-    messageAdded = Signal(object, object)  # Message, entry id (str | None)
-    toolCallStarted = Signal(object)  # ToolCallStarted
-    toolCallFinished = Signal(object)  # ToolCallFinished
-    contextPrepared = Signal(object)  # ContextPrepared
-    compactionStarted = Signal(bool)  # manual
-    contextCompacted = Signal(object)  # ContextCompacted
-    usageRecorded = Signal(object)  # UsageRecorded
-    retryScheduled = Signal(object)  # RetryScheduled
-    runFinished = Signal(object)  # RunFinished
-    runFailed = Signal(object)  # RunFailed
-    notice = Signal(object)  # Notice
-    summaryFallback = Signal(object)  # SummaryFallback (once per session)
+    messageAdded = Signal(MessageAdded)
+    historyRepaired = Signal(HistoryRepaired)  # the run sends a repaired history: mark the gaps
+    toolCallStarted = Signal(ToolCallStarted)
+    toolCallFinished = Signal(ToolCallFinished)
+    contextPrepared = Signal(ContextPrepared)
+    compactionStarted = Signal(CompactionStarted)
+    contextCompacted = Signal(ContextCompacted)
+    usageRecorded = Signal(UsageRecorded)
+    retryScheduled = Signal(RetryScheduled)
+    runFinished = Signal(RunFinished)
+    runFailed = Signal(RunFailed)
+    notice = Signal(Notice)
+    summaryFallback = Signal(SummaryFallback)  # once per session
     busyChanged = Signal(bool)
     runWithdrawn = Signal(str)  # stopped while waiting to start: this text was never sent
 
     def __init__(self, parent: QObject | None = None, *, flush_ms: int = FLUSH_INTERVAL_MS):
         super().__init__(parent)
-        self._agent: Any = None
+        self._agent: Agent | None = None
         self._unsubscribe: Callable[[], None] | None = None
-        self._task: asyncio.Task[Any] | None = None
+        self._task: asyncio.Task[object] | None = None
+        self._running = False  # from the start to ``busyChanged(False)``, see ``busy``
         self._pending: list[str] = []
         self._pending_reasoning: list[str] = []  # reasoning comes before the text it leads to
         self._timer = QTimer(self)
@@ -79,10 +90,10 @@ class AgentController(QObject):
     # -- wiring --------------------------------------------------------------------------
 
     @property
-    def agent(self) -> Any:
+    def agent(self) -> Agent | None:
         return self._agent
 
-    def set_agent(self, agent: Any) -> None:
+    def set_agent(self, agent: Agent | None) -> None:
         """Listen to ``agent`` (None detaches). Refused while a task is in flight."""
         if self.busy:
             raise RuntimeError("cannot switch agents while a run is in progress")
@@ -95,17 +106,20 @@ class AgentController(QObject):
 
     @property
     def busy(self) -> bool:
-        return self._task is not None and not self._task.done()
+        """True from the start of a run until ``busyChanged(False)`` was handled: a task is
+        done a loop turn before its done-callback runs, and whoever sees "not busy" must
+        also see what the window does when the run ends (the bar's figure, a new agent)."""
+        return self._running
 
     @property
-    def task(self) -> asyncio.Task[Any] | None:
+    def task(self) -> asyncio.Task[object] | None:
         return self._task
 
     # -- actions -------------------------------------------------------------------------
 
     def start_run(
-        self, text: str, *, after: asyncio.Future[Any] | None = None
-    ) -> asyncio.Task[Any] | None:
+        self, text: str, *, after: asyncio.Future[object] | None = None
+    ) -> asyncio.Task[object] | None:
         """Send ``text``; None when nothing can run (no agent, busy, empty text).
 
         With ``after`` (a branch summary being written) the run waits for it first, busy, so
@@ -122,8 +136,8 @@ class AgentController(QObject):
         parent_id: str | None,
         text: str,
         *,
-        on_branched: Callable[[str], Coroutine[Any, Any, Any]] | None = None,
-    ) -> asyncio.Task[Any] | None:
+        on_branched: Callable[[str], Work] | None = None,
+    ) -> asyncio.Task[object] | None:
         """Send ``text`` as a new branch from ``parent_id`` (None: a new first message);
         ``on_branched`` as in ``Agent.run_from``."""
         if self._agent is None or self.busy or not text.strip():
@@ -132,10 +146,10 @@ class AgentController(QObject):
 
     async def _after(
         self,
-        first: asyncio.Future[Any] | None,
+        first: asyncio.Future[object] | None,
         text: str,
-        make: Callable[[], Coroutine[Any, Any, Any]],
-    ) -> Any:
+        make: Callable[[], Work],
+    ) -> object:
         if first is not None and not first.done():
             try:
                 await asyncio.wait([first])  # never cancels ``first``, never raises its error
@@ -144,13 +158,13 @@ class AgentController(QObject):
                 raise
         return await make()
 
-    def start_resume(self) -> asyncio.Task[Any] | None:
+    def start_resume(self) -> asyncio.Task[object] | None:
         """Answer the stored turn that has no answer yet (Retry); None when there is none."""
         if self._agent is None or self.busy or self._agent.pending_turn() is None:
             return None
         return self._start(self._agent.resume())
 
-    def start_compact(self, instructions: str | None = None) -> asyncio.Task[Any] | None:
+    def start_compact(self, instructions: str | None = None) -> asyncio.Task[object] | None:
         if self._agent is None or self.busy:
             return None
         return self._start(self._agent.compact(instructions or None))
@@ -176,17 +190,16 @@ class AgentController(QObject):
                 log.exception("run failed while shutting down")
         self.flush()
 
-    def _start(self, coro: Coroutine[Any, Any, Any], text: str | None = None) -> asyncio.Task[Any]:
+    def _start(self, coro: Work, text: str | None = None) -> asyncio.Task[object]:
         task = asyncio.ensure_future(self._guard(coro))
         self._task = task
+        self._running = True
         task.add_done_callback(self._on_task_done)
         task.add_done_callback(lambda t: self._never_started(t, coro, text))
         self.busyChanged.emit(True)
         return task
 
-    def _never_started(
-        self, task: asyncio.Task[Any], coro: Coroutine[Any, Any, Any], text: str | None
-    ) -> None:
+    def _never_started(self, task: asyncio.Task[object], coro: Work, text: str | None) -> None:
         """Stop came before the task's first step (``_guard`` swallows every later
         cancellation): the agent never saw ``text``, so it is withdrawn, not lost."""
         if task.cancelled():
@@ -194,7 +207,7 @@ class AgentController(QObject):
             if text is not None:
                 self.runWithdrawn.emit(text)
 
-    async def _guard(self, coro: Coroutine[Any, Any, Any]) -> Any:
+    async def _guard(self, coro: Work) -> object:
         """Swallow the cancellation the agent already reported; report a crash as a failure."""
         try:
             return await coro
@@ -207,9 +220,10 @@ class AgentController(QObject):
             self.runFailed.emit(RunFailed(text, "error"))
             return None
 
-    def _on_task_done(self, task: asyncio.Task[Any]) -> None:
+    def _on_task_done(self, task: asyncio.Task[object]) -> None:
         if task is self._task:
             self.flush()
+            self._running = False
             self.busyChanged.emit(False)
 
     # -- events --------------------------------------------------------------------------
@@ -227,7 +241,26 @@ class AgentController(QObject):
             self.flushes += 1
             self.textStreamed.emit(text)
 
-    def _on_event(self, event: Any) -> None:
+    def _relays(self) -> dict[type, SignalInstance]:
+        """Which signal carries each event class (the streamed three are batched above)."""
+        return {
+            RunStarted: self.runStarted,
+            MessageAdded: self.messageAdded,
+            HistoryRepaired: self.historyRepaired,
+            ToolCallStarted: self.toolCallStarted,
+            ToolCallFinished: self.toolCallFinished,
+            ContextPrepared: self.contextPrepared,
+            CompactionStarted: self.compactionStarted,
+            ContextCompacted: self.contextCompacted,
+            UsageRecorded: self.usageRecorded,
+            RetryScheduled: self.retryScheduled,
+            RunFinished: self.runFinished,
+            RunFailed: self.runFailed,
+            Notice: self.notice,
+            SummaryFallback: self.summaryFallback,
+        }
+
+    def _on_event(self, event: AgentEvent) -> None:
         if isinstance(event, TextDelta):
             if event.text:
                 self._pending.append(event.text)
@@ -248,29 +281,8 @@ class AgentController(QObject):
                     self._timer.start()
             return
         self.flush()
-        if isinstance(event, RunStarted):
-            self.runStarted.emit(event.user_text)
-        elif isinstance(event, MessageAdded):
-            self.messageAdded.emit(event.message, event.entry_id)
-        elif isinstance(event, ToolCallStarted):
-            self.toolCallStarted.emit(event)
-        elif isinstance(event, ToolCallFinished):
-            self.toolCallFinished.emit(event)
-        elif isinstance(event, ContextPrepared):
-            self.contextPrepared.emit(event)
-        elif isinstance(event, CompactionStarted):
-            self.compactionStarted.emit(event.manual)
-        elif isinstance(event, ContextCompacted):
-            self.contextCompacted.emit(event)
-        elif isinstance(event, UsageRecorded):
-            self.usageRecorded.emit(event)
-        elif isinstance(event, RetryScheduled):
-            self.retryScheduled.emit(event)
-        elif isinstance(event, RunFinished):
-            self.runFinished.emit(event)
-        elif isinstance(event, RunFailed):
-            self.runFailed.emit(event)
-        elif isinstance(event, Notice):
-            self.notice.emit(event)
-        elif isinstance(event, SummaryFallback):
-            self.summaryFallback.emit(event)
+        relay = self._relays().get(type(event))
+        if relay is None:
+            log.warning("agent event %s has no signal; dropped", type(event).__name__)
+            return
+        relay.emit(event)

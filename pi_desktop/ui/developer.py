@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow, QMenu
+from PySide6.QtWidgets import QMenu, QMenuBar
 
 from pi_desktop.ui.i18n import tr
 
@@ -27,11 +27,11 @@ def enable_developer_mode() -> None:
     os.environ[DEVELOPER_ENV] = "1"
 
 
-def developer_menu(window: QMainWindow, actions: list[QAction]) -> QMenu | None:
+def developer_menu(menu_bar: QMenuBar, actions: list[QAction]) -> QMenu | None:
     """The Developer menu with ``actions`` in developer mode; None (no menu) otherwise."""
     if not developer_mode():
         return None
-    menu = window.menuBar().addMenu(tr("MainWindow", "&Developer"))
+    menu = menu_bar.addMenu(tr("MainWindow", "&Developer"))
     menu.setToolTipsVisible(True)
     for action in actions:
         menu.addAction(action)

@@ -1,9 +1,13 @@
 """The main window: conversation, input, budget bar and session tree, wired to one Agent.
 
-The window owns the open ``Session`` and the ``Agent`` built on it; the controller owns the
-asyncio task of a run. Every dialog opens with ``open()``, never ``exec()``, because the
-agent's coroutines share Qt's loop. Providers and tools come from factories the app passes
-in, so tests drive the real window with the real offline provider (or a loopback server).
+The window owns the open ``Session`` and the ``Agent`` built on it, and composes the parts
+that do the work: the controller owns the asyncio task of a run, the ``RunPresenter`` sends
+what the input holds and draws the run's events, the ``DialogsHost`` opens every dialog
+(``open()``, never ``exec()``: the agent's coroutines share Qt's loop), the ``RefusalArea``
+says why something was not done, and the ``SessionWatch`` tells the views that follow the
+session when it changed. None of them sees the window. Providers and tools come from
+factories the app passes in, so tests drive the real window with the real offline provider
+(or a loopback server).
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import html
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -28,7 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pi_desktop.agent import Agent
+from pi_desktop.agent import Agent, Tool
+from pi_desktop.agent.events import ContextCompacted, RunStarted
 from pi_desktop.session import (
     Session,
     SessionLibrary,
@@ -46,38 +51,44 @@ from pi_desktop.ui.budget.figures import branch_compactions
 from pi_desktop.ui.chat.conversation import ConversationView, PathItem, path_items
 from pi_desktop.ui.chat.edit_resend import EditResend
 from pi_desktop.ui.chat.header import ChatHeader
-from pi_desktop.ui.chat.input_box import CompactDialog, InputBox
+from pi_desktop.ui.chat.input_box import InputBox
 from pi_desktop.ui.chat.message_widgets import InlineBanner
+from pi_desktop.ui.chat.usage_text import MessageStats
 from pi_desktop.ui.controller import AgentController
 from pi_desktop.ui.developer import developer_menu
 from pi_desktop.ui.dialogs.approval import ApprovalPrompter
 from pi_desktop.ui.dialogs.export_dialog import format_label
-from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
-from pi_desktop.ui.dialogs.system_prompt import SavedPrompts
+from pi_desktop.ui.dialogs.settings_dialog import PresetChoice, SettingsDialog
+from pi_desktop.ui.dialogs.system_prompt import SavedPrompts, SystemPromptDialog
+from pi_desktop.ui.dialogs_host import DialogsHost
 from pi_desktop.ui.i18n import say, tr, trf
 from pi_desktop.ui.labels import title_from
 from pi_desktop.ui.refusals import RefusalArea
+from pi_desktop.ui.run_presenter import RunPresenter, RunViews
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.send_queue import SendQueue
+from pi_desktop.ui.session_watch import SessionWatch
+from pi_desktop.ui.sessions.dialog import SessionsDialog
 from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS, open_failure
 from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 from pi_desktop.ui.sessions.sidebar_controller import SidebarController
-from pi_desktop.ui.settings import KeyStore, SettingsStore
+from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
 from pi_desktop.ui.splitter import ThinSplitter
 from pi_desktop.ui.status_bar import ElidingStatusBar, RunStatus
 from pi_desktop.ui.text.safe_text import image_policy
 from pi_desktop.ui.theme import ensure_theme, style
 from pi_desktop.ui.tree.session_tree import SessionTree
-from pi_desktop.ui.window_dialogs import WindowDialogs
-from pi_desktop.ui.window_run import WindowRun
-from pi_desktop.ui.window_usage import WindowUsage
+from pi_desktop.ui.usage_status import UsageStatus
 from pi_desktop.ui.zoom import Zoom, add_zoom_actions, scale_fixed_height
+
+if TYPE_CHECKING:
+    from pi_desktop.ui.mcp_runtime import McpRuntime
 
 log = logging.getLogger(__name__)
 PROMPTS_FILE = "prompts.json"  # agent.prompts' file name, beside the settings
 
 
-class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
+class MainWindow(QMainWindow):
     """One window, one open session, one agent."""
 
     closed = Signal()
@@ -99,7 +110,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
         self.library = library
         self.settings = settings_store.load()
         # unusable saved values (defaults were kept): said once, in the first session shown
-        self._settings_problems = list(getattr(settings_store, "problems", None) or [])
+        self._settings_problems = list(settings_store.problems)
         image_policy().set_remote_images(self.settings.remote_images)
         self._provider_factory = provider_factory
         self._tools_factory = tools_factory
@@ -115,17 +126,39 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
         self._load_task: asyncio.Task[bool] | None = None
         self._closed = False
         self.controller = AgentController(self)
+        self.session_watch = SessionWatch(self)  # the views that draw the session follow it
+        self.mcp: McpRuntime | None = None  # set by ``install_mcp`` (its page in Settings)
         # saved system prompts, in a file beside the settings (a test's settings are temporary)
         settings_dir = Path(settings_store.qsettings.fileName()).parent
         self.prompt_store = SavedPrompts(settings_dir / PROMPTS_FILE)
-        self.viewers: list[QWidget] = []  # summary / tool-result viewers that are open
-        self.dialog: QDialog | None = None  # the dialog on screen (tests drive it)
         self._closing = False
         self._provider_note: str | None = None  # the status-bar note of the current provider
         self._settings_pending = False  # saved during a run: applied when it ends
-        self._sent_text = ""  # the text of the latest send, given back when it is refused
         self._close_task: asyncio.Future[None] | None = None
         self._build_ui()
+        self.dialogs = DialogsHost(
+            self,
+            controller=self.controller,
+            session=lambda: self.session,
+            status=self.statusBar(),
+            refusals=self.refusal_area,
+        )
+        self.run = RunPresenter(
+            self.controller,
+            RunViews(
+                conversation=self.conversation,
+                budget_bar=self.budget_bar,
+                tree=self.tree,
+                refusals=self.refusal_area,
+                input=self.input,
+                send_button=self.send_button,
+                status=self.statusBar(),
+                locked_actions=(self.new_action, self.open_action, self.compact_action),
+            ),
+            ready=self._ready_to_send,
+            start=self.edits.send,
+            parent=self,
+        )
         self._connect()
         self._restore_geometry()
 
@@ -230,7 +263,10 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
         self.provider_label = QLabel(self)
         self.provider_label.setTextFormat(Qt.TextFormat.PlainText)  # names come from files
         self.statusBar().addPermanentWidget(self.offline_label)
-        self._build_usage()
+        self.usage = UsageStatus(lambda: self.settings.model_prices, self)
+        self.usage_label = self.usage.label
+        self.statusBar().addPermanentWidget(self.usage_label)
+        self.conversation.stats_source = self.usage.message_stats
         self.statusBar().addPermanentWidget(self.provider_label)
         self._build_actions()
 
@@ -305,7 +341,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
         self.probe_action = self._action(
             tr("MainWindow", "&Fidelity probe (provider check)…"), None, self.show_probe
         )
-        self.developer_menu = developer_menu(self, [self.probe_action])  # --developer only
+        self.developer_menu = developer_menu(self.menuBar(), [self.probe_action])  # --developer only
 
     def panes(self) -> list[QWidget]:
         """The parts F6 moves between, in reading order: sessions, input, bar, tree."""
@@ -331,53 +367,30 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
         self.sidebar.filter.selectAll()
 
     def _connect(self) -> None:
-        self.send_button.clicked.connect(self._send_or_stop)
-        self.input.submitted.connect(self.send)
-        self.input.submitted.connect(self.send_queue.submit)  # after send: only while busy
-        self.send_action.triggered.connect(lambda _checked=False: self.send_queue.submit())
-        self.input.stopRequested.connect(self.stop)
-        c = self.controller
+        c, run = self.controller, self.run
+        run.idle.connect(self._on_idle)
+        run.cardAdded.connect(self._decorate_card)
+        run.compacted.connect(self._on_compacted)
         c.runStarted.connect(self._on_run_started)
-        c.runStarted.connect(lambda _text: self.edits.clear_notes())
-        c.textStreamed.connect(self.conversation.append_delta)
-        c.textStreamed.connect(lambda text: self.budget_bar.add_streamed(len(text)))
-        c.reasoningStreamed.connect(self.conversation.append_reasoning)
-        c.textRetracted.connect(self.conversation.retract_stream_text)
-        c.messageAdded.connect(self._on_message_added)
-        c.toolCallStarted.connect(
-            lambda ev: self.conversation.add_tool_call(ev.call_id, ev.name, ev.arguments)
-        )
-        c.toolCallFinished.connect(self._on_tool_finished)
-        c.contextPrepared.connect(self._on_context_prepared)
-        c.compactionStarted.connect(self._on_compaction_started)
+        c.messageAdded.connect(lambda _ev: self.sessions.message_added())
+        c.contextPrepared.connect(lambda _ev: self.dialogs.follow_breakdown())
+        c.busyChanged.connect(self.sessions.busy_changed)
+        c.busyChanged.connect(lambda busy: self.edits.set_enabled(not busy))
+        # Enter mid-answer queues the message (ui/send_queue.py); connected after the
+        # presenter's own handlers: it submits only while busy, and may send once idle
+        self.input.submitted.connect(self.send_queue.submit)
+        self.send_action.triggered.connect(lambda _checked=False: self.send_queue.submit())
+        c.busyChanged.connect(self.send_queue.busy_changed)
+        c.runFinished.connect(self.send_queue.run_ended)
+        c.runFailed.connect(self.send_queue.run_ended)
         self.run_status = RunStatus(self.statusBar())  # the note goes when the answer comes
         c.compactionStarted.connect(self.run_status.note_shown)
         for progress in (c.textStreamed, c.reasoningStreamed, c.toolCallStarted):
             progress.connect(self.run_status.progressed)
-        c.contextCompacted.connect(self._on_compacted)
-        c.usageRecorded.connect(self._on_usage)
-        c.retryScheduled.connect(lambda _ev: self.conversation.restart_stream())
-        c.retryScheduled.connect(
-            lambda ev: self.statusBar().showMessage(
-                trf(
-                    "MainWindow",
-                    "Provider busy (%1); retry %2 in %3 s",
-                    ev.reason,
-                    ev.attempt,
-                    round(ev.delay),
-                ),
-                8000,
-            )
-        )
-        c.runFinished.connect(self._on_run_finished)
-        c.runFailed.connect(self._on_run_failed)
-        c.notice.connect(lambda ev: self.conversation.add_banner(say(ev.text)))
-        c.summaryFallback.connect(self._on_summary_fallback)
-        c.busyChanged.connect(self._on_busy_changed)
-        c.busyChanged.connect(self.send_queue.busy_changed)  # after: it may send the next one
-        c.runFinished.connect(self.send_queue.run_ended)
-        c.runFailed.connect(self.send_queue.run_ended)
         c.runWithdrawn.connect(self.edits.withdrawn)
+        # the views that draw what the session stored follow it, whoever wrote to it
+        self.session_watch.changed.connect(self._on_session_changed)
+        self.header.systemPromptRequested.connect(self.show_system_prompt)
         self.conversation.retryRequested.connect(self.retry)
         self.conversation.summaryRequested.connect(self.open_summary)
         self.conversation.openFileRequested.connect(self.open_tool_result)
@@ -392,9 +405,31 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
         self.tree.editRequested.connect(self.edits.begin_edit)
         self.conversation.pinRequested.connect(self.pins.set_pinned)
         self.conversation.cardBuilt.connect(self._decorate_card)
-        self.sessions.titleChanged.connect(self._update_title)
         self.tree.compactionActivated.connect(self.open_summary)
+        self.sessions.titleChanged.connect(self._update_title)
         self.budget_bar.clicked.connect(self.show_breakdown)
+        self.dialogs.entriesRequested.connect(self.tree.select_entries)
+        self.dialogs.summaryEdited.connect(lambda _id: self._refresh_bar())
+
+    def _on_session_changed(self) -> None:
+        """Something was stored (by a run, a pin, a rewind, an edit): redraw what shows it."""
+        self.session_tree.session_changed()
+        self.usage.follow(self.session_watch.last_entries())
+
+    def _on_run_started(self, _ev: RunStarted) -> None:
+        self.edits.clear_notes()
+
+    def _on_idle(self) -> None:
+        """A run ended: settings saved meanwhile apply now, and the bar shows the next request."""
+        self.approver.end_run()  # "Deny all until the answer ends" ends here
+        if self._settings_pending:
+            self._rebuild_agent()
+        else:
+            self._refresh_bar()
+        self._update_title()
+
+    def _on_compacted(self, _ev: ContextCompacted) -> None:
+        self.budget_bar.set_compactions(*branch_compactions(self.session))
 
     def _restore_geometry(self) -> None:
         """Saved window state; a hand-edited value ("zz", a number) is ignored and reported."""
@@ -526,12 +561,14 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
         self.loading_path = None  # a background open still running is dropped when it ends
         self._close_current()
         self.session = session
+        self.session_watch.watch(session)
+        self.usage.set_session(session)
         self.edits.reset()
         self._build_agent()
         self.tree.set_session(session)
         self.render_path(items)
-        self._clear_refusals()
-        reason = getattr(session, "read_only_reason", None)
+        self.refusal_area.clear()
+        reason = session.read_only_reason
         problems = [p for p in session.problems if p != reason]
         if reason:
             self.conversation.add_banner(say(reason), kind="refusal")
@@ -555,9 +592,8 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
             self._settings_problems = []
         self._update_title()
         self.refresh_system_prompt()
-        self.refresh_usage()
         if self.agent is not None:
-            self._on_context_prepared(self.agent.estimate_now())
+            self._show_estimate()
         self.budget_bar.reset_compactions()
         self.budget_bar.set_compactions(*branch_compactions(self.session))
         self.sessions.session_opened(session)
@@ -578,9 +614,6 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
     def refusals(self) -> list[InlineBanner]:
         return self.refusal_area.banners()
 
-    def _clear_refusals(self) -> None:
-        self.refusal_area.clear()
-
     def _refresh_bar(self) -> None:
         """Between runs the bar shows what the next request would carry — the figure a restart,
         a rewind or a budget change shows for the same conversation (never the last request's
@@ -590,14 +623,20 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
         ev = self.agent.estimate_now()
         self.budget_bar.set_estimate(ev.estimated_tokens, ev.budget, ev.threshold, ratio=ev.ratio)
         self.budget_bar.set_compactions(*branch_compactions(self.session))
-        self._follow_breakdown()
+        self.dialogs.follow_breakdown()
 
-    def extend_tools(self, extra: Callable[[list[Any]], list[Any]]) -> None:
+    def _show_estimate(self) -> None:
+        """A new agent's first estimate, drawn as a prepare would draw it (report, faded)."""
+        assert self.agent is not None
+        self.run.on_context_prepared(self.agent.estimate_now())
+        self.dialogs.follow_breakdown()
+
+    def extend_tools(self, extra: Callable[[list[Tool]], list[Tool]]) -> None:
         """Offer ``extra(tools)`` beside the tools every new agent gets (MCP servers' tools);
         ``extra`` receives the built-in ones so its names can stay clear of them."""
         base = self._tools_factory
 
-        def factory(*args: Any, **kwargs: Any) -> list[Any]:
+        def factory(*args: object, **kwargs: object) -> list[Tool]:
             tools = list(base(*args, **kwargs)) if base is not None else []
             return tools + extra(tools)
 
@@ -637,6 +676,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
     def _close_current(self) -> None:
         self.controller.set_agent(None)
         self.agent = None
+        self.session_watch.watch(None)
         if self.session is not None:
             self.session.close()
             self.session = None
@@ -695,25 +735,17 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
             items = path_items(self.session, results_dir)
         self.conversation.show_path(items)
         if self.agent is not None:
-            self.conversation.show_repairs(self.agent.history_repairs)
+            self.run.show_repairs(self.agent.history_repairs)
         self.edits.decorate()
         self.pins.decorate()
 
     # ---------------------------------------------------------------- running
 
-    def _send_or_stop(self) -> None:
-        if self.busy:
-            self.stop()
-        else:
-            self.send()
-
-    def send(self) -> asyncio.Task[Any] | None:
-        text = self.input.toPlainText()
-        if not text.strip() or self.busy:
-            return None
+    def _ready_to_send(self) -> bool:
+        """Whether a message can go now: a session is open (a new one is made), writable."""
         if self.loading_path is not None and self.session is None:
             self.statusBar().showMessage("Still opening the session; send again in a moment.")
-            return None  # the text stays in the box
+            return False  # the text stays in the box
         if self.session is None:
             self.new_session()
         if self.session is not None and self.session.read_only:  # refused before it runs
@@ -725,31 +757,169 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
                 + " "
                 + tr("MainWindow", "Your message is still in the box.")
             )
-            return None
-        task = self.edits.send(text)
-        if task is not None:
-            self._sent_text = text  # given back if the run refuses it (too large to send)
-            self.input.clear()
-        return task
+            return False
+        return self.session is not None
+
+    def send(self) -> asyncio.Task[object] | None:
+        """Send what the input box holds (see ``RunPresenter.send``)."""
+        return self.run.send()
 
     def stop(self) -> None:
-        if self.controller.stop():
-            self.statusBar().showMessage(tr("MainWindow", "Stopping…"), 3000)
+        self.run.stop()
 
-    def retry(self) -> asyncio.Task[Any] | None:
+    def retry(self) -> asyncio.Task[object] | None:
         """Answer the turn that failed from the stored history: no duplicate, no new branch."""
-        if self.busy:
-            return None
-        return self.controller.start_resume()
+        return self.run.retry()
 
-    def compact_now(self) -> None:
-        if self.busy or self.agent is None:
-            return
-        dialog = CompactDialog(self)
-        dialog.accepted.connect(
-            lambda: self.controller.start_compact(dialog.instructions.text().strip() or None)
+    def compact_now(self) -> QDialog | None:
+        return self.dialogs.show_compact()
+
+    # ---------------------------------------------------------------- dialogs
+
+    @property
+    def dialog(self) -> QDialog | None:
+        """The dialog on screen (tests drive it)."""
+        return self.dialogs.dialog
+
+    @property
+    def viewers(self) -> list[QWidget]:
+        """The summary / tool-result viewers that are open."""
+        return self.dialogs.viewers
+
+    def open_summary(self, entry_id: str) -> QWidget | None:
+        return self.dialogs.open_summary(entry_id)
+
+    def show_breakdown(self) -> QDialog | None:
+        return self.dialogs.show_breakdown()
+
+    def export_branch(self, fmt: str) -> QDialog | None:
+        return self.dialogs.export_branch(fmt, self.workspace(), self.library.root)
+
+    def show_probe(self) -> QWidget:
+        return self.dialogs.show_probe(self.provider)
+
+    def open_tool_result(self, path: str) -> QWidget | None:
+        return self.dialogs.open_tool_result(path)
+
+    def show_sessions(self) -> SessionsDialog | None:
+        dialog = self.dialogs.show_sessions(self.library)
+        if dialog is not None:
+            dialog.openRequested.connect(self.open_session_id)
+            dialog.newRequested.connect(self.new_session)
+            dialog.renamed.connect(lambda *_: self._update_title())
+            dialog.finished.connect(lambda _result: self.sessions.refresh())
+        return dialog
+
+    def show_settings(self) -> SettingsDialog:
+        return self.dialogs.show_settings(
+            self.settings,
+            self._presets,
+            self.key_store,
+            self.effective_workspace(),
+            self.apply_settings,
+            mcp=self.mcp,
         )
-        self._show_dialog(dialog)
+
+    def apply_settings(self, settings: AppSettings, api_key: str | None = None) -> None:
+        """Persist and rebuild the agent on the same session (its cache is restored, 0 calls).
+
+        During a run the agent is rebuilt as soon as the run ends, so the provider shown in the
+        status bar is always the one the next message goes to.
+        """
+        failed = None
+        if api_key is not None and settings.provider != "offline":
+            failed = self.key_store.set(settings.provider, api_key)
+        if settings.workspace != self.settings.workspace:
+            self._workspace_override = None  # a folder chosen in Settings beats --workspace
+        prices_changed = settings.model_prices != self.settings.model_prices
+        # an error from the previous provider ("Nothing is listening at …") no longer applies
+        old = self.settings
+        provider_changed = api_key is not None or (
+            (settings.provider, settings.model, settings.base_url)
+            != (old.provider, old.model, old.base_url)
+            or (settings.thinking, settings.reasoning_effort)
+            != (old.thinking, old.reasoning_effort)
+        )
+        self.settings = settings
+        self.settings_store.save(settings)
+        image_policy().set_remote_images(settings.remote_images)
+        if prices_changed:
+            self.restat()
+        if provider_changed and not self.busy and self.conversation.banners():
+            self.conversation.clear_banners("error")
+            self.edits.offer_answer_again()  # the unanswered question: ask the new provider
+        if self.busy:
+            self._settings_pending = True
+            self.statusBar().showMessage(
+                tr("MainWindow", "Settings saved; they apply when this answer ends."), 6000
+            )
+        else:
+            self._rebuild_agent()
+        if failed:
+            self.statusBar().showMessage(
+                trf("MainWindow", "The API key was not saved: %1.", failed)
+            )
+
+    def rebuild_agent_between_runs(self) -> None:
+        """A new agent now, or when the running answer ends (the tools offered changed)."""
+        if self.session is None or self._closing:
+            return
+        if self.busy:
+            self._settings_pending = True  # applied when the run ends
+        else:
+            self._rebuild_agent()
+
+    def _rebuild_agent(self) -> None:
+        """A new agent for the new settings (it restores the usage anchor the session saved)."""
+        self._settings_pending = False
+        if self.session is None:
+            return
+        self.controller.set_agent(None)
+        self._build_agent()
+        self._show_estimate()
+        self.budget_bar.set_compactions(*branch_compactions(self.session))
+
+    # ---------------------------------------------------------------- usage and prompt
+
+    def message_stats(self, entry_id: str | None, metadata: object = None) -> MessageStats | None:
+        return self.usage.message_stats(entry_id, metadata)
+
+    def refresh_usage(self) -> None:
+        self.usage.refresh()
+
+    def restat(self) -> None:
+        """Prices changed (Settings): every answer's hover and the totals say it anew."""
+        self.usage.restat(self.conversation.message_cards())
+
+    def refresh_system_prompt(self) -> None:
+        self.header.set_system_prompt(self.session.system_prompt if self.session else None)
+
+    def show_system_prompt(self) -> SystemPromptDialog | None:
+        """The header's prompt link: view, change, save or choose a prompt (``open()``)."""
+        if self.session is None:
+            self.new_session()
+        return self.dialogs.show_system_prompt(self.prompt_store, self.set_system_prompt)
+
+    def set_system_prompt(self, text: str) -> bool:
+        """This session's prompt from the next request on (one more entry in the session)."""
+        if self.session is None or self.busy:
+            return False
+        prompt = text if text.strip() else None
+        if prompt == self.session.system_prompt:
+            return False
+        try:  # the agent appends the entry and re-estimates (its ContextPrepared moves the bar)
+            if self.agent is not None:
+                self.agent.set_system_prompt(prompt)
+            else:
+                self.session.set_system_prompt(prompt)
+        except (OSError, ValueError, RuntimeError) as exc:
+            self.show_refusal(trf("MainWindow", "The system prompt was not changed: %1", exc))
+            return False
+        self.refresh_system_prompt()
+        self.statusBar().showMessage(
+            tr("MainWindow", "System prompt changed; your next message uses it."), 6000
+        )
+        return True
 
     # ---------------------------------------------------------------- closing
 
@@ -766,8 +936,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowUsage, QMainWindow):
         self.settings_store.set_value("splitter", self.splitter.saveState())
         self.sessions.save_state()
         self.settings_store.qsettings.sync()
-        for viewer in list(self.viewers):
-            viewer.close()
+        self.dialogs.close_viewers()
         self._close_current()
         self._closed = True
         event.accept()

@@ -50,3 +50,42 @@ def test_a_paired_conversation_shows_no_gap_banner(kit):
         path = session.path
     window = kit.window(OfflineLLM(), offline=True, session_path=path)
     assert not [b for b in window.conversation.banners() if "gap" in b.text]
+
+
+def test_a_run_on_a_gap_is_relayed_typed_and_marked_once(kit, qtbot):
+    """The agent reports the repaired history at the start of the run (``HistoryRepaired``,
+    carried as itself by the controller); the marks drawn on open are not drawn again."""
+    from pi_desktop.agent.events import HistoryRepaired
+
+    path, before = _session_with_gaps(kit.library)
+    window = kit.window(OfflineLLM(), offline=True, session_path=path)
+    relayed: list[object] = []
+    window.controller.historyRepaired.connect(relayed.append)
+    window.input.setPlainText("go on")
+    assert window.send() is not None
+    qtbot.waitUntil(lambda: not window.busy and bool(relayed), timeout=15_000)
+    (event,) = relayed
+    assert isinstance(event, HistoryRepaired)
+    assert {r.kind for r in event.repairs} == {"missing_result", "orphan_result"}
+    gaps = [b for b in window.conversation.banners() if "gap" in b.text]
+    assert len(gaps) == 1
+    assert path.read_bytes().startswith(before)  # appended to, never rewritten
+
+
+def test_a_gap_not_marked_yet_is_marked_when_the_run_reports_it(kit, qtbot):
+    """A conversation drawn without its marks (redrawn by a part that does not know about
+    repairs) gets them from the run's report."""
+    from pi_desktop.ui.chat.conversation import path_items
+
+    path, _ = _session_with_gaps(kit.library)
+    window = kit.window(OfflineLLM(), offline=True, session_path=path)
+    session = window.session
+    window.conversation.show_path(path_items(session, kit.library.results_dir(session.path)))
+    window.run.show_repairs(())  # what the window believes is marked: nothing
+    assert not [b for b in window.conversation.banners() if "gap" in b.text]
+    window.input.setPlainText("go on")
+    assert window.send() is not None
+    qtbot.waitUntil(lambda: not window.busy, timeout=15_000)
+    gaps = [b for b in window.conversation.banners() if "gap" in b.text]
+    assert len(gaps) == 1
+    assert window.conversation._tool_calls["c2"].result == INTERRUPTED_RESULT

@@ -13,6 +13,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from pi_desktop.agent import OfflineLLM
+from pi_desktop.agent.events import CompactionStarted
 
 SHOTS = Path("/tmp/pi-desktop-rough-edges")
 LONG_NOTE = (
@@ -57,12 +58,12 @@ def test_the_summarizing_note_goes_when_the_answer_streams(kit, qtbot):
     window = kit.window(OfflineLLM(), offline=True)
     bar = window.statusBar()
     controller = window.controller
-    controller.compactionStarted.emit(False)
+    controller.compactionStarted.emit(CompactionStarted(manual=False))
     assert bar.currentMessage() == "Context is full: summarizing…"
     controller.textStreamed.emit("Bonjour")
     assert bar.currentMessage() == ""
     # the result of the compaction is news, not progress: the stream leaves it alone
-    controller.compactionStarted.emit(True)
+    controller.compactionStarted.emit(CompactionStarted(manual=True))
     bar.showMessage("Compacted 6 messages: 3,000 → 1,200 tokens", 8000)
     controller.textStreamed.emit(" encore")
     assert bar.currentMessage().startswith("Compacted 6 messages")
@@ -70,7 +71,7 @@ def test_the_summarizing_note_goes_when_the_answer_streams(kit, qtbot):
 
 def test_a_tool_call_also_ends_the_summarizing_note(kit, qtbot):
     window = kit.window(OfflineLLM(), offline=True)
-    window.controller.compactionStarted.emit(False)
+    window.controller.compactionStarted.emit(CompactionStarted(manual=False))
     window.input.setPlainText("list the files")
     qtbot.keyClick(window.input, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: bool(window.conversation.tool_calls()), timeout=10_000)

@@ -31,9 +31,15 @@ def test_the_prompt_is_edited_from_the_header_and_survives_a_restart(kit, qtbot,
     qtbot.waitUntil(lambda: window.dialog is None)
     assert window.session.system_prompt == "You are a pirate. Answer like one."
     assert window.header.prompt_button.text() == "⚙ You are a pirate. Answer like one."
-    # the tree marks where it changed: a side node at the answer that was current
+
+    # the tree marks where it changed: a side node at the answer that was current (the tree
+    # follows the session's changes, redrawn once the event loop turns)
+    def marks() -> list:
+        return [n for n in window.tree.view.snapshot.nodes.values() if n.role == "system_prompt"]
+
+    qtbot.waitUntil(lambda: len(marks()) == 1)
     snap = window.tree.view.snapshot
-    (change,) = [n for n in snap.nodes.values() if n.role == "system_prompt"]
+    (change,) = marks()
     assert change.parent_id == window.session.current_id
     assert change.label == "system prompt: You are a pirate. Answer like one."
     assert change.id in snap.compactions[change.parent_id]

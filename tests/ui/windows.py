@@ -70,7 +70,7 @@ def open_dialogs(window: Any, qtbot: Any, tmp: Path) -> dict[str, QWidget]:
     prompt.close()
     result = tmp / "result.txt"
     result.write_text("alpha\nbeta\n" * 50)
-    files = window._show_viewer(ToolResultViewer(result, window))
+    files = window.dialogs.show_viewer(ToolResultViewer(result, window))
     qtbot.waitUntil(lambda: files.size_label.text() != "")
     shown["file viewer"] = files
 

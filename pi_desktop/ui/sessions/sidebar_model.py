@@ -91,10 +91,6 @@ class SessionListModel(QAbstractListModel):
     def open_id(self) -> str | None:
         return self._open_id
 
-    @property
-    def streaming_id(self) -> str | None:
-        return self._streaming_id
-
     def set_open(self, session_id: str | None) -> None:
         old, self._open_id = self._open_id, session_id
         self._changed(old, session_id)
