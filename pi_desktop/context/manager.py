@@ -49,7 +49,11 @@ from pi_desktop.context.ratio import ASCII_WEIGHT
 from pi_desktop.context.report import CompactionInfo, OffloadedResult, PrepareReport
 from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES, budget_message_cap
 from pi_desktop.context.summarizer import FailedInputs
-from pi_desktop.context.summary_trim import summary_allowance, summary_target
+from pi_desktop.context.summary_trim import (
+    default_keep_recent,
+    summary_allowance,
+    summary_target,
+)
 from pi_desktop.context.tokens import tokens_from_chars
 from pi_desktop.context.views import ViewBuilder, _View
 
@@ -264,10 +268,11 @@ class ContextManager:
 
     @property
     def keep_recent_tokens(self) -> int:
-        """Tokens of recent history a compaction keeps verbatim (``budget // 4`` unless set)."""
+        """Tokens of recent history a compaction keeps verbatim (``budget // 4`` unless set;
+        less under a small budget, see ``summary_trim.landing_cap``)."""
         if self._keep_recent_tokens is not None:
             return self._keep_recent_tokens
-        return self.budget // 4
+        return default_keep_recent(self.budget, self.view_limit)
 
     @keep_recent_tokens.setter
     def keep_recent_tokens(self, value: int | None) -> None:
