@@ -70,7 +70,9 @@ class SummaryCache:
         start, tail = entry.covered_count, entry.retained_tail
         if start < 0 or start + len(tail) > len(messages):
             return False
-        live = list(messages[start : start + len(tail)])
+        live = messages[start : start + len(tail)]  # a list's slice is a new list already
+        if not isinstance(live, list):
+            live = list(live)
         # ``_verified``: the live messages that matched here last time (reset whenever the
         # cache changes). ``==`` on lists short-cuts on identity, so an unchanged history is
         # one C-level pass; a message replaced at these positions (an edit, a rewind and new

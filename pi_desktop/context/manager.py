@@ -539,20 +539,19 @@ class ContextManager:
         self._micro_floor = view.micro_floor
         self.last_view_tokens = tokens_from_chars(view.chars, ratio)
         offloaded = []
-        for i in view.tools:  # offloaded markers are tool results (L2 keeps their metadata)
+        for i in view.offloaded:  # the markers the L3 pass found (L2 keeps their metadata)
             src, message = view.sources[i], view.messages[i]
-            if not message.metadata or src is None:
+            info = (message.metadata or {}).get("offloaded")
+            if src is None or not isinstance(info, dict):
                 continue
-            info = message.metadata.get("offloaded")
-            if isinstance(info, dict) and "path" in info:
-                offloaded.append(
-                    OffloadedResult(
-                        index=src,
-                        tool_call_id=message.tool_call_id or "",
-                        path=str(info["path"]),
-                        original_chars=int(info.get("original_chars") or 0),
-                    )
+            offloaded.append(
+                OffloadedResult(
+                    index=src,
+                    tool_call_id=message.tool_call_id or "",
+                    path=str(info["path"]),
+                    original_chars=int(info.get("original_chars") or 0),
                 )
+            )
         self.last_report = PrepareReport(
             input_count=len(messages),
             view_count=len(view.messages),

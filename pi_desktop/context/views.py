@@ -21,7 +21,7 @@ from pi_desktop.context.cache import SummaryCache
 from pi_desktop.context.calibration import UsageCalibration
 from pi_desktop.context.memo import SEPARATOR_CHARS, MessageMemo
 from pi_desktop.context.message import Message
-from pi_desktop.context.micro import clearable_end_at, compacted_copy, results_over, tool_positions
+from pi_desktop.context.micro import clearable_end_at, compacted_copy, results_over
 from pi_desktop.context.offload import (
     MARKER_MIN_SAVING,
     floor_chars,
@@ -61,6 +61,13 @@ class _View:
     cache_used: bool
     micro_floor: int = 0  # L2's horizon (input index) this view was built with
     tools: tuple[int, ...] = ()  # positions of the tool results in ``messages``
+    offloaded: tuple[int, ...] = ()  # positions of the offloaded markers among them
+
+
+def _offload_info(message: Message) -> dict | None:
+    """The ``offloaded`` metadata of an L3 marker (L2's placeholder keeps it), else None."""
+    info = (message.metadata or {}).get("offloaded")
+    return info if isinstance(info, dict) and "path" in info else None
 
 
 class LayerSettings(Protocol):
@@ -255,7 +262,7 @@ class ViewBuilder:
             sources += rest_src
         protected = set(pins.units(messages))
         # the one pass over the view by role: L3 here, L2 and the report read ``tools``
-        tools, last_assistant = self._l3_view(out, sources, protected)
+        tools, last_assistant, marked = self._l3_view(out, sources, protected)
         micro, chars, weighted, micro_floor = self._micro(
             out, sources, tools, last_assistant, micro_floor, micro_trigger, micro_gain, protected
         )
@@ -269,35 +276,40 @@ class ViewBuilder:
             summary is not None,
             micro_floor,
             tuple(tools),
+            tuple(marked),
         )
 
     def _l3_view(
         self, out: list[Message], sources: list[int | None], protected: set[int]
-    ) -> tuple[list[int], int]:
-        """L3 in place over the view: (positions of the tool results, last assistant or -1).
+    ) -> tuple[list[int], int, list[int]]:
+        """L3 in place over the view: (positions of the tool results, last assistant or -1,
+        positions of the offloaded markers).
 
         A view usually extends the previous one. When it starts with the part of the last
         view that no later message can change (everything before its trailing tool results,
         checked by one C-level list comparison) and the budget and anchor are the same, that
         part takes the last view's L3 output as it is and only the rest is scanned: a turn
-        costs what is new, not the view (pinned units disable the shortcut).
+        costs what is new, not the view (pinned units disable the shortcut). The markers'
+        positions are kept the same way, so the report lists them without a pass over every
+        result in the view.
         """
         s = self._settings
-        if s.results_dir is None:
-            return tool_positions(out)
-        settings = (s.view_limit, self._calibration.l3_correction, s.max_tool_chars)
+        offloading = s.results_dir is not None
+        settings = (s.view_limit, self._calibration.l3_correction, s.max_tool_chars, offloading)
         start = 0
         tools: list[int] = []
         assistants: list[int] = []
+        marked: list[int] = []
         before: list[Message] = []
         last = self._l3_last
         if last is not None and not protected and last[0] == settings:
-            _, last_before, last_after, last_tools, last_assistants, stable = last
+            _, last_before, last_after, last_tools, last_assistants, last_marked, stable = last
             if stable and len(out) >= stable and out[:stable] == last_before[:stable]:
                 before = last_before[:stable]
                 out[:stable] = last_after[:stable]
                 tools = last_tools[: bisect_left(last_tools, stable)]
                 assistants = last_assistants[: bisect_left(last_assistants, stable)]
+                marked = last_marked[: bisect_left(last_marked, stable)]
                 start = stable
         before += out[start:]
         first_new = len(tools)
@@ -308,16 +320,18 @@ class ViewBuilder:
             elif role == "assistant":
                 assistants.append(i)
         new_tools = tools[first_new:]
-        for a, b in step_runs(new_tools):
-            self._l3_step(out, sources, new_tools[a:b], protected)
+        if offloading:
+            for a, b in step_runs(new_tools):
+                self._l3_step(out, sources, new_tools[a:b], protected)
+        marked += [i for i in new_tools if _offload_info(out[i]) is not None]
         stable = len(out)
         if tools and tools[-1] == len(out) - 1:  # a trailing step may still be answered
             k = len(tools) - 1
             while k > 0 and tools[k - 1] == tools[k] - 1:
                 k -= 1
             stable = tools[k]
-        self._l3_last = (settings, before, list(out), tools, assistants, stable)
-        return list(tools), assistants[-1] if assistants else -1
+        self._l3_last = (settings, before, list(out), tools, assistants, marked, stable)
+        return list(tools), assistants[-1] if assistants else -1, list(marked)
 
     def _l3_step(
         self,
