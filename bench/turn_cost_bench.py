@@ -4,7 +4,7 @@
 (a chat model answering at once with usage, a six-section summarizer), at a 32k budget; every
 third turn runs a tool. Prints the agent's CPU time per turn (``time.process_time``: the loop,
 the context engine, the session's appends; not the disk's latency) for the first and the last
-tenth, and their ratio (target <= 1.3).
+tenth, and their ratio (target <= 1.3). The two tenths are timed side by side (see ``run``).
 
 Run: ``python3 bench/turn_cost_bench.py [turns] [budget]``.
 """
@@ -62,34 +62,54 @@ async def note(args: dict[str, Any]) -> str:
     return "noted: " + str(args.get("text", "")) * 20
 
 
-async def run(turns: int, budget: int) -> list[float]:
-    folder = Path(tempfile.mkdtemp())
+def _agent(folder: Path, budget: int) -> tuple[Agent, Session]:
     session = Session.create(folder / "s.jsonl", system_prompt="You are terse.", fsync=True)
     tool = Tool("note", "Take a note", {"type": "object", "properties": {}}, note)
-    agent = Agent(FakeModel(), [tool], session=session, context_budget=budget)
-    costs: list[float] = []
-    for k in range(turns):
-        start = time.process_time()
-        await agent.run(f"Question {k}: how do the parser's errors keep their line numbers? " * 3)
-        costs.append(time.process_time() - start)
-        if agent.last_error is not None:
-            raise SystemExit(f"turn {k} failed: {agent.last_error}")
-    session.close()
-    return costs
+    return Agent(FakeModel(), [tool], session=session, context_budget=budget), session
+
+
+async def _turn(agent: Agent, k: int) -> float:
+    start = time.process_time()
+    await agent.run(f"Question {k}: how do the parser's errors keep their line numbers? " * 3)
+    cost = time.process_time() - start
+    if agent.last_error is not None:
+        raise SystemExit(f"turn {k} failed: {agent.last_error}")
+    return cost
+
+
+async def run(turns: int, budget: int) -> tuple[list[float], list[float]]:
+    """(costs of turns 1..tenth, costs of the last tenth) of two sessions of ``turns`` turns.
+
+    The machine is shared: timing the first tenth, then the last one a second later, compares
+    two different loads. So one session is first taken (untimed) to the start of its last
+    tenth, and then a fresh session's first tenth and the old one's last tenth are timed turn
+    by turn, alternating: both see the same load, the same process and the same heap.
+    """
+    tenth = max(1, turns // 10)
+    old, old_session = _agent(Path(tempfile.mkdtemp()), budget)
+    young, young_session = _agent(Path(tempfile.mkdtemp()), budget)
+    for k in range(turns - tenth):
+        await _turn(old, k)
+    firsts, lasts = [], []
+    for j in range(tenth):
+        firsts.append(await _turn(young, j))
+        lasts.append(await _turn(old, turns - tenth + j))
+    old_session.close()
+    young_session.close()
+    return firsts, lasts
 
 
 def report(turns: int, budget: int, repeats: int = 3) -> float:
     """Run ``repeats`` times and print; returns the median last/first tenth ratio.
 
-    The machine is shared, so one run's ratio swings with the neighbours' load; the median
-    of a few runs is the figure, each run's is printed beside it.
+    The tenths are timed side by side (see ``run``), and the median of a few runs is the
+    figure, each run's printed beside it.
     """
-    tenth = max(1, turns // 10)
     ratios, firsts, lasts = [], [], []
     for _ in range(repeats):
-        costs = asyncio.run(run(turns, budget))
-        firsts.append(statistics.mean(costs[:tenth]) * 1000)
-        lasts.append(statistics.mean(costs[-tenth:]) * 1000)
+        first, last = asyncio.run(run(turns, budget))
+        firsts.append(statistics.mean(first) * 1000)
+        lasts.append(statistics.mean(last) * 1000)
         ratios.append(lasts[-1] / firsts[-1])
     ratio = statistics.median(ratios)
     print(f"(f) agent CPU per turn, {turns} turns at {budget:,} (fakes, fsync on), {repeats} runs")

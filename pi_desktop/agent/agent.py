@@ -355,7 +355,7 @@ class Agent:
             if first is not None:
                 # refused before it is stored: nothing to undo (a budget the tool schemas fill
                 # is another failure, "overflow", reported by the first prepare)
-                self._context.check_turn([*messages, first])  # (the system prompt + first)
+                self._context.check_turn([*messages[:1], first])  # the system prompt + first
                 if branch_from is not None:
                     messages, path_ids = self._branch(branch_from[0], first)
                     if on_branched is not None and path_ids and path_ids[-1] is not None:

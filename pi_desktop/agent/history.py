@@ -208,7 +208,7 @@ class MemoryHistory:
 
     def snapshot(self) -> tuple[list[Message], list[str | None]]:
         (messages, ids), self.repairs = _fed(self._fold, self._messages, self._ids)
-        return messages, ids
+        return list(messages), list(ids)  # without repairs the lists themselves: copies
 
     def append(self, message: Message, stats: dict[str, Any] | None = None) -> str | None:
         self._messages.append(without_ignored_reasoning(message))

@@ -66,7 +66,7 @@ def repair_pairs(
 
     ``ids`` align with the end of ``messages`` (the system message has none); the returned ids
     do too, with None for each synthetic result. Without anything to repair the inputs come
-    back as they are (copies of the lists, the same message objects).
+    back as they are (the same lists: copying a long history costs every turn).
     """
     fold = PairFold(messages[: len(messages) - len(ids)])
     fold.feed(messages[len(messages) - len(ids) :], ids)
@@ -132,9 +132,10 @@ class PairFold:
     def result(
         self, messages: Sequence[Message], ids: Sequence[str | None]
     ) -> tuple[list[Message], list[str | None], tuple[PairRepair, ...]]:
-        """The repaired history for the ``messages`` / ``ids`` folded so far (the same ones)."""
+        """The repaired history for the ``messages`` / ``ids`` folded so far (the same ones);
+        without repairs the very lists given (a caller handing them out copies them once)."""
         if not self._repairs and not self._pending:
-            return list(messages), list(ids), ()
+            return messages, ids, ()  # type: ignore[return-value]
         out, out_ids, repairs = list(self._out), list(self._out_ids), list(self._repairs)
         for call_id, name in self._pending:  # the trailing calls still without a result
             out.append(self._interrupted(call_id, name))

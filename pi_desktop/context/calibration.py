@@ -15,10 +15,14 @@ real count (:meth:`UsageCalibration.record_overflow`) anchors at once: one overf
 
 from __future__ import annotations
 
+import json
 import math
+from collections.abc import Sequence
 from typing import Any
 
-from pi_desktop.context.ratio import ASCII_WEIGHT, clamp_ratio, script_ratio
+from pi_desktop.context.message import Message
+from pi_desktop.context.ratio import ASCII_WEIGHT, clamp_ratio, script_ratio, weighted_tokens
+from pi_desktop.context.tokens import tokens_from_chars
 from pi_desktop.context.usage import read_usage
 
 # a usage anchor that predicts the provider's count within this share is kept as it is
@@ -42,13 +46,45 @@ OVERFLOW_RATIO = (PLAUSIBLE_RATIO[0], 2.5)
 
 
 class UsageCalibration:
-    """The calibration half of ``ContextManager`` (see the module docstring).
+    """Tokens per serialised char: the usage anchor and the last view it is checked against.
 
-    It reads and sets the manager's ``_anchor``, ``_ratio``, ``_last_view_chars``,
-    ``_last_view_script`` and ``_micro_floor``; it is not meant to be used on its own.
+    ``ContextManager`` owns one and tells it about every view it returns (:meth:`observe`);
+    everything else asks it for ratios. ``anchor`` is ``(prompt/chars, script ratio)`` of the
+    anchored view, replaced (never changed in place) when a new anchor is taken, so callers
+    may cache figures by its identity.
     """
 
-    rejected_usage: int = 0  # usage figures not taken as an anchor (implausible)
+    def __init__(self, anchor: tuple[float, float] | None = None) -> None:
+        self._anchor = anchor
+        # the ratio the last view was estimated with (the anchor's figure for that view)
+        self._ratio = ASCII_WEIGHT if anchor is None else anchor[0]
+        self._last_view_chars = 0
+        self._last_view_script = ASCII_WEIGHT
+        self._last_newest_weighted = 0.0  # the class estimate of the last view's newest message
+        self.rejected_usage = 0  # usage figures not taken as an anchor (implausible)
+
+    @property
+    def anchor(self) -> tuple[float, float] | None:
+        return self._anchor
+
+    @property
+    def ratio(self) -> float:
+        """Tokens per serialised char the last view was estimated with."""
+        return self._ratio
+
+    @property
+    def last_view_chars(self) -> int:
+        return self._last_view_chars
+
+    def observe(self, chars: int, weighted: float, newest_weighted: float) -> float:
+        """The view just returned (its chars, class estimate, newest message's class estimate):
+        the one ``record_usage`` will anchor against. Returns the ratio it is estimated with."""
+        script = script_ratio(weighted, chars)
+        self._ratio = self._ratio_from_script(script)
+        self._last_view_chars = chars
+        self._last_view_script = script
+        self._last_newest_weighted = newest_weighted
+        return self._ratio
 
     def record_usage(self, usage: dict[str, Any] | None) -> None:
         """Anchor the ratio on ``prompt_total / chars`` of the view prepare last returned.
@@ -111,27 +147,14 @@ class UsageCalibration:
         self._anchor = (anchored, self._last_view_script)
         self._ratio = anchored
 
-    @property
-    def usage_anchor(self) -> dict[str, Any]:
-        """Everything besides the messages the estimate depends on, JSON-serialisable.
-
-        A session saves it and a restarted manager takes it back (``restore_usage_anchor``),
-        so the restarted app estimates — and therefore summarizes — exactly as the live one.
-        (The last view's size is not in it: the next ``record_usage`` follows a prepare. Nor is
-        the last view's own ratio, which every prepare recomputes from the anchor; ``ratio`` is
-        the anchored one, so the value changes only when the anchor does — one session line
-        per real change, not one per turn.)
-        """
+    def saved(self) -> dict[str, Any]:
+        """The anchor as the session saves it (see ``ContextManager.usage_anchor``)."""
         anchor = None if self._anchor is None else [self._anchor[0], self._anchor[1]]
         ratio = ASCII_WEIGHT if self._anchor is None else self._anchor[0]
-        # L2's horizon decides which results the view placeholders: a restart must clear the
-        # same ones (it moves only when L2 clears in bulk, so this stays rare)
-        return {"anchor": anchor, "ratio": ratio, "micro_floor": self._micro_floor}
+        return {"anchor": anchor, "ratio": ratio}
 
-    def restore_usage_anchor(self, anchor: dict[str, Any] | None) -> bool:
+    def restore(self, anchor: dict[str, Any]) -> bool:
         """Take back a saved ``usage_anchor``; a malformed one is ignored (False), never fatal."""
-        if not isinstance(anchor, dict):
-            return False
 
         def positive(value: Any) -> float | None:
             ok = isinstance(value, int | float) and not isinstance(value, bool)
@@ -147,12 +170,8 @@ class UsageCalibration:
             if first is None or second is None:
                 return False
             pair = (first, second)
-        floor = anchor.get("micro_floor", 0)
-        if not isinstance(floor, int) or isinstance(floor, bool) or floor < 0:
-            return False
         self._anchor = pair
         self._ratio = ratio
-        self._micro_floor = floor  # restore_cache (called after) keeps the later of the two
         return True
 
     @property
@@ -165,15 +184,45 @@ class UsageCalibration:
         steps = round(math.log(anchored / anchored_script) / math.log(L3_RATIO_STEP))
         return float(L3_RATIO_STEP**steps)
 
-    def _l3_ratio_for(self, weighted: float, chars: int) -> float:
+    def l3_ratio_for(self, weighted: float, chars: int) -> float:
         """Tokens per char for L3's decisions (see ``l3_correction``)."""
         return clamp_ratio(script_ratio(weighted, chars) * self.l3_correction)
 
-    def _ratio_for(self, weighted: float, chars: int) -> float:
+    def ratio_for(self, weighted: float, chars: int) -> float:
+        """Tokens per char of text with ``chars`` chars and class estimate ``weighted``."""
         return self._ratio_from_script(script_ratio(weighted, chars))
+
+    def tokens(self, chars: int, weighted: float) -> int:
+        return tokens_from_chars(chars, self.ratio_for(weighted, chars))
+
+    def text_tokens(self, text: str) -> int:
+        return self.tokens(len(text), weighted_tokens(text))
+
+    def request_tokens(self, request: Sequence[Message]) -> int:
+        """The estimate of ``request`` serialised on its own (no memo: e.g. a refused paste)."""
+        return self.text_tokens(_dump(request))
+
+    def summarizer_request_tokens(self, request: Sequence[Message]) -> int:
+        """A summarizer request's size, never below its class estimate.
+
+        The usage anchor is taken on chat views, whose serialised chars are largely message
+        framing (roles, metadata) the provider hardly counts; a summarizer request is one dense
+        transcript (random ids, file paths), so the anchor's lower ratio undercounts it — at
+        2k by a quarter, past the window (2k junk soak: the repair request overflowed at
+        2,054 of 2,000, estimated under 1,600). The class estimate, or the anchor where it is
+        higher, stays on the safe side.
+        """
+        text = _dump(request)
+        weighted = weighted_tokens(text)
+        ratio = max(self.ratio_for(weighted, len(text)), script_ratio(weighted, len(text)))
+        return tokens_from_chars(len(text), ratio)
 
     def _ratio_from_script(self, script: float) -> float:
         if self._anchor is None:
             return script
         anchored, anchored_script = self._anchor
         return clamp_ratio(anchored * script / anchored_script)
+
+
+def _dump(request: Sequence[Message]) -> str:
+    return json.dumps([m.model_dump() for m in request], ensure_ascii=False, default=str)

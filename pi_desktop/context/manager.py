@@ -19,45 +19,43 @@ compared with the budget (``PrepareReport.request_tokens``, ``CompactionInfo.tok
 Per-turn cost is O(view): L1 boundaries are found on a role accessor first, L3/L2 run only on
 survivors (the view is built in ``views.py``), and per-message sizes, offload copies and
 placeholders are memoised by message identity in a ``MessageMemo`` (messages are immutable
-values, as everywhere in the engine). How characters become the provider's tokens (the usage
-anchor) lives in ``calibration.py``; the user's pins and context notes in ``steering.py``.
+values, as everywhere in the engine).
+
+The manager is a façade over small parts it owns, each given what it uses: the summary cache
+(``cache.py``), the usage calibration (``calibration.py``), the pins and notes (``pins.py``),
+the view builder (``views.py``) and the compactor (``compaction.py``), whose run returns a
+record the manager commits. The builder and the compactor read the settings through the
+manager's public figures (typed as the Protocols they declare), never its private state.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from pi_desktop.context.breakdown import ContextBreakdown, context_breakdown
+from pi_desktop.context.cache import SummaryCache
 from pi_desktop.context.calibration import UsageCalibration
-from pi_desktop.context.compaction import Compaction
+from pi_desktop.context.compaction import Compacted, Compactor
 from pi_desktop.context.errors import TurnTooLarge
-from pi_desktop.context.files import FileLists
-from pi_desktop.context.memo import SEPARATOR_CHARS, MessageMemo
+from pi_desktop.context.memo import MessageMemo
 from pi_desktop.context.message import Message
-from pi_desktop.context.micro import (
-    DEFAULT_KEEP_RECENT,
-    DEFAULT_MIN_CHARS,
-    compacted_copy,
-)
-from pi_desktop.context.offload import (
-    DEFAULT_MAX_CHARS,
-    PREVIEW_CHARS,
-    floor_chars,
-    offload_message,
-)
-from pi_desktop.context.pins import all_pinned_units
-from pi_desktop.context.ratio import ASCII_WEIGHT, script_ratio
+from pi_desktop.context.micro import DEFAULT_KEEP_RECENT, DEFAULT_MIN_CHARS
+from pi_desktop.context.offload import DEFAULT_MAX_CHARS, PREVIEW_CHARS
+from pi_desktop.context.pins import PinRefused, PinsAndNotes, all_pinned_units, pin_cap
+from pi_desktop.context.ratio import ASCII_WEIGHT
 from pi_desktop.context.report import CompactionInfo, OffloadedResult, PrepareReport
 from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES, budget_message_cap
-from pi_desktop.context.steering import PinsAndNotes
 from pi_desktop.context.summarizer import FailedInputs
-from pi_desktop.context.summary import summary_message
-from pi_desktop.context.summary_trim import summary_allowance, summary_target
+from pi_desktop.context.summary_trim import (
+    default_keep_recent,
+    summary_allowance,
+    summary_target,
+)
 from pi_desktop.context.tokens import tokens_from_chars
-from pi_desktop.context.views import STEP_KIND, ViewBuilding, _View
+from pi_desktop.context.views import ViewBuilder, _View
 
 # L1 policies: what happens to the messages L1 pushes out (summarized first, or dropped) and
 # where its cap lies (following the budget, or the seed's fixed 50 messages)
@@ -70,7 +68,7 @@ _L1_POLICIES: dict[str, tuple[str, int | None]] = {
 SNIP_POLICIES = tuple(_L1_POLICIES)
 
 
-class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
+class ContextManager:
     """The four-layer context pipeline with a summary cache; see the module docstring.
 
     ``llm`` and ``summarizer`` are duck-typed (``await chat(messages, tools=[])`` returning an
@@ -128,60 +126,135 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
         self._memo = MessageMemo()
         # summarizer inputs that failed: never resent unchanged (see ``FailedInputs``)
         self._failed_inputs = FailedInputs()
-        self._anchor: tuple[float, float] | None = None  # (prompt/chars, script ratio) of a view
+        self._calibration = UsageCalibration()
+        self._pins = PinsAndNotes()  # set by ``steer``
+        self._cache = SummaryCache()
+        self._views = ViewBuilder(self, self._memo, self._calibration, self._pins)
+        self._compactor = Compactor(
+            self, self._views, self._memo, self._calibration, self._pins, self._failed_inputs
+        )
+        # L2's horizon: answered tool results before this input index are placeholdered
+        self._micro_floor = 0
         # (summary message, anchor, its tokens): see _summary_tokens
         self._summary_tokens_for: tuple[Message, tuple[float, float] | None, int] | None = None
-        self._ratio = ASCII_WEIGHT
-        self._last_view_chars = 0
-        self._last_view_script = ASCII_WEIGHT
-        self._last_newest_weighted = 0.0  # the class estimate of the last view's newest message
-        self._l3_last: Any = None  # the last view's L3 pass (see ViewBuilding._l3_view)
-        # steering (see ``steer``): input indices of pinned messages, and the context notes
-        self._pinned: frozenset[int] = frozenset()
-        self._notes: tuple[str, ...] = ()
-        self._notes_msg: Message | None = None
         self.reset()
 
     # ------------------------------------------------------------------ public state
 
     def reset(self) -> None:
         """Forget the summary cache and reports (the usage anchor describes the model: kept)."""
-        self._clear_cache()
+        self._cache.clear()
+        self._micro_floor = 0
         self.pending_compaction: CompactionInfo | None = None
         self.last_report: PrepareReport | None = None
         self.last_view_tokens = 0
 
-    def _clear_cache(self) -> None:
-        self._summary: str | None = None
-        self._covered_count = 0
-        self._retained_tail: list[Message] = []
-        self._summary_msg: Message | None = None
-        # every path the summarized part read / modified (None: derive from the history)
-        self._files: FileLists | None = FileLists()
-        # the live messages at ``covered_count`` last found to match the tail (see _cache_fits)
-        self._verified: list[Message] = []
-        # L2's horizon: answered tool results before this input index are placeholdered
-        self._micro_floor = 0
-
     @property
     def summary(self) -> str | None:
         """The cached summary text (with its file lists), or None before any compaction."""
-        return self._summary
+        entry = self._cache.entry
+        return entry.summary if entry is not None else None
 
     @property
     def covered_count(self) -> int:
         """``messages[:covered_count]`` (system included) are represented by the summary."""
-        return self._covered_count
+        entry = self._cache.entry
+        return entry.covered_count if entry is not None else 0
 
     @property
     def retained_tail(self) -> list[Message]:
         """The tail kept verbatim at the last compaction (a copy)."""
-        return list(self._retained_tail)
+        entry = self._cache.entry
+        return list(entry.retained_tail) if entry is not None else []
 
     @property
     def ratio(self) -> float:
         """Tokens per serialised char the estimates currently use (anchored or script-aware)."""
-        return self._ratio
+        return self._calibration.ratio
+
+    # ------------------------------------------------------------------ usage anchor
+
+    @property
+    def rejected_usage(self) -> int:
+        """Usage figures not taken as an anchor (implausible; see ``calibration.py``)."""
+        return self._calibration.rejected_usage
+
+    def record_usage(self, usage: dict[str, Any] | None) -> None:
+        """Anchor the ratio on the prompt tokens of the view prepare last returned (see
+        :meth:`UsageCalibration.record_usage`: cached-token dialects, implausible figures)."""
+        self._calibration.record_usage(usage)
+
+    def record_overflow(self, prompt_tokens: int | None) -> bool:
+        """The provider refused the last view and stated its size: anchor on it now (True
+        when taken; see :meth:`UsageCalibration.record_overflow`)."""
+        return self._calibration.record_overflow(prompt_tokens)
+
+    @property
+    def l3_correction(self) -> float:
+        """The anchor's correction of the class estimate as L3 uses it (see ``calibration``)."""
+        return self._calibration.l3_correction
+
+    @property
+    def usage_anchor(self) -> dict[str, Any]:
+        """Everything besides the messages the estimate depends on, JSON-serialisable.
+
+        A session saves it and a restarted manager takes it back (``restore_usage_anchor``),
+        so the restarted app estimates — and therefore summarizes — exactly as the live one.
+        (The last view's size is not in it: the next ``record_usage`` follows a prepare. Nor is
+        the last view's own ratio, which every prepare recomputes from the anchor; ``ratio`` is
+        the anchored one, so the value changes only when the anchor does — one session line
+        per real change, not one per turn.) L2's horizon decides which results the view
+        placeholders: a restart must clear the same ones (it moves only when L2 clears in
+        bulk, so this stays rare).
+        """
+        return {**self._calibration.saved(), "micro_floor": self._micro_floor}
+
+    def restore_usage_anchor(self, anchor: dict[str, Any] | None) -> bool:
+        """Take back a saved ``usage_anchor``; a malformed one is ignored (False), never fatal."""
+        if not isinstance(anchor, dict):
+            return False
+        floor = anchor.get("micro_floor", 0)
+        if not isinstance(floor, int) or isinstance(floor, bool) or floor < 0:
+            return False
+        if not self._calibration.restore(anchor):
+            return False
+        self._micro_floor = floor  # restore_cache (called after) keeps the later of the two
+        return True
+
+    # ------------------------------------------------------------------ pins and notes
+
+    @property
+    def pinned(self) -> frozenset[int]:
+        """Input indices (of ``[system] + history``) the user pinned; see ``context/pins.py``."""
+        return self._pins.pinned
+
+    def steer(self, pinned: Iterable[int] = (), notes: Sequence[str] = ()) -> None:
+        """Set the pins and context notes the next views honour (the agent calls it per turn).
+
+        Indices refer to the ``messages`` the next ``prepare``/``preview``/``force_compact``
+        receives. No LLM call; the summary cache is unaffected (pins in the covered part come
+        back after the summary, so a new pin needs no new summary).
+        """
+        self._pins.set(pinned, notes)
+
+    def pinned_tokens(self, messages: Sequence[Message], pinned: Iterable[int]) -> int:
+        """The estimate of every pinned unit (a call with its results) as it stays in the view."""
+        units = all_pinned_units(messages, pinned)
+        return self._message_tokens([messages[k] for k in units]) if units else 0
+
+    @property
+    def pin_cap_tokens(self) -> int:
+        """Tokens all pinned units together may take (``PIN_SHARE`` of ``view_limit``)."""
+        return pin_cap(self.view_limit)
+
+    def check_pins(self, messages: Sequence[Message], pinned: Iterable[int]) -> int:
+        """Raise :class:`PinRefused` when ``pinned`` would exceed the cap; else their tokens."""
+        tokens = self.pinned_tokens(messages, pinned)
+        if tokens > self.pin_cap_tokens:
+            raise PinRefused(tokens, self.pin_cap_tokens, self.view_limit)
+        return tokens
+
+    # ------------------------------------------------------------------ budget figures
 
     @property
     def threshold_tokens(self) -> int:
@@ -195,10 +268,11 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
 
     @property
     def keep_recent_tokens(self) -> int:
-        """Tokens of recent history a compaction keeps verbatim (``budget // 4`` unless set)."""
+        """Tokens of recent history a compaction keeps verbatim (``budget // 4`` unless set;
+        less under a small budget, see ``summary_trim.landing_cap``)."""
         if self._keep_recent_tokens is not None:
             return self._keep_recent_tokens
-        return self.budget // 4
+        return default_keep_recent(self.budget, self.view_limit)
 
     @keep_recent_tokens.setter
     def keep_recent_tokens(self, value: int | None) -> None:
@@ -265,22 +339,11 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
         on the budget and the usage anchor, never on earlier views, so a restarted manager
         offloads exactly what the live one did.
         """
-        return self._chars_limit(self._l3_ratio_for(ASCII_WEIGHT, 1))
+        return self._views.chars_limit(self._calibration.l3_ratio_for(ASCII_WEIGHT, 1))
 
     def tool_chars_limit_for(self, message: Message) -> int:
         """L3's threshold for one tool result alone, at that result's own tokens per char."""
-        if len(message.content) <= min(self._floor, self.max_tool_chars):
-            return self.max_tool_chars  # too small to matter: skip measuring it
-        chars, weighted = self._memo.measure(message)
-        return self._chars_limit(self._l3_ratio_for(weighted, chars))
-
-    @property
-    def _floor(self) -> int:
-        return floor_chars(self.preview_chars_for(1))
-
-    def _chars_limit(self, ratio: float) -> int:
-        share = int(self.step_share_tokens / ratio)
-        return min(self.max_tool_chars, max(self._floor, share))
+        return self._views.tool_chars_limit_for(message)
 
     def restore_cache(
         self,
@@ -294,19 +357,12 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
         ``covered_count``; otherwise prepare falls back to the free layers (and summarizes
         from scratch if needed). An empty summary clears the cache.
         """
-        if not summary:
-            self._clear_cache()
+        self._cache.restore(summary, covered_count, retained_tail)
+        if self._cache.entry is None:
+            self._micro_floor = 0
             return
-        self._summary = summary
-        self._covered_count = int(covered_count)
-        self._retained_tail = [
-            m if isinstance(m, Message) else Message.model_validate(m) for m in retained_tail
-        ]
-        self._summary_msg = summary_message(summary, self._covered_count)
-        self._files = None  # the text's lists are capped: the next compaction re-derives them
-        self._verified = []
         # as a live compaction leaves it, or later if a saved floor says L2 cleared since
-        self._micro_floor = max(self._covered_count, self._micro_floor)
+        self._micro_floor = max(self._cache.entry.covered_count, self._micro_floor)
 
     def set_budget(self, budget: int) -> None:
         """Change the budget (e.g. to a window the provider stated); the cache is kept.
@@ -338,7 +394,7 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
             newest = next(
                 (k for k in range(len(messages) - 1, -1, -1) if messages[k].role == "user"), None
             )
-            covered = self._covered_count if view.cache_used else 0
+            covered = self.covered_count if view.cache_used else 0
             if newest is not None and newest >= covered:  # a covered one is not sent
                 self._check_fits(messages, messages[newest])
         return await self._compact(messages, view, instructions=None)
@@ -374,6 +430,27 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
         view = self._base_view(messages)
         return await self._compact(messages, view, instructions=instructions)
 
+    async def _compact(
+        self, messages: Sequence[Message], base: _View, *, instructions: str | None
+    ) -> list[Message]:
+        """Run the compactor; commit its summary, or send the view it fell back to."""
+        outcome = await self._compactor.run(
+            messages,
+            base,
+            self._cache,
+            self._micro_floor,
+            self.summarizer,
+            instructions=instructions,
+        )
+        if not isinstance(outcome, Compacted):
+            return self._finish(messages, outcome.view, failed=outcome.reason)
+        self._cache.commit(outcome.entry)
+        self.pending_compaction = outcome.info
+        return self._finish(messages, outcome.view, summarized=True)
+
+    def _base_view(self, messages: Sequence[Message]) -> _View:
+        return self._views.base(messages, self._cache, self._micro_floor)
+
     def preview(self, messages: Sequence[Message]) -> tuple[list[Message], int]:
         """The view ``prepare`` would send if no summary ran, and its estimate.
 
@@ -394,15 +471,15 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
         placeholdered = {
             i for i, src in enumerate(view.sources) if src is not None and src in micro
         }
-        protected = set(all_pinned_units(messages, self._pinned)) if self._pinned else set()
+        protected = set(self._pins.units(messages))
         pinned = {i for i, src in enumerate(view.sources) if src is not None and src in protected}
         result = context_breakdown(
             view.messages,
-            self._ratio_for(view.weighted, view.chars),
+            self._calibration.ratio_for(view.weighted, view.chars),
             placeholdered=placeholdered,
             pinned=pinned,
         )
-        covered = self._covered_count if view.cache_used else 0
+        covered = self.covered_count if view.cache_used else 0
         has_system = bool(messages) and messages[0].role == "system"
         return replace(
             result,
@@ -413,10 +490,10 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
             input_count=len(messages),
         )
 
-    # ------------------------------------------------------------------ sizes and ratio
+    # ------------------------------------------------------------------ sizes
 
     def _tokens(self, view: _View) -> int:
-        return tokens_from_chars(view.chars, self._ratio_for(view.weighted, view.chars))
+        return self._views.tokens(view)
 
     def _summary_tokens(self) -> int:
         """The summary message's estimate (every report carries it).
@@ -425,46 +502,28 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
         either is replaced (both are replaced, never changed in place: compared by identity;
         the entry holds both objects, so their ids cannot be reused meanwhile).
         """
-        message = self._summary_msg
-        if message is None:
+        entry = self._cache.entry
+        if entry is None:
             return 0
+        message, anchor = entry.message, self._calibration.anchor
         kept = self._summary_tokens_for
-        if kept is not None and kept[0] is message and kept[1] is self._anchor:
+        if kept is not None and kept[0] is message and kept[1] is anchor:
             return kept[2]
         tokens = self._message_tokens([message])
-        self._summary_tokens_for = (message, self._anchor, tokens)
+        self._summary_tokens_for = (message, anchor, tokens)
         return tokens
 
     def _message_tokens(self, messages: Sequence[Message]) -> int:
         """The estimate of ``messages`` as a list of their own (memoised sizes)."""
-        chars, weighted = self._size(messages)
-        return tokens_from_chars(chars, self._ratio_for(weighted, chars))
+        return self._views.message_tokens(messages)
 
-    # ------------------------------------------------------------------ layers, memoised
+    def _request_tokens(self, request: Sequence[Message]) -> int:
+        """The estimate of ``request`` serialised on its own (outside the memo)."""
+        return self._calibration.request_tokens(request)
 
     def l3_copy(self, message: Message) -> Message:
         """``message`` as L3 puts it in the view (the step's decision when a view held it)."""
-        return self._l3(message)
-
-    def _l3(self, message: Message) -> Message:
-        """L3 for one result: what the last view decided for its step, else the result alone."""
-        if message.role != "tool" or self.results_dir is None:
-            return message
-        decided = self._memo.peek(STEP_KIND, message)
-        if decided is not None:
-            return decided
-        if len(message.content) <= self.tool_chars_limit_for(message):
-            return message
-        return self._offload(message, self.preview_chars_for(1))
-
-    def _offload(self, message: Message, preview: int) -> Message:
-        """``message`` offloaded with a ``preview``-char marker (itself when that failed)."""
-        return self._memo.derive(
-            f"l3:{preview}", message, lambda m: offload_message(m, 0, self.results_dir, preview)
-        )
-
-    def _l2(self, message: Message) -> Message:
-        return self._memo.derive("l2", message, compacted_copy)
+        return self._views.l3(message)
 
     def _finish(
         self,
@@ -475,30 +534,24 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
         failed: str | None = None,
     ) -> list[Message]:
         """Record what was sent (for ``record_usage`` and the report) and return the view."""
-        script = script_ratio(view.weighted, view.chars)
-        self._ratio = self._ratio_from_script(script)
-        self._last_view_chars = view.chars
-        self._last_view_script = script
-        self._last_newest_weighted = (
-            self._memo.measure(view.messages[-1])[1] if view.messages else 0.0
-        )
+        newest = self._memo.measure(view.messages[-1])[1] if view.messages else 0.0
+        ratio = self._calibration.observe(view.chars, view.weighted, newest)
         self._micro_floor = view.micro_floor
-        self.last_view_tokens = tokens_from_chars(view.chars, self._ratio)
+        self.last_view_tokens = tokens_from_chars(view.chars, ratio)
         offloaded = []
-        for i in view.tools:  # offloaded markers are tool results (L2 keeps their metadata)
+        for i in view.offloaded:  # the markers the L3 pass found (L2 keeps their metadata)
             src, message = view.sources[i], view.messages[i]
-            if not message.metadata or src is None:
+            info = (message.metadata or {}).get("offloaded")
+            if src is None or not isinstance(info, dict):
                 continue
-            info = message.metadata.get("offloaded")
-            if isinstance(info, dict) and "path" in info:
-                offloaded.append(
-                    OffloadedResult(
-                        index=src,
-                        tool_call_id=message.tool_call_id or "",
-                        path=str(info["path"]),
-                        original_chars=int(info.get("original_chars") or 0),
-                    )
+            offloaded.append(
+                OffloadedResult(
+                    index=src,
+                    tool_call_id=message.tool_call_id or "",
+                    path=str(info["path"]),
+                    original_chars=int(info.get("original_chars") or 0),
                 )
+            )
         self.last_report = PrepareReport(
             input_count=len(messages),
             view_count=len(view.messages),
@@ -506,10 +559,10 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
             budget=self.budget,
             threshold_tokens=self.threshold_tokens,
             reserved_tokens=self.reserved_tokens,
-            ratio=self._ratio,
+            ratio=ratio,
             cache_used=view.cache_used,
             summarized=summarized,
-            covered_count=self._covered_count if view.cache_used else 0,
+            covered_count=self.covered_count if view.cache_used else 0,
             snipped=view.snipped,
             micro_compacted=view.micro,
             offloaded=tuple(offloaded),
@@ -517,12 +570,7 @@ class ContextManager(ViewBuilding, Compaction, UsageCalibration, PinsAndNotes):
             snip_policy=self.snip_policy,
             summary_tokens=self._summary_tokens() if view.cache_used else 0,
             summary_allowance=self.summary_allowance,
-            pinned=tuple(all_pinned_units(messages, self._pinned)) if self._pinned else (),
+            pinned=tuple(self._pins.units(messages)),
         )
-        self._memo.prune(view.messages, self._retained_tail)
+        self._memo.prune(view.messages, self.retained_tail)
         return list(view.messages)
-
-    # ------------------------------------------------------------------ the cut
-
-    def _size_in_view(self, message: Message) -> int:
-        return self._memo.measure(self._l3(message))[0] + SEPARATOR_CHARS

@@ -9,7 +9,8 @@ whichever half the user pinned.
 
 The pins' share of the view is capped (``PIN_SHARE`` of the view limit): past it a pin is
 refused with :class:`PinRefused`, naming the sizes. Context notes (e.g. summaries of abandoned
-branches) are one synthetic message right after the system prompt.
+branches) are one synthetic message right after the system prompt. :class:`PinsAndNotes` holds
+what the user set; ``ContextManager`` owns one.
 """
 
 from __future__ import annotations
@@ -83,3 +84,34 @@ def notes_message(notes: Sequence[str]) -> Message | None:
     if not texts:
         return None
     return Message(role="user", content="\n\n".join([NOTES_HEADER, *texts]))
+
+
+class PinsAndNotes:
+    """The pins and context notes the next views honour (the agent sets them every turn).
+
+    Pins are input indices of ``[system] + history``; notes are texts sent as one message
+    after the system prompt (branch summaries). Neither needs an LLM call or touches the
+    summary cache. ``notes_message`` is rebuilt only when the notes change, so its size is
+    measured once.
+    """
+
+    def __init__(self, pinned: Iterable[int] = (), notes: Sequence[str] = ()) -> None:
+        self.pinned: frozenset[int] = frozenset()
+        self._notes: tuple[str, ...] = ()
+        self.notes_message: Message | None = None
+        self.set(pinned, notes)
+
+    def set(self, pinned: Iterable[int] = (), notes: Sequence[str] = ()) -> None:
+        self.pinned = frozenset(int(k) for k in pinned)
+        notes = tuple(notes)
+        if notes != self._notes:
+            self._notes = notes
+            self.notes_message = notes_message(notes)
+
+    def units(self, messages: Sequence[Message]) -> list[int]:
+        """Every input index kept whole because of a pin (none without pins)."""
+        return all_pinned_units(messages, self.pinned) if self.pinned else []
+
+    def units_in(self, messages: Sequence[Message], lo: int, hi: int) -> list[int]:
+        """The pinned units' indices in ``[lo, hi)`` (see :func:`pinned_units`)."""
+        return pinned_units(messages, self.pinned, lo, hi) if self.pinned else []

@@ -16,6 +16,9 @@ from collections.abc import Callable
 # could never be held to its allowance, however much was trimmed
 MIN_ALLOWANCE = 160
 MAX_ALLOWANCE = 10_000  # tokens: a summary is a completion; providers cap those at 8-16k
+# tokens a compaction leaves free for the conversation to grow into (see ``landing_cap``)
+HEADROOM_TOKENS = 1_120
+LANDING_SHARE = 0.3  # of the view: what the summary and the tail get when headroom cannot
 
 # the order in which items go: progress first (Done oldest first), the goal last
 _TRIM_ORDER = (
@@ -39,16 +42,46 @@ _OMISSION_LINE = (
 )
 
 
+def landing_cap(view_limit: int) -> int:
+    """Tokens the summary and the kept tail may take together right after a compaction.
+
+    Why: a compaction rewrites the request prefix (prompt caching, a local model's KV cache)
+    and costs summarizer calls, so how often it comes is set by the room it leaves. Turns do
+    not shrink with the window: an ordinary chat turn is ~300 tokens at any budget, a fifth
+    of a 2k budget's view. A quarter-view summary plus a ``budget // 4`` tail (56 % of the
+    view) leaves room for a dozen turns at 8k but for two at 2k, where every third request
+    then compacted (2k soaks: 70 % of requests extended the previous one). So a compaction
+    leaves at least ``HEADROOM_TOKENS`` (about four ordinary turns) free where the view
+    allows it, and the summary and the tail never take less than ``LANDING_SHARE`` of the
+    view between them. From a ~3.2k budget up the cap is above the usual shares: nothing
+    changes there.
+    """
+    view = max(view_limit, 0)
+    return max(view - HEADROOM_TOKENS, int(view * LANDING_SHARE))
+
+
 def summary_allowance(view_limit: int) -> int:
     """Tokens the summary message (header, body and file lists) may take in the view.
 
     A quarter of the view's share of the threshold, at most ``MAX_ALLOWANCE``: the retained
     tail takes about another quarter, so a compaction leaves room for a dozen turns. Under a
-    tiny budget it is never less than the bare structure needs (``MIN_ALLOWANCE``), and that
-    floor never takes more than half the view.
+    small budget at most two thirds of :func:`landing_cap` (the tail gets the rest), but not
+    below twice ``MIN_ALLOWANCE`` for that reason: a summary held near the bare structure is
+    trimmed at every compaction and says little. Under a tiny budget it is never less than the
+    bare structure needs (``MIN_ALLOWANCE``), and that floor never takes more than half the
+    view.
     """
     floor = min(MIN_ALLOWANCE, max(view_limit, 0) // 2)
-    return max(floor, min(view_limit // 4, MAX_ALLOWANCE))
+    small = max(landing_cap(view_limit) * 2 // 3, 2 * MIN_ALLOWANCE)
+    return max(floor, min(view_limit // 4, MAX_ALLOWANCE, small))
+
+
+def default_keep_recent(budget: int, view_limit: int) -> int:
+    """Tokens of recent history a compaction keeps verbatim unless set: ``budget // 4``, or
+    under a small budget what :func:`landing_cap` leaves after the summary's allowance (at
+    least a tenth of the view; the newest turn is kept whole whatever its size)."""
+    rest = landing_cap(view_limit) - summary_allowance(view_limit)
+    return min(budget // 4, max(rest, max(view_limit, 0) // 10))
 
 
 def summary_target(allowance: int) -> int:

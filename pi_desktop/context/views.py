@@ -3,23 +3,35 @@
 L1 boundaries are found on a role accessor first, then only the survivors go through L3 and
 L2; pinned units come back after the snip placeholder, and L2 clears in bulk (its horizon
 moves only when the view is over its limit), so between two clearings the request prefix is
-byte-identical. ``ContextManager`` inherits this (as it inherits ``Compaction``); the
-state it reads (cache, memo, horizon, pins) is the manager's.
+byte-identical. ``ContextManager`` owns one :class:`ViewBuilder`; the builder reads the
+layer settings through :class:`LayerSettings` (the manager's public figures) and is given the
+memo, the calibration and the pins it works with. Its own state is L3's last pass (the
+shortcut of ``_l3_view``).
 """
 
 from __future__ import annotations
 
+import os
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
+from pi_desktop.context.cache import SummaryCache
+from pi_desktop.context.calibration import UsageCalibration
+from pi_desktop.context.memo import SEPARATOR_CHARS, MessageMemo
 from pi_desktop.context.message import Message
-from pi_desktop.context.micro import clearable_end_at, results_over, tool_positions
-from pi_desktop.context.offload import MARKER_MIN_SAVING, floor_chars, is_offloaded
-from pi_desktop.context.pins import all_pinned_units, pinned_units
+from pi_desktop.context.micro import clearable_end_at, compacted_copy, results_over
+from pi_desktop.context.offload import (
+    MARKER_MIN_SAVING,
+    floor_chars,
+    is_offloaded,
+    offload_message,
+)
+from pi_desktop.context.pins import PinsAndNotes
 from pi_desktop.context.ratio import list_weight
 from pi_desktop.context.snip import snip_plan
-from pi_desktop.context.tokens import list_chars_from_sizes, tokens_from_chars
+from pi_desktop.context.tokens import list_chars_from_sizes
 
 STEP_KIND = "l3step"  # the memo kind of the L3 decision a view made for a result in its step
 
@@ -49,57 +61,111 @@ class _View:
     cache_used: bool
     micro_floor: int = 0  # L2's horizon (input index) this view was built with
     tools: tuple[int, ...] = ()  # positions of the tool results in ``messages``
+    offloaded: tuple[int, ...] = ()  # positions of the offloaded markers among them
 
 
-class ViewBuilding:
-    """The view-building half of ``ContextManager`` (see the module docstring)."""
+def _offload_info(message: Message) -> dict | None:
+    """The ``offloaded`` metadata of an L3 marker (L2's placeholder keeps it), else None."""
+    info = (message.metadata or {}).get("offloaded")
+    return info if isinstance(info, dict) and "path" in info else None
 
-    def _cache_fits(self, messages: Sequence[Message]) -> bool:
-        """The cached tail still matches the history at ``covered_count``."""
-        if self._summary is None:
-            return False
-        start, tail = self._covered_count, self._retained_tail
-        if start < 0 or start + len(tail) > len(messages):
-            return False
-        live = list(messages[start : start + len(tail)])
-        # ``_verified``: the live messages that matched here last time (reset whenever the
-        # cache changes). ``==`` on lists short-cuts on identity, so an unchanged history is
-        # one C-level pass; a message replaced at these positions (an edit, a rewind and new
-        # turns) is another object: equal in value it matches as the old one did, otherwise
-        # it is checked against the tail below
-        if live == self._verified:
-            return True
-        for now, kept in zip(live, tail, strict=True):
-            if now.role != kept.role or now.content != kept.content:
-                return False
-        self._verified = live
-        return True
 
-    def _base_view(self, messages: Sequence[Message], *, clear_all: bool = False) -> _View:
+class LayerSettings(Protocol):
+    """What the layers are set to (``ContextManager``'s public figures, read on every use, so
+    a budget changed at run time applies to the next view)."""
+
+    results_dir: str | os.PathLike[str] | None
+    max_tool_chars: int
+    keep_recent_results: int
+    micro_min_chars: int
+    micro_trigger: float
+    micro_min_gain: float
+
+    @property
+    def view_limit(self) -> int: ...
+
+    @property
+    def max_messages(self) -> int: ...
+
+    @property
+    def step_share_tokens(self) -> float: ...
+
+    def preview_chars_for(self, count: int) -> int: ...
+
+
+class ViewBuilder:
+    """Builds views (see the module docstring); one per ``ContextManager``."""
+
+    def __init__(
+        self,
+        settings: LayerSettings,
+        memo: MessageMemo,
+        calibration: UsageCalibration,
+        pins: PinsAndNotes,
+    ) -> None:
+        self._settings = settings
+        self._memo = memo
+        self._calibration = calibration
+        self._pins = pins
+        # the last view's L3 pass: (settings, input, output, tools, assistants, stable end)
+        self._l3_last: tuple | None = None
+
+    # ------------------------------------------------------------------ sizes
+
+    def tokens(self, view: _View) -> int:
+        return self._calibration.tokens(view.chars, view.weighted)
+
+    def message_tokens(self, messages: Sequence[Message]) -> int:
+        """The estimate of ``messages`` as a list of their own (memoised sizes)."""
+        chars, weighted = self.size(messages)
+        return self._calibration.tokens(chars, weighted)
+
+    def size(self, out: Sequence[Message]) -> tuple[int, float]:
+        """(serialised chars, class estimate) of ``out`` as one list."""
+        chars_sum, weighted = self._memo.total(out)
+        chars = list_chars_from_sizes(chars_sum, len(out))
+        return chars, weighted + list_weight(len(out))
+
+    def size_in_view(self, message: Message) -> int:
+        """Chars ``message`` adds to a view (as L3 puts it there, separator included)."""
+        return self._memo.measure(self.l3(message))[0] + SEPARATOR_CHARS
+
+    # ------------------------------------------------------------------ views
+
+    def base(
+        self,
+        messages: Sequence[Message],
+        cache: SummaryCache,
+        micro_floor: int,
+        *,
+        clear_all: bool = False,
+    ) -> _View:
         """The free-layer view; ``clear_all``: L2 clears whatever helps (no minimum gain)."""
-        gain = 0.0 if clear_all else self.micro_min_gain
-        if self._cache_fits(messages):
-            assert self._summary_msg is not None
-            return self._build(
+        s = self._settings
+        gain = 0.0 if clear_all else s.micro_min_gain
+        trigger = s.view_limit * s.micro_trigger
+        entry = cache.entry
+        if entry is not None and cache.fits(messages):
+            return self.build(
                 messages,
-                self._summary_msg,
-                self._covered_count,
-                self._retained_tail,
-                self._micro_floor,
-                self.view_limit * self.micro_trigger,
+                entry.message,
+                entry.covered_count,
+                entry.retained_tail,
+                micro_floor,
+                trigger,
                 gain,
             )
-        return self._build(
-            messages, None, 0, [], self._micro_floor, self.view_limit * self.micro_trigger, gain
-        )
+        return self.build(messages, None, 0, [], micro_floor, trigger, gain)
 
-    def _degraded(self, messages: Sequence[Message], base: _View) -> _View:
+    def degraded(
+        self, messages: Sequence[Message], base: _View, cache: SummaryCache, micro_floor: int
+    ) -> _View:
         """The view sent when no summary comes: over the limit, L2 clears all it may."""
-        if self._tokens(base) <= self.view_limit:
+        if self.tokens(base) <= self._settings.view_limit:
             return base
-        return self._base_view(messages, clear_all=True)
+        return self.base(messages, cache, micro_floor, clear_all=True)
 
-    def _build(
+    def build(
         self,
         messages: Sequence[Message],
         summary: Message | None,
@@ -117,8 +183,8 @@ class ViewBuilding:
         :meth:`_micro`), and the view records the floor it used (committed by ``_finish``).
         """
         has_system = bool(messages) and messages[0].role == "system"
-        notes = self._notes_msg
-        pins = self._pinned
+        notes = self._pins.notes_message
+        pins = self._pins
         prefix: list[Message] = []
         prefix_src: list[int | None] = []
         if has_system and (summary is not None or notes is not None):
@@ -131,7 +197,7 @@ class ViewBuilding:
             prefix.append(summary)
             prefix_src.append(None)
             # pinned messages the summary covers stay verbatim right after it, in order
-            for k in pinned_units(messages, pins, int(has_system), covered) if pins else ():
+            for k in pins.units_in(messages, int(has_system), covered):
                 prefix.append(messages[k])
                 prefix_src.append(k)
             newly_start = covered + len(tail)
@@ -167,7 +233,7 @@ class ViewBuilding:
                 out += messages[k : k + b - lo]
                 src += range(k, k + b - lo)
 
-        head_end, tail_start = snip_plan(total, role_at, self.max_messages)
+        head_end, tail_start = snip_plan(total, role_at, self._settings.max_messages)
         head_end = max(head_end, p)
         if tail_start <= head_end:
             head_end = tail_start = total
@@ -183,7 +249,7 @@ class ViewBuilding:
             first_kept = rest_src[0]
             assert first_kept is not None
             snipped = range(first_kept - (tail_start - head_end), first_kept)
-            keep = pinned_units(messages, pins, snipped.start, snipped.stop) if pins else []
+            keep = pins.units_in(messages, snipped.start, snipped.stop)
             if keep:  # pinned messages come back right after the placeholder, in order
                 kept = set(keep)
                 snipped = tuple(k for k in snipped if k not in kept)
@@ -194,9 +260,9 @@ class ViewBuilding:
             sources += keep
             out += rest
             sources += rest_src
-        protected = set(all_pinned_units(messages, pins)) if pins else set()
+        protected = set(pins.units(messages))
         # the one pass over the view by role: L3 here, L2 and the report read ``tools``
-        tools, last_assistant = self._l3_view(out, sources, protected)
+        tools, last_assistant, marked = self._l3_view(out, sources, protected)
         micro, chars, weighted, micro_floor = self._micro(
             out, sources, tools, last_assistant, micro_floor, micro_trigger, micro_gain, protected
         )
@@ -210,34 +276,40 @@ class ViewBuilding:
             summary is not None,
             micro_floor,
             tuple(tools),
+            tuple(marked),
         )
 
     def _l3_view(
         self, out: list[Message], sources: list[int | None], protected: set[int]
-    ) -> tuple[list[int], int]:
-        """L3 in place over the view: (positions of the tool results, last assistant or -1).
+    ) -> tuple[list[int], int, list[int]]:
+        """L3 in place over the view: (positions of the tool results, last assistant or -1,
+        positions of the offloaded markers).
 
         A view usually extends the previous one. When it starts with the part of the last
         view that no later message can change (everything before its trailing tool results,
         checked by one C-level list comparison) and the budget and anchor are the same, that
         part takes the last view's L3 output as it is and only the rest is scanned: a turn
-        costs what is new, not the view (pinned units disable the shortcut).
+        costs what is new, not the view (pinned units disable the shortcut). The markers'
+        positions are kept the same way, so the report lists them without a pass over every
+        result in the view.
         """
-        if self.results_dir is None:
-            return tool_positions(out)
-        settings = (self.view_limit, self.l3_correction, self.max_tool_chars)
+        s = self._settings
+        offloading = s.results_dir is not None
+        settings = (s.view_limit, self._calibration.l3_correction, s.max_tool_chars, offloading)
         start = 0
         tools: list[int] = []
         assistants: list[int] = []
+        marked: list[int] = []
         before: list[Message] = []
         last = self._l3_last
         if last is not None and not protected and last[0] == settings:
-            _, last_before, last_after, last_tools, last_assistants, stable = last
+            _, last_before, last_after, last_tools, last_assistants, last_marked, stable = last
             if stable and len(out) >= stable and out[:stable] == last_before[:stable]:
                 before = last_before[:stable]
                 out[:stable] = last_after[:stable]
                 tools = last_tools[: bisect_left(last_tools, stable)]
                 assistants = last_assistants[: bisect_left(last_assistants, stable)]
+                marked = last_marked[: bisect_left(last_marked, stable)]
                 start = stable
         before += out[start:]
         first_new = len(tools)
@@ -248,16 +320,18 @@ class ViewBuilding:
             elif role == "assistant":
                 assistants.append(i)
         new_tools = tools[first_new:]
-        for a, b in step_runs(new_tools):
-            self._l3_step(out, sources, new_tools[a:b], protected)
+        if offloading:
+            for a, b in step_runs(new_tools):
+                self._l3_step(out, sources, new_tools[a:b], protected)
+        marked += [i for i in new_tools if _offload_info(out[i]) is not None]
         stable = len(out)
         if tools and tools[-1] == len(out) - 1:  # a trailing step may still be answered
             k = len(tools) - 1
             while k > 0 and tools[k - 1] == tools[k] - 1:
                 k -= 1
             stable = tools[k]
-        self._l3_last = (settings, before, list(out), tools, assistants, stable)
-        return list(tools), assistants[-1] if assistants else -1
+        self._l3_last = (settings, before, list(out), tools, assistants, marked, stable)
+        return list(tools), assistants[-1] if assistants else -1, list(marked)
 
     def _l3_step(
         self,
@@ -279,7 +353,8 @@ class ViewBuilding:
         compaction serialises exactly what the view holds.
         """
         first = out[step[0]]
-        settings = (self.view_limit, self.l3_correction, self.max_tool_chars)
+        s = self._settings
+        settings = (s.view_limit, self._calibration.l3_correction, s.max_tool_chars)
         plan = self._memo.plans.get(id(first)) if not protected else None
         if (
             plan is not None
@@ -291,13 +366,13 @@ class ViewBuilding:
             for i, chosen in zip(step, plan[3], strict=True):
                 out[i] = chosen
             return
-        share = self.step_share_tokens
-        preview = self.preview_chars_for(len(step))
-        floor = min(floor_chars(preview), self.max_tool_chars)
+        share = s.step_share_tokens
+        preview = s.preview_chars_for(len(step))
+        floor = min(floor_chars(preview), s.max_tool_chars)
         originals = [out[i] for i in step]
-        tokens = [self._result_tokens(m) for m in originals]
+        tokens = [self.result_tokens(m) for m in originals]
         total = sum(tokens)
-        hard = self.max_tool_chars
+        hard = s.max_tool_chars
         for j in sorted(range(len(step)), key=lambda j: (-tokens[j], j)):
             i, message = step[j], originals[j]
             over = total > share
@@ -310,10 +385,10 @@ class ViewBuilding:
                 continue
             if is_offloaded(message.content):
                 continue
-            marker = self._offload(message, preview)
+            marker = self.offload(message, preview)
             if marker is message:  # no folder or an I/O error: the content stays
                 continue
-            saved = tokens[j] - self._result_tokens(marker)
+            saved = tokens[j] - self.result_tokens(marker)
             if saved <= 0:  # the marker would cost more: the result stays (its file is kept)
                 continue
             total -= saved
@@ -341,18 +416,19 @@ class ViewBuilding:
         rounding step would move results between inline and offloaded — under a 2k budget
         the anchor moves by a fifth — and every such move rewrites the view's prefix.
         """
+        s = self._settings
         limit, correction, hard = planned  # type: ignore[misc]
-        if limit != self.view_limit or hard != self.max_tool_chars:
+        if limit != s.view_limit or hard != s.max_tool_chars:
             return False
         if any(o is c and len(o.content) > hard for o, c in zip(originals, chosen, strict=True)):
             return False
-        if self.l3_correction <= correction:
+        if self._calibration.l3_correction <= correction:
             return True
-        return sum(self._result_tokens(c) for c in chosen) <= self.step_share_tokens
+        return sum(self.result_tokens(c) for c in chosen) <= s.step_share_tokens
 
-    def _result_tokens(self, message: Message) -> float:
+    def result_tokens(self, message: Message) -> float:
         chars, weighted = self._memo.measure(message)
-        return chars * self._l3_ratio_for(weighted, chars)
+        return chars * self._calibration.l3_ratio_for(weighted, chars)
 
     def _micro(
         self,
@@ -374,7 +450,7 @@ class ViewBuilding:
         ``keep_recent_results`` newest answered results are never placeholdered, nor are the
         ``protected`` input indices (pinned units).
         """
-        keep, min_chars = self.keep_recent_results, self.micro_min_chars
+        keep, min_chars = self._settings.keep_recent_results, self._settings.micro_min_chars
         end = clearable_end_at(tools, last_assistant, keep)
         at = 0
         if end:
@@ -384,9 +460,9 @@ class ViewBuilding:
             targets = [i for i in targets if sources[i] not in protected]
         for i in targets:
             out[i] = self._l2(out[i])
-        chars, weighted = self._size(out)
+        chars, weighted = self.size(out)
         if trigger is not None and end > at:
-            tokens = tokens_from_chars(chars, self._ratio_for(weighted, chars))
+            tokens = self._calibration.tokens(chars, weighted)
             if tokens > trigger:
                 # results before ``at`` are placeholders already (short: not re-listed)
                 more = [
@@ -398,9 +474,9 @@ class ViewBuilding:
                 moved = list(out)
                 for i in more:
                     moved[i] = self._l2(out[i])
-                m_chars, m_weighted = self._size(moved)
-                saved = tokens - tokens_from_chars(m_chars, self._ratio_for(m_weighted, m_chars))
-                if saved > 0 and saved >= min_gain * self.view_limit:
+                m_chars, m_weighted = self.size(moved)
+                saved = tokens - self._calibration.tokens(m_chars, m_weighted)
+                if saved > 0 and saved >= min_gain * self._settings.view_limit:
                     out[:] = moved
                     targets, chars, weighted = bulk, m_chars, m_weighted
                     floor = sources[end] if end < len(sources) else floor
@@ -408,7 +484,42 @@ class ViewBuilding:
         micro = tuple(s for s in (sources[i] for i in targets) if s is not None)
         return micro, chars, weighted, floor
 
-    def _size(self, out: Sequence[Message]) -> tuple[int, float]:
-        chars_sum, weighted = self._memo.total(out)
-        chars = list_chars_from_sizes(chars_sum, len(out))
-        return chars, weighted + list_weight(len(out))
+    # ------------------------------------------------------------------ L3 and L2, memoised
+
+    def l3(self, message: Message) -> Message:
+        """L3 for one result: what the last view decided for its step, else the result alone."""
+        if message.role != "tool" or self._settings.results_dir is None:
+            return message
+        decided = self._memo.peek(STEP_KIND, message)
+        if decided is not None:
+            return decided
+        if len(message.content) <= self.tool_chars_limit_for(message):
+            return message
+        return self.offload(message, self._settings.preview_chars_for(1))
+
+    def offload(self, message: Message, preview: int) -> Message:
+        """``message`` offloaded with a ``preview``-char marker (itself when that failed)."""
+        folder = self._settings.results_dir
+        return self._memo.derive(
+            f"l3:{preview}", message, lambda m: offload_message(m, 0, folder, preview)
+        )
+
+    def _l2(self, message: Message) -> Message:
+        return self._memo.derive("l2", message, compacted_copy)
+
+    def tool_chars_limit_for(self, message: Message) -> int:
+        """L3's threshold for one tool result alone, at that result's own tokens per char."""
+        s = self._settings
+        if len(message.content) <= min(self._floor(), s.max_tool_chars):
+            return s.max_tool_chars  # too small to matter: skip measuring it
+        chars, weighted = self._memo.measure(message)
+        return self.chars_limit(self._calibration.l3_ratio_for(weighted, chars))
+
+    def chars_limit(self, ratio: float) -> int:
+        """L3's threshold at ``ratio`` tokens per char (see ``ContextManager.tool_chars_limit``)."""
+        s = self._settings
+        share = int(s.step_share_tokens / ratio)
+        return min(s.max_tool_chars, max(self._floor(), share))
+
+    def _floor(self) -> int:
+        return floor_chars(self._settings.preview_chars_for(1))

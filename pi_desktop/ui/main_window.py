@@ -341,7 +341,8 @@ class MainWindow(QMainWindow):
         self.probe_action = self._action(
             tr("MainWindow", "&Fidelity probe (provider check)…"), None, self.show_probe
         )
-        self.developer_menu = developer_menu(self.menuBar(), [self.probe_action])  # --developer only
+        # --developer only
+        self.developer_menu = developer_menu(self.menuBar(), [self.probe_action])
 
     def panes(self) -> list[QWidget]:
         """The parts F6 moves between, in reading order: sessions, input, bar, tree."""

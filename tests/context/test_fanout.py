@@ -160,8 +160,8 @@ def test_a_step_never_takes_more_than_its_share_whatever_its_sizes(tmp_path, bud
         least = preview + MARKER_MIN_SAVING
         for m in step:
             if m.tool_call_id not in offloaded and len(m.content) > least:
-                marker = mgr._offload(m, preview)
-                assert mgr._result_tokens(marker) >= mgr._result_tokens(m)
+                marker = mgr._views.offload(m, preview)
+                assert mgr._views.result_tokens(marker) >= mgr._views.result_tokens(m)
     assert not gone or not kept or min(gone) >= max(kept)  # the largest went first
 
 
@@ -215,9 +215,9 @@ def test_summarizer_requests_are_never_sized_below_their_class_estimate():
     transcript; the summarizer's requests are sized at the class estimate at least."""
     mgr = ContextManager(2_000, FakeSummarizer())
     request = [Message(role="user", content="FACT-1-qzxwvk " * 200)]
-    before = mgr._summarizer_request_tokens(request)
+    before = mgr._calibration.summarizer_request_tokens(request)
     assert before == mgr._request_tokens(request)  # no anchor: the class estimate
     asyncio.run(mgr.prepare([SYSTEM, user("hello " * 50)]))
     mgr.record_usage({"prompt_tokens": int(mgr.last_view_tokens * 0.7)})  # a lower anchor
     assert mgr._request_tokens(request) < before
-    assert mgr._summarizer_request_tokens(request) == before
+    assert mgr._calibration.summarizer_request_tokens(request) == before

@@ -15,7 +15,7 @@ from pi_desktop.context import (
 )
 from pi_desktop.context.ratio import script_ratio, weighted_tokens
 from pi_desktop.context.summary import SUMMARY_HEADER
-from pi_desktop.context.summary_trim import omitted_count
+from pi_desktop.context.summary_trim import HEADROOM_TOKENS, MIN_ALLOWANCE, omitted_count
 from tests.context.strategies import (
     FakeSummarizer,
     assert_pairs_intact,
@@ -387,8 +387,26 @@ def test_constructor_validates():
         ContextManager(0, FakeSummarizer())
     with pytest.raises(ValueError):
         ContextManager(1000, FakeSummarizer(), threshold=1.5)
-    mgr = ContextManager(1000, FakeSummarizer())
-    assert (mgr.keep_recent_tokens, mgr.threshold, mgr.budget) == (250, 0.8, 1000)
+    mgr = ContextManager(8000, FakeSummarizer())
+    assert (mgr.keep_recent_tokens, mgr.threshold, mgr.budget) == (2000, 0.8, 8000)
+
+
+@pytest.mark.parametrize("budget", [1_000, 1_500, 2_000, 2_500, 3_000, 4_000, 8_000, 32_000])
+def test_a_compaction_leaves_room_for_turns_under_a_small_budget(budget):
+    """A turn is ~300 tokens at any budget: the default tail (budget // 4 from ~3.2k up) and
+    the summary's allowance shrink under a small budget so a compaction leaves at least
+    HEADROOM_TOKENS free where the view allows it, and they never drop below their floors."""
+    mgr = ContextManager(budget, FakeSummarizer())
+    view = mgr.view_limit
+    landed = mgr.keep_recent_tokens + mgr.summary_allowance
+    if budget >= 4_000:  # the usual shares: nothing changes there
+        assert mgr.keep_recent_tokens == budget // 4 and mgr.summary_allowance == view // 4
+    else:
+        assert view - landed >= min(HEADROOM_TOKENS, view // 2)  # 2k before: 700 of 800
+    assert mgr.keep_recent_tokens >= view // 10
+    assert mgr.summary_allowance >= min(2 * MIN_ALLOWANCE, view // 4)
+    explicit = ContextManager(budget, FakeSummarizer(), keep_recent_tokens=budget // 4)
+    assert explicit.keep_recent_tokens == budget // 4  # a setting is kept as set
 
 
 def test_summary_input_names_offloaded_files(tmp_path):
@@ -440,3 +458,12 @@ def test_preview_matches_prepare_without_side_effects():
     view, tokens = mgr.preview(messages)
     assert mgr.last_report is report and fake.calls == 1
     assert view == run(mgr.prepare(messages)) and tokens == mgr.last_view_tokens
+
+
+def test_the_manager_is_composed_not_mixed_in():
+    """Issue 19: the cache, the calibration, the pins, the views and the compactor are objects
+    the manager owns and passes what they use; no mixin shares its private state."""
+    assert ContextManager.__mro__ == (ContextManager, object)
+    mgr = ContextManager(8_000, FakeSummarizer())
+    parts = {type(v).__name__ for v in vars(mgr).values()}
+    assert {"SummaryCache", "UsageCalibration", "PinsAndNotes", "ViewBuilder", "Compactor"} <= parts

@@ -4,7 +4,7 @@ Against the o200k-counting model double (``tests/context/soak.py``), a 300-turn 
 tool fan-outs at a 2k budget. The usage anchor moves by up to a fifth there, which used to
 flip L3's decision for a fan-out step that had already been sent (a result offloaded in one
 request, inline in the next): a prefix break with no compaction, ~3 % of all requests. L3's
-step plans are sticky now (``ViewBuilding._plan_holds``); the only breaks left are the
+step plans are sticky now (``ViewBuilder._plan_holds``); the only breaks left are the
 compactions themselves, whose count the window and the message sizes decide.
 
 The junk summarizer's repair request once went over the 2k window (2,054 tokens, estimated

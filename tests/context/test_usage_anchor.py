@@ -51,7 +51,7 @@ def test_the_reported_summary_size_follows_the_anchor_and_the_summary():
     def reported() -> int:
         asyncio.run(mgr.prepare(messages))
         assert mgr.last_report is not None and mgr.last_report.cache_used
-        fresh = mgr._message_tokens([mgr._summary_msg])  # measured, never kept
+        fresh = mgr._message_tokens([mgr._cache.entry.message])  # measured, never kept
         assert mgr.last_report.summary_tokens == fresh
         return fresh
 

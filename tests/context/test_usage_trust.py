@@ -43,7 +43,7 @@ def test_anthropic_style_usage_counts_the_cached_prefix():
         }
     )
     assert mgr.usage_anchor["anchor"] is not None  # taken, on the whole prompt
-    assert abs(mgr.ratio * mgr._last_view_chars - estimate) <= 2
+    assert abs(mgr.ratio * mgr._calibration.last_view_chars - estimate) <= 2
 
 
 def test_openai_cached_tokens_are_part_of_prompt_tokens():
@@ -52,7 +52,7 @@ def test_openai_cached_tokens_are_part_of_prompt_tokens():
     mgr.record_usage(
         {"prompt_tokens": target, "prompt_tokens_details": {"cached_tokens": target - 10}}
     )
-    assert abs(mgr.ratio * mgr._last_view_chars - target) <= 2
+    assert abs(mgr.ratio * mgr._calibration.last_view_chars - target) <= 2
 
 
 def test_a_prompt_count_the_character_classes_rule_out_is_not_taken():
