@@ -37,6 +37,7 @@ from pi_desktop.session.export import FORMATS as EXPORT_FORMATS
 from pi_desktop.ui.budget.bar import BudgetBar
 from pi_desktop.ui.budget.figures import branch_compactions
 from pi_desktop.ui.chat.conversation import ConversationView, PathItem, path_items
+from pi_desktop.ui.chat.edit_floor import can_edit
 from pi_desktop.ui.chat.edit_resend import EditResend
 from pi_desktop.ui.chat.header import ChatHeader
 from pi_desktop.ui.chat.input_box import CompactDialog, InputBox
@@ -132,6 +133,7 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         ensure_theme(QApplication.instance())  # the look from resources/, light/dark as the system
         self.header = ChatHeader(self)
         self.conversation = ConversationView(self)
+        self.conversation.edit_allowed = lambda entry_id: can_edit(self.session, entry_id)
         self.budget_bar = BudgetBar(self)
         self.refusal_area = QVBoxLayout()
         self.refusal_area.setContentsMargins(0, 0, 0, 0)

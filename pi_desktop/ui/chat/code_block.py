@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pi_desktop.ui.chat.copied import CopiedNote
 from pi_desktop.ui.chat.surfaces import Panel, muted
 from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.scrollbars import slim_scroll_bars
@@ -78,6 +79,8 @@ class CodeBlockWidget(Panel):
         self.copy_button.clicked.connect(self._copy)
         header.addWidget(self.lang_label)
         header.addStretch(1)
+        self.copied_note = CopiedNote(self)
+        header.addWidget(self.copied_note)
         header.addWidget(self.copy_button)
         layout.addLayout(header)
         self.code_label = QLabel(self)
@@ -125,4 +128,4 @@ class CodeBlockWidget(Panel):
 
     def _copy(self) -> None:
         QGuiApplication.clipboard().setText(self.code)
-        self.copy_button.setText(tr("MessageCard", "Copied"))
+        self.copied_note.flash()

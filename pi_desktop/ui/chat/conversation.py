@@ -73,6 +73,9 @@ class ConversationView(LazyRowsView):
         self._tool_calls: dict[str, Row] = {}
         # how an answer's figures are found (the window sets it: the session holds them)
         self.stats_source: Callable[[str | None, Any], MessageStats | None] | None = None
+        # whether a user message may be edited (the window sets it: edit_floor.can_edit on
+        # its session); below the compaction floor Edit is not offered
+        self.edit_allowed: Callable[[str], bool] | None = None
         # fields of saved messages that could not be drawn (skipped, and said so in a banner)
         self.problems: list[str] = []
         self._find = ConversationFind(self, self.matchesChanged.emit)
@@ -177,8 +180,19 @@ class ConversationView(LazyRowsView):
 
     def _row_built(self, row: Row, widget: QWidget) -> None:
         if isinstance(widget, MessageCard):
+            self._apply_editable(widget)
             self._find.highlight(row)
             self.cardBuilt.emit(widget)
+
+    def _apply_editable(self, card: MessageCard) -> None:
+        if card.role == "user" and card.entry_id and self.edit_allowed is not None:
+            card.set_editable(self.edit_allowed(card.entry_id))
+
+    def refresh_editable(self) -> None:
+        """Ask again which questions may be edited (a compaction moved the floor); cards
+        built later ask when they are built."""
+        for card in self.message_cards():
+            self._apply_editable(card)
 
     def _append(self, row: Row) -> Row:
         self.hint.hide()
@@ -421,7 +435,9 @@ class ConversationView(LazyRowsView):
             manual=manual,
             rung=rung,
         )
-        return self._append(row).widget
+        marker = self._append(row).widget
+        self.refresh_editable()  # the questions it summarized can no longer be edited
+        return marker
 
     def add_banner(self, text: str, *, kind: str = "info") -> InlineBanner:
         return self._append(Row("banner", text=text, banner_kind=kind)).widget

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.ui.chat.code_block import CodeBlockWidget
+from pi_desktop.ui.chat.copied import CopiedNote
 from pi_desktop.ui.chat.row_markers import CompactionMarker, InlineBanner
 from pi_desktop.ui.chat.surfaces import Panel, muted
 from pi_desktop.ui.chat.thinking import ThinkingBlock
@@ -99,6 +100,8 @@ class MessageActions(QWidget):
         layout.addWidget(self.pin_button)
         if self.edit_button is not None:
             layout.addWidget(self.edit_button)
+        self.copied_note = CopiedNote(self)  # "✓ Copied" for a moment after a copy
+        layout.addWidget(self.copied_note)
         # an answer's cost (tokens, cache, speed), quiet beside its actions
         self.usage_label = muted(ElidedLabel(self))
         self.usage_label.setObjectName("usageLine")
@@ -127,10 +130,13 @@ class MessageActions(QWidget):
         self.usage_label.setToolTip(details)
         self.usage_label.setVisible(bool(line))
 
-    def show_copied(self) -> None:
-        """A tick where the copy icon was, until the pointer leaves: the click did something."""
+    def show_copied(self, what: str | None = None) -> None:
+        """A tick where the copy icon was and "✓ Copied" beside it for a moment, also said
+        to a screen reader: the click did something."""
         self.copy_button.setIcon(themed_icon("check"))
         self.copy_button.setToolTip(tr("MessageCard", "Copied"))
+        self.show()
+        self.copied_note.flash(what)
 
     def recolor(self) -> None:
         self.copy_button.setIcon(themed_icon("copy"))
@@ -204,6 +210,13 @@ class MessageCard(QFrame):
         outer.addWidget(self.bubble)
         self.actions = MessageActions(role, self)
         self.actions.copy_button.clicked.connect(self.copy_text)
+        self.actions.copied_note.expired.connect(self._copied_expired)
+        self.body.codeCopied.connect(
+            lambda _index: self.actions.show_copied(tr("MessageCard", "Code copied"))
+        )
+        self.body.textCopied.connect(
+            lambda: self.actions.show_copied(tr("MessageCard", "Message copied"))
+        )
         if self.actions.edit_button is not None:
             self.actions.edit_button.clicked.connect(self._edit)
         self.actions.pin_button.clicked.connect(self._toggle_pin)
@@ -248,8 +261,18 @@ class MessageCard(QFrame):
         self.actions.show_copied()
         self.copied.emit()
 
+    def set_editable(self, editable: bool) -> None:
+        """Offer Edit or not: a question a compaction summarized cannot branch (edit_floor)."""
+        if self.actions.edit_button is not None:
+            self.actions.edit_button.setVisible(editable)
+
+    @property
+    def editable(self) -> bool:
+        button = self.actions.edit_button
+        return button is not None and not button.isHidden()
+
     def _edit(self) -> None:
-        if self.entry_id:
+        if self.entry_id and self.editable:
             self.editRequested.emit(self.entry_id)
 
     def _toggle_pin(self, _checked: bool = False) -> None:
@@ -288,9 +311,15 @@ class MessageCard(QFrame):
         super().enterEvent(event)
 
     def leaveEvent(self, event: QEvent) -> None:
-        self.actions.hide()
-        self.actions.recolor()  # the tick goes: the next copy shows its own
+        if not self.actions.copied_note.active:  # else the confirmation stays until it ends
+            self.actions.hide()
+            self.actions.recolor()  # the tick goes: the next copy shows its own
         super().leaveEvent(event)
+
+    def _copied_expired(self) -> None:
+        self.actions.recolor()
+        if not self.underMouse():
+            self.actions.hide()
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

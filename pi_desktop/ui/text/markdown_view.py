@@ -76,7 +76,8 @@ class MarkdownBody(WideCodeBrowser):
     A ``SafeBrowser``: no local image loads, links open only after a confirmation; a code
     block wider than the column scrolls sideways on its own (``WideCodeBrowser``)."""
 
-    codeCopied = Signal(int)
+    codeCopied = Signal(int)  # a code block's Copy link: its index
+    textCopied = Signal()  # a collapsed message's "Copy all"
 
     def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -516,5 +517,6 @@ class MarkdownBody(WideCodeBrowser):
             return
         if url.scheme() == "copyall":
             QGuiApplication.clipboard().setText(self.text)
+            self.textCopied.emit()
             return
         super().handle_link(url)
