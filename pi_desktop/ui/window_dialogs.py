@@ -63,6 +63,10 @@ class WindowDialogs:
             viewer.show_edit_error(trf("MainWindow", "Not saved: %1.", exc))
             return None
         viewer.set_history(branch_history(self.session), entry_id)
+        edit = self.session.entries[entry_id]
+        self.conversation.add_edited_summary(
+            compaction_id, entry_id, edit.tokens_before, edit.tokens_after, edit.summarized_count
+        )
         self.tree.refresh()
         self._refresh_bar()
         self.statusBar().showMessage(

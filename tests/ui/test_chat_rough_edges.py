@@ -17,6 +17,7 @@ from pi_desktop.ui import announce
 from pi_desktop.ui.chat.code_block import CodeBlockWidget
 from pi_desktop.ui.chat.conversation import ConversationView, path_items
 from pi_desktop.ui.chat.edit_floor import can_edit
+from pi_desktop.ui.dialogs.summary_viewer import percent_change
 from pi_desktop.ui.text.markdown import Block
 from tests.ui.test_context_inspect import build_session
 
@@ -136,3 +137,49 @@ def test_the_window_offers_edit_only_after_the_floor(kit, qtbot):
             assert card.editable == can_edit(session, row.entry_id), row.content
     users = [r for r in window.conversation.model_rows() if r.role == "user"]
     assert not can_edit(session, users[0].entry_id) and can_edit(session, users[-1].entry_id)
+
+
+# -- an edited summary is named as one, with the right sign -------------------------------
+
+
+def test_the_change_in_tokens_has_the_sign_of_the_figures():
+    assert percent_change(95_000, 10_000) == "−89 %"
+    assert percent_change(10_000, 10_040) == "+0.4 %"  # a small growth read "−0 %"
+    assert percent_change(10_000, 9_990) == "−0.1 %"
+    assert percent_change(10_000, 10_000) == "±0 %"
+    assert percent_change(10_000, 10_001) == "+0.1 %"  # never "+0.0 %"
+    assert percent_change(1_000, 1_300) == "+30 %"
+
+
+def test_an_edited_summary_is_named_in_the_viewer_the_tree_and_the_conversation(
+    kit, qtbot, artifacts
+):
+    path = kit.tmp / "edited.jsonl"
+    build_session(path).close()
+    kit.save_settings(context_budget=16_000)
+    window = kit.window(OfflineLLM(), session_path=path)
+    latest = window.session.latest_compaction()
+    viewer = window.open_summary(latest.id)
+    qtbot.waitExposed(viewer)
+    viewer.tabs.setCurrentIndex(2)
+    viewer.editor.setPlainText(latest.summary + "\n- Deploy only to staging-eu.")
+    qtbot.mouseClick(viewer.save_button, Qt.MouseButton.LeftButton)
+    new = window.session.latest_compaction()
+    assert new.kind == "edited"
+    grew = new.tokens_after > new.tokens_before
+    assert grew and viewer.fields["Tokens"].split("(")[1].startswith("+")
+    assert "−" not in viewer.fields["Tokens"]
+    viewer.close()
+    label = window.tree.snapshot.nodes[new.id].label
+    assert label.startswith("summary edited · ") and "compacted" not in label
+    # the conversation shows the edit at once, right after the compaction it replaces
+    rows = window.conversation.model_rows()
+    at = next(r.index for r in rows if r.entry_id == latest.id)
+    edit_row = rows[at + 1]
+    assert edit_row.entry_id == new.id and edit_row.rung == "edited"
+    marker = window.conversation.scroll_to_row(edit_row.index)
+    assert marker.label.text().startswith("──  summary edited by you · ")
+    window.grab().save(str(artifacts / "chat-edited-summary.png"))
+    # and a reload draws the same
+    items = path_items(window.session, kit.tmp)
+    assert [i.rung for i in items if i.kind == "compaction"] == ["model", "model", "edited"]

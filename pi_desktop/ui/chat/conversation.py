@@ -439,6 +439,26 @@ class ConversationView(LazyRowsView):
         self.refresh_editable()  # the questions it summarized can no longer be edited
         return marker
 
+    def add_edited_summary(
+        self, original_id: str, entry_id: str, tokens_before: int, tokens_after: int, count: int
+    ) -> CompactionMarker:
+        """The user's edit of compaction ``original_id``: its marker right after the markers of
+        that compaction (the edit hangs off the same message), or at the end if not shown."""
+        row = Row(
+            "compaction",
+            entry_id,
+            tokens_before=tokens_before,
+            tokens_after=tokens_after,
+            summarized_count=count,
+            rung="edited",
+        )
+        at = next((r.index for r in self._rows if r.entry_id == original_id), None)
+        if at is None:
+            return self._append(row).widget
+        while at + 1 < len(self._rows) and self._rows[at + 1].kind == "compaction":
+            at += 1  # after any earlier edit of it too
+        return self._insert(at + 1, row).widget
+
     def add_banner(self, text: str, *, kind: str = "info") -> InlineBanner:
         return self._append(Row("banner", text=text, banner_kind=kind)).widget
 

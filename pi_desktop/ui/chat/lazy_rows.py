@@ -423,6 +423,20 @@ class LazyRowsView(QAbstractScrollArea):
         self.schedule_layout()
         return row
 
+    def _insert(self, index: int, row: Row) -> Row:
+        """Put ``row`` at ``index`` (the rows after it move down) and build it."""
+        if index >= len(self._rows):
+            return self._append(row)
+        self._rows.insert(index, row)
+        for i in range(index, len(self._rows)):
+            self._rows[i].index = i
+        row.height = self._estimate(row, self._width or self._column()[1])
+        self._mark_dirty(index)
+        self._build(row)
+        self._place(row, *self._column())
+        self._relayout(budget=None)
+        return row
+
     def _remove_row(self, row: Row) -> None:
         if row not in self._built and row.widget is None and row not in self._rows:
             return

@@ -28,7 +28,8 @@ class PathItem:
     tokens_after: int = 0
     summarized_count: int = 0
     offloaded_path: str | None = None  # tool messages: the L3 file, when one exists
-    rung: str = "model"  # compactions: "extractive" when no model wrote the summary
+    # compactions: who wrote the summary — "model", "extractive" (no model), "edited" (the user)
+    rung: str = "model"
 
 
 def path_items(session: Any, results_dir: Path) -> list[PathItem]:
@@ -60,7 +61,9 @@ def path_items(session: Any, results_dir: Path) -> list[PathItem]:
                     tokens_before=comp.tokens_before,
                     tokens_after=comp.tokens_after,
                     summarized_count=comp.summarized_count,
-                    rung=getattr(comp, "rung", "model"),
+                    rung="edited"
+                    if getattr(comp, "kind", None) == "edited"
+                    else getattr(comp, "rung", "model"),
                 )
             )
     return items

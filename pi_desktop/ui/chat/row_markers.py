@@ -12,7 +12,8 @@ from pi_desktop.ui.labels import format_tokens
 
 
 class CompactionMarker(QFrame):
-    """ "compacted 12 messages · 95k → 10k tokens · view summary"."""
+    """ "compacted 12 messages · 95k → 10k tokens · view summary"; an edited summary reads
+    "summary edited by you · 12 messages · 10k → 10.2k tokens · view summary"."""
 
     summaryRequested = Signal(str)
 
@@ -36,7 +37,16 @@ class CompactionMarker(QFrame):
         how = (
             tr("MessageCard", "compacted on request") if manual else tr("MessageCard", "compacted")
         )
-        if rung == "extractive":  # no model wrote this summary: say so where it is shown
+        if rung == "edited":  # the user rewrote the summary: said instead of "compacted"
+            how = tr("MessageCard", "summary edited by you ·")
+            self.setToolTip(
+                tr(
+                    "MessageCard",
+                    "You edited this summary; the next requests carry your text. The original "
+                    "stays in the summary history.",
+                )
+            )
+        elif rung == "extractive":  # no model wrote this summary: say so where it is shown
             how += " " + tr("MessageCard", "(extractive)")
             self.setToolTip(
                 tr(
