@@ -48,6 +48,7 @@ from pi_desktop.ui.dialogs.settings_dialog import PresetChoice
 from pi_desktop.ui.dialogs.system_prompt import SavedPrompts
 from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.labels import title_from
+from pi_desktop.ui.narrow_layout import CollapsiblePanel, NarrowLayout
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS, open_failure
 from pi_desktop.ui.sessions.sidebar import SessionsSidebar
@@ -184,6 +185,14 @@ class MainWindow(WindowRun, WindowDialogs, WindowTreeActions, WindowUsage, QMain
         self.outer_splitter.setSizes([240, 1060])
         self.setCentralWidget(self.outer_splitter)
         self.sessions = SidebarController(self, self.sidebar, self.outer_splitter)
+        sidebar_wanted = self.sessions.toggle_action.isChecked  # below 1,000 px: toggles
+        self.narrow = NarrowLayout(
+            self,
+            [
+                CollapsiblePanel(self.sidebar, self.header.sessions_toggle, sidebar_wanted),
+                CollapsiblePanel(self.tree, self.header.tree_toggle),
+            ],
+        )
         self.edits = EditResend(self)
         self.steering = Steering(self)
         self.offline_label = QLabel(tr("MainWindow", "<b>● Offline</b> — demo model, no network"))

@@ -11,12 +11,11 @@ import math
 from typing import Any
 
 from PySide6.QtCore import QEvent, QSize, Qt, Signal
-from PySide6.QtGui import QGuiApplication, QPainter
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -25,7 +24,7 @@ from PySide6.QtWidgets import (
 from pi_desktop.ui.chat.code_block import CodeBlockWidget
 from pi_desktop.ui.chat.copied import CopiedNote
 from pi_desktop.ui.chat.row_markers import CompactionMarker, InlineBanner
-from pi_desktop.ui.chat.surfaces import Panel, muted
+from pi_desktop.ui.chat.surfaces import ElidedLabel, Panel, muted
 from pi_desktop.ui.chat.thinking import ThinkingBlock
 from pi_desktop.ui.chat.tool_call import ToolCallWidget
 from pi_desktop.ui.chat.usage_text import MessageStats
@@ -47,29 +46,6 @@ __all__ = [
 PIN_TIP = "Pin: keep this message verbatim in every request (Ctrl+P)"
 UNPIN_TIP = "Unpin: let the context layers shorten or summarize it again (Ctrl+P)"
 PIN_BADGE = "⚑ pinned"
-
-
-class ElidedLabel(QLabel):
-    """One line of plain text that ends in "…" when the row is too narrow (the whole text is
-    its tooltip's business): a long figure line must not widen or clip the conversation."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(40, self.fontMetrics().height())
-
-    def paintEvent(self, event: QEvent) -> None:
-        painter = QPainter(self)
-        painter.setPen(self.palette().color(self.foregroundRole()))
-        shown = self.fontMetrics().elidedText(
-            self.text(), Qt.TextElideMode.ElideRight, self.width()
-        )
-        align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-        painter.drawText(self.rect(), int(align), shown)
-        painter.end()
 
 
 class MessageActions(QWidget):
