@@ -675,18 +675,18 @@ price: the app shows money only for models you entered a price for.</translation
     <context>
         <name>Conversation</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="146" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="64" />
             <source>Conversation</source>
             <translation>Conversation</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="148" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="66" />
             <source>The messages of this session; Ctrl+F finds text, Page Up and Page Down scroll.</source>
             <translation>The messages of this session; Ctrl+F finds text, Page Up and Page Down scroll.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="188" />
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="610" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="83" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="214" />
             <source>Type a message below — Enter sends.
 
 The bar above the input shows how full the model's context is; when it passes the mark, older turns are summarized. The tree on the right shows every message: click one to go back to it.</source>
@@ -695,22 +695,22 @@ The bar above the input shows how full the model's context is; when it passes th
 The bar above the input shows how full the model's context is; when it passes the mark, older turns are summarized. The tree on the right shows every message: click one to go back to it.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="617" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="221" />
             <source>Opening %1…</source>
             <translation>Opening %1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="763" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="335" />
             <source>thinking…</source>
             <translation>thinking…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="980" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="574" />
             <source>This conversation has a gap: %1. The session file is unchanged.</source>
             <translation>This conversation has a gap: %1. The session file is unchanged.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="963" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="557" />
             <source>%Ln tool call(s) never got a result (the run was interrupted); the model is sent "%1" in its place</source>
             <translation>
                 <numerusform>%Ln tool call never got a result (the run was interrupted); the model is sent "%1" in its place</numerusform>
@@ -718,7 +718,7 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="973" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="567" />
             <source>%Ln tool result(s) answer no call and are left out of what the model is sent</source>
             <translation>
                 <numerusform>%Ln tool result answers no call and is left out of what the model is sent</numerusform>
@@ -726,27 +726,27 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="789" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="361" />
             <source>Stopped.</source>
             <translation>Stopped.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="983" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="577" />
             <source>; </source>
             <translation>; </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="930" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="524" />
             <source>Some saved data could not be shown and was skipped:</source>
             <translation>Some saved data could not be shown and was skipped:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="933" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="527" />
             <source>… and %1 more</source>
             <translation>… and %1 more</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="544" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="176" />
             <source>Retry</source>
             <translation>Retry</translation>
         </message>
@@ -1034,28 +1034,54 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Header</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="36" />
-            <location filename="../../pi_desktop/ui/chat/header.py" line="53" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="40" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="39" />
+            <source>Sessions</source>
+            <translation>Sessions</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="41" />
+            <source>Show or hide the list of sessions (the window is too narrow for both)</source>
+            <translation>Show or hide the list of sessions (the window is too narrow for both)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="44" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="77" />
             <source>New session</source>
             <translation>New session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="61" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="53" />
+            <source>Session tree</source>
+            <translation>Session tree</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="54" />
+            <source>Show or hide the session tree (the window is too narrow for both)</source>
+            <translation>Show or hide the session tree (the window is too narrow for both)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="85" />
             <source>System prompt</source>
             <translation>System prompt</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="68" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="52" />
+            <source>Tree</source>
+            <translation>Tree</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="92" />
             <source>This session has no system prompt (click to give it one)</source>
             <translation>This session has no system prompt (click to give it one)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="60" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="84" />
             <source>No system prompt</source>
             <translation>No system prompt</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="66" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="90" />
             <source>System prompt (click to view or change it):</source>
             <translation>System prompt (click to view or change it):</translation>
         </message>
@@ -1109,195 +1135,195 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="102" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="104" />
             <source>Offline (no network)</source>
             <translation>Offline (no network)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="140" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="143" />
             <source>Message — Enter sends, Shift+Enter for a new line</source>
             <translation>Message — Enter sends, Shift+Enter for a new line</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="142" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="145" />
             <source>Message</source>
             <translation>Message</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="144" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="147" />
             <source>Your next message. Enter sends it, Shift+Enter starts a new line.</source>
             <translation>Your next message. Enter sends it, Shift+Enter starts a new line.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="147" />
-            <location filename="../../pi_desktop/ui/main_window.py" line="220" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="150" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="231" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Send</source>
             <translation>Send</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="149" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="152" />
             <source>Sends the message, or stops the answer while one is written.</source>
             <translation>Sends the message, or stops the answer while one is written.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="187" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="198" />
             <source>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</source>
             <translation>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="209" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="220" />
             <source>&amp;New session</source>
             <translation>&amp;New session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="211" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="222" />
             <source>&amp;Open session…</source>
             <translation>&amp;Open session…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="214" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="225" />
             <source>&amp;Settings…</source>
             <translation>&amp;Settings…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="216" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="227" />
             <source>&amp;Quit</source>
             <translation>&amp;Quit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="218" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="229" />
             <source>&amp;Compact now…</source>
             <translation>&amp;Compact now…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="221" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="232" />
             <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="223" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="234" />
             <source>&amp;Pin / unpin message</source>
             <translation>&amp;Pin / unpin message</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="225" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="236" />
             <source>&amp;File</source>
             <translation>&amp;File</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="228" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="239" />
             <source>&amp;Export current branch</source>
             <translation>&amp;Export current branch</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="241" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="252" />
             <source>&amp;View</source>
             <translation>&amp;View</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="246" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="257" />
             <source>&amp;Search sessions</source>
             <translation>&amp;Search sessions</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="249" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="260" />
             <source>Next &amp;pane</source>
             <translation>Next &amp;pane</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="252" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="263" />
             <source>Previous pa&amp;ne</source>
             <translation>Previous pa&amp;ne</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="257" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="268" />
             <source>&amp;Conversation</source>
             <translation>&amp;Conversation</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="261" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="272" />
             <source>&amp;Fidelity probe…</source>
             <translation>&amp;Fidelity probe…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="564" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="586" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="574" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="596" />
             <source>%1 · workspace %2</source>
             <translation>%1 · workspace %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="231" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="242" />
             <source>%1…</source>
             <translation>%1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="355" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="366" />
             <source>window/splitter is not a saved layout; ignored</source>
             <translation>window/splitter is not a saved layout; ignored</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="563" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="585" />
             <source>New session</source>
             <translation>New session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="647" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="669" />
             <source>Stopping…</source>
             <translation>Stopping…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="263" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="274" />
             <source>&amp;Tools</source>
             <translation>&amp;Tools</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="311" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="322" />
             <source>Provider busy (%1); retry %2 in %3 s</source>
             <translation>Provider busy (%1); retry %2 in %3 s</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="349" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="360" />
             <source>window/geometry is not a saved geometry; ignored</source>
             <translation>window/geometry is not a saved geometry; ignored</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="580" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="602" />
             <source>Workspace: %1</source>
             <translation>Workspace: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="636" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="658" />
             <source>Your message is still in the box.</source>
             <translation>Your message is still in the box.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="672" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="694" />
             <source>Stopping the run before closing…</source>
             <translation>Stopping the run before closing…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="478" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="489" />
             <source>Some lines of this session file could not be read and were skipped:</source>
             <translation>Some lines of this session file could not be read and were skipped:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="488" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="499" />
             <source>Some saved settings could not be used; the defaults apply:</source>
             <translation>Some saved settings could not be used; the defaults apply:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="633" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="655" />
             <source>This session is open read-only.</source>
             <translation>This session is open read-only.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="69" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="73" />
             <source>Edited summary saved; the next request uses it.</source>
             <translation>Edited summary saved; the next request uses it.</translation>
         </message>
@@ -1307,17 +1333,17 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>Wait for the answer to finish, then save the edit.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="153" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="157" />
             <source>Tools</source>
             <translation>Tools</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="188" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="192" />
             <source>Settings saved; they apply when this answer ends.</source>
             <translation>Settings saved; they apply when this answer ends.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="194" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="198" />
             <source>The API key was not saved: %1.</source>
             <translation>The API key was not saved: %1.</translation>
         </message>
@@ -1327,7 +1353,7 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>Not saved: %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="95" />
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="99" />
             <source>Exported to %1</source>
             <translation>Exported to %1</translation>
         </message>
@@ -1470,52 +1496,52 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Markdown</name>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="147" />
-            <source>Message text</source>
-            <translation>Message text</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="149" />
-            <source>The text of one message, read-only; its links ask before they open.</source>
-            <translation>The text of one message, read-only; its links ask before they open.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="362" />
-            <source>Receiving a long answer: %1 characters so far; too long for markdown, it shows as plain text (Show all once it has ended).</source>
-            <translation>Receiving a long answer: %1 characters so far; too long for markdown, it shows as plain text (Show all once it has ended).</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="370" />
-            <source>Showing the first %1 of %2 characters as plain text (too long to lay out as markdown).</source>
-            <translation>Showing the first %1 of %2 characters as plain text (too long to lay out as markdown).</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="126" />
+            <location filename="../../pi_desktop/ui/text/markdown_html.py" line="69" />
             <source>Copy</source>
             <translation>Copy</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="390" />
-            <source>Whole message</source>
-            <translation>Whole message</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="125" />
+            <location filename="../../pi_desktop/ui/text/markdown_html.py" line="68" />
             <source>Scroll</source>
             <translation>Scroll</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="125" />
+            <location filename="../../pi_desktop/ui/text/markdown_html.py" line="68" />
             <source>Wrap</source>
             <translation>Wrap</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="378" />
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="85" />
+            <source>Message text</source>
+            <translation>Message text</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="87" />
+            <source>The text of one message, read-only; its links ask before they open.</source>
+            <translation>The text of one message, read-only; its links ask before they open.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="295" />
+            <source>Receiving a long answer: %1 characters so far; too long for markdown, it shows as plain text (Show all once it has ended).</source>
+            <translation>Receiving a long answer: %1 characters so far; too long for markdown, it shows as plain text (Show all once it has ended).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="303" />
+            <source>Showing the first %1 of %2 characters as plain text (too long to lay out as markdown).</source>
+            <translation>Showing the first %1 of %2 characters as plain text (too long to lay out as markdown).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="323" />
+            <source>Whole message</source>
+            <translation>Whole message</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="311" />
             <source>Show all</source>
             <translation>Show all</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="379" />
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="312" />
             <source>Copy all</source>
             <translation>Copy all</translation>
         </message>
@@ -1865,17 +1891,17 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>McpRuntime</name>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="46" />
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="47" />
             <source>When the app starts</source>
             <translation>When the app starts</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="47" />
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="48" />
             <source>At the first call of one of its tools</source>
             <translation>At the first call of one of its tools</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="117" />
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="118" />
             <source>%1: no such file</source>
             <translation>%1: no such file</translation>
         </message>
@@ -1883,193 +1909,213 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>MessageCard</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="688" />
-            <source>You</source>
-            <translation>You</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="689" />
-            <source>Assistant</source>
-            <translation>Assistant</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="690" />
-            <source>System</source>
-            <translation>System</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="97" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="194" />
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="77" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="62" />
             <source>Copy</source>
             <translation>Copy</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="98" />
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="78" />
             <source>Copy this code block to the clipboard</source>
             <translation>Copy this code block to the clipboard</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="149" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="242" />
-            <source>Copied</source>
-            <translation>Copied</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="194" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="246" />
-            <source>Copy this message</source>
-            <translation>Copy this message</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="196" />
-            <source>Pin</source>
-            <translation>Pin</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="196" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="375" />
-            <source>Pin: keep this message verbatim in every request (Ctrl+P)</source>
-            <translation>Pin: keep this message verbatim in every request (Ctrl+P)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="304" />
-            <source>⚑ pinned</source>
-            <translation>⚑ pinned</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="307" />
-            <source>Pinned: sent verbatim in every request, never summarized</source>
-            <translation>Pinned: sent verbatim in every request, never summarized</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="383" />
-            <source>You stopped this answer; it is kept as it was.</source>
-            <translation>You stopped this answer; it is kept as it was.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="454" />
-            <source>A tool call: Space shows or hides its arguments and result.</source>
-            <translation>A tool call: Space shows or hides its arguments and result.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="472" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="476" />
-            <source>Result</source>
-            <translation>Result</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="548" />
-            <source>running…</source>
-            <translation>running…</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="611" />
-            <source>compacted on request</source>
-            <translation>compacted on request</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="611" />
-            <source>compacted</source>
-            <translation>compacted</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="637" />
-            <source>view summary</source>
-            <translation>view summary</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="639" />
-            <source>Open the summary history at this compaction</source>
-            <translation>Open the summary history at this compaction</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="122" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="128" />
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="104" />
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="110" />
             <source>code</source>
             <translation>code</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="125" />
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="107" />
             <source>%1 · showing part of %2 characters; Copy copies all of it</source>
             <translation>%1 · showing part of %2 characters; Copy copies all of it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="202" />
+            <location filename="../../pi_desktop/ui/chat/copied.py" line="45" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="113" />
+            <source>Copied</source>
+            <translation>Copied</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="309" />
+            <source>You</source>
+            <translation>You</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="310" />
+            <source>Assistant</source>
+            <translation>Assistant</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="311" />
+            <source>System</source>
+            <translation>System</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="62" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="119" />
+            <source>Copy this message</source>
+            <translation>Copy this message</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="64" />
+            <source>Pin</source>
+            <translation>Pin</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="64" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="265" />
+            <source>Pin: keep this message verbatim in every request (Ctrl+P)</source>
+            <translation>Pin: keep this message verbatim in every request (Ctrl+P)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="177" />
+            <source>⚑ pinned</source>
+            <translation>⚑ pinned</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="180" />
+            <source>Pinned: sent verbatim in every request, never summarized</source>
+            <translation>Pinned: sent verbatim in every request, never summarized</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="273" />
+            <source>You stopped this answer; it is kept as it was.</source>
+            <translation>You stopped this answer; it is kept as it was.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="70" />
             <source>Edit</source>
             <translation>Edit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="203" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="71" />
             <source>Edit this message and send it again</source>
             <translation>Edit this message and send it again</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="375" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="265" />
             <source>Unpin: let the context layers shorten or summarize it again (Ctrl+P)</source>
             <translation>Unpin: let the context layers shorten or summarize it again (Ctrl+P)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="470" />
-            <source>Arguments</source>
-            <translation>Arguments</translation>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="191" />
+            <source>Code copied</source>
+            <translation>Code copied</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="522" />
-            <source>… (%1 more characters)</source>
-            <translation>… (%1 more characters)</translation>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="194" />
+            <source>Message copied</source>
+            <translation>Message copied</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="533" />
-            <source>%1 the tool read</source>
-            <translation>%1 the tool read</translation>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="38" />
+            <source>compacted on request</source>
+            <translation>compacted on request</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="535" />
-            <source>%1 characters</source>
-            <translation>%1 characters</translation>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="38" />
+            <source>compacted</source>
+            <translation>compacted</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="538" />
-            <source>Open the saved result ↗  (%1: %2)</source>
-            <translation>Open the saved result ↗  (%1: %2)</translation>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="41" />
+            <source>summary edited by you ·</source>
+            <translation>summary edited by you ·</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="541" />
-            <source>Saved to %1 to keep the context small</source>
-            <translation>Saved to %1 to keep the context small</translation>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="73" />
+            <source>view summary</source>
+            <translation>view summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="614" />
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="75" />
+            <source>Open the summary history at this compaction</source>
+            <translation>Open the summary history at this compaction</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="43" />
+            <source>You edited this summary; the next requests carry your text. The original stays in the summary history.</source>
+            <translation>You edited this summary; the next requests carry your text. The original stays in the summary history.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="50" />
             <source>(extractive)</source>
             <translation>(extractive)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="616" />
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="52" />
             <source>Extractive summary: the model's summary failed, so this one was built without a model (your newest messages verbatim, the files, the tool calls).</source>
             <translation>Extractive summary: the model's summary failed, so this one was built without a model (your newest messages verbatim, the files, the tool calls).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="556" />
-            <source>%1 chars</source>
-            <translation>%1 chars</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="559" />
-            <source>saved to file</source>
-            <translation>saved to file</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="627" />
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="63" />
             <source>%1 → %2 tokens</source>
             <translation>%1 → %2 tokens</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="625" />
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="61" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln message</numerusform>
                 <numerusform>%Ln messages</numerusform>
             </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="68" />
+            <source>A tool call: Space shows or hides its arguments and result.</source>
+            <translation>A tool call: Space shows or hides its arguments and result.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="86" />
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="90" />
+            <source>Result</source>
+            <translation>Result</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="162" />
+            <source>running…</source>
+            <translation>running…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="84" />
+            <source>Arguments</source>
+            <translation>Arguments</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="136" />
+            <source>… (%1 more characters)</source>
+            <translation>… (%1 more characters)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="147" />
+            <source>%1 the tool read</source>
+            <translation>%1 the tool read</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="149" />
+            <source>%1 characters</source>
+            <translation>%1 characters</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="152" />
+            <source>Open the saved result ↗  (%1: %2)</source>
+            <translation>Open the saved result ↗  (%1: %2)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="155" />
+            <source>Saved to %1 to keep the context small</source>
+            <translation>Saved to %1 to keep the context small</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="170" />
+            <source>%1 chars</source>
+            <translation>%1 chars</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="173" />
+            <source>saved to file</source>
+            <translation>saved to file</translation>
         </message>
     </context>
     <context>
@@ -3284,13 +3330,13 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="109" />
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="118" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="169" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="179" />
             <source>not reported</source>
             <translation>not reported</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="157" />
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="167" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="177" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln message</numerusform>
@@ -3298,7 +3344,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="162" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="172" />
             <source>%Ln message(s) (system + history before the kept tail)</source>
             <translation>
                 <numerusform>%Ln message (system + history before the kept tail)</numerusform>
@@ -3306,12 +3352,12 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="187" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="197" />
             <source>none (written by you)</source>
             <translation>none (written by you)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="188" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="198" />
             <source>none (no model call)</source>
             <translation>none (no model call)</translation>
         </message>
@@ -3326,159 +3372,159 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>completion</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="142" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="152" />
             <source>%1 after</source>
             <translation>%1 after</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="144" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="154" />
             <source>not recorded</source>
             <translation>not recorded</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="176" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="186" />
             <source>extractive summary (built without a model)</source>
             <translation>extractive summary (built without a model)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="179" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="189" />
             <source>none: the model's summary failed (%1 was asked)</source>
             <translation>none: the model's summary failed (%1 was asked)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="181" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="191" />
             <source>none: the model's summary failed</source>
             <translation>none: the model's summary failed</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="186" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="196" />
             <source>the next request before → with the edit</source>
             <translation>the next request before → with the edit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="216" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="226" />
             <source>Compaction summary</source>
             <translation>Compaction summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="224" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="234" />
             <source>Summary history</source>
             <translation>Summary history</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="226" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="236" />
             <source>Every summary of this branch, oldest first; arrows choose one.</source>
             <translation>Every summary of this branch, oldest first; arrows choose one.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="241" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="251" />
             <source>Select in tree</source>
             <translation>Select in tree</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="243" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="253" />
             <source>Select the messages this summary newly covered</source>
             <translation>Select the messages this summary newly covered</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="249" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="320" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="259" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="330" />
             <source>Summary</source>
             <translation>Summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="251" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="261" />
             <source>The summary the next requests carry, read-only.</source>
             <translation>The summary the next requests carry, read-only.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="272" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="321" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="282" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="331" />
             <source>Changes</source>
             <translation>Changes</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="274" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="284" />
             <source>The lines added (+) and removed (−) against the summary before.</source>
             <translation>The lines added (+) and removed (−) against the summary before.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="285" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="295" />
             <source>Edit the summary</source>
             <translation>Edit the summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="287" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="297" />
             <source>The summary in use; saving it makes a new compaction.</source>
             <translation>The summary in use; saving it makes a new compaction.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="289" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="299" />
             <source>Save edited summary</source>
             <translation>Save edited summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="291" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="301" />
             <source>Save the edit as a new compaction; the next request uses it</source>
             <translation>Save the edit as a new compaction; the next request uses it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="316" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="326" />
             <source>Summary views</source>
             <translation>Summary views</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="318" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="328" />
             <source>The summary, its changes against the one before, and its editor.</source>
             <translation>The summary, its changes against the one before, and its editor.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="322" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="332" />
             <source>Edit</source>
             <translation>Edit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="326" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="336" />
             <source>Copy summary</source>
             <translation>Copy summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="328" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="338" />
             <source>Copy the summary as the model receives it</source>
             <translation>Copy the summary as the model receives it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="427" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="437" />
             <source>Read files (%1)</source>
             <translation>Read files (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="429" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="439" />
             <source>Modified files (%1)</source>
             <translation>Modified files (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="431" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="441" />
             <source>Read files</source>
             <translation>Read files</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="432" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="442" />
             <source>Modified files</source>
             <translation>Modified files</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="434" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="444" />
             <source>The files the summarized messages read.</source>
             <translation>The files the summarized messages read.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="437" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="447" />
             <source>The files the summarized messages changed.</source>
             <translation>The files the summarized messages changed.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="494" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="504" />
             <source>… %1 more lines</source>
             <translation>… %1 more lines</translation>
         </message>
@@ -3488,48 +3534,48 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>- (none reported)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="184" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="194" />
             <source>repaired (the model's second answer)</source>
             <translation>repaired (the model's second answer)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="301" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="311" />
             <source>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</source>
             <translation>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="446" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="456" />
             <source>Only the summary in use (the newest on this branch) can be edited.</source>
             <translation>Only the summary in use (the newest on this branch) can be edited.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="461" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="471" />
             <source>Too large to compare here; Copy summary copies the text.</source>
             <translation>Too large to compare here; Copy summary copies the text.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="470" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="480" />
             <source>The first summary on this branch: every line is new.</source>
             <translation>The first summary on this branch: every line is new.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="474" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="484" />
             <source>Against summary #%1: %2 added, %3 removed.</source>
             <translation>Against summary #%1: %2 added, %3 removed.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="527" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="537" />
             <source>(none)</source>
             <translation>(none)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="414" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="424" />
             <source>… %1 more characters; Copy summary copies all of it.</source>
             <translation>… %1 more characters; Copy summary copies all of it.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="478" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="479" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="488" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="489" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln line</numerusform>
@@ -3537,7 +3583,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="423" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="433" />
             <source>The summary is empty.</source>
             <translation>The summary is empty.</translation>
         </message>
@@ -3851,17 +3897,12 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>(manual)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="318" />
-            <source>(edited)</source>
-            <translation>(edited)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="321" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="322" />
             <source>%1 summarizer calls</source>
             <translation>%1 summarizer calls</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="358" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="361" />
             <source>explored on another branch · %Ln message(s)</source>
             <translation>
                 <numerusform>explored on another branch · %Ln message</numerusform>
@@ -3869,42 +3910,50 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="464" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="467" />
             <source>pinned: stays verbatim in every view</source>
             <translation>pinned: stays verbatim in every view</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="467" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="470" />
             <source>Thinking (%1 characters): %2</source>
             <translation>Thinking (%1 characters): %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="377" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="380" />
             <source>system prompt: %1</source>
             <translation>system prompt: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="377" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="380" />
             <source>system prompt removed</source>
             <translation>system prompt removed</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="478" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="481" />
             <source>Results:</source>
             <translation>Results:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="481" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="484" />
             <source>No result yet.</source>
             <translation>No result yet.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="462" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="465" />
             <source>(stopped)</source>
             <translation>(stopped)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="336" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="337" />
+            <source>summary edited · %Ln message(s)</source>
+            <translation>
+                <numerusform>summary edited · %Ln message</numerusform>
+                <numerusform>summary edited · %Ln messages</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="339" />
             <source>compacted (extractive) %Ln message(s)</source>
             <translation>
                 <numerusform>compacted (extractive) %Ln message</numerusform>
@@ -3912,7 +3961,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="338" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="341" />
             <source>compacted %Ln message(s)</source>
             <translation>
                 <numerusform>compacted %Ln message</numerusform>
@@ -4031,6 +4080,10 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <location filename="../../pi_desktop/ui/tree/view.py" line="522" />
             <source>Click to rewind here.</source>
             <translation>Click to rewind here.</translation>
+        </message>
+        <message>
+            <source>(edited)</source>
+            <translation type="obsolete">(edited)</translation>
         </message>
         <message>
             <source>Double-click (or Enter) to view the summary.</source>

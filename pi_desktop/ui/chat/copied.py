@@ -42,7 +42,7 @@ class CopiedNote(QLabel):
 
     def flash(self, what: str | None = None) -> None:
         """Show (again) that ``what`` was copied, and say it."""
-        words = what or tr("Copied", "Copied")
+        words = what or tr("MessageCard", "Copied")
         self.setText("✓ " + words)
         self.setAccessibleName(words)
         self.show()
