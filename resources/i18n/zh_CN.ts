@@ -1579,8 +1579,8 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>已压缩</translation>
         </message>
         <message>
-            <source>summary edited by you ·</source>
-            <translation>摘要已由你编辑 ·</translation>
+            <source>edited by you ·</source>
+            <translation>由你编辑 ·</translation>
         </message>
         <message>
             <source>view summary</source>
@@ -1595,16 +1595,16 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>你编辑了这份摘要；之后的请求会带上你的文本。原摘要仍保留在摘要历史中。</translation>
         </message>
         <message>
+            <source>%1 → %2 tokens</source>
+            <translation>%1 → %2 Token</translation>
+        </message>
+        <message>
             <source>(extractive)</source>
             <translation>（抽取式）</translation>
         </message>
         <message>
             <source>Extractive summary: the model's summary failed, so this one was built without a model (your newest messages verbatim, the files, the tool calls).</source>
             <translation>抽取式总结：模型总结失败，因此这份总结未使用模型生成（原样保留你最新的消息、涉及的文件和工具调用）。</translation>
-        </message>
-        <message>
-            <source>%1 → %2 tokens</source>
-            <translation>%1 → %2 Token</translation>
         </message>
         <message numerus="yes">
             <source>%Ln message(s)</source>

@@ -178,7 +178,7 @@ def test_an_edited_summary_is_named_in_the_viewer_the_tree_and_the_conversation(
     edit_row = rows[at + 1]
     assert edit_row.entry_id == new.id and edit_row.rung == "edited"
     marker = window.conversation.scroll_to_row(edit_row.index)
-    assert marker.label.text().startswith("──  summary edited by you · ")
+    assert marker.label.text().startswith("──  edited by you · ")
     window.grab().save(str(artifacts / "chat-edited-summary.png"))
     # and a reload draws the same
     items = path_items(window.session, kit.tmp)

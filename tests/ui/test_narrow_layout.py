@@ -162,3 +162,35 @@ def test_a_bare_conversation_rewraps_at_any_width(qtbot):
         assert card.body.document().textWidth() == card.body.width()
         heights[width] = card.height()
     assert heights[320] > heights[700] >= heights[1000]  # narrower: more lines, not clipped
+
+
+def test_a_compaction_marker_ends_in_an_ellipsis_in_a_narrow_column(qtbot, artifacts):
+    view = ConversationView()
+    qtbot.addWidget(view)
+    view.show()
+    marker = view.add_compaction("c1", 95_000, 10_000, 1_234, manual=True)
+    view.resize(1000, 300)
+    view.settle()
+    wide = marker.label.width()
+    assert marker.label.fontMetrics().horizontalAdvance(marker.label.text()) <= wide
+    view.resize(340, 300)
+    view.settle()
+    viewport = view.viewport()
+    for part in (marker.label, marker.view_button):  # both whole inside the column
+        left = part.mapTo(viewport, part.rect().topLeft()).x()
+        assert left >= 0 and left + part.width() <= viewport.width()
+    assert marker.label.width() < wide
+    assert "1,234 messages · 95k → 10k tokens" in marker.label.toolTip()
+    view.grab().save(str(artifacts / "narrow-marker-340.png"))
+
+
+def test_a_marker_with_room_shows_its_whole_line(qtbot):
+    view = ConversationView()
+    qtbot.addWidget(view)
+    view.resize(1000, 300)
+    view.show()
+    for rung in ("model", "edited", "extractive"):
+        marker = view.add_compaction("c1", 2_300, 2_310, 28, rung=rung)
+        view.settle()
+        label = marker.label
+        assert label.fontMetrics().horizontalAdvance(label.text()) <= label.width(), rung

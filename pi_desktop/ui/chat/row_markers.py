@@ -4,16 +4,23 @@ messages · 95k → 10k tokens · view summary") and inline banners (errors, ref
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QSizePolicy, QWidget
 
-from pi_desktop.ui.chat.surfaces import SELECTABLE, LinkButton, Panel, WrapLabel, muted
+from pi_desktop.ui.chat.surfaces import (
+    SELECTABLE,
+    ElidedLabel,
+    LinkButton,
+    Panel,
+    WrapLabel,
+    muted,
+)
 from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.labels import format_tokens
 
 
 class CompactionMarker(QFrame):
     """ "compacted 12 messages · 95k → 10k tokens · view summary"; an edited summary reads
-    "summary edited by you · 12 messages · 10k → 10.2k tokens · view summary"."""
+    "edited by you · 12 messages · 10k → 10.2k tokens · view summary"."""
 
     summaryRequested = Signal(str)
 
@@ -38,7 +45,7 @@ class CompactionMarker(QFrame):
             tr("MessageCard", "compacted on request") if manual else tr("MessageCard", "compacted")
         )
         if rung == "edited":  # the user rewrote the summary: said instead of "compacted"
-            how = tr("MessageCard", "summary edited by you ·")
+            how = tr("MessageCard", "edited by you ·")
             self.setToolTip(
                 tr(
                     "MessageCard",
@@ -55,21 +62,23 @@ class CompactionMarker(QFrame):
                     "without a model (your newest messages verbatim, the files, the tool calls).",
                 )
             )
-        self.label = muted(
-            QLabel(
-                f"──  {how} "
-                + tr("MessageCard", "%Ln message(s)", n=summarized_count)
-                + " · "
-                + trf(
-                    "MessageCard",
-                    "%1 → %2 tokens",
-                    format_tokens(tokens_before),
-                    format_tokens(tokens_after),
-                )
-                + " ·",
-                self,
+        text = (
+            f"──  {how} "
+            + tr("MessageCard", "%Ln message(s)", n=summarized_count)
+            + " · "
+            + trf(
+                "MessageCard",
+                "%1 → %2 tokens",
+                format_tokens(tokens_before),
+                format_tokens(tokens_after),
             )
+            + " ·"
         )
+        # ends in "…" in a narrow column (the whole line is its tooltip), never clipped
+        self.label = muted(ElidedLabel(self))
+        self.label.setText(text)
+        self.label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.label.setToolTip(text.removeprefix("──  ").removesuffix(" ·"))
         self.view_button = LinkButton(tr("MessageCard", "view summary"), self)
         self.view_button.setToolTip(
             tr("MessageCard", "Open the summary history at this compaction")

@@ -145,6 +145,12 @@ class ElidedLabel(QLabel):
     def minimumSizeHint(self) -> QSize:
         return QSize(40, self.fontMetrics().height())
 
+    def sizeHint(self) -> QSize:
+        """As wide as the text as it is painted (QLabel's own hint may be a pixel short, and
+        the text then ends in "…" with room to spare)."""
+        metrics = self.fontMetrics()
+        return QSize(metrics.horizontalAdvance(self.text()) + 2, metrics.height())
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setPen(self.palette().color(self.foregroundRole()))
