@@ -4,14 +4,17 @@
     <context>
         <name>Accessibility</name>
         <message>
+            <location filename="../../pi_desktop/ui/a11y.py" line="59" />
             <source>Apply what this dialog shows and close it</source>
             <translation>Apply what this dialog shows and close it</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/a11y.py" line="60" />
             <source>Close this dialog without changing anything</source>
             <translation>Close this dialog without changing anything</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/a11y.py" line="61" />
             <source>Close this window</source>
             <translation>Close this window</translation>
         </message>
@@ -19,54 +22,67 @@
     <context>
         <name>Approval</name>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="143" />
             <source>⚠ This request contains characters that are invisible or reorder the text around them (%1). They are shown as ⟦U+…⟧ and marked; what runs is exactly what is shown. Commands rarely need them: deny unless you expected this.</source>
             <translation>⚠ This request contains characters that are invisible or reorder the text around them (%1). They are shown as ⟦U+…⟧ and marked; what runs is exactly what is shown. Commands rarely need them: deny unless you expected this.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="61" />
             <source>Allow %1?</source>
             <translation>Allow %1?</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="68" />
             <source>&lt;b&gt;%1&lt;/b&gt; wants to: %2</source>
             <translation>&lt;b&gt;%1&lt;/b&gt; wants to: %2</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="81" />
             <source>Details of the request</source>
             <translation>Details of the request</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="83" />
             <source>What the tool would do, exactly as it would run, read-only.</source>
             <translation>What the tool would do, exactly as it would run, read-only.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="95" />
             <source>Allow %1 for the rest of this session</source>
             <translation>Allow %1 for the rest of this session</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="98" />
             <source>Later requests of this tool in this session run without asking</source>
             <translation>Later requests of this tool in this session run without asking</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="103" />
             <source>Allow</source>
             <translation>Allow</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="106" />
             <source>Deny</source>
             <translation>Deny</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="110" />
             <source>Deny all until the answer ends</source>
             <translation>Deny all until the answer ends</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="114" />
             <source>Deny this and every other change the model asks for until the current answer is finished; the model is told each one was denied.</source>
             <translation>Deny this and every other change the model asks for until the current answer is finished; the model is told each one was denied.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="126" />
             <source>Run this request now</source>
             <translation>Run this request now</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="127" />
             <source>Refuse it; the model is told it was denied</source>
             <translation>Refuse it; the model is told it was denied</translation>
         </message>
@@ -74,10 +90,12 @@
     <context>
         <name>Breakdown</name>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="71" />
             <source>%1 %</source>
             <translation>%1 %</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="117" />
             <source>%Ln message(s) in the view</source>
             <translation>
                 <numerusform>%Ln message in the view</numerusform>
@@ -85,70 +103,87 @@
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="54" />
             <source>System prompt</source>
             <translation>System prompt</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="55" />
             <source>Tool schemas</source>
             <translation>Tool schemas</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="56" />
             <source>Summary</source>
             <translation>Summary</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="57" />
             <source>Pinned messages</source>
             <translation>Pinned messages</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="58" />
             <source>Conversation messages</source>
             <translation>Conversation messages</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="59" />
             <source>Reasoning (sent back with tool calls)</source>
             <translation>Reasoning (sent back with tool calls)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="60" />
             <source>Tool results (verbatim)</source>
             <translation>Tool results (verbatim)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="61" />
             <source>Tool results (placeholdered)</source>
             <translation>Tool results (placeholdered)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="62" />
             <source>Tool results (offloaded markers)</source>
             <translation>Tool results (offloaded markers)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="63" />
             <source>Framing (list brackets, separators, snip marker)</source>
             <translation>Framing (list brackets, separators, snip marker)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="77" />
             <source>Total: %1 tokens — the figure on the budget bar.</source>
             <translation>Total: %1 tokens — the figure on the budget bar.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="118" />
             <source>nothing left out</source>
             <translation>nothing left out</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="97" />
             <source>%1 tokens from here</source>
             <translation>%1 tokens from here</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="99" />
             <source>reached: the next request summarizes first</source>
             <translation>reached: the next request summarizes first</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="101" />
             <source>Compaction threshold: %1 tokens (%2).</source>
             <translation>Compaction threshold: %1 tokens (%2).</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="104" />
             <source>No budget: context management is off and the whole history is sent.</source>
             <translation>No budget: context management is off and the whole history is sent.</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="108" />
             <source>%Ln message(s) summarized</source>
             <translation>
                 <numerusform>%Ln message summarized</numerusform>
@@ -156,6 +191,7 @@
             </translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="110" />
             <source>%Ln message(s) snipped</source>
             <translation>
                 <numerusform>%Ln message snipped</numerusform>
@@ -163,6 +199,7 @@
             </translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="113" />
             <source>%Ln tool result(s) placeholdered</source>
             <translation>
                 <numerusform>%Ln tool result placeholdered</numerusform>
@@ -170,6 +207,7 @@
             </translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="116" />
             <source>%Ln tool result(s) offloaded to files</source>
             <translation>
                 <numerusform>%Ln tool result offloaded to files</numerusform>
@@ -177,62 +215,77 @@
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="189" />
             <source>Context breakdown</source>
             <translation>Context breakdown</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="201" />
             <source>Where the next request's tokens go</source>
             <translation>Where the next request's tokens go</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="203" />
             <source>One row per part of the request: its tokens and share of the budget.</source>
             <translation>One row per part of the request: its tokens and share of the budget.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="216" />
             <source>Refresh</source>
             <translation>Refresh</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="217" />
             <source>Count the next request again</source>
             <translation>Count the next request again</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="82" />
             <source>Free: %1 of %2 tokens (%3).</source>
             <translation>Free: %1 of %2 tokens (%3).</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="92" />
             <source>Over the budget of %1 tokens by %2.</source>
             <translation>Over the budget of %1 tokens by %2.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="195" />
             <source>Category</source>
             <translation>Category</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="196" />
             <source>Tokens</source>
             <translation>Tokens</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="197" />
             <source>Share of budget</source>
             <translation>Share of budget</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="198" />
             <source>Messages</source>
             <translation>Messages</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="223" />
             <source>Where the next request's tokens go:</source>
             <translation>Where the next request's tokens go:</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="251" />
             <source>Total (the bar's estimate)</source>
             <translation>Total (the bar's estimate)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="254" />
             <source>Free</source>
             <translation>Free</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="255" />
             <source>Compaction threshold</source>
             <translation>Compaction threshold</translation>
         </message>
@@ -240,14 +293,17 @@
     <context>
         <name>BudgetBar</name>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="62" />
             <source>%1 / %2 tokens (%3 %)</source>
             <translation>%1 / %2 tokens (%3 %)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="99" />
             <source>Older turns are summarized when it passes %1 % (%2 tokens).</source>
             <translation>Older turns are summarized when it passes %1 % (%2 tokens).</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="129" />
             <source>%Ln summary(ies) so far</source>
             <translation>
                 <numerusform>%Ln summary so far</numerusform>
@@ -255,18 +311,22 @@
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="136" />
             <source>%1 % of the context used · %2</source>
             <translation>%1 % of the context used · %2</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="60" />
             <source>%1 tokens · no limit</source>
             <translation>%1 tokens · no limit</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="93" />
             <source>Past %1 % (%2 tokens): older turns will be summarized before your next message.</source>
             <translation>Past %1 % (%2 tokens): older turns will be summarized before your next message.</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="109" />
             <source>view %1 of %Ln message(s)</source>
             <translation>
                 <numerusform>view %1 of %Ln message</numerusform>
@@ -274,130 +334,164 @@
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="128" />
             <source>no summary yet</source>
             <translation>no summary yet</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="135" />
             <source>%1 tokens in the context · no limit set</source>
             <translation>%1 tokens in the context · no limit set</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="369" />
             <source>%1 on this branch</source>
             <translation>%1 on this branch</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="383" />
             <source>Click for the breakdown of where the tokens go.</source>
             <translation>Click for the breakdown of where the tokens go.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="384" />
             <source>Details</source>
             <translation>Details</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="111" />
             <source>%1 offloaded to disk</source>
             <translation>%1 offloaded to disk</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="113" />
             <source>%1 snipped</source>
             <translation>%1 snipped</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="115" />
             <source>%1 placeholdered</source>
             <translation>%1 placeholdered</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="117" />
             <source>summarized now</source>
             <translation>summarized now</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="121" />
             <source>summary failed: %1</source>
             <translation>summary failed: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="177" />
             <source>Token budget</source>
             <translation>Token budget</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="119" />
             <source>summary cache used</source>
             <translation>summary cache used</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="313" />
             <source>Context management is off: everything is sent every time.</source>
             <translation>Context management is off: everything is sent every time.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="317" />
             <source>Offline provider: the counts are this app's own estimates.</source>
             <translation>Offline provider: the counts are this app's own estimates.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="321" />
             <source>Includes about %1 tokens of the answer being written.</source>
             <translation>Includes about %1 tokens of the answer being written.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="328" />
             <source>Estimate</source>
             <translation>Estimate</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="328" />
             <source>%1 tokens</source>
             <translation>%1 tokens</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="357" />
             <source>Tokens per character</source>
             <translation>Tokens per character</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="363" />
             <source>Last request</source>
             <translation>Last request</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="372" />
             <source>(last %1 → %2)</source>
             <translation>(last %1 → %2)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="373" />
             <source>Compactions</source>
             <translation>Compactions</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="389" />
             <source>Enter opens the breakdown of where the tokens go.</source>
             <translation>Enter opens the breakdown of where the tokens go.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="476" />
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="377" />
             <source>offline</source>
             <translation>offline</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="336" />
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="353" />
             <source>Budget</source>
             <translation>Budget</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="337" />
             <source>%1 tokens (%2 % used)</source>
             <translation>%1 tokens (%2 % used)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="347" />
             <source>Compaction at</source>
             <translation>Compaction at</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="348" />
             <source>%1 % = %2 tokens</source>
             <translation>%1 % = %2 tokens</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="353" />
             <source>none — context management is off</source>
             <translation>none — context management is off</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="358" />
             <source>not yet</source>
             <translation>not yet</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="364" />
             <source>%1 tokens by the provider's count</source>
             <translation>%1 tokens by the provider's count</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="375" />
             <source>Layers</source>
             <translation>Layers</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/budget/bar.py" line="377" />
             <source>Provider</source>
             <translation>Provider</translation>
         </message>
@@ -419,26 +513,32 @@
     <context>
         <name>CompactDialog</name>
         <message>
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="45" />
             <source>Compact now</source>
             <translation>Compact now</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="48" />
             <source>Summarize the conversation so far. Optional &amp;focus:</source>
             <translation>Summarize the conversation so far. Optional &amp;focus:</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="54" />
             <source>e.g. keep the API design decisions in detail</source>
             <translation>e.g. keep the API design decisions in detail</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="57" />
             <source>What the summary should keep in detail (optional).</source>
             <translation>What the summary should keep in detail (optional).</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="63" />
             <source>Compact</source>
             <translation>Compact</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/input_box.py" line="65" />
             <source>Summarize the older turns now</source>
             <translation>Summarize the older turns now</translation>
         </message>
@@ -446,6 +546,7 @@
     <context>
         <name>Connection</name>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="176" />
             <source>%Ln model(s) on the server: type to search, or pick one.</source>
             <translation>
                 <numerusform>%Ln model on the server: type to search, or pick one.</numerusform>
@@ -453,91 +554,112 @@
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="93" />
             <source>Fetch models</source>
             <translation>Fetch models</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="95" />
             <source>Ask the server which models it offers (GET /models)</source>
             <translation>Ask the server which models it offers (GET /models)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="98" />
             <source>Test connection</source>
             <translation>Test connection</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="100" />
             <source>Send one tiny request with these settings and say how it went</source>
             <translation>Send one tiny request with these settings and say how it went</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="158" />
             <source>Asking the server for its models…</source>
             <translation>Asking the server for its models…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="173" />
             <source>The server lists no models; type the name instead.</source>
             <translation>The server lists no models; type the name instead.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="199" />
             <source>Testing the connection…</source>
             <translation>Testing the connection…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="211" />
             <source>Connected.</source>
             <translation>Connected.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="211" />
             <source>The test failed.</source>
             <translation>The test failed.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="251" />
             <source>What you pay per million tokens for this model, in dollars. Leave 0 for no
 price: the app shows money only for models you entered a price for.</source>
             <translation>What you pay per million tokens for this model, in dollars. Leave 0 for no
 price: the app shows money only for models you entered a price for.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="267" />
             <source>Dollars per million input tokens (—: no price)</source>
             <translation>Dollars per million input tokens (—: no price)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="268" />
             <source>Dollars per million cached input tokens (—: no price; the input price applies)</source>
             <translation>Dollars per million cached input tokens (—: no price; the input price applies)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="272" />
             <source>Dollars per million output tokens (—: no price)</source>
             <translation>Dollars per million output tokens (—: no price)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="276" />
             <source>Price per million input tokens</source>
             <translation>Price per million input tokens</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="277" />
             <source>Price per million cached input tokens</source>
             <translation>Price per million cached input tokens</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="278" />
             <source>Price per million output tokens</source>
             <translation>Price per million output tokens</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="168" />
             <source>Could not fetch the models: %1</source>
             <translation>Could not fetch the models: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="240" />
             <source>in</source>
             <comment>input tokens</comment>
             <translation>in</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="241" />
             <source>cached</source>
             <comment>cached input tokens</comment>
             <translation>cached</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="242" />
             <source>out</source>
             <comment>output tokens</comment>
             <translation>out</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="209" />
             <source>The test failed: %1</source>
             <translation>The test failed: %1</translation>
         </message>
@@ -545,6 +667,7 @@ price: the app shows money only for models you entered a price for.</translation
     <context>
         <name>Controller</name>
         <message>
+            <location filename="../../pi_desktop/ui/controller.py" line="206" />
             <source>Internal error: %1: %2</source>
             <translation>Internal error: %1: %2</translation>
         </message>
@@ -552,14 +675,18 @@ price: the app shows money only for models you entered a price for.</translation
     <context>
         <name>Conversation</name>
         <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="65" />
             <source>Conversation</source>
             <translation>Conversation</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="67" />
             <source>The messages of this session; Ctrl+F finds text, Page Up and Page Down scroll.</source>
             <translation>The messages of this session; Ctrl+F finds text, Page Up and Page Down scroll.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="84" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="215" />
             <source>Type a message below — Enter sends.
 
 The bar above the input shows how full the model's context is; when it passes the mark, older turns are summarized. The tree on the right shows every message: click one to go back to it.</source>
@@ -568,18 +695,42 @@ The bar above the input shows how full the model's context is; when it passes th
 The bar above the input shows how full the model's context is; when it passes the mark, older turns are summarized. The tree on the right shows every message: click one to go back to it.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="222" />
             <source>Opening %1…</source>
             <translation>Opening %1…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="336" />
             <source>thinking…</source>
             <translation>thinking…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="362" />
+            <source>Stopped.</source>
+            <translation>Stopped.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="525" />
+            <source>Some saved data could not be shown and was skipped:</source>
+            <translation>Some saved data could not be shown and was skipped:</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="528" />
+            <source>… and %1 more</source>
+            <translation>… and %1 more</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="177" />
+            <source>Retry</source>
+            <translation>Retry</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/history_gaps.py" line="34" />
             <source>This conversation has a gap: %1. The session file is unchanged.</source>
             <translation>This conversation has a gap: %1. The session file is unchanged.</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/chat/history_gaps.py" line="18" />
             <source>%Ln tool call(s) never got a result (the run was interrupted); the model is sent "%1" in its place</source>
             <translation>
                 <numerusform>%Ln tool call never got a result (the run was interrupted); the model is sent "%1" in its place</numerusform>
@@ -587,6 +738,7 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/chat/history_gaps.py" line="28" />
             <source>%Ln tool result(s) answer no call and are left out of what the model is sent</source>
             <translation>
                 <numerusform>%Ln tool result answers no call and is left out of what the model is sent</numerusform>
@@ -594,65 +746,61 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
-            <source>Stopped.</source>
-            <translation>Stopped.</translation>
-        </message>
-        <message>
+            <location filename="../../pi_desktop/ui/chat/history_gaps.py" line="37" />
             <source>; </source>
             <translation>; </translation>
-        </message>
-        <message>
-            <source>Some saved data could not be shown and was skipped:</source>
-            <translation>Some saved data could not be shown and was skipped:</translation>
-        </message>
-        <message>
-            <source>… and %1 more</source>
-            <translation>… and %1 more</translation>
-        </message>
-        <message>
-            <source>Retry</source>
-            <translation>Retry</translation>
         </message>
     </context>
     <context>
         <name>EditResend</name>
         <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="68" />
             <source>Edit and resend: puts this message in the box; sending makes a new branch from before it (the old branch stays in the tree)</source>
             <translation>Edit and resend: puts this message in the box; sending makes a new branch from before it (the old branch stays in the tree)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="69" />
             <source>Edit and resend</source>
             <translation>Edit and resend</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="113" />
             <source>Editing “%1”. Send makes a new branch from before it; the old branch stays in the tree.</source>
             <translation>Editing “%1”. Send makes a new branch from before it; the old branch stays in the tree.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="178" />
             <source>This question has no answer on this branch. Answer it again, or type what to ask instead: that goes on a new branch, and this question stays in the tree.</source>
             <translation>This question has no answer on this branch. Answer it again, or type what to ask instead: that goes on a new branch, and this question stays in the tree.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="230" />
             <source>Stopped before sending: your message was not sent and is back in the input.</source>
             <translation>Stopped before sending: your message was not sent and is back in the input.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="276" />
             <source>the message before it was summarized</source>
             <translation>the message before it was summarized</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="88" />
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="61" />
             <source>✎ editing</source>
             <translation>✎ editing</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="123" />
             <source>Cancel edit</source>
             <translation>Cancel edit</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="187" />
             <source>Answer again</source>
             <translation>Answer again</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="190" />
             <source>Edit</source>
             <translation>Edit</translation>
         </message>
@@ -660,34 +808,42 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Export</name>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="29" />
             <source>Markdown</source>
             <translation>Markdown</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="30" />
             <source>HTML page</source>
             <translation>HTML page</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="31" />
             <source>Raw JSONL</source>
             <translation>Raw JSONL</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="38" />
             <source>Markdown (*.md)</source>
             <translation>Markdown (*.md)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="39" />
             <source>HTML page (*.html)</source>
             <translation>HTML page (*.html)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="40" />
             <source>Session lines (*.jsonl)</source>
             <translation>Session lines (*.jsonl)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="100" />
             <source>Export the current branch as %1</source>
             <translation>Export the current branch as %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="119" />
             <source>Export failed: %1</source>
             <translation>Export failed: %1</translation>
         </message>
@@ -695,6 +851,8 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>FileViewer</name>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="62" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="59" />
             <source>%Ln byte(s)</source>
             <translation>
                 <numerusform>%Ln byte</numerusform>
@@ -702,74 +860,94 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="113" />
             <source>Open containing folder</source>
             <translation>Open containing folder</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="115" />
             <source>Show the folder of this file in the file manager</source>
             <translation>Show the folder of this file in the file manager</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="118" />
             <source>Copy path</source>
             <translation>Copy path</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="119" />
             <source>Copy the file's path to the clipboard</source>
             <translation>Copy the file's path to the clipboard</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="124" />
             <source>Wrap lines</source>
             <translation>Wrap lines</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="125" />
             <source>Break long lines at the window's edge</source>
             <translation>Break long lines at the window's edge</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="129" />
             <source>Tool result</source>
             <translation>Tool result</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="131" />
             <source>The saved output of a tool, read-only; Ctrl+F finds text in it.</source>
             <translation>The saved output of a tool, read-only; Ctrl+F finds text in it.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="146" />
             <source>Find (Enter: next, Shift+Enter: previous)</source>
             <translation>Find (Enter: next, Shift+Enter: previous)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="148" />
             <source>Find</source>
             <translation>Find</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="150" />
             <source>Text to find; Enter goes to the next match, Shift+Enter back.</source>
             <translation>Text to find; Enter goes to the next match, Shift+Enter back.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="159" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="160" />
             <source>Previous match</source>
             <translation>Previous match</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="164" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="165" />
             <source>Next match</source>
             <translation>Next match</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="275" />
             <source>%1 — showing the first %2 characters (%3)</source>
             <translation>%1 — showing the first %2 characters (%3)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="283" />
             <source>%1 characters · %2</source>
             <translation>%1 characters · %2</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="325" />
             <source>loading %1</source>
             <translation>loading %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="99" />
             <source>Tool result — %1</source>
             <translation>Tool result — %1</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="286" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln line</numerusform>
@@ -777,18 +955,23 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="301" />
             <source>The tool capped its output: this file holds %1 it read (its last line says where to go on).</source>
             <translation>The tool capped its output: this file holds %1 it read (its last line says where to go on).</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="401" />
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="155" />
             <source>no match</source>
             <translation>no match</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="233" />
             <source>Cannot open %1: %2</source>
             <translation>Cannot open %1: %2</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="311" />
             <source>The tool read part of a file: this holds its lines %1-%2 of %3 (the last line says where to go on).</source>
             <translation>The tool read part of a file: this holds its lines %1-%2 of %3 (the last line says where to go on).</translation>
         </message>
@@ -796,42 +979,54 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>FindBar</name>
         <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="36" />
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="37" />
             <source>Find in this conversation</source>
             <translation>Find in this conversation</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="39" />
             <source>Enter goes to the next match, Shift+Enter to the previous, Esc closes.</source>
             <translation>Enter goes to the next match, Shift+Enter to the previous, Esc closes.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="50" />
             <source>Previous match (Shift+Enter)</source>
             <translation>Previous match (Shift+Enter)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="51" />
             <source>Next match (Enter)</source>
             <translation>Next match (Enter)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="52" />
             <source>Close (Esc)</source>
             <translation>Close (Esc)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="53" />
             <source>Previous match</source>
             <translation>Previous match</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="54" />
             <source>Next match</source>
             <translation>Next match</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="55" />
             <source>Close the find bar</source>
             <translation>Close the find bar</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="47" />
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="106" />
             <source>No matches</source>
             <translation>No matches</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="110" />
             <source>%1 of %2</source>
             <translation>%1 of %2</translation>
         </message>
@@ -839,42 +1034,54 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Header</name>
         <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="40" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="39" />
             <source>Sessions</source>
             <translation>Sessions</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="41" />
             <source>Show or hide the list of sessions (the window is too narrow for both)</source>
             <translation>Show or hide the list of sessions (the window is too narrow for both)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="44" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="77" />
             <source>New session</source>
             <translation>New session</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="53" />
             <source>Session tree</source>
             <translation>Session tree</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="54" />
             <source>Show or hide the session tree (the window is too narrow for both)</source>
             <translation>Show or hide the session tree (the window is too narrow for both)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="85" />
             <source>System prompt</source>
             <translation>System prompt</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="52" />
             <source>Tree</source>
             <translation>Tree</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="92" />
             <source>This session has no system prompt (click to give it one)</source>
             <translation>This session has no system prompt (click to give it one)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="84" />
             <source>No system prompt</source>
             <translation>No system prompt</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="90" />
             <source>System prompt (click to view or change it):</source>
             <translation>System prompt (click to view or change it):</translation>
         </message>
@@ -882,10 +1089,12 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Labels</name>
         <message>
+            <location filename="../../pi_desktop/ui/i18n.py" line="208" />
             <source>%1 of %2 characters</source>
             <translation>%1 of %2 characters</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/i18n.py" line="207" />
             <source>the first %1 of %2 characters</source>
             <translation>the first %1 of %2 characters</translation>
         </message>
@@ -893,26 +1102,32 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>LongText</name>
         <message>
+            <location filename="../../pi_desktop/ui/text/long_text.py" line="82" />
             <source>Copy all</source>
             <translation>Copy all</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/text/long_text.py" line="83" />
             <source>Copy the whole message to the clipboard</source>
             <translation>Copy the whole message to the clipboard</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/text/long_text.py" line="85" />
             <source>Close</source>
             <translation>Close</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/text/long_text.py" line="86" />
             <source>Close this window</source>
             <translation>Close this window</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/text/long_text.py" line="73" />
             <source>Whole message</source>
             <translation>Whole message</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/text/long_text.py" line="126" />
             <source>Loading… %1 of %2 characters</source>
             <translation>Loading… %1 of %2 characters</translation>
         </message>
@@ -920,186 +1135,235 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>MainWindow</name>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="104" />
             <source>Offline (no network)</source>
             <translation>Offline (no network)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="143" />
             <source>Message — Enter sends, Shift+Enter for a new line</source>
             <translation>Message — Enter sends, Shift+Enter for a new line</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="145" />
             <source>Message</source>
             <translation>Message</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="147" />
             <source>Your next message. Enter sends it, Shift+Enter starts a new line.</source>
             <translation>Your next message. Enter sends it, Shift+Enter starts a new line.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="150" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="231" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Send</source>
             <translation>Send</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="152" />
             <source>Sends the message, or stops the answer while one is written.</source>
             <translation>Sends the message, or stops the answer while one is written.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="198" />
             <source>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</source>
             <translation>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="220" />
             <source>&amp;New session</source>
             <translation>&amp;New session</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="222" />
             <source>&amp;Open session…</source>
             <translation>&amp;Open session…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="225" />
             <source>&amp;Settings…</source>
             <translation>&amp;Settings…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="227" />
             <source>&amp;Quit</source>
             <translation>&amp;Quit</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="229" />
             <source>&amp;Compact now…</source>
             <translation>&amp;Compact now…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="232" />
+            <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="234" />
             <source>&amp;Pin / unpin message</source>
             <translation>&amp;Pin / unpin message</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="236" />
             <source>&amp;File</source>
             <translation>&amp;File</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="239" />
             <source>&amp;Export current branch</source>
             <translation>&amp;Export current branch</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="252" />
             <source>&amp;View</source>
             <translation>&amp;View</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="257" />
             <source>&amp;Search sessions</source>
             <translation>&amp;Search sessions</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="260" />
             <source>Next &amp;pane</source>
             <translation>Next &amp;pane</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="263" />
             <source>Previous pa&amp;ne</source>
             <translation>Previous pa&amp;ne</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="268" />
             <source>&amp;Conversation</source>
             <translation>&amp;Conversation</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="272" />
             <source>&amp;Fidelity probe…</source>
             <translation>&amp;Fidelity probe…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="586" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="596" />
             <source>%1 · workspace %2</source>
             <translation>%1 · workspace %2</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="242" />
             <source>%1…</source>
             <translation>%1…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="366" />
             <source>window/splitter is not a saved layout; ignored</source>
             <translation>window/splitter is not a saved layout; ignored</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="585" />
             <source>New session</source>
             <translation>New session</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="669" />
             <source>Stopping…</source>
             <translation>Stopping…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="274" />
             <source>&amp;Tools</source>
             <translation>&amp;Tools</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="322" />
             <source>Provider busy (%1); retry %2 in %3 s</source>
             <translation>Provider busy (%1); retry %2 in %3 s</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="360" />
             <source>window/geometry is not a saved geometry; ignored</source>
             <translation>window/geometry is not a saved geometry; ignored</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="602" />
             <source>Workspace: %1</source>
             <translation>Workspace: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="658" />
             <source>Your message is still in the box.</source>
             <translation>Your message is still in the box.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="694" />
             <source>Stopping the run before closing…</source>
             <translation>Stopping the run before closing…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="489" />
             <source>Some lines of this session file could not be read and were skipped:</source>
             <translation>Some lines of this session file could not be read and were skipped:</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="499" />
             <source>Some saved settings could not be used; the defaults apply:</source>
             <translation>Some saved settings could not be used; the defaults apply:</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="655" />
             <source>This session is open read-only.</source>
             <translation>This session is open read-only.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="73" />
             <source>Edited summary saved; the next request uses it.</source>
             <translation>Edited summary saved; the next request uses it.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="57" />
             <source>Wait for the answer to finish, then save the edit.</source>
             <translation>Wait for the answer to finish, then save the edit.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="157" />
             <source>Tools</source>
             <translation>Tools</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="192" />
             <source>Settings saved; they apply when this answer ends.</source>
             <translation>Settings saved; they apply when this answer ends.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="198" />
             <source>The API key was not saved: %1.</source>
             <translation>The API key was not saved: %1.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="63" />
             <source>Not saved: %1.</source>
             <translation>Not saved: %1.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_dialogs.py" line="99" />
             <source>Exported to %1</source>
             <translation>Exported to %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="173" />
             <source>The model's summary failed (%1). The conversation was compacted with an extractive summary built without a model instead: your newest messages verbatim, the files and the tool calls. The full history stays in the session.</source>
             <translation>The model's summary failed (%1). The conversation was compacted with an extractive summary built without a model instead: your newest messages verbatim, the files and the tool calls. The full history stays in the session.</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/window_run.py" line="107" />
             <source>Compacted %Ln message(s): %1 → %2 tokens</source>
             <translation>
                 <numerusform>Compacted %Ln message: %1 → %2 tokens</numerusform>
@@ -1107,94 +1371,117 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="167" />
             <source>The model's first answer was not a summary (%1); one repair request got a proper summary. The full history stays in the session.</source>
             <translation>The model's first answer was not a summary (%1); one repair request got a proper summary. The full history stays in the session.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="45" />
             <source>Sent. The answer is being written.</source>
             <translation>Sent. The answer is being written.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="87" />
             <source>Compacting the conversation…</source>
             <translation>Compacting the conversation…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="89" />
             <source>Context is full: summarizing…</source>
             <translation>Context is full: summarizing…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="152" />
             <source>%1 Your message was not sent and is still in the input box.</source>
             <translation>%1 Your message was not sent and is still in the input box.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="161" />
             <source>The answer failed: %1</source>
             <translation>The answer failed: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="24" />
             <source>Stop the answer (Esc)</source>
             <translation>Stop the answer (Esc)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="24" />
             <source>Send (Enter)</source>
             <translation>Send (Enter)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="143" />
             <source>The answer was stopped.</source>
             <translation>The answer was stopped.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="145" />
             <source>The answer is complete.</source>
             <translation>The answer is complete.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="58" />
             <source>Answer: %1</source>
             <translation>Answer: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="125" />
             <source>Wait for the run to finish, then try again.</source>
             <translation>Wait for the run to finish, then try again.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_run.py" line="132" />
             <source>Try the model's summary again</source>
             <translation>Try the model's summary again</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_tree.py" line="56" />
             <source>%1 (fork)</source>
             <translation>%1 (fork)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_tree.py" line="41" />
             <source>Can't go back there in this session: that message lies below the compaction floor, and its history was summarized — continuing from it would leave a gap the summary does not cover. Fork a new session from that point instead.</source>
             <translation>Can't go back there in this session: that message lies below the compaction floor, and its history was summarized — continuing from it would leave a gap the summary does not cover. Fork a new session from that point instead.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_tree.py" line="49" />
             <source>Fork to new session from here</source>
             <translation>Fork to new session from here</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_tree.py" line="59" />
             <source>Opened the fork in a new session.</source>
             <translation>Opened the fork in a new session.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_tree.py" line="64" />
             <source>Dismiss</source>
             <translation>Dismiss</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_tree.py" line="56" />
             <source>Session</source>
             <translation>Session</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_usage.py" line="118" />
             <source>System prompt changed; your next message uses it.</source>
             <translation>System prompt changed; your next message uses it.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_usage.py" line="68" />
             <source>Session: %1</source>
             <translation>Session: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_usage.py" line="95" />
             <source>Wait for the answer to finish to change the prompt.</source>
             <translation>Wait for the answer to finish to change the prompt.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/window_usage.py" line="113" />
             <source>The system prompt was not changed: %1</source>
             <translation>The system prompt was not changed: %1</translation>
         </message>
@@ -1209,42 +1496,52 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Markdown</name>
         <message>
+            <location filename="../../pi_desktop/ui/text/markdown_html.py" line="69" />
             <source>Copy</source>
             <translation>Copy</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/text/markdown_html.py" line="68" />
             <source>Scroll</source>
             <translation>Scroll</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/text/markdown_html.py" line="68" />
             <source>Wrap</source>
             <translation>Wrap</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="85" />
             <source>Message text</source>
             <translation>Message text</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="87" />
             <source>The text of one message, read-only; its links ask before they open.</source>
             <translation>The text of one message, read-only; its links ask before they open.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="295" />
             <source>Receiving a long answer: %1 characters so far; too long for markdown, it shows as plain text (Show all once it has ended).</source>
             <translation>Receiving a long answer: %1 characters so far; too long for markdown, it shows as plain text (Show all once it has ended).</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="303" />
             <source>Showing the first %1 of %2 characters as plain text (too long to lay out as markdown).</source>
             <translation>Showing the first %1 of %2 characters as plain text (too long to lay out as markdown).</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="323" />
             <source>Whole message</source>
             <translation>Whole message</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="311" />
             <source>Show all</source>
             <translation>Show all</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="312" />
             <source>Copy all</source>
             <translation>Copy all</translation>
         </message>
@@ -1252,78 +1549,97 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>McpApproval</name>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="77" />
             <source>Servers describe their own tools; this is not verified.</source>
             <translation>Servers describe their own tools; this is not verified.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="44" />
             <source>Allow an MCP tool?</source>
             <translation>Allow an MCP tool?</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="51" />
             <source>The MCP server &lt;b&gt;%1&lt;/b&gt; wants to run its tool &lt;b&gt;%2&lt;/b&gt;%3.</source>
             <translation>The MCP server &lt;b&gt;%1&lt;/b&gt; wants to run its tool &lt;b&gt;%2&lt;/b&gt;%3.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="73" />
             <source>The server says this tool is: %1.</source>
             <translation>The server says this tool is: %1.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="75" />
             <source>The server says nothing about what this tool changes.</source>
             <translation>The server says nothing about what this tool changes.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="81" />
             <source>&amp;Arguments:</source>
             <translation>&amp;Arguments:</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="85" />
             <source>Arguments</source>
             <translation>Arguments</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="87" />
             <source>The arguments the model gave the tool, read-only.</source>
             <translation>The arguments the model gave the tool, read-only.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="94" />
             <source>⚠ The call contains characters that show as nothing or reorder the text around them, written out as ⟦U+…⟧: %1.</source>
             <translation>⚠ The call contains characters that show as nothing or reorder the text around them, written out as ⟦U+…⟧: %1.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="112" />
             <source>Allow &amp;once</source>
             <translation>Allow &amp;once</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="114" />
             <source>Allow this tool for this &amp;session</source>
             <translation>Allow this tool for this &amp;session</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="116" />
             <source>&amp;Always allow this tool</source>
             <translation>&amp;Always allow this tool</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="120" />
             <source>&amp;Deny</source>
             <translation>&amp;Deny</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="123" />
             <source>Deny a&amp;ll until this answer ends</source>
             <translation>Deny a&amp;ll until this answer ends</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="137" />
             <source>Run this call now; the next one asks again</source>
             <translation>Run this call now; the next one asks again</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="140" />
             <source>Calls of this tool run without asking until the session ends</source>
             <translation>Calls of this tool run without asking until the session ends</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="142" />
             <source>Calls of this tool never ask again</source>
             <translation>Calls of this tool never ask again</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="143" />
             <source>Refuse this call; the model is told</source>
             <translation>Refuse this call; the model is told</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_approval.py" line="146" />
             <source>Refuse this and every call until the current answer ends</source>
             <translation>Refuse this and every call until the current answer ends</translation>
         </message>
@@ -1331,170 +1647,213 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>McpPage</name>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="44" />
             <source>● connected</source>
             <translation>● connected</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="45" />
             <source>◌ starting…</source>
             <translation>◌ starting…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="46" />
             <source>✕ failed</source>
             <translation>✕ failed</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="47" />
             <source>○ not started</source>
             <translation>○ not started</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="48" />
             <source>off</source>
             <translation>off</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="66" />
             <source>Add MCP servers from JSON</source>
             <translation>Add MCP servers from JSON</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="69" />
             <source>Paste a {"mcpServers": …} block, as the server's README shows it.</source>
             <translation>Paste a {"mcpServers": …} block, as the server's README shows it.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="75" />
             <source>MCP servers JSON</source>
             <translation>MCP servers JSON</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="77" />
             <source>A {"mcpServers": …} block to add to the servers.</source>
             <translation>A {"mcpServers": …} block to add to the servers.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="115" />
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="118" />
             <source>Output of %1</source>
             <translation>Output of %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="120" />
             <source>What the server wrote to its error output, read-only.</source>
             <translation>What the server wrote to its error output, read-only.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="142" />
             <source>MCP servers add tools from other programs. Each tool asks before it runs, whatever the workspace approval setting, until you allow it.</source>
             <translation>MCP servers add tools from other programs. Each tool asks before it runs, whatever the workspace approval setting, until you allow it.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="162" />
             <source>&amp;Start servers</source>
             <translation>&amp;Start servers</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="163" />
             <source>When the MCP servers are started.</source>
             <translation>When the MCP servers are started.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="165" />
             <source>Don't ask for tools the server marks read-only</source>
             <translation>Don't ask for tools the server marks read-only</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="168" />
             <source>The server declares this itself; pi-desktop cannot check it.</source>
             <translation>The server declares this itself; pi-desktop cannot check it.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="180" />
             <source>MCP servers and their tools</source>
             <translation>MCP servers and their tools</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="182" />
             <source>Space switches a server on or off; a tool's third column always allows it.</source>
             <translation>Space switches a server on or off; a tool's third column always allows it.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="200" />
             <source>&amp;Import file…</source>
             <translation>&amp;Import file…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="201" />
             <source>&amp;Paste JSON…</source>
             <translation>&amp;Paste JSON…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="202" />
             <source>Re&amp;start</source>
             <translation>Re&amp;start</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="203" />
             <source>Show &amp;output</source>
             <translation>Show &amp;output</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="204" />
             <source>&amp;Remove</source>
             <translation>&amp;Remove</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="206" />
             <source>Add the servers of a Claude Desktop config file</source>
             <translation>Add the servers of a Claude Desktop config file</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="208" />
             <source>Add servers from a pasted JSON block</source>
             <translation>Add servers from a pasted JSON block</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="209" />
             <source>Stop and start the selected server</source>
             <translation>Stop and start the selected server</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="210" />
             <source>What the selected server wrote to its output</source>
             <translation>What the selected server wrote to its output</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="211" />
             <source>Remove the selected server from the list</source>
             <translation>Remove the selected server from the list</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="311" />
             <source>Failed: %1</source>
             <translation>Failed: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="373" />
             <source>Import MCP servers</source>
             <translation>Import MCP servers</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="375" />
             <source>JSON (*.json);;All files (*)</source>
             <translation>JSON (*.json);;All files (*)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="104" />
             <source>Not added: the block lists no servers.</source>
             <translation>Not added: the block lists no servers.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="117" />
             <source>(nothing yet)</source>
             <translation>(nothing yet)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="178" />
             <source>Server / tool</source>
             <translation>Server / tool</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="178" />
             <source>State</source>
             <translation>State</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="178" />
             <source>Always allow</source>
             <translation>Always allow</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="278" />
             <source>This run uses %1 (--mcp-config): changes here last until the app closes and are not saved.</source>
             <translation>This run uses %1 (--mcp-config): changes here last until the app closes and are not saved.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="287" />
             <source>No MCP servers yet: import a config file or paste JSON.</source>
             <translation>No MCP servers yet: import a config file or paste JSON.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="328" />
             <source>%1 of its tools are not offered: the model takes at most %2 tools in all (switch other servers off to make room).</source>
             <translation>%1 of its tools are not offered: the model takes at most %2 tools in all (switch other servers off to make room).</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="100" />
             <source>Not added: %1</source>
             <translation>Not added: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="245" />
             <source>Switch the server on or off</source>
             <translation>Switch the server on or off</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="314" />
             <source>%Ln tool(s) offered to the model.</source>
             <translation>
                 <numerusform>%Ln tool offered to the model.</numerusform>
@@ -1502,10 +1861,12 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="385" />
             <source>Not imported: %1</source>
             <translation>Not imported: %1</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="317" />
             <source>%Ln tool(s) known from its last run; it starts at the first call.</source>
             <translation>
                 <numerusform>%Ln tool known from its last run; it starts at the first call.</numerusform>
@@ -1530,14 +1891,17 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>McpRuntime</name>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="47" />
             <source>When the app starts</source>
             <translation>When the app starts</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="48" />
             <source>At the first call of one of its tools</source>
             <translation>At the first call of one of its tools</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="118" />
             <source>%1: no such file</source>
             <translation>%1: no such file</translation>
         </message>
@@ -1545,118 +1909,152 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>MessageCard</name>
         <message>
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="77" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="62" />
             <source>Copy</source>
             <translation>Copy</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="78" />
             <source>Copy this code block to the clipboard</source>
             <translation>Copy this code block to the clipboard</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="104" />
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="110" />
             <source>code</source>
             <translation>code</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="107" />
             <source>%1 · showing part of %2 characters; Copy copies all of it</source>
             <translation>%1 · showing part of %2 characters; Copy copies all of it</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/copied.py" line="45" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="113" />
             <source>Copied</source>
             <translation>Copied</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="309" />
             <source>You</source>
             <translation>You</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="310" />
             <source>Assistant</source>
             <translation>Assistant</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="311" />
             <source>System</source>
             <translation>System</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="62" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="119" />
             <source>Copy this message</source>
             <translation>Copy this message</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="64" />
             <source>Pin</source>
             <translation>Pin</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="64" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="265" />
             <source>Pin: keep this message verbatim in every request (Ctrl+P)</source>
             <translation>Pin: keep this message verbatim in every request (Ctrl+P)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="177" />
             <source>⚑ pinned</source>
             <translation>⚑ pinned</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="180" />
             <source>Pinned: sent verbatim in every request, never summarized</source>
             <translation>Pinned: sent verbatim in every request, never summarized</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="273" />
             <source>You stopped this answer; it is kept as it was.</source>
             <translation>You stopped this answer; it is kept as it was.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="70" />
             <source>Edit</source>
             <translation>Edit</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="71" />
             <source>Edit this message and send it again</source>
             <translation>Edit this message and send it again</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="265" />
             <source>Unpin: let the context layers shorten or summarize it again (Ctrl+P)</source>
             <translation>Unpin: let the context layers shorten or summarize it again (Ctrl+P)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="191" />
             <source>Code copied</source>
             <translation>Code copied</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="194" />
             <source>Message copied</source>
             <translation>Message copied</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="45" />
             <source>compacted on request</source>
             <translation>compacted on request</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="45" />
             <source>compacted</source>
             <translation>compacted</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="48" />
             <source>edited by you ·</source>
             <translation>edited by you ·</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="82" />
             <source>view summary</source>
             <translation>view summary</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="84" />
             <source>Open the summary history at this compaction</source>
             <translation>Open the summary history at this compaction</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="50" />
             <source>You edited this summary; the next requests carry your text. The original stays in the summary history.</source>
             <translation>You edited this summary; the next requests carry your text. The original stays in the summary history.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="69" />
             <source>%1 → %2 tokens</source>
             <translation>%1 → %2 tokens</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="57" />
             <source>(extractive)</source>
             <translation>(extractive)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="59" />
             <source>Extractive summary: the model's summary failed, so this one was built without a model (your newest messages verbatim, the files, the tool calls).</source>
             <translation>Extractive summary: the model's summary failed, so this one was built without a model (your newest messages verbatim, the files, the tool calls).</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="67" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln message</numerusform>
@@ -1664,46 +2062,58 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="68" />
             <source>A tool call: Space shows or hides its arguments and result.</source>
             <translation>A tool call: Space shows or hides its arguments and result.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="86" />
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="90" />
             <source>Result</source>
             <translation>Result</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="162" />
             <source>running…</source>
             <translation>running…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="84" />
             <source>Arguments</source>
             <translation>Arguments</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="136" />
             <source>… (%1 more characters)</source>
             <translation>… (%1 more characters)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="147" />
             <source>%1 the tool read</source>
             <translation>%1 the tool read</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="149" />
             <source>%1 characters</source>
             <translation>%1 characters</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="152" />
             <source>Open the saved result ↗  (%1: %2)</source>
             <translation>Open the saved result ↗  (%1: %2)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="155" />
             <source>Saved to %1 to keep the context small</source>
             <translation>Saved to %1 to keep the context small</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="170" />
             <source>%1 chars</source>
             <translation>%1 chars</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="173" />
             <source>saved to file</source>
             <translation>saved to file</translation>
         </message>
@@ -1711,26 +2121,32 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Probe</name>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="47" />
             <source>Fidelity probe</source>
             <translation>Fidelity probe</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="49" />
             <source>Running the scripted conversation…</source>
             <translation>Running the scripted conversation…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="53" />
             <source>Close</source>
             <translation>Close</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="80" />
             <source>Some runs failed: a failed run is reported below, not scored.</source>
             <translation>Some runs failed: a failed run is reported below, not scored.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="82" />
             <source>What survived compaction, per probe kind (exact match for codewords and paths, keyword overlap for the rest):</source>
             <translation>What survived compaction, per probe kind (exact match for codewords and paths, keyword overlap for the rest):</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="76" />
             <source>The probe failed: %1: %2</source>
             <translation>The probe failed: %1: %2</translation>
         </message>
@@ -1738,22 +2154,27 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>SafeText</name>
         <message>
+            <location filename="../../pi_desktop/ui/text/safe_text.py" line="309" />
             <source>Open link?</source>
             <translation>Open link?</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/text/safe_text.py" line="310" />
             <source>Open this address in your web browser?</source>
             <translation>Open this address in your web browser?</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/text/safe_text.py" line="320" />
             <source>Link not opened</source>
             <translation>Link not opened</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/text/safe_text.py" line="321" />
             <source>Only web links (http, https) open from here. This link was not opened:</source>
             <translation>Only web links (http, https) open from here. This link was not opened:</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/text/safe_text.py" line="328" />
             <source>Copy link</source>
             <translation>Copy link</translation>
         </message>
@@ -1761,70 +2182,94 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Sessions</name>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="65" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="75" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="430" />
             <source>Sessions</source>
             <translation>Sessions</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="77" />
             <source>The saved sessions, newest first. Enter opens the selected one.</source>
             <translation>The saved sessions, newest first. Enter opens the selected one.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="90" />
             <source>New session</source>
             <translation>New session</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="91" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="366" />
             <source>Open</source>
             <translation>Open</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="92" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="368" />
             <source>Rename</source>
             <translation>Rename</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="93" />
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="165" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="371" />
             <source>Delete</source>
             <translation>Delete</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="94" />
             <source>Close</source>
             <translation>Close</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="96" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="428" />
             <source>Start a new session (Ctrl+N)</source>
             <translation>Start a new session (Ctrl+N)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="97" />
             <source>Open the selected session (Enter)</source>
             <translation>Open the selected session (Enter)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="98" />
             <source>Give the selected session a title (F2)</source>
             <translation>Give the selected session a title (F2)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="99" />
             <source>Move the selected session to the trash</source>
             <translation>Move the selected session to the trash</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="100" />
             <source>Close this window</source>
             <translation>Close this window</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="222" />
             <source>Moved to the trash.</source>
             <translation>Moved to the trash.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="73" />
             <source>Title</source>
             <translation>Title</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="73" />
             <source>Updated</source>
             <translation>Updated</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="73" />
             <source>Messages</source>
             <translation>Messages</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="139" />
             <source>The session index had %Ln invalid entry(ies); those sessions were read again from their files.</source>
             <translation>
                 <numerusform>The session index had %Ln invalid entry; those sessions were read again from their files.</numerusform>
@@ -1832,98 +2277,128 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="208" />
             <source>This session is open in the window; open another one first.</source>
             <translation>This session is open in the window; open another one first.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="213" />
             <source>Click again to delete</source>
             <translation>Click again to delete</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="214" />
             <source>Deleted sessions go to the trash (kept 30 days).</source>
             <translation>Deleted sessions go to the trash (kept 30 days).</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="192" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="235" />
             <source>Could not rename: %1</source>
             <translation>Could not rename: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="219" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="343" />
             <source>Could not delete: %1</source>
             <translation>Could not delete: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="52" />
             <source>Cannot open %1: %2</source>
             <translation>Cannot open %1: %2</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="26" />
             <source>Cannot open %1: you have no permission to read it. Check the file's permissions (or its folder's) and try again.</source>
             <translation>Cannot open %1: you have no permission to read it. Check the file's permissions (or its folder's) and try again.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="33" />
             <source>Cannot open %1: the file is gone (moved or deleted since it was listed).</source>
             <translation>Cannot open %1: the file is gone (moved or deleted since it was listed).</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="39" />
             <source>Cannot open %1: it is a folder, not a session file.</source>
             <translation>Cannot open %1: it is a folder, not a session file.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="41" />
             <source>Cannot open %1: %2.</source>
             <translation>Cannot open %1: %2.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="43" />
             <source>Cannot open %1: its name or content is not valid text.</source>
             <translation>Cannot open %1: its name or content is not valid text.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="45" />
             <source>Cannot open %1 from the library: its name is not one pi-desktop gives sessions (letters, digits, - and _ only). Open it with File → Open session, or rename the file.</source>
             <translation>Cannot open %1 from the library: its name is not one pi-desktop gives sessions (letters, digits, - and _ only). Open it with File → Open session, or rename the file.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/reveal.py" line="51" />
             <source>Showing the message that matched “%1”.</source>
             <translation>Showing the message that matched “%1”.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/reveal.py" line="53" />
             <source>Showing the message.</source>
             <translation>Showing the message.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="417" />
             <source>Filter sessions</source>
             <translation>Filter sessions</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="419" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="420" />
             <source>Search sessions</source>
             <translation>Search sessions</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="422" />
             <source>Search titles and the text of every message (↓ moves into the list, Enter opens)</source>
             <translation>Search titles and the text of every message (↓ moves into the list, Enter opens)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="427" />
             <source>New</source>
             <translation>New</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="432" />
             <source>Newest first. Enter opens the session, F2 renames it, Delete moves it to the trash.</source>
             <translation>Newest first. Enter opens the session, F2 renames it, Delete moves it to the trash.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="449" />
             <source>Undo</source>
             <translation>Undo</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="450" />
             <source>Bring the deleted session back</source>
             <translation>Bring the deleted session back</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="457" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="578" />
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="120" />
             <source>Trash</source>
             <translation>Trash</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="460" />
             <source>Deleted sessions: restore them within 30 days</source>
             <translation>Deleted sessions: restore them within 30 days</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="153" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="295" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln message</numerusform>
@@ -1931,22 +2406,27 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="293" />
             <source>answering…</source>
             <translation>answering…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="578" />
             <source>Trash (%1)</source>
             <translation>Trash (%1)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="600" />
             <source>No session matches “%1” yet: the search is still reading the sessions.</source>
             <translation>No session matches “%1” yet: the search is still reading the sessions.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="155" />
             <source>an answer is streaming</source>
             <translation>an answer is streaming</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="158" />
             <source>%Ln matching message(s) · Enter opens the newest</source>
             <translation>
                 <numerusform>%Ln matching message · Enter opens the newest</numerusform>
@@ -1954,74 +2434,92 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="607" />
             <source>No session matches “%1”.</source>
             <translation>No session matches “%1”.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="610" />
             <source>The search is still reading the sessions: more may match.</source>
             <translation>The search is still reading the sessions: more may match.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="614" />
             <source>Found in many messages: the newest are shown. Add a word.</source>
             <translation>Found in many messages: the newest are shown. Add a word.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="81" />
             <source>Sessions &amp;sidebar</source>
             <translation>Sessions &amp;sidebar</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="88" />
             <source>&amp;Rename session</source>
             <translation>&amp;Rename session</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="188" />
             <source>this session</source>
             <translation>this session</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="190" />
             <source>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</source>
             <translation>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="197" />
             <source>Stop the answer (Esc) before switching.</source>
             <translation>Stop the answer (Esc) before switching.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="259" />
             <source>Deleted “%1”.</source>
             <translation>Deleted “%1”.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="336" />
             <source>Restored “%1”.</source>
             <translation>Restored “%1”.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="217" />
             <source>Message search is unavailable (titles still match): %1</source>
             <translation>Message search is unavailable (titles still match): %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="295" />
             <source>“%1” was not deleted: %2</source>
             <translation>“%1” was not deleted: %2</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="308" />
             <source>The trash could not be cleaned up: %1</source>
             <translation>The trash could not be cleaned up: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="327" />
             <source>Could not restore: %1</source>
             <translation>Could not restore: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="350" />
             <source>Could not empty the trash: %1</source>
             <translation>Could not empty the trash: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="54" />
             <source>deleted %1 · %2</source>
             <translation>deleted %1 · %2</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="51" />
             <source>less than a day left</source>
             <translation>less than a day left</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="53" />
             <source>%Ln day(s) left</source>
             <translation>
                 <numerusform>%Ln day left</numerusform>
@@ -2029,50 +2527,63 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="117" />
             <source>← Sessions</source>
             <translation>← Sessions</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="119" />
             <source>Back to the sessions (Esc)</source>
             <translation>Back to the sessions (Esc)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="130" />
             <source>Deleted sessions stay here for 30 days.</source>
             <translation>Deleted sessions stay here for 30 days.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="132" />
             <source>The trash is empty.</source>
             <translation>The trash is empty.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="134" />
             <source>Restore</source>
             <translation>Restore</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="135" />
             <source>Delete forever</source>
             <translation>Delete forever</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="136" />
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="217" />
             <source>Empty trash</source>
             <translation>Empty trash</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="137" />
             <source>Put the selected session back in the list</source>
             <translation>Put the selected session back in the list</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="138" />
             <source>Delete the selected session for good</source>
             <translation>Delete the selected session for good</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="139" />
             <source>Delete every session in the trash for good</source>
             <translation>Delete every session in the trash for good</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="99" />
             <source>Restore it, or it is removed on %1.</source>
             <translation>Restore it, or it is removed on %1.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="209" />
             <source>Click again to delete %1 for good</source>
             <translation>Click again to delete %1 for good</translation>
         </message>
@@ -2080,272 +2591,339 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Settings</name>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="85" />
             <source>Given with --workspace for this run. Change it here to use another folder.</source>
             <translation>Given with --workspace for this run. Change it here to use another folder.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="89" />
             <source>This session's folder (none is set in Settings).</source>
             <translation>This session's folder (none is set in Settings).</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="90" />
             <source>The folder the app was started in (none is set). Choose one to keep it.</source>
             <translation>The folder the app was started in (none is set). Choose one to keep it.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="150" />
             <source>%1 – %2</source>
             <translation>%1 – %2</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="180" />
             <source>system keyring (%1)</source>
             <translation>system keyring (%1)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="182" />
             <source>local file readable only by you: %1</source>
             <translation>local file readable only by you: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="192" />
             <source>Summarize them before they leave the context (recommended)</source>
             <translation>Summarize them before they leave the context (recommended)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="193" />
             <source>Drop them without a summary (no extra calls; the model forgets them)</source>
             <translation>Drop them without a summary (no extra calls; the model forgets them)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="196" />
             <source>Summarize them past a fixed 50 messages (the seed's limit)</source>
             <translation>Summarize them past a fixed 50 messages (the seed's limit)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="199" />
             <source>Drop them past a fixed 50 messages (the seed's L1)</source>
             <translation>Drop them past a fixed 50 messages (the seed's L1)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="205" />
             <source>As the provider does</source>
             <translation>As the provider does</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="206" />
             <source>On</source>
             <translation>On</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="207" />
             <source>Off</source>
             <translation>Off</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="213" />
             <source>default</source>
             <comment>reasoning effort</comment>
             <translation>default</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="214" />
             <source>low</source>
             <comment>reasoning effort</comment>
             <translation>low</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="215" />
             <source>medium</source>
             <comment>reasoning effort</comment>
             <translation>medium</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="216" />
             <source>high</source>
             <comment>reasoning effort</comment>
             <translation>high</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="222" />
             <source>Ask before every write or command</source>
             <translation>Ask before every write or command</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="223" />
             <source>Approve automatically</source>
             <translation>Approve automatically</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="224" />
             <source>Deny all writes and commands</source>
             <translation>Deny all writes and commands</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="155" />
             <source>Enter a number: %1.</source>
             <translation>Enter a number: %1.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="159" />
             <source>At least %1.</source>
             <translation>At least %1.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="161" />
             <source>At most %1.</source>
             <translation>At most %1.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="249" />
             <source>Settings</source>
             <translation>Settings</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="265" />
             <source>Who answers: a cloud service, a local server or the offline demo</source>
             <translation>Who answers: a cloud service, a local server or the offline demo</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="267" />
             <source>Provider</source>
             <translation>Provider</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="270" />
             <source>The model's name as the provider spells it</source>
             <translation>The model's name as the provider spells it</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="271" />
             <source>Model</source>
             <translation>Model</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
             <source>The address of the provider's OpenAI-compatible API</source>
             <translation>The address of the provider's OpenAI-compatible API</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="276" />
             <source>Base URL</source>
             <translation>Base URL</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="285" />
             <source>The provider's API key; it is never shown and never written into the settings</source>
             <translation>The provider's API key; it is never shown and never written into the settings</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="290" />
             <source>&amp;Forget stored key</source>
             <translation>&amp;Forget stored key</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="291" />
             <source>Remove the key stored for this provider</source>
             <translation>Remove the key stored for this provider</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="295" />
             <source>API key</source>
             <translation>API key</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="314" />
             <source>Price per 1M tokens</source>
             <translation>Price per 1M tokens</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="324" />
             <source>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</source>
             <translation>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="337" />
             <source>How long the model may think, where the provider takes it</source>
             <translation>How long the model may think, where the provider takes it</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="341" />
             <source>&amp;effort</source>
             <translation>&amp;effort</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="346" />
             <source>Thinking</source>
             <translation>Thinking</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="354" />
             <source>A cheaper model that writes the summaries (empty: the chat model)</source>
             <translation>A cheaper model that writes the summaries (empty: the chat model)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="356" />
             <source>same as the chat model</source>
             <translation>same as the chat model</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="357" />
             <source>Summarizer model</source>
             <translation>Summarizer model</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="362" />
             <source> tokens</source>
             <translation> tokens</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="367" />
             <source>The most tokens one request may carry; the budget bar counts up to it</source>
             <translation>The most tokens one request may carry; the budget bar counts up to it</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="373" />
             <source>tokens</source>
             <translation>tokens</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="376" />
             <source>Context budget</source>
             <translation>Context budget</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="384" />
             <source>The share of the budget at which older turns are summarized</source>
             <translation>The share of the budget at which older turns are summarized</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="390" />
             <source>of the budget</source>
             <translation>of the budget</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="393" />
             <source>Compact at</source>
             <translation>Compact at</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="398" />
             <source>automatic (a quarter of the budget)</source>
             <translation>automatic (a quarter of the budget)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="402" />
             <source>How many of the newest tokens a summary always leaves verbatim</source>
             <translation>How many of the newest tokens a summary always leaves verbatim</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="408" />
             <source>tokens (half the budget)</source>
             <translation>tokens (half the budget)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="412" />
             <source>Keep recent</source>
             <translation>Keep recent</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="416" />
             <source> characters/s</source>
             <translation> characters/s</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="417" />
             <source>instant</source>
             <translation>instant</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="424" />
             <source>characters/s</source>
             <translation>characters/s</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="429" />
             <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
             <translation>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="434" />
             <source>Offline demo speed</source>
             <translation>Offline demo speed</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="439" />
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="455" />
             <source> s</source>
             <translation> s</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="443" />
             <source>The longest a whole response may take.</source>
             <translation>The longest a whole response may take.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="448" />
             <source>s</source>
             <translation>s</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="451" />
             <source>Response deadline</source>
             <translation>Response deadline</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="460" />
             <source>A stream with no new text for this long is retried (keep-alives do not count).</source>
             <translation>A stream with no new text for this long is retried (keep-alives do not count).</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="472" />
             <source>s (at most the response deadline)</source>
             <translation>s (at most the response deadline)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="475" />
             <source>Stall timeout</source>
             <translation>Stall timeout</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="483" />
             <source>When the conversation grows past the message limit, older messages leave the
 context. The limit follows the context budget (about one message per 64 tokens,
 at least 50), so a summary runs when the window needs one; the seed's fixed 50
@@ -2358,14 +2936,17 @@ messages can be chosen instead. Summarized, their content stays known to the
 model (one summary call each time); dropped, the model forgets them.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="492" />
             <source>Older messages</source>
             <translation>Older messages</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="493" />
             <source>Summarize a branch I leave by rewinding</source>
             <translation>Summarize a branch I leave by rewinding</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="495" />
             <source>On: going back leaves a short note of what the abandoned branch did, sent as
 context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</source>
@@ -2374,132 +2955,164 @@ context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="510" />
             <source>The only folder the tools may read and write</source>
             <translation>The only folder the tools may read and write</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="511" />
             <source>the folder the tools may read and write</source>
             <translation>the folder the tools may read and write</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
             <source>&amp;Browse…</source>
             <translation>&amp;Browse…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="513" />
             <source>Choose the workspace folder</source>
             <translation>Choose the workspace folder</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="517" />
             <source>Workspace</source>
             <translation>Workspace</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="528" />
             <source>Show web images in messages (fetched from their site)</source>
             <translation>Show web images in messages (fetched from their site)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="531" />
             <source>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</source>
             <translation>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="545" />
             <source>What happens when the model wants to write a file or run a command</source>
             <translation>What happens when the model wants to write a file or run a command</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="547" />
             <source>Tool approval</source>
             <translation>Tool approval</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="548" />
             <source>Let the model run shell commands</source>
             <translation>Let the model run shell commands</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="551" />
             <source>Off: the model cannot run programs; on: each command still asks first.</source>
             <translation>Off: the model cannot run programs; on: each command still asks first.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="558" />
             <source>System language (%1)</source>
             <translation>System language (%1)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="562" />
             <source>The language of the interface</source>
             <translation>The language of the interface</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="563" />
             <source>Language</source>
             <translation>Language</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="565" />
             <source>A new language applies when pi-desktop restarts.</source>
             <translation>A new language applies when pi-desktop restarts.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="578" />
             <source>Settings pages</source>
             <translation>Settings pages</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="580" />
             <source>Ctrl+Tab moves to the next page of the settings.</source>
             <translation>Ctrl+Tab moves to the next page of the settings.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="585" />
             <source>General</source>
             <translation>General</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="748" />
             <source>The stored key will be forgotten.</source>
             <translation>The stored key will be forgotten.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="772" />
             <source>Workspace folder</source>
             <translation>Workspace folder</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="410" />
             <source>0 (automatic)</source>
             <translation>0 (automatic)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="426" />
             <source>0 (instant)</source>
             <translation>0 (instant)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="644" />
             <source>%1 OK again saves without one (the offline demo answers until then).</source>
             <translation>%1 OK again saves without one (the offline demo answers until then).</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="732" />
             <source>The offline provider needs no key and makes no network calls.</source>
             <translation>The offline provider needs no key and makes no network calls.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="738" />
             <source>A key is stored in the system keyring.</source>
             <translation>A key is stored in the system keyring.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
             <source>A key is stored in a local file.</source>
             <translation>A key is stored in a local file.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="740" />
             <source>Using the key from the environment (%1).</source>
             <translation>Using the key from the environment (%1).</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="745" />
             <source>No key stored.</source>
             <translation>No key stored.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="752" />
             <source>New keys are saved in the %1.</source>
             <translation>New keys are saved in the %1.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="755" />
             <source>•••••••• (type to replace)</source>
             <translation>•••••••• (type to replace)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="757" />
             <source>paste your key</source>
             <translation>paste your key</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="716" />
             <source>model name</source>
             <translation>model name</translation>
         </message>
@@ -2519,34 +3132,42 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
     <context>
         <name>Steering</name>
         <message>
+            <location filename="../../pi_desktop/ui/steering.py" line="119" />
             <source>Summarizing the branch you left…</source>
             <translation>Summarizing the branch you left…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/steering.py" line="151" />
             <source>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</source>
             <translation>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/steering.py" line="58" />
             <source>Pinned the message.</source>
             <translation>Pinned the message.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/steering.py" line="60" />
             <source>Unpinned the message.</source>
             <translation>Unpinned the message.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/steering.py" line="49" />
             <source>Could not pin: %1</source>
             <translation>Could not pin: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/steering.py" line="51" />
             <source>Could not unpin: %1</source>
             <translation>Could not unpin: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/steering.py" line="145" />
             <source>The branch summary failed: %1</source>
             <translation>The branch summary failed: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/steering.py" line="170" />
             <source>Could not remove the branch summary: %1</source>
             <translation>Could not remove the branch summary: %1</translation>
         </message>
@@ -2554,74 +3175,92 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
     <context>
         <name>SummaryHistory</name>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="18" />
             <source>automatic (threshold reached)</source>
             <translation>automatic (threshold reached)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="19" />
             <source>manual (Compact now)</source>
             <translation>manual (Compact now)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="20" />
             <source>edited by you</source>
             <translation>edited by you</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="85" />
             <source>messages 1–%1 (the same as the summary it replaces)</source>
             <translation>messages 1–%1 (the same as the summary it replaces)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="141" />
             <source>no model call (your edit)</source>
             <translation>no model call (your edit)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="153" />
             <source>%1 tokens</source>
             <translation>%1 tokens</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="155" />
             <source>usage not reported</source>
             <translation>usage not reported</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="74" />
             <source>no messages (only the system prompt)</source>
             <translation>no messages (only the system prompt)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="77" />
             <source>messages 1–%1; new in this summary: %2–%3 (%4)</source>
             <translation>messages 1–%1; new in this summary: %2–%3 (%4)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="145" />
             <source>prompt</source>
             <translation>prompt</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="146" />
             <source>completion</source>
             <translation>completion</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="159" />
             <source>in %1 calls</source>
             <translation>in %1 calls</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="164" />
             <source>(no price known)</source>
             <translation>(no price known)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="61" />
             <source>(extractive)</source>
             <translation>(extractive)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="67" />
             <source>in use</source>
             <translation>in use</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="55" />
             <source>automatic</source>
             <translation>automatic</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="56" />
             <source>manual</source>
             <translation>manual</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="57" />
             <source>edited</source>
             <translation>edited</translation>
         </message>
@@ -2629,58 +3268,75 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
     <context>
         <name>SummaryViewer</name>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="104" />
             <source>%1:</source>
             <translation>%1:</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="92" />
             <source>Kind</source>
             <translation>Kind</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="93" />
             <source>Tokens</source>
             <translation>Tokens</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="94" />
             <source>Summarized</source>
             <translation>Summarized</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="95" />
             <source>Covered</source>
             <translation>Covered</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="96" />
             <source>Kept tail</source>
             <translation>Kept tail</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="97" />
             <source>Summary model</source>
             <translation>Summary model</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="98" />
             <source>Summary usage</source>
             <translation>Summary usage</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="99" />
             <source>When</source>
             <translation>When</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="100" />
             <source>Focus</source>
             <translation>Focus</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="101" />
             <source>Cost</source>
             <translation>Cost</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="102" />
             <source>Covers</source>
             <translation>Covers</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="109" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="118" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="179" />
             <source>not reported</source>
             <translation>not reported</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="167" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="177" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln message</numerusform>
@@ -2688,6 +3344,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="172" />
             <source>%Ln message(s) (system + history before the kept tail)</source>
             <translation>
                 <numerusform>%Ln message (system + history before the kept tail)</numerusform>
@@ -2695,182 +3352,230 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="197" />
             <source>none (written by you)</source>
             <translation>none (written by you)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="198" />
             <source>none (no model call)</source>
             <translation>none (no model call)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="112" />
             <source>prompt</source>
             <translation>prompt</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="113" />
             <source>completion</source>
             <translation>completion</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="152" />
             <source>%1 after</source>
             <translation>%1 after</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="154" />
             <source>not recorded</source>
             <translation>not recorded</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="186" />
             <source>extractive summary (built without a model)</source>
             <translation>extractive summary (built without a model)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="189" />
             <source>none: the model's summary failed (%1 was asked)</source>
             <translation>none: the model's summary failed (%1 was asked)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="191" />
             <source>none: the model's summary failed</source>
             <translation>none: the model's summary failed</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="196" />
             <source>the next request before → with the edit</source>
             <translation>the next request before → with the edit</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="226" />
             <source>Compaction summary</source>
             <translation>Compaction summary</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="234" />
             <source>Summary history</source>
             <translation>Summary history</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="236" />
             <source>Every summary of this branch, oldest first; arrows choose one.</source>
             <translation>Every summary of this branch, oldest first; arrows choose one.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="251" />
             <source>Select in tree</source>
             <translation>Select in tree</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="253" />
             <source>Select the messages this summary newly covered</source>
             <translation>Select the messages this summary newly covered</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="259" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="330" />
             <source>Summary</source>
             <translation>Summary</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="261" />
             <source>The summary the next requests carry, read-only.</source>
             <translation>The summary the next requests carry, read-only.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="282" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="331" />
             <source>Changes</source>
             <translation>Changes</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="284" />
             <source>The lines added (+) and removed (−) against the summary before.</source>
             <translation>The lines added (+) and removed (−) against the summary before.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="295" />
             <source>Edit the summary</source>
             <translation>Edit the summary</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="297" />
             <source>The summary in use; saving it makes a new compaction.</source>
             <translation>The summary in use; saving it makes a new compaction.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="299" />
             <source>Save edited summary</source>
             <translation>Save edited summary</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="301" />
             <source>Save the edit as a new compaction; the next request uses it</source>
             <translation>Save the edit as a new compaction; the next request uses it</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="326" />
             <source>Summary views</source>
             <translation>Summary views</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="328" />
             <source>The summary, its changes against the one before, and its editor.</source>
             <translation>The summary, its changes against the one before, and its editor.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="332" />
             <source>Edit</source>
             <translation>Edit</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="336" />
             <source>Copy summary</source>
             <translation>Copy summary</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="338" />
             <source>Copy the summary as the model receives it</source>
             <translation>Copy the summary as the model receives it</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="437" />
             <source>Read files (%1)</source>
             <translation>Read files (%1)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="439" />
             <source>Modified files (%1)</source>
             <translation>Modified files (%1)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="441" />
             <source>Read files</source>
             <translation>Read files</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="442" />
             <source>Modified files</source>
             <translation>Modified files</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="444" />
             <source>The files the summarized messages read.</source>
             <translation>The files the summarized messages read.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="447" />
             <source>The files the summarized messages changed.</source>
             <translation>The files the summarized messages changed.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="504" />
             <source>… %1 more lines</source>
             <translation>… %1 more lines</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="84" />
             <source>- (none reported)</source>
             <translation>- (none reported)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="194" />
             <source>repaired (the model's second answer)</source>
             <translation>repaired (the model's second answer)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="311" />
             <source>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</source>
             <translation>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="456" />
             <source>Only the summary in use (the newest on this branch) can be edited.</source>
             <translation>Only the summary in use (the newest on this branch) can be edited.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="471" />
             <source>Too large to compare here; Copy summary copies the text.</source>
             <translation>Too large to compare here; Copy summary copies the text.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="480" />
             <source>The first summary on this branch: every line is new.</source>
             <translation>The first summary on this branch: every line is new.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="484" />
             <source>Against summary #%1: %2 added, %3 removed.</source>
             <translation>Against summary #%1: %2 added, %3 removed.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="537" />
             <source>(none)</source>
             <translation>(none)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="424" />
             <source>… %1 more characters; Copy summary copies all of it.</source>
             <translation>… %1 more characters; Copy summary copies all of it.</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="488" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="489" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln line</numerusform>
@@ -2878,6 +3583,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="433" />
             <source>The summary is empty.</source>
             <translation>The summary is empty.</translation>
         </message>
@@ -2885,110 +3591,140 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
     <context>
         <name>SystemPrompt</name>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="59" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="72" />
             <source>System prompt</source>
             <translation>System prompt</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="63" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="73" />
             <source>Every request of this session starts with these instructions. A change applies from your next message on; what was already sent stays as it was, and the tree marks the change.</source>
             <translation>Every request of this session starts with these instructions. A change applies from your next message on; what was already sent stays as it was, and the tree marks the change.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="70" />
             <source>No system prompt: the model gets only the conversation.</source>
             <translation>No system prompt: the model gets only the conversation.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="78" />
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="84" />
             <source>Saved prompts</source>
             <translation>Saved prompts</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="86" />
             <source>Choosing one puts its text in the box above.</source>
             <translation>Choosing one puts its text in the box above.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="91" />
             <source>Delete</source>
             <translation>Delete</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="93" />
             <source>Forget the chosen saved prompt (sessions keep their copy)</source>
             <translation>Forget the chosen saved prompt (sessions keep their copy)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="102" />
             <source>a name, e.g. Code reviewer</source>
             <translation>a name, e.g. Code reviewer</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="103" />
             <source>Name of the saved prompt</source>
             <translation>Name of the saved prompt</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="105" />
             <source>The name the text above is saved under.</source>
             <translation>The name the text above is saved under.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="108" />
             <source>Save the text above as</source>
             <translation>Save the text above as</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="110" />
             <source>Keep the text above as a saved prompt under the name beside</source>
             <translation>Keep the text above as a saved prompt under the name beside</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="117" />
             <source>New sessions start with the chosen saved prompt</source>
             <translation>New sessions start with the chosen saved prompt</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="121" />
             <source>Sessions created from now on start with the prompt chosen above</source>
             <translation>Sessions created from now on start with the prompt chosen above</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="197" />
             <source>Loaded “%1”. OK uses it for this session.</source>
             <translation>Loaded “%1”. OK uses it for this session.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="215" />
             <source>Saved as “%1”.</source>
             <translation>Saved as “%1”.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="227" />
             <source>Deleted “%1”.</source>
             <translation>Deleted “%1”.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="135" />
             <source>Use for this session</source>
             <translation>Use for this session</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="135" />
             <source>OK</source>
             <translation>OK</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="167" />
             <source>%1  (default)</source>
             <translation>%1  (default)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="202" />
             <source>Give the prompt a name first.</source>
             <translation>Give the prompt a name first.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="206" />
             <source>An empty prompt is not worth saving.</source>
             <translation>An empty prompt is not worth saving.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="240" />
             <source>New sessions start with “%1”.</source>
             <translation>New sessions start with “%1”.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="242" />
             <source>New sessions use the built-in prompt.</source>
             <translation>New sessions use the built-in prompt.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="211" />
             <source>Not saved: %1</source>
             <translation>Not saved: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="224" />
             <source>Not deleted: %1</source>
             <translation>Not deleted: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="236" />
             <source>Not changed: %1</source>
             <translation>Not changed: %1</translation>
         </message>
@@ -2996,10 +3732,12 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
     <context>
         <name>Thinking</name>
         <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="40" />
             <source>%1 min %2 s</source>
             <translation>%1 min %2 s</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="45" />
             <source>%Ln character(s)</source>
             <translation>
                 <numerusform>%Ln character</numerusform>
@@ -3007,38 +3745,47 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="51" />
             <source>Thinking · %1</source>
             <translation>Thinking · %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="39" />
             <source>%1 s</source>
             <translation>%1 s</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="50" />
             <source>Thought for %1 · %2</source>
             <translation>Thought for %1 · %2</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="48" />
             <source>Thinking… · %1</source>
             <translation>Thinking… · %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="79" />
             <source>The model's reasoning before it answered (click to read it)</source>
             <translation>The model's reasoning before it answered (click to read it)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="85" />
             <source>Copy</source>
             <translation>Copy</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="86" />
             <source>Copy the whole reasoning to the clipboard</source>
             <translation>Copy the whole reasoning to the clipboard</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="202" />
             <source>Copied</source>
             <translation>Copied</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/thinking.py" line="193" />
             <source>… (%1 more characters; Copy copies all of it)</source>
             <translation>… (%1 more characters; Copy copies all of it)</translation>
         </message>
@@ -3046,6 +3793,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
     <context>
         <name>Tree</name>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/layout.py" line="273" />
             <source>branch · %Ln message(s) — %1</source>
             <translation>
                 <numerusform>branch · %Ln message — %1</numerusform>
@@ -3053,22 +3801,27 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/painter.py" line="36" />
             <source>▲ compaction floor</source>
             <translation>▲ compaction floor</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/painter.py" line="112" />
             <source>No messages yet</source>
             <translation>No messages yet</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="51" />
             <source>Navigation paused while the agent is running or compacting.</source>
             <translation>Navigation paused while the agent is running or compacting.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="194" />
             <source>%1 on path</source>
             <translation>%1 on path</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="194" />
             <source>%Ln node(s)</source>
             <translation>
                 <numerusform>%Ln node</numerusform>
@@ -3076,6 +3829,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="196" />
             <source>%Ln compaction(s)</source>
             <translation>
                 <numerusform>%Ln compaction</numerusform>
@@ -3083,58 +3837,72 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="199" />
             <source>%1 not in view</source>
             <translation>%1 not in view</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/panel.py" line="200" />
             <source>Empty session</source>
             <translation>Empty session</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="281" />
             <source>user</source>
             <translation>user</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="282" />
             <source>assistant</source>
             <translation>assistant</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="283" />
             <source>tool</source>
             <translation>tool</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="284" />
             <source>system</source>
             <translation>system</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="285" />
             <source>system prompt</source>
             <translation>system prompt</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="286" />
             <source>compaction</source>
             <translation>compaction</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="287" />
             <source>branch summary</source>
             <translation>branch summary</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="89" />
             <source>thought %1 characters</source>
             <translation>thought %1 characters</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="91" />
             <source>(empty)</source>
             <translation>(empty)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="316" />
             <source>(manual)</source>
             <translation>(manual)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="322" />
             <source>%1 summarizer calls</source>
             <translation>%1 summarizer calls</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="361" />
             <source>explored on another branch · %Ln message(s)</source>
             <translation>
                 <numerusform>explored on another branch · %Ln message</numerusform>
@@ -3142,34 +3910,42 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="467" />
             <source>pinned: stays verbatim in every view</source>
             <translation>pinned: stays verbatim in every view</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="470" />
             <source>Thinking (%1 characters): %2</source>
             <translation>Thinking (%1 characters): %2</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="380" />
             <source>system prompt: %1</source>
             <translation>system prompt: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="380" />
             <source>system prompt removed</source>
             <translation>system prompt removed</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="481" />
             <source>Results:</source>
             <translation>Results:</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="484" />
             <source>No result yet.</source>
             <translation>No result yet.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="465" />
             <source>(stopped)</source>
             <translation>(stopped)</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="337" />
             <source>summary edited · %Ln message(s)</source>
             <translation>
                 <numerusform>summary edited · %Ln message</numerusform>
@@ -3177,6 +3953,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="339" />
             <source>compacted (extractive) %Ln message(s)</source>
             <translation>
                 <numerusform>compacted (extractive) %Ln message</numerusform>
@@ -3184,6 +3961,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="341" />
             <source>compacted %Ln message(s)</source>
             <translation>
                 <numerusform>compacted %Ln message</numerusform>
@@ -3191,30 +3969,37 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="67" />
             <source>Session tree</source>
             <translation>Session tree</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="69" />
             <source>The messages of this session as a tree. Arrows move, Enter rewinds to a message or opens a summary, the Menu key shows its actions.</source>
             <translation>The messages of this session as a tree. Arrows move, Enter rewinds to a message or opens a summary, the Menu key shows its actions.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="416" />
             <source>Copy text</source>
             <translation>Copy text</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="379" />
             <source>Expand branch</source>
             <translation>Expand branch</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="384" />
             <source>Remove branch summary</source>
             <translation>Remove branch summary</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="418" />
             <source>Collapse branch</source>
             <translation>Collapse branch</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/view.py" line="501" />
             <source>Collapsed branch of %Ln message(s).</source>
             <translation>
                 <numerusform>Collapsed branch of %Ln message.</numerusform>
@@ -3222,62 +4007,77 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="508" />
             <source>The system prompt changed here; later requests carry it.</source>
             <translation>The system prompt changed here; later requests carry it.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="524" />
             <source>Not sent to the model verbatim (summarized or snipped).</source>
             <translation>Not sent to the model verbatim (summarized or snipped).</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="526" />
             <source>Navigation is paused while the agent is busy.</source>
             <translation>Navigation is paused while the agent is busy.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="502" />
             <source>Click to expand.</source>
             <translation>Click to expand.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="510" />
             <source>Double-click to view the summary.</source>
             <translation>Double-click to view the summary.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="391" />
             <source>View summary</source>
             <translation>View summary</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="394" />
             <source>Rewind here</source>
             <translation>Rewind here</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="406" />
             <source>Fork to new session from here</source>
             <translation>Fork to new session from here</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="513" />
             <source>Sealed: below the compaction floor. Rewinding here is not possible; fork to a new session to continue from this point.</source>
             <translation>Sealed: below the compaction floor. Rewinding here is not possible; fork to a new session to continue from this point.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="397" />
             <source>Rewind here (sealed by compaction)</source>
             <translation>Rewind here (sealed by compaction)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="401" />
             <source>Edit and resend…</source>
             <translation>Edit and resend…</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="411" />
             <source>Unpin message</source>
             <translation>Unpin message</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="413" />
             <source>Pin message (keep verbatim)</source>
             <translation>Pin message (keep verbatim)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="520" />
             <source>Current position.</source>
             <translation>Current position.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="522" />
             <source>Click to rewind here.</source>
             <translation>Click to rewind here.</translation>
         </message>
@@ -3332,18 +4132,24 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
     <context>
         <name>Usage</name>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="194" />
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="138" />
             <source>%1 in</source>
             <translation>%1 in</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="198" />
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="139" />
             <source>%1 out</source>
             <translation>%1 out</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="207" />
             <source>This session's token usage, as the providers counted it (every branch)</source>
             <translation>This session's token usage, as the providers counted it (every branch)</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="208" />
             <source>Chat: %Ln answer(s)</source>
             <translation>
                 <numerusform>Chat: %Ln answer</numerusform>
@@ -3351,14 +4157,17 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="196" />
             <source>%1 cached</source>
             <translation>%1 cached</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="211" />
             <source>prompts %1 tokens, answers %2 tokens</source>
             <translation>prompts %1 tokens, answers %2 tokens</translation>
         </message>
         <message numerus="yes">
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="228" />
             <source>Summaries: %Ln summarizer call(s)</source>
             <translation>
                 <numerusform>Summaries: %Ln summarizer call</numerusform>
@@ -3366,78 +4175,98 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="239" />
             <source>Cost at your prices: %1</source>
             <translation>Cost at your prices: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="144" />
             <source>%1 to first token</source>
             <translation>%1 to first token</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="147" />
             <source>%1 tokens/s</source>
             <translation>%1 tokens/s</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="157" />
             <source>Model: %1</source>
             <translation>Model: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="159" />
             <source>Prompt: %1 tokens</source>
             <translation>Prompt: %1 tokens</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="167" />
             <source>Answer: %1 tokens</source>
             <translation>Answer: %1 tokens</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="171" />
             <source>The provider reported no token usage</source>
             <translation>The provider reported no token usage</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="175" />
             <source>Time to first token: %1 s</source>
             <translation>Time to first token: %1 s</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="179" />
             <source>Whole response: %1 s</source>
             <translation>Whole response: %1 s</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="183" />
             <source>Speed: %1 tokens/s</source>
             <translation>Speed: %1 tokens/s</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="185" />
             <source>Cost at your price: %1</source>
             <translation>Cost at your price: %1</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="214" />
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="169" />
             <source>of which thinking: %1 tokens</source>
             <translation>of which thinking: %1 tokens</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="218" />
             <source>cache hits: %1 prompt tokens (%2 of the prompts whose provider said)</source>
             <translation>cache hits: %1 prompt tokens (%2 of the prompts whose provider said)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="226" />
             <source>cache hits: the provider did not say</source>
             <translation>cache hits: the provider did not say</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="231" />
             <source>prompts %1 tokens, summaries %2 tokens</source>
             <translation>prompts %1 tokens, summaries %2 tokens</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="134" />
             <source>(%1 cached)</source>
             <translation>(%1 cached)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="141" />
             <source>(%1 thinking)</source>
             <translation>(%1 thinking)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="166" />
             <source>Cache: the provider did not say</source>
             <translation>Cache: the provider did not say</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="163" />
             <source>Served from the provider's cache: %1 tokens</source>
             <translation>Served from the provider's cache: %1 tokens</translation>
         </message>
@@ -3445,26 +4274,32 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
     <context>
         <name>Wiring</name>
         <message>
+            <location filename="../../pi_desktop/ui/wiring.py" line="33" />
             <source>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</source>
             <translation>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/wiring.py" line="59" />
             <source>Offline provider (no network)</source>
             <translation>Offline provider (no network)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/wiring.py" line="65" />
             <source>Offline demo (no network)</source>
             <translation>Offline demo (no network)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/wiring.py" line="66" />
             <source>Qwen (DashScope, compatible mode)</source>
             <translation>Qwen (DashScope, compatible mode)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/wiring.py" line="67" />
             <source>Custom OpenAI-compatible server</source>
             <translation>Custom OpenAI-compatible server</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/ui/wiring.py" line="120" />
             <source>%1 — using the offline provider until then.</source>
             <translation>%1 — using the offline provider until then.</translation>
         </message>

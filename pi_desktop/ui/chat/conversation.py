@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 from pi_desktop.agent.repair import INTERRUPTED_RESULT, PairRepair
 from pi_desktop.ui.chat.conversation_find import ConversationFind
 from pi_desktop.ui.chat.find_bar import FindBar
+from pi_desktop.ui.chat.history_gaps import gap_note
 from pi_desktop.ui.chat.lazy_rows import MAX_BUILT, LazyRowsView
 from pi_desktop.ui.chat.message_widgets import (
     CompactionMarker,
@@ -549,35 +550,8 @@ class ConversationView(LazyRowsView):
                     self._set_result(row, INTERRUPTED_RESULT, is_error=True)
             else:
                 orphans += 1
-        if not missing and not orphans:
-            return None
-        parts = []
-        if missing:
-            parts.append(
-                trf(
-                    "Conversation",
-                    "%Ln tool call(s) never got a result (the run was interrupted); the model "
-                    'is sent "%1" in its place',
-                    INTERRUPTED_RESULT,
-                    n=missing,
-                )
-            )
-        if orphans:
-            parts.append(
-                tr(
-                    "Conversation",
-                    "%Ln tool result(s) answer no call and are left out of what the model is sent",
-                    n=orphans,
-                )
-            )
-        return self.add_banner(
-            trf(
-                "Conversation",
-                "This conversation has a gap: %1. The session file is unchanged.",
-                tr("Conversation", "; ").join(parts),
-            ),
-            kind="info",
-        )
+        note = gap_note(missing, orphans)
+        return self.add_banner(note, kind="info") if note is not None else None
 
     def scroll_to_entry(self, entry_id: str) -> QWidget | None:
         """Bring the message ``entry_id`` into view (a third of the way down), built or not:
