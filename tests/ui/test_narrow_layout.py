@@ -194,3 +194,15 @@ def test_a_marker_with_room_shows_its_whole_line(qtbot):
         view.settle()
         label = marker.label
         assert label.fontMetrics().horizontalAdvance(label.text()) <= label.width(), rung
+
+
+def test_closing_a_narrow_window_keeps_the_sidebar_for_the_next_wide_start(kit, qtbot):
+    from pi_desktop.ui.sessions.sidebar_controller import SIDEBAR_VISIBLE_KEY
+
+    window = _window(kit, qtbot)
+    window.resize(700, 800)
+    assert not window.sidebar.isVisible()
+    window.close()
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=10_000)
+    saved = kit.settings_store().value(SIDEBAR_VISIBLE_KEY)
+    assert str(saved).lower() in ("true", "1")  # collapsed by the width, not by the user
