@@ -2293,13 +2293,13 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="192" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="235" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="236" />
             <source>Could not rename: %1</source>
             <translation>Could not rename: %1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="219" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="343" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="344" />
             <source>Could not delete: %1</source>
             <translation>Could not delete: %1</translation>
         </message>
@@ -2459,52 +2459,52 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>&amp;Rename session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="188" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="189" />
             <source>this session</source>
             <translation>this session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="190" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="191" />
             <source>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</source>
             <translation>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="197" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="198" />
             <source>Stop the answer (Esc) before switching.</source>
             <translation>Stop the answer (Esc) before switching.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="259" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="260" />
             <source>Deleted “%1”.</source>
             <translation>Deleted “%1”.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="336" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="337" />
             <source>Restored “%1”.</source>
             <translation>Restored “%1”.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="217" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="218" />
             <source>Message search is unavailable (titles still match): %1</source>
             <translation>Message search is unavailable (titles still match): %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="295" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="296" />
             <source>“%1” was not deleted: %2</source>
             <translation>“%1” was not deleted: %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="308" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="309" />
             <source>The trash could not be cleaned up: %1</source>
             <translation>The trash could not be cleaned up: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="327" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="328" />
             <source>Could not restore: %1</source>
             <translation>Could not restore: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="350" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="351" />
             <source>Could not empty the trash: %1</source>
             <translation>Could not empty the trash: %1</translation>
         </message>
@@ -3979,7 +3979,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>The messages of this session as a tree. Arrows move, Enter rewinds to a message or opens a summary, the Menu key shows its actions.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="416" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="418" />
             <source>Copy text</source>
             <translation>Copy text</translation>
         </message>
@@ -3994,12 +3994,12 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>Remove branch summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="418" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="420" />
             <source>Collapse branch</source>
             <translation>Collapse branch</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/view.py" line="501" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="503" />
             <source>Collapsed branch of %Ln message(s).</source>
             <translation>
                 <numerusform>Collapsed branch of %Ln message.</numerusform>
@@ -4007,27 +4007,27 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="508" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="510" />
             <source>The system prompt changed here; later requests carry it.</source>
             <translation>The system prompt changed here; later requests carry it.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="524" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="526" />
             <source>Not sent to the model verbatim (summarized or snipped).</source>
             <translation>Not sent to the model verbatim (summarized or snipped).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="526" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="528" />
             <source>Navigation is paused while the agent is busy.</source>
             <translation>Navigation is paused while the agent is busy.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="502" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="504" />
             <source>Click to expand.</source>
             <translation>Click to expand.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="510" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="512" />
             <source>Double-click to view the summary.</source>
             <translation>Double-click to view the summary.</translation>
         </message>
@@ -4042,12 +4042,12 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>Rewind here</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="406" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="408" />
             <source>Fork to new session from here</source>
             <translation>Fork to new session from here</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="513" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="515" />
             <source>Sealed: below the compaction floor. Rewinding here is not possible; fork to a new session to continue from this point.</source>
             <translation>Sealed: below the compaction floor. Rewinding here is not possible; fork to a new session to continue from this point.</translation>
         </message>
@@ -4062,22 +4062,27 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>Edit and resend…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="411" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="413" />
             <source>Unpin message</source>
             <translation>Unpin message</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="413" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="415" />
             <source>Pin message (keep verbatim)</source>
             <translation>Pin message (keep verbatim)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="520" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="522" />
             <source>Current position.</source>
             <translation>Current position.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="522" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="404" />
+            <source>Edit and resend (sealed by compaction)</source>
+            <translation>Edit and resend (sealed by compaction)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="524" />
             <source>Click to rewind here.</source>
             <translation>Click to rewind here.</translation>
         </message>

@@ -4,17 +4,14 @@
     <context>
         <name>Accessibility</name>
         <message>
-            <location filename="../../pi_desktop/ui/a11y.py" line="59" />
             <source>Apply what this dialog shows and close it</source>
             <translation>应用此对话框中的内容并关闭</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/a11y.py" line="60" />
             <source>Close this dialog without changing anything</source>
             <translation>不做任何更改，关闭此对话框</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/a11y.py" line="61" />
             <source>Close this window</source>
             <translation>关闭此窗口</translation>
         </message>
@@ -22,67 +19,54 @@
     <context>
         <name>Approval</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="143" />
             <source>⚠ This request contains characters that are invisible or reorder the text around them (%1). They are shown as ⟦U+…⟧ and marked; what runs is exactly what is shown. Commands rarely need them: deny unless you expected this.</source>
             <translation>⚠ 此请求包含不可见或会打乱周围文字顺序的字符（%1）。它们以 ⟦U+…⟧ 的形式显示并已标出；实际运行的内容与显示的完全一致。命令很少需要这类字符：除非你预料到，否则请拒绝。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="61" />
             <source>Allow %1?</source>
             <translation>允许 %1 吗？</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="68" />
             <source>&lt;b&gt;%1&lt;/b&gt; wants to: %2</source>
             <translation>&lt;b&gt;%1&lt;/b&gt; 想要：%2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="81" />
             <source>Details of the request</source>
             <translation>请求详情</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="83" />
             <source>What the tool would do, exactly as it would run, read-only.</source>
             <translation>工具将要执行的操作，与实际运行的完全一致（只读）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="95" />
             <source>Allow %1 for the rest of this session</source>
             <translation>本会话接下来都允许 %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="98" />
             <source>Later requests of this tool in this session run without asking</source>
             <translation>本会话中此工具之后的请求将直接运行，不再询问</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="103" />
             <source>Allow</source>
             <translation>允许</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="106" />
             <source>Deny</source>
             <translation>拒绝</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="110" />
             <source>Deny all until the answer ends</source>
             <translation>在回答结束前全部拒绝</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="114" />
             <source>Deny this and every other change the model asks for until the current answer is finished; the model is told each one was denied.</source>
             <translation>拒绝此项以及本次回答结束前模型请求的所有其他更改；每次拒绝都会告知模型。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="126" />
             <source>Run this request now</source>
             <translation>立即执行此请求</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/approval.py" line="127" />
             <source>Refuse it; the model is told it was denied</source>
             <translation>拒绝此请求；模型会被告知已被拒绝</translation>
         </message>
@@ -90,197 +74,160 @@
     <context>
         <name>Breakdown</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="71" />
             <source>%1 %</source>
             <translation>%1%</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="117" />
             <source>%Ln message(s) in the view</source>
             <translation>
                 <numerusform>视图中有 %Ln 条消息</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="54" />
             <source>System prompt</source>
             <translation>系统提示词</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="55" />
             <source>Tool schemas</source>
             <translation>工具定义</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="56" />
             <source>Summary</source>
             <translation>总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="57" />
             <source>Pinned messages</source>
             <translation>固定的消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="58" />
             <source>Conversation messages</source>
             <translation>对话消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="59" />
             <source>Reasoning (sent back with tool calls)</source>
             <translation>推理内容（随工具调用回传）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="60" />
             <source>Tool results (verbatim)</source>
             <translation>工具结果（原文）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="61" />
             <source>Tool results (placeholdered)</source>
             <translation>工具结果（占位符）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="62" />
             <source>Tool results (offloaded markers)</source>
             <translation>工具结果（转存标记）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="63" />
             <source>Framing (list brackets, separators, snip marker)</source>
             <translation>结构开销（列表括号、分隔符、剪除标记）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="77" />
             <source>Total: %1 tokens — the figure on the budget bar.</source>
             <translation>合计：%1 Token — 即预算条上显示的数字。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="118" />
             <source>nothing left out</source>
             <translation>没有遗漏任何内容</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="97" />
             <source>%1 tokens from here</source>
             <translation>距此还有 %1 Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="99" />
             <source>reached: the next request summarizes first</source>
             <translation>已达到：下一次请求会先进行总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="101" />
             <source>Compaction threshold: %1 tokens (%2).</source>
             <translation>压缩阈值：%1 Token（%2）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="104" />
             <source>No budget: context management is off and the whole history is sent.</source>
             <translation>无预算：上下文管理已关闭，将发送全部历史。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="108" />
             <source>%Ln message(s) summarized</source>
             <translation>
                 <numerusform>%Ln 条消息已总结</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="110" />
             <source>%Ln message(s) snipped</source>
             <translation>
                 <numerusform>%Ln 条消息已剪除</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="113" />
             <source>%Ln tool result(s) placeholdered</source>
             <translation>
                 <numerusform>%Ln 条工具结果已替换为占位符</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="116" />
             <source>%Ln tool result(s) offloaded to files</source>
             <translation>
                 <numerusform>%Ln 条工具结果已转存到文件</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="189" />
             <source>Context breakdown</source>
             <translation>上下文明细</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="201" />
             <source>Where the next request's tokens go</source>
             <translation>下一次请求的 Token 去向</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="203" />
             <source>One row per part of the request: its tokens and share of the budget.</source>
             <translation>请求的每个组成部分占一行：其 Token 数及占预算的比例。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="216" />
             <source>Refresh</source>
             <translation>刷新</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="217" />
             <source>Count the next request again</source>
             <translation>重新统计下一次请求</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="82" />
             <source>Free: %1 of %2 tokens (%3).</source>
             <translation>剩余：%2 Token 中的 %1（%3）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="92" />
             <source>Over the budget of %1 tokens by %2.</source>
             <translation>超出 %1 Token 的预算 %2。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="195" />
             <source>Category</source>
             <translation>类别</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="196" />
             <source>Tokens</source>
             <translation>Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="197" />
             <source>Share of budget</source>
             <translation>占预算比例</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="198" />
             <source>Messages</source>
             <translation>消息数</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="223" />
             <source>Where the next request's tokens go:</source>
             <translation>下一次请求的 Token 去向：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="251" />
             <source>Total (the bar's estimate)</source>
             <translation>合计（预算条的估算）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="254" />
             <source>Free</source>
             <translation>剩余</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/breakdown_dialog.py" line="255" />
             <source>Compaction threshold</source>
             <translation>压缩阈值</translation>
         </message>
@@ -288,203 +235,162 @@
     <context>
         <name>BudgetBar</name>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="62" />
             <source>%1 / %2 tokens (%3 %)</source>
             <translation>%1 / %2 Token（%3%）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="99" />
             <source>Older turns are summarized when it passes %1 % (%2 tokens).</source>
             <translation>超过 %1%（%2 Token）时，较早的轮次将被总结。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="129" />
             <source>%Ln summary(ies) so far</source>
             <translation>
                 <numerusform>目前已有 %Ln 次总结</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="136" />
             <source>%1 % of the context used · %2</source>
             <translation>上下文已用 %1% · %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="60" />
             <source>%1 tokens · no limit</source>
             <translation>%1 Token · 无上限</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="93" />
             <source>Past %1 % (%2 tokens): older turns will be summarized before your next message.</source>
             <translation>已超过 %1%（%2 Token）：发送下一条消息前，较早的轮次将被总结。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="109" />
             <source>view %1 of %Ln message(s)</source>
             <translation>
                 <numerusform>视图包含 %Ln 条消息中的 %1 条</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="128" />
             <source>no summary yet</source>
             <translation>尚无总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="135" />
             <source>%1 tokens in the context · no limit set</source>
             <translation>上下文中有 %1 Token · 未设上限</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="369" />
             <source>%1 on this branch</source>
             <translation>本分支 %1 次</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="383" />
             <source>Click for the breakdown of where the tokens go.</source>
             <translation>点击查看 Token 的去向明细。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="384" />
             <source>Details</source>
             <translation>详情</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="111" />
             <source>%1 offloaded to disk</source>
             <translation>%1 条已转存到磁盘</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="113" />
             <source>%1 snipped</source>
             <translation>%1 条已剪除</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="115" />
             <source>%1 placeholdered</source>
             <translation>%1 条已替换为占位符</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="117" />
             <source>summarized now</source>
             <translation>本次已总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="121" />
             <source>summary failed: %1</source>
             <translation>总结失败：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="177" />
             <source>Token budget</source>
             <translation>Token 预算</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="119" />
             <source>summary cache used</source>
             <translation>使用了总结缓存</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="313" />
             <source>Context management is off: everything is sent every time.</source>
             <translation>上下文管理已关闭：每次都会发送全部内容。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="317" />
             <source>Offline provider: the counts are this app's own estimates.</source>
             <translation>离线服务：这些数字是本应用自己的估算。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="321" />
             <source>Includes about %1 tokens of the answer being written.</source>
             <translation>其中约 %1 Token 来自正在生成的回答。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="328" />
             <source>Estimate</source>
             <translation>估算</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="328" />
             <source>%1 tokens</source>
             <translation>%1 Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="357" />
             <source>Tokens per character</source>
             <translation>每字符 Token 数</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="363" />
             <source>Last request</source>
             <translation>上次请求</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="372" />
             <source>(last %1 → %2)</source>
             <translation>（最近一次 %1 → %2）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="373" />
             <source>Compactions</source>
             <translation>压缩次数</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="389" />
             <source>Enter opens the breakdown of where the tokens go.</source>
             <translation>按 Enter 查看 Token 的去向明细。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="476" />
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="377" />
             <source>offline</source>
             <translation>离线</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="336" />
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="353" />
             <source>Budget</source>
             <translation>预算</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="337" />
             <source>%1 tokens (%2 % used)</source>
             <translation>%1 Token（已用 %2%）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="347" />
             <source>Compaction at</source>
             <translation>压缩阈值</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="348" />
             <source>%1 % = %2 tokens</source>
             <translation>%1% = %2 Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="353" />
             <source>none — context management is off</source>
             <translation>无 — 上下文管理已关闭</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="358" />
             <source>not yet</source>
             <translation>尚无</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="364" />
             <source>%1 tokens by the provider's count</source>
             <translation>按服务方统计为 %1 Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="375" />
             <source>Layers</source>
             <translation>各层处理</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/budget/bar.py" line="377" />
             <source>Provider</source>
             <translation>服务</translation>
         </message>
@@ -492,32 +398,26 @@
     <context>
         <name>CompactDialog</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="45" />
             <source>Compact now</source>
             <translation>立即压缩</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="48" />
             <source>Summarize the conversation so far. Optional &amp;focus:</source>
             <translation>总结到目前为止的对话。可选的侧重点(&amp;F)：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="54" />
             <source>e.g. keep the API design decisions in detail</source>
             <translation>例如：详细保留 API 设计方面的决定</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="57" />
             <source>What the summary should keep in detail (optional).</source>
             <translation>总结中需要详细保留的内容（可选）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="63" />
             <source>Compact</source>
             <translation>压缩</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/input_box.py" line="65" />
             <source>Summarize the older turns now</source>
             <translation>立即总结较早的轮次</translation>
         </message>
@@ -525,119 +425,97 @@
     <context>
         <name>Connection</name>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="176" />
             <source>%Ln model(s) on the server: type to search, or pick one.</source>
             <translation>
                 <numerusform>服务器上有 %Ln 个模型：输入以搜索，或直接选择一个。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="93" />
             <source>Fetch models</source>
             <translation>获取模型列表</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="95" />
             <source>Ask the server which models it offers (GET /models)</source>
             <translation>向服务器查询可用的模型（GET /models）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="98" />
             <source>Test connection</source>
             <translation>测试连接</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="100" />
             <source>Send one tiny request with these settings and say how it went</source>
             <translation>用这些设置发送一个很小的请求，并报告结果</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="158" />
             <source>Asking the server for its models…</source>
             <translation>正在向服务器查询模型…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="173" />
             <source>The server lists no models; type the name instead.</source>
             <translation>服务器未列出任何模型；请直接输入名称。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="199" />
             <source>Testing the connection…</source>
             <translation>正在测试连接…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="211" />
             <source>Connected.</source>
             <translation>连接成功。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="211" />
             <source>The test failed.</source>
             <translation>测试失败。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="251" />
             <source>What you pay per million tokens for this model, in dollars. Leave 0 for no
 price: the app shows money only for models you entered a price for.</source>
             <translation>此模型每百万 Token 的价格（美元）。填 0 表示不设价格：
 只有填写了价格的模型才会显示费用。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="267" />
             <source>Dollars per million input tokens (—: no price)</source>
             <translation>每百万输入 Token 的美元价格（—：不设价格）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="268" />
             <source>Dollars per million cached input tokens (—: no price; the input price applies)</source>
             <translation>每百万缓存输入 Token 的美元价格（—：不设价格，按输入价格计）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="272" />
             <source>Dollars per million output tokens (—: no price)</source>
             <translation>每百万输出 Token 的美元价格（—：不设价格）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="276" />
             <source>Price per million input tokens</source>
             <translation>每百万输入 Token 价格</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="277" />
             <source>Price per million cached input tokens</source>
             <translation>每百万缓存输入 Token 价格</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="278" />
             <source>Price per million output tokens</source>
             <translation>每百万输出 Token 价格</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="168" />
             <source>Could not fetch the models: %1</source>
             <translation>无法获取模型列表：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="240" />
             <source>in</source>
             <comment>input tokens</comment>
             <translation>输入</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="241" />
             <source>cached</source>
             <comment>cached input tokens</comment>
             <translation>缓存</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="242" />
             <source>out</source>
             <comment>output tokens</comment>
             <translation>输出</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/connection_tools.py" line="209" />
             <source>The test failed: %1</source>
             <translation>测试失败：%1</translation>
         </message>
@@ -645,7 +523,6 @@ price: the app shows money only for models you entered a price for.</source>
     <context>
         <name>Controller</name>
         <message>
-            <location filename="../../pi_desktop/ui/controller.py" line="206" />
             <source>Internal error: %1: %2</source>
             <translation>内部错误：%1：%2</translation>
         </message>
@@ -653,18 +530,14 @@ price: the app shows money only for models you entered a price for.</source>
     <context>
         <name>Conversation</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="65" />
             <source>Conversation</source>
             <translation>对话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="67" />
             <source>The messages of this session; Ctrl+F finds text, Page Up and Page Down scroll.</source>
             <translation>此会话的消息；Ctrl+F 查找文字，Page Up 和 Page Down 翻页。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="84" />
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="215" />
             <source>Type a message below — Enter sends.
 
 The bar above the input shows how full the model's context is; when it passes the mark, older turns are summarized. The tree on the right shows every message: click one to go back to it.</source>
@@ -673,56 +546,46 @@ The bar above the input shows how full the model's context is; when it passes th
 输入框上方的预算条显示模型的上下文用了多少；超过标记后，较早的轮次会被总结。右侧的树显示每一条消息：点击其中一条即可回到那里。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="222" />
             <source>Opening %1…</source>
             <translation>正在打开 %1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="336" />
             <source>thinking…</source>
             <translation>思考中…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="362" />
             <source>Stopped.</source>
             <translation>已停止。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="525" />
             <source>Some saved data could not be shown and was skipped:</source>
             <translation>部分已保存的数据无法显示，已跳过：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="528" />
             <source>… and %1 more</source>
             <translation>… 另有 %1 条</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="177" />
             <source>Retry</source>
             <translation>重试</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/history_gaps.py" line="34" />
             <source>This conversation has a gap: %1. The session file is unchanged.</source>
             <translation>此对话有缺口：%1。会话文件未被修改。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/chat/history_gaps.py" line="18" />
             <source>%Ln tool call(s) never got a result (the run was interrupted); the model is sent "%1" in its place</source>
             <translation>
                 <numerusform>%Ln 次工具调用没有得到结果（运行被中断）；发送给模型的是“%1”</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/chat/history_gaps.py" line="28" />
             <source>%Ln tool result(s) answer no call and are left out of what the model is sent</source>
             <translation>
                 <numerusform>%Ln 条工具结果没有对应的调用，不会发送给模型</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/history_gaps.py" line="37" />
             <source>; </source>
             <translation>；</translation>
         </message>
@@ -730,53 +593,42 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>EditResend</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="68" />
             <source>Edit and resend: puts this message in the box; sending makes a new branch from before it (the old branch stays in the tree)</source>
             <translation>编辑并重新发送：把这条消息放进输入框；发送后会从它之前开出一个新分支（旧分支保留在树中）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="69" />
             <source>Edit and resend</source>
             <translation>编辑并重新发送</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="113" />
             <source>Editing “%1”. Send makes a new branch from before it; the old branch stays in the tree.</source>
             <translation>正在编辑“%1”。发送后会从它之前开出一个新分支；旧分支保留在树中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="178" />
             <source>This question has no answer on this branch. Answer it again, or type what to ask instead: that goes on a new branch, and this question stays in the tree.</source>
             <translation>这个问题在本分支上还没有回答。可以重新回答它，或者输入你想改问的内容：新问题会放在一个新分支上，这个问题仍保留在树中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="230" />
             <source>Stopped before sending: your message was not sent and is back in the input.</source>
             <translation>发送前已停止：你的消息没有发送，已放回输入框。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="276" />
             <source>the message before it was summarized</source>
             <translation>它之前的消息已被总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="88" />
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="61" />
             <source>✎ editing</source>
             <translation>✎ 编辑中</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="123" />
             <source>Cancel edit</source>
             <translation>取消编辑</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="187" />
             <source>Answer again</source>
             <translation>重新回答</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/edit_resend.py" line="190" />
             <source>Edit</source>
             <translation>编辑</translation>
         </message>
@@ -784,42 +636,34 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Export</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="29" />
             <source>Markdown</source>
             <translation>Markdown</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="30" />
             <source>HTML page</source>
             <translation>HTML 网页</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="31" />
             <source>Raw JSONL</source>
             <translation>原始 JSONL</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="38" />
             <source>Markdown (*.md)</source>
             <translation>Markdown (*.md)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="39" />
             <source>HTML page (*.html)</source>
             <translation>HTML 网页 (*.html)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="40" />
             <source>Session lines (*.jsonl)</source>
             <translation>会话记录 (*.jsonl)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="100" />
             <source>Export the current branch as %1</source>
             <translation>将当前分支导出为 %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/export_dialog.py" line="119" />
             <source>Export failed: %1</source>
             <translation>导出失败：%1</translation>
         </message>
@@ -827,125 +671,98 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>FileViewer</name>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="62" />
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="59" />
             <source>%Ln byte(s)</source>
             <translation>
                 <numerusform>%Ln 字节</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="113" />
             <source>Open containing folder</source>
             <translation>打开所在文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="115" />
             <source>Show the folder of this file in the file manager</source>
             <translation>在文件管理器中显示此文件所在的文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="118" />
             <source>Copy path</source>
             <translation>复制路径</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="119" />
             <source>Copy the file's path to the clipboard</source>
             <translation>将文件路径复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="124" />
             <source>Wrap lines</source>
             <translation>自动换行</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="125" />
             <source>Break long lines at the window's edge</source>
             <translation>在窗口边缘折断过长的行</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="129" />
             <source>Tool result</source>
             <translation>工具结果</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="131" />
             <source>The saved output of a tool, read-only; Ctrl+F finds text in it.</source>
             <translation>保存下来的工具输出（只读）；按 Ctrl+F 可在其中查找。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="146" />
             <source>Find (Enter: next, Shift+Enter: previous)</source>
             <translation>查找（Enter：下一个，Shift+Enter：上一个）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="148" />
             <source>Find</source>
             <translation>查找</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="150" />
             <source>Text to find; Enter goes to the next match, Shift+Enter back.</source>
             <translation>要查找的文字；Enter 跳到下一个匹配，Shift+Enter 返回上一个。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="159" />
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="160" />
             <source>Previous match</source>
             <translation>上一个匹配</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="164" />
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="165" />
             <source>Next match</source>
             <translation>下一个匹配</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="275" />
             <source>%1 — showing the first %2 characters (%3)</source>
             <translation>%1 — 显示前 %2 个字符（%3）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="283" />
             <source>%1 characters · %2</source>
             <translation>%1 个字符 · %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="325" />
             <source>loading %1</source>
             <translation>正在加载 %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="99" />
             <source>Tool result — %1</source>
             <translation>工具结果 — %1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="286" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln 行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="301" />
             <source>The tool capped its output: this file holds %1 it read (its last line says where to go on).</source>
             <translation>工具截断了输出：此文件保存了它所读取内容中的%1（最后一行说明了从哪里继续）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="401" />
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="155" />
             <source>no match</source>
             <translation>无匹配</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="233" />
             <source>Cannot open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/file_viewer.py" line="311" />
             <source>The tool read part of a file: this holds its lines %1-%2 of %3 (the last line says where to go on).</source>
             <translation>工具只读取了文件的一部分：这里是共 %3 行中的第 %1-%2 行（最后一行说明了从哪里继续）。</translation>
         </message>
@@ -953,54 +770,42 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>FindBar</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="36" />
-            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="37" />
             <source>Find in this conversation</source>
             <translation>在此对话中查找</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="39" />
             <source>Enter goes to the next match, Shift+Enter to the previous, Esc closes.</source>
             <translation>Enter 跳到下一个匹配，Shift+Enter 跳到上一个，Esc 关闭。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="50" />
             <source>Previous match (Shift+Enter)</source>
             <translation>上一个匹配（Shift+Enter）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="51" />
             <source>Next match (Enter)</source>
             <translation>下一个匹配（Enter）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="52" />
             <source>Close (Esc)</source>
             <translation>关闭（Esc）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="53" />
             <source>Previous match</source>
             <translation>上一个匹配</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="54" />
             <source>Next match</source>
             <translation>下一个匹配</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="55" />
             <source>Close the find bar</source>
             <translation>关闭查找栏</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="47" />
-            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="106" />
             <source>No matches</source>
             <translation>无匹配</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/find_bar.py" line="110" />
             <source>%1 of %2</source>
             <translation>第 %1 / %2 个</translation>
         </message>
@@ -1008,54 +813,42 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Header</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="40" />
-            <location filename="../../pi_desktop/ui/chat/header.py" line="39" />
             <source>Sessions</source>
             <translation>会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="41" />
             <source>Show or hide the list of sessions (the window is too narrow for both)</source>
             <translation>显示或隐藏会话列表（窗口太窄，无法同时显示）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="44" />
-            <location filename="../../pi_desktop/ui/chat/header.py" line="77" />
             <source>New session</source>
             <translation>新会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="53" />
             <source>Session tree</source>
             <translation>会话树</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="54" />
             <source>Show or hide the session tree (the window is too narrow for both)</source>
             <translation>显示或隐藏会话树（窗口太窄，无法同时显示）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="85" />
             <source>System prompt</source>
             <translation>系统提示词</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="52" />
             <source>Tree</source>
             <translation>树</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="92" />
             <source>This session has no system prompt (click to give it one)</source>
             <translation>此会话没有系统提示词（点击添加）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="84" />
             <source>No system prompt</source>
             <translation>无系统提示词</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="90" />
             <source>System prompt (click to view or change it):</source>
             <translation>系统提示词（点击查看或修改）：</translation>
         </message>
@@ -1063,12 +856,10 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Labels</name>
         <message>
-            <location filename="../../pi_desktop/ui/i18n.py" line="208" />
             <source>%1 of %2 characters</source>
             <translation>%2 个字符中的 %1 个</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/i18n.py" line="207" />
             <source>the first %1 of %2 characters</source>
             <translation>%2 个字符中的前 %1 个</translation>
         </message>
@@ -1076,32 +867,26 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>LongText</name>
         <message>
-            <location filename="../../pi_desktop/ui/text/long_text.py" line="82" />
             <source>Copy all</source>
             <translation>全部复制</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/long_text.py" line="83" />
             <source>Copy the whole message to the clipboard</source>
             <translation>将整条消息复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/long_text.py" line="85" />
             <source>Close</source>
             <translation>关闭</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/long_text.py" line="86" />
             <source>Close this window</source>
             <translation>关闭此窗口</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/long_text.py" line="73" />
             <source>Whole message</source>
             <translation>完整消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/long_text.py" line="126" />
             <source>Loading… %1 of %2 characters</source>
             <translation>正在加载… %2 个字符中的 %1 个</translation>
         </message>
@@ -1109,352 +894,280 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>MainWindow</name>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="104" />
             <source>Offline (no network)</source>
             <translation>离线（无网络）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="143" />
             <source>Message — Enter sends, Shift+Enter for a new line</source>
             <translation>输入消息 — Enter 发送，Shift+Enter 换行</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="145" />
             <source>Message</source>
             <translation>消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="147" />
             <source>Your next message. Enter sends it, Shift+Enter starts a new line.</source>
             <translation>你要发送的下一条消息。Enter 发送，Shift+Enter 换行。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="150" />
-            <location filename="../../pi_desktop/ui/main_window.py" line="231" />
-            <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Send</source>
             <translation>发送</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="152" />
             <source>Sends the message, or stops the answer while one is written.</source>
             <translation>发送消息；回答生成期间则用于停止回答。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="198" />
             <source>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</source>
             <translation>&lt;b&gt;● 离线&lt;/b&gt; — 演示模型，无网络</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="220" />
             <source>&amp;New session</source>
             <translation>新建会话(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="222" />
             <source>&amp;Open session…</source>
             <translation>打开会话(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="225" />
             <source>&amp;Settings…</source>
             <translation>设置(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="227" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="229" />
             <source>&amp;Compact now…</source>
             <translation>立即压缩(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="232" />
-            <location filename="../../pi_desktop/ui/window_run.py" line="22" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="234" />
             <source>&amp;Pin / unpin message</source>
             <translation>固定 / 取消固定消息(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="236" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="239" />
             <source>&amp;Export current branch</source>
             <translation>导出当前分支(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="252" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="257" />
             <source>&amp;Search sessions</source>
             <translation>搜索会话(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="260" />
             <source>Next &amp;pane</source>
             <translation>下一个区域(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="263" />
             <source>Previous pa&amp;ne</source>
             <translation>上一个区域(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="268" />
             <source>&amp;Conversation</source>
             <translation>对话(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="272" />
             <source>&amp;Fidelity probe…</source>
             <translation>保真度探测(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="586" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="596" />
             <source>%1 · workspace %2</source>
             <translation>%1 · 工作区 %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="242" />
             <source>%1…</source>
             <translation>%1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="366" />
             <source>window/splitter is not a saved layout; ignored</source>
             <translation>window/splitter 不是有效的已保存布局；已忽略</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="585" />
             <source>New session</source>
             <translation>新会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="669" />
             <source>Stopping…</source>
             <translation>正在停止…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="274" />
             <source>&amp;Tools</source>
             <translation>工具(&amp;T)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="322" />
             <source>Provider busy (%1); retry %2 in %3 s</source>
             <translation>服务繁忙（%1）；%3 秒后进行第 %2 次重试</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="360" />
             <source>window/geometry is not a saved geometry; ignored</source>
             <translation>window/geometry 不是有效的已保存窗口尺寸；已忽略</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="602" />
             <source>Workspace: %1</source>
             <translation>工作区：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="658" />
             <source>Your message is still in the box.</source>
             <translation>你的消息仍保留在输入框中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="694" />
             <source>Stopping the run before closing…</source>
             <translation>正在停止运行，然后关闭…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="489" />
             <source>Some lines of this session file could not be read and were skipped:</source>
             <translation>此会话文件中有些行无法读取，已跳过：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="499" />
             <source>Some saved settings could not be used; the defaults apply:</source>
             <translation>部分已保存的设置无法使用，已改用默认值：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="655" />
             <source>This session is open read-only.</source>
             <translation>此会话以只读方式打开。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="73" />
             <source>Edited summary saved; the next request uses it.</source>
             <translation>编辑后的总结已保存；下一次请求将使用它。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="57" />
             <source>Wait for the answer to finish, then save the edit.</source>
             <translation>请等回答结束后再保存编辑。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="157" />
             <source>Tools</source>
             <translation>工具</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="192" />
             <source>Settings saved; they apply when this answer ends.</source>
             <translation>设置已保存；将在本次回答结束后生效。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="198" />
             <source>The API key was not saved: %1.</source>
             <translation>API 密钥未保存：%1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="63" />
             <source>Not saved: %1.</source>
             <translation>未保存：%1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="99" />
             <source>Exported to %1</source>
             <translation>已导出到 %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="173" />
             <source>The model's summary failed (%1). The conversation was compacted with an extractive summary built without a model instead: your newest messages verbatim, the files and the tool calls. The full history stays in the session.</source>
             <translation>模型的总结失败了（%1）。已改用不依赖模型的抽取式总结来压缩对话：原样保留你最新的消息、涉及的文件和工具调用。完整历史仍保存在会话中。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/window_run.py" line="107" />
             <source>Compacted %Ln message(s): %1 → %2 tokens</source>
             <translation>
                 <numerusform>已压缩 %Ln 条消息：%1 → %2 Token</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="167" />
             <source>The model's first answer was not a summary (%1); one repair request got a proper summary. The full history stays in the session.</source>
             <translation>模型的第一次回答不是总结（%1）；再请求修正一次后得到了合格的总结。完整历史仍保存在会话中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="45" />
             <source>Sent. The answer is being written.</source>
             <translation>已发送，正在生成回答。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="87" />
             <source>Compacting the conversation…</source>
             <translation>正在压缩对话…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="89" />
             <source>Context is full: summarizing…</source>
             <translation>上下文已满：正在总结…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="152" />
             <source>%1 Your message was not sent and is still in the input box.</source>
             <translation>%1 你的消息未发送，仍保留在输入框中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="161" />
             <source>The answer failed: %1</source>
             <translation>回答失败：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="24" />
             <source>Stop the answer (Esc)</source>
             <translation>停止回答（Esc）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="24" />
             <source>Send (Enter)</source>
             <translation>发送（Enter）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="143" />
             <source>The answer was stopped.</source>
             <translation>回答已停止。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="145" />
             <source>The answer is complete.</source>
             <translation>回答已完成。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="58" />
             <source>Answer: %1</source>
             <translation>回答：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="125" />
             <source>Wait for the run to finish, then try again.</source>
             <translation>请等运行结束后再试。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="132" />
             <source>Try the model's summary again</source>
             <translation>再试一次模型总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="56" />
             <source>%1 (fork)</source>
             <translation>%1（分叉）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="41" />
             <source>Can't go back there in this session: that message lies below the compaction floor, and its history was summarized — continuing from it would leave a gap the summary does not cover. Fork a new session from that point instead.</source>
             <translation>在此会话中无法回到那里：该消息位于压缩底线之下，其历史已被总结 — 从那里继续会留下总结未覆盖的空缺。请改为从该处分叉出一个新会话。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="49" />
             <source>Fork to new session from here</source>
             <translation>从此处分叉为新会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="59" />
             <source>Opened the fork in a new session.</source>
             <translation>已在新会话中打开分叉。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="64" />
             <source>Dismiss</source>
             <translation>关闭</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_tree.py" line="56" />
             <source>Session</source>
             <translation>会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_usage.py" line="118" />
             <source>System prompt changed; your next message uses it.</source>
             <translation>系统提示词已更改；你的下一条消息将使用它。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_usage.py" line="68" />
             <source>Session: %1</source>
             <translation>本会话：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_usage.py" line="95" />
             <source>Wait for the answer to finish to change the prompt.</source>
             <translation>请等回答结束后再更改提示词。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_usage.py" line="113" />
             <source>The system prompt was not changed: %1</source>
             <translation>系统提示词未更改：%1</translation>
         </message>
@@ -1462,52 +1175,42 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Markdown</name>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_html.py" line="69" />
             <source>Copy</source>
             <translation>复制</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_html.py" line="68" />
             <source>Scroll</source>
             <translation>滚动</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_html.py" line="68" />
             <source>Wrap</source>
             <translation>换行</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="85" />
             <source>Message text</source>
             <translation>消息内容</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="87" />
             <source>The text of one message, read-only; its links ask before they open.</source>
             <translation>一条消息的内容（只读）；其中的链接在打开前会先询问。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="295" />
             <source>Receiving a long answer: %1 characters so far; too long for markdown, it shows as plain text (Show all once it has ended).</source>
             <translation>正在接收一个很长的回答：目前 %1 个字符；太长无法按 Markdown 排版，以纯文本显示（结束后可点“显示全部”）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="303" />
             <source>Showing the first %1 of %2 characters as plain text (too long to lay out as markdown).</source>
             <translation>以纯文本显示 %2 个字符中的前 %1 个（太长，无法按 Markdown 排版）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="323" />
             <source>Whole message</source>
             <translation>完整消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="311" />
             <source>Show all</source>
             <translation>显示全部</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="312" />
             <source>Copy all</source>
             <translation>全部复制</translation>
         </message>
@@ -1515,97 +1218,78 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>McpApproval</name>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_approval.py" line="77" />
             <source>Servers describe their own tools; this is not verified.</source>
             <translation>工具说明由服务器自己提供，未经核实。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_approval.py" line="44" />
             <source>Allow an MCP tool?</source>
             <translation>允许运行 MCP 工具吗？</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_approval.py" line="51" />
             <source>The MCP server &lt;b&gt;%1&lt;/b&gt; wants to run its tool &lt;b&gt;%2&lt;/b&gt;%3.</source>
             <translation>MCP 服务器 &lt;b&gt;%1&lt;/b&gt; 想要运行它的工具 &lt;b&gt;%2&lt;/b&gt;%3。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_approval.py" line="73" />
             <source>The server says this tool is: %1.</source>
             <translation>服务器称此工具：%1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_approval.py" line="75" />
             <source>The server says nothing about what this tool changes.</source>
             <translation>服务器没有说明此工具会修改什么。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_approval.py" line="81" />
             <source>&amp;Arguments:</source>
             <translation>参数(&amp;A)：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_approval.py" line="85" />
             <source>Arguments</source>
             <translation>参数</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_approval.py" line="87" />
             <source>The arguments the model gave the tool, read-only.</source>
             <translation>模型传给此工具的参数（只读）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_approval.py" line="94" />
             <source>⚠ The call contains characters that show as nothing or reorder the text around them, written out as ⟦U+…⟧: %1.</source>
             <translation>⚠ 此调用包含不可见或会打乱周围文字顺序的字符，已写成 ⟦U+…⟧ 的形式：%1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_approval.py" line="112" />
             <source>Allow &amp;once</source>
             <translation>允许一次(&amp;O)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_approval.py" line="114" />
             <source>Allow this tool for this &amp;session</source>
             <translation>本会话中允许此工具(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_approval.py" line="116" />
             <source>&amp;Always allow this tool</source>
             <translation>始终允许此工具(&amp;A)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_approval.py" line="120" />
             <source>&amp;Deny</source>
             <translation>拒绝(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_approval.py" line="123" />
             <source>Deny a&amp;ll until this answer ends</source>
             <translation>在本次回答结束前全部拒绝(&amp;L)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_approval.py" line="137" />
             <source>Run this call now; the next one asks again</source>
             <translation>立即执行这次调用；下次仍会询问</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_approval.py" line="140" />
             <source>Calls of this tool run without asking until the session ends</source>
             <translation>在会话结束前，调用此工具不再询问</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_approval.py" line="142" />
             <source>Calls of this tool never ask again</source>
             <translation>以后调用此工具都不再询问</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_approval.py" line="143" />
             <source>Refuse this call; the model is told</source>
             <translation>拒绝这次调用；模型会被告知</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_approval.py" line="146" />
             <source>Refuse this and every call until the current answer ends</source>
             <translation>拒绝这次以及本次回答结束前的所有调用</translation>
         </message>
@@ -1613,225 +1297,180 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>McpPage</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="44" />
             <source>● connected</source>
             <translation>● 已连接</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="45" />
             <source>◌ starting…</source>
             <translation>◌ 正在启动…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="46" />
             <source>✕ failed</source>
             <translation>✕ 失败</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="47" />
             <source>○ not started</source>
             <translation>○ 未启动</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="48" />
             <source>off</source>
             <translation>已关闭</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="66" />
             <source>Add MCP servers from JSON</source>
             <translation>从 JSON 添加 MCP 服务器</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="69" />
             <source>Paste a {"mcpServers": …} block, as the server's README shows it.</source>
             <translation>粘贴一段 {"mcpServers": …} 配置，与服务器 README 中给出的一致。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="75" />
             <source>MCP servers JSON</source>
             <translation>MCP 服务器 JSON</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="77" />
             <source>A {"mcpServers": …} block to add to the servers.</source>
             <translation>要添加到服务器列表中的 {"mcpServers": …} 配置。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="115" />
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="118" />
             <source>Output of %1</source>
             <translation>%1 的输出</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="120" />
             <source>What the server wrote to its error output, read-only.</source>
             <translation>服务器写入错误输出的内容（只读）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="142" />
             <source>MCP servers add tools from other programs. Each tool asks before it runs, whatever the workspace approval setting, until you allow it.</source>
             <translation>MCP 服务器可以提供来自其他程序的工具。无论工作区的审批设置如何，每个工具在运行前都会先征求你的同意，直到你允许它为止。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="162" />
             <source>&amp;Start servers</source>
             <translation>启动服务器(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="163" />
             <source>When the MCP servers are started.</source>
             <translation>MCP 服务器何时启动。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="165" />
             <source>Don't ask for tools the server marks read-only</source>
             <translation>服务器标为只读的工具不再询问</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="168" />
             <source>The server declares this itself; pi-desktop cannot check it.</source>
             <translation>这是服务器自己声明的，pi-desktop 无法核实。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="180" />
             <source>MCP servers and their tools</source>
             <translation>MCP 服务器及其工具</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="182" />
             <source>Space switches a server on or off; a tool's third column always allows it.</source>
             <translation>空格键开启或关闭服务器；勾选工具的第三列表示始终允许。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="200" />
             <source>&amp;Import file…</source>
             <translation>导入文件(&amp;I)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="201" />
             <source>&amp;Paste JSON…</source>
             <translation>粘贴 JSON(&amp;P)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="202" />
             <source>Re&amp;start</source>
             <translation>重新启动(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="203" />
             <source>Show &amp;output</source>
             <translation>查看输出(&amp;O)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="204" />
             <source>&amp;Remove</source>
             <translation>移除(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="206" />
             <source>Add the servers of a Claude Desktop config file</source>
             <translation>添加 Claude Desktop 配置文件中的服务器</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="208" />
             <source>Add servers from a pasted JSON block</source>
             <translation>从粘贴的 JSON 配置添加服务器</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="209" />
             <source>Stop and start the selected server</source>
             <translation>停止并重新启动所选服务器</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="210" />
             <source>What the selected server wrote to its output</source>
             <translation>所选服务器输出的内容</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="211" />
             <source>Remove the selected server from the list</source>
             <translation>从列表中移除所选服务器</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="311" />
             <source>Failed: %1</source>
             <translation>失败：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="373" />
             <source>Import MCP servers</source>
             <translation>导入 MCP 服务器</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="375" />
             <source>JSON (*.json);;All files (*)</source>
             <translation>JSON (*.json);;所有文件 (*)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="104" />
             <source>Not added: the block lists no servers.</source>
             <translation>未添加：这段配置中没有任何服务器。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="117" />
             <source>(nothing yet)</source>
             <translation>（暂无内容）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="178" />
             <source>Server / tool</source>
             <translation>服务器 / 工具</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="178" />
             <source>State</source>
             <translation>状态</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="178" />
             <source>Always allow</source>
             <translation>始终允许</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="278" />
             <source>This run uses %1 (--mcp-config): changes here last until the app closes and are not saved.</source>
             <translation>本次运行使用 %1（--mcp-config）：这里的更改仅在应用关闭前有效，不会保存。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="287" />
             <source>No MCP servers yet: import a config file or paste JSON.</source>
             <translation>还没有 MCP 服务器：请导入配置文件或粘贴 JSON。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="328" />
             <source>%1 of its tools are not offered: the model takes at most %2 tools in all (switch other servers off to make room).</source>
             <translation>它有 %1 个工具未提供给模型：模型总共最多接受 %2 个工具（关闭其他服务器即可腾出名额）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="100" />
             <source>Not added: %1</source>
             <translation>未添加：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="245" />
             <source>Switch the server on or off</source>
             <translation>开启或关闭此服务器</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="314" />
             <source>%Ln tool(s) offered to the model.</source>
             <translation>
                 <numerusform>已向模型提供 %Ln 个工具。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="385" />
             <source>Not imported: %1</source>
             <translation>未导入：%1</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/mcp_page.py" line="317" />
             <source>%Ln tool(s) known from its last run; it starts at the first call.</source>
             <translation>
                 <numerusform>上次运行时已知 %Ln 个工具；首次调用时启动。</numerusform>
@@ -1841,17 +1480,14 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>McpRuntime</name>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="47" />
             <source>When the app starts</source>
             <translation>应用启动时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="48" />
             <source>At the first call of one of its tools</source>
             <translation>首次调用其某个工具时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/mcp_runtime.py" line="118" />
             <source>%1: no such file</source>
             <translation>%1：文件不存在</translation>
         </message>
@@ -1859,210 +1495,164 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>MessageCard</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/code_block.py" line="77" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="62" />
             <source>Copy</source>
             <translation>复制</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/code_block.py" line="78" />
             <source>Copy this code block to the clipboard</source>
             <translation>将此代码块复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/code_block.py" line="104" />
-            <location filename="../../pi_desktop/ui/chat/code_block.py" line="110" />
             <source>code</source>
             <translation>代码</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/code_block.py" line="107" />
             <source>%1 · showing part of %2 characters; Copy copies all of it</source>
             <translation>%1 · 仅显示 %2 个字符中的一部分；“复制”会复制全部内容</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/copied.py" line="45" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="113" />
             <source>Copied</source>
             <translation>已复制</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="309" />
             <source>You</source>
             <translation>你</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="310" />
             <source>Assistant</source>
             <translation>助手</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="311" />
             <source>System</source>
             <translation>系统</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="62" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="119" />
             <source>Copy this message</source>
             <translation>复制此消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="64" />
             <source>Pin</source>
             <translation>固定</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="64" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="265" />
             <source>Pin: keep this message verbatim in every request (Ctrl+P)</source>
             <translation>固定：在每次请求中原样保留此消息（Ctrl+P）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="177" />
             <source>⚑ pinned</source>
             <translation>⚑ 已固定</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="180" />
             <source>Pinned: sent verbatim in every request, never summarized</source>
             <translation>已固定：每次请求都原样发送，永不被总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="273" />
             <source>You stopped this answer; it is kept as it was.</source>
             <translation>你停止了这个回答；它按停止时的样子保留。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="70" />
             <source>Edit</source>
             <translation>编辑</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="71" />
             <source>Edit this message and send it again</source>
             <translation>编辑此消息并重新发送</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="265" />
             <source>Unpin: let the context layers shorten or summarize it again (Ctrl+P)</source>
             <translation>取消固定：允许上下文各层再次缩短或总结它（Ctrl+P）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="191" />
             <source>Code copied</source>
             <translation>代码已复制</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="194" />
             <source>Message copied</source>
             <translation>消息已复制</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="45" />
             <source>compacted on request</source>
             <translation>按要求压缩了</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="45" />
             <source>compacted</source>
             <translation>已压缩</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="48" />
             <source>edited by you ·</source>
             <translation>由你编辑 ·</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="82" />
             <source>view summary</source>
             <translation>查看总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="84" />
             <source>Open the summary history at this compaction</source>
             <translation>在总结历史中打开这次压缩</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="50" />
             <source>You edited this summary; the next requests carry your text. The original stays in the summary history.</source>
             <translation>你编辑了这份摘要；之后的请求会带上你的文本。原摘要仍保留在摘要历史中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="69" />
             <source>%1 → %2 tokens</source>
             <translation>%1 → %2 Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="57" />
             <source>(extractive)</source>
             <translation>（抽取式）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="59" />
             <source>Extractive summary: the model's summary failed, so this one was built without a model (your newest messages verbatim, the files, the tool calls).</source>
             <translation>抽取式总结：模型总结失败，因此这份总结未使用模型生成（原样保留你最新的消息、涉及的文件和工具调用）。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="67" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln 条消息</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="68" />
             <source>A tool call: Space shows or hides its arguments and result.</source>
             <translation>一次工具调用：按空格键显示或隐藏它的参数和结果。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="86" />
-            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="90" />
             <source>Result</source>
             <translation>结果</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="162" />
             <source>running…</source>
             <translation>运行中…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="84" />
             <source>Arguments</source>
             <translation>参数</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="136" />
             <source>… (%1 more characters)</source>
             <translation>…（还有 %1 个字符）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="147" />
             <source>%1 the tool read</source>
             <translation>工具读取内容的%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="149" />
             <source>%1 characters</source>
             <translation>%1 个字符</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="152" />
             <source>Open the saved result ↗  (%1: %2)</source>
             <translation>打开保存的结果 ↗（%1：%2）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="155" />
             <source>Saved to %1 to keep the context small</source>
             <translation>已保存到 %1，以免占用上下文</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="170" />
             <source>%1 chars</source>
             <translation>%1 个字符</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="173" />
             <source>saved to file</source>
             <translation>已保存到文件</translation>
         </message>
@@ -2070,32 +1660,26 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Probe</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="47" />
             <source>Fidelity probe</source>
             <translation>保真度探测</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="49" />
             <source>Running the scripted conversation…</source>
             <translation>正在运行预设的对话脚本…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="53" />
             <source>Close</source>
             <translation>关闭</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="80" />
             <source>Some runs failed: a failed run is reported below, not scored.</source>
             <translation>部分运行失败：失败的运行列在下方，不计分。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="82" />
             <source>What survived compaction, per probe kind (exact match for codewords and paths, keyword overlap for the rest):</source>
             <translation>按探测类型列出压缩后仍保留的信息（暗号和路径要求完全匹配，其余按关键词重合度计）：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/probe_viewer.py" line="76" />
             <source>The probe failed: %1: %2</source>
             <translation>探测失败：%1：%2</translation>
         </message>
@@ -2103,27 +1687,22 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>SafeText</name>
         <message>
-            <location filename="../../pi_desktop/ui/text/safe_text.py" line="309" />
             <source>Open link?</source>
             <translation>打开链接吗？</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/safe_text.py" line="310" />
             <source>Open this address in your web browser?</source>
             <translation>在网页浏览器中打开这个地址吗？</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/safe_text.py" line="320" />
             <source>Link not opened</source>
             <translation>链接未打开</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/safe_text.py" line="321" />
             <source>Only web links (http, https) open from here. This link was not opened:</source>
             <translation>这里只能打开网页链接（http、https）。此链接未打开：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/safe_text.py" line="328" />
             <source>Copy link</source>
             <translation>复制链接</translation>
         </message>
@@ -2131,404 +1710,314 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Sessions</name>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="65" />
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="75" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="430" />
             <source>Sessions</source>
             <translation>会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="77" />
             <source>The saved sessions, newest first. Enter opens the selected one.</source>
             <translation>已保存的会话，最新的在前。按 Enter 打开所选会话。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="90" />
             <source>New session</source>
             <translation>新建会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="91" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="366" />
             <source>Open</source>
             <translation>打开</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="92" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="368" />
             <source>Rename</source>
             <translation>重命名</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="93" />
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="165" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="371" />
             <source>Delete</source>
             <translation>删除</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="94" />
             <source>Close</source>
             <translation>关闭</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="96" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="428" />
             <source>Start a new session (Ctrl+N)</source>
             <translation>开始一个新会话（Ctrl+N）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="97" />
             <source>Open the selected session (Enter)</source>
             <translation>打开所选会话（Enter）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="98" />
             <source>Give the selected session a title (F2)</source>
             <translation>为所选会话设置标题（F2）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="99" />
             <source>Move the selected session to the trash</source>
             <translation>将所选会话移到回收站</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="100" />
             <source>Close this window</source>
             <translation>关闭此窗口</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="222" />
             <source>Moved to the trash.</source>
             <translation>已移到回收站。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="73" />
             <source>Title</source>
             <translation>标题</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="73" />
             <source>Updated</source>
             <translation>更新时间</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="73" />
             <source>Messages</source>
             <translation>消息数</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="139" />
             <source>The session index had %Ln invalid entry(ies); those sessions were read again from their files.</source>
             <translation>
                 <numerusform>会话索引中有 %Ln 个无效条目；这些会话已重新从文件读取。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="208" />
             <source>This session is open in the window; open another one first.</source>
             <translation>此会话正在窗口中打开；请先打开另一个会话。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="213" />
             <source>Click again to delete</source>
             <translation>再次点击以删除</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="214" />
             <source>Deleted sessions go to the trash (kept 30 days).</source>
             <translation>删除的会话会移到回收站（保留 30 天）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="192" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="235" />
             <source>Could not rename: %1</source>
             <translation>无法重命名：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/dialog.py" line="219" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="343" />
             <source>Could not delete: %1</source>
             <translation>无法删除：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="52" />
             <source>Cannot open %1: %2</source>
             <translation>无法打开 %1：%2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="26" />
             <source>Cannot open %1: you have no permission to read it. Check the file's permissions (or its folder's) and try again.</source>
             <translation>无法打开 %1：你没有读取权限。请检查该文件（或其所在文件夹）的权限后重试。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="33" />
             <source>Cannot open %1: the file is gone (moved or deleted since it was listed).</source>
             <translation>无法打开 %1：文件已不存在（列出后被移动或删除）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="39" />
             <source>Cannot open %1: it is a folder, not a session file.</source>
             <translation>无法打开 %1：它是文件夹，不是会话文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="41" />
             <source>Cannot open %1: %2.</source>
             <translation>无法打开 %1：%2。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="43" />
             <source>Cannot open %1: its name or content is not valid text.</source>
             <translation>无法打开 %1：其名称或内容不是有效的文本。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/open_errors.py" line="45" />
             <source>Cannot open %1 from the library: its name is not one pi-desktop gives sessions (letters, digits, - and _ only). Open it with File → Open session, or rename the file.</source>
             <translation>无法从会话库打开 %1：它的名称不符合 pi-desktop 的会话命名规则（只能包含字母、数字、- 和 _）。请通过“文件 → 打开会话”打开，或重命名该文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/reveal.py" line="51" />
             <source>Showing the message that matched “%1”.</source>
             <translation>正在显示匹配“%1”的消息。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/reveal.py" line="53" />
             <source>Showing the message.</source>
             <translation>正在显示该消息。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="417" />
             <source>Filter sessions</source>
             <translation>筛选会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="419" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="420" />
             <source>Search sessions</source>
             <translation>搜索会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="422" />
             <source>Search titles and the text of every message (↓ moves into the list, Enter opens)</source>
             <translation>搜索标题和所有消息的文字（↓ 进入列表，Enter 打开）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="427" />
             <source>New</source>
             <translation>新建</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="432" />
             <source>Newest first. Enter opens the session, F2 renames it, Delete moves it to the trash.</source>
             <translation>最新的在前。Enter 打开会话，F2 重命名，Delete 移到回收站。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="449" />
             <source>Undo</source>
             <translation>撤销</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="450" />
             <source>Bring the deleted session back</source>
             <translation>恢复刚删除的会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="457" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="578" />
-            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="120" />
             <source>Trash</source>
             <translation>回收站</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="460" />
             <source>Deleted sessions: restore them within 30 days</source>
             <translation>已删除的会话：30 天内可以恢复</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="153" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="295" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln 条消息</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="293" />
             <source>answering…</source>
             <translation>正在回答…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="578" />
             <source>Trash (%1)</source>
             <translation>回收站（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="600" />
             <source>No session matches “%1” yet: the search is still reading the sessions.</source>
             <translation>暂时没有匹配“%1”的会话：搜索仍在读取会话。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="155" />
             <source>an answer is streaming</source>
             <translation>正在生成回答</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="158" />
             <source>%Ln matching message(s) · Enter opens the newest</source>
             <translation>
                 <numerusform>%Ln 条匹配的消息 · Enter 打开最新的一条</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="607" />
             <source>No session matches “%1”.</source>
             <translation>没有匹配“%1”的会话。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="610" />
             <source>The search is still reading the sessions: more may match.</source>
             <translation>搜索仍在读取会话：可能还有更多匹配。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar.py" line="614" />
             <source>Found in many messages: the newest are shown. Add a word.</source>
             <translation>匹配的消息很多：只显示最新的。请再加一个关键词。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="81" />
             <source>Sessions &amp;sidebar</source>
             <translation>会话侧栏(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="88" />
             <source>&amp;Rename session</source>
             <translation>重命名会话(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="188" />
             <source>this session</source>
             <translation>此会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="190" />
             <source>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</source>
             <translation>“%1”中正在生成回答。切换会话前请先停止（Esc）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="197" />
             <source>Stop the answer (Esc) before switching.</source>
             <translation>切换前请先停止回答（Esc）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="259" />
             <source>Deleted “%1”.</source>
             <translation>已删除“%1”。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="336" />
             <source>Restored “%1”.</source>
             <translation>已恢复“%1”。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="217" />
             <source>Message search is unavailable (titles still match): %1</source>
             <translation>消息搜索不可用（仍可匹配标题）：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="295" />
             <source>“%1” was not deleted: %2</source>
             <translation>“%1”未删除：%2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="308" />
             <source>The trash could not be cleaned up: %1</source>
             <translation>无法清理回收站：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="327" />
             <source>Could not restore: %1</source>
             <translation>无法恢复：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="350" />
             <source>Could not empty the trash: %1</source>
             <translation>无法清空回收站：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="54" />
             <source>deleted %1 · %2</source>
             <translation>删除于 %1 · %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="51" />
             <source>less than a day left</source>
             <translation>剩余不到一天</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="53" />
             <source>%Ln day(s) left</source>
             <translation>
                 <numerusform>剩余 %Ln 天</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="117" />
             <source>← Sessions</source>
             <translation>← 会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="119" />
             <source>Back to the sessions (Esc)</source>
             <translation>返回会话列表（Esc）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="130" />
             <source>Deleted sessions stay here for 30 days.</source>
             <translation>已删除的会话会在这里保留 30 天。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="132" />
             <source>The trash is empty.</source>
             <translation>回收站是空的。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="134" />
             <source>Restore</source>
             <translation>恢复</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="135" />
             <source>Delete forever</source>
             <translation>永久删除</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="136" />
-            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="217" />
             <source>Empty trash</source>
             <translation>清空回收站</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="137" />
             <source>Put the selected session back in the list</source>
             <translation>将所选会话放回列表</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="138" />
             <source>Delete the selected session for good</source>
             <translation>永久删除所选会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="139" />
             <source>Delete every session in the trash for good</source>
             <translation>永久删除回收站中的所有会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="99" />
             <source>Restore it, or it is removed on %1.</source>
             <translation>请恢复它，否则将于 %1 被删除。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/trash_view.py" line="209" />
             <source>Click again to delete %1 for good</source>
             <translation>再次点击以永久删除 %1 个会话</translation>
         </message>
@@ -2536,339 +2025,272 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Settings</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="85" />
             <source>Given with --workspace for this run. Change it here to use another folder.</source>
             <translation>由本次运行的 --workspace 参数指定。可在此更改为其他文件夹。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="89" />
             <source>This session's folder (none is set in Settings).</source>
             <translation>此会话自己的文件夹（设置中未指定）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="90" />
             <source>The folder the app was started in (none is set). Choose one to keep it.</source>
             <translation>应用启动时所在的文件夹（未指定）。选择一个文件夹即可保留。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="150" />
             <source>%1 – %2</source>
             <translation>%1 – %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="180" />
             <source>system keyring (%1)</source>
             <translation>系统密钥环（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="182" />
             <source>local file readable only by you: %1</source>
             <translation>仅你本人可读的本地文件：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="192" />
             <source>Summarize them before they leave the context (recommended)</source>
             <translation>移出上下文前先总结（推荐）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="193" />
             <source>Drop them without a summary (no extra calls; the model forgets them)</source>
             <translation>直接丢弃、不总结（不产生额外调用；模型会遗忘它们）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="196" />
             <source>Summarize them past a fixed 50 messages (the seed's limit)</source>
             <translation>超过固定的 50 条消息后总结（原始设计的上限）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="199" />
             <source>Drop them past a fixed 50 messages (the seed's L1)</source>
             <translation>超过固定的 50 条消息后丢弃（原始设计的 L1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="205" />
             <source>As the provider does</source>
             <translation>跟随服务默认</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="206" />
             <source>On</source>
             <translation>开启</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="207" />
             <source>Off</source>
             <translation>关闭</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="213" />
             <source>default</source>
             <comment>reasoning effort</comment>
             <translation>默认</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="214" />
             <source>low</source>
             <comment>reasoning effort</comment>
             <translation>低</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="215" />
             <source>medium</source>
             <comment>reasoning effort</comment>
             <translation>中</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="216" />
             <source>high</source>
             <comment>reasoning effort</comment>
             <translation>高</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="222" />
             <source>Ask before every write or command</source>
             <translation>每次写入或执行命令前询问</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="223" />
             <source>Approve automatically</source>
             <translation>自动批准</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="224" />
             <source>Deny all writes and commands</source>
             <translation>拒绝所有写入和命令</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="155" />
             <source>Enter a number: %1.</source>
             <translation>请输入一个数字：%1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="159" />
             <source>At least %1.</source>
             <translation>至少 %1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="161" />
             <source>At most %1.</source>
             <translation>最多 %1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="249" />
             <source>Settings</source>
             <translation>设置</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="265" />
             <source>Who answers: a cloud service, a local server or the offline demo</source>
             <translation>由谁来回答：云端服务、本地服务器或离线演示</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="267" />
             <source>Provider</source>
             <translation>服务</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="270" />
             <source>The model's name as the provider spells it</source>
             <translation>模型名称，与服务方的写法一致</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="271" />
             <source>Model</source>
             <translation>模型</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="274" />
             <source>The address of the provider's OpenAI-compatible API</source>
             <translation>服务方 OpenAI 兼容接口的地址</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="276" />
             <source>Base URL</source>
             <translation>接口地址</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="285" />
             <source>The provider's API key; it is never shown and never written into the settings</source>
             <translation>服务方的 API 密钥；它不会被显示，也不会写入设置文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="290" />
             <source>&amp;Forget stored key</source>
             <translation>清除已存密钥(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="291" />
             <source>Remove the key stored for this provider</source>
             <translation>删除为此服务保存的密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="295" />
             <source>API key</source>
             <translation>API 密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="314" />
             <source>Price per 1M tokens</source>
             <translation>每百万 Token 价格</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="324" />
             <source>Thinking models reason before they answer (shown in a Thinking block). Off: faster
 and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter).</source>
             <translation>思考型模型会先推理再回答（显示在“思考”区块中）。关闭后，在支持切换的服务上
 （DeepSeek、通义千问、OpenRouter）回答更快、更便宜。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="337" />
             <source>How long the model may think, where the provider takes it</source>
             <translation>模型可以思考多久（仅限支持该选项的服务）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="341" />
             <source>&amp;effort</source>
             <translation>思考强度(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="346" />
             <source>Thinking</source>
             <translation>思考</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="354" />
             <source>A cheaper model that writes the summaries (empty: the chat model)</source>
             <translation>用来撰写总结的较便宜的模型（留空：使用对话模型）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="356" />
             <source>same as the chat model</source>
             <translation>与对话模型相同</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="357" />
             <source>Summarizer model</source>
             <translation>总结模型</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="362" />
             <source> tokens</source>
             <translation> Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="367" />
             <source>The most tokens one request may carry; the budget bar counts up to it</source>
             <translation>一次请求最多可携带的 Token 数；预算条以它为上限</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="373" />
             <source>tokens</source>
             <translation>Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="376" />
             <source>Context budget</source>
             <translation>上下文预算</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="384" />
             <source>The share of the budget at which older turns are summarized</source>
             <translation>达到预算的这一比例时，较早的轮次会被总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="390" />
             <source>of the budget</source>
             <translation>（占预算的比例）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="393" />
             <source>Compact at</source>
             <translation>压缩阈值</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="398" />
             <source>automatic (a quarter of the budget)</source>
             <translation>自动（预算的四分之一）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="402" />
             <source>How many of the newest tokens a summary always leaves verbatim</source>
             <translation>总结时始终原样保留的最新内容的 Token 数</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="408" />
             <source>tokens (half the budget)</source>
             <translation>Token（预算的一半）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="412" />
             <source>Keep recent</source>
             <translation>保留最近</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="416" />
             <source> characters/s</source>
             <translation> 字符/秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="417" />
             <source>instant</source>
             <translation>即时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="424" />
             <source>characters/s</source>
             <translation>字符/秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="429" />
             <source>How fast the offline demo streams its answers, so Stop (Esc) can be tried.</source>
             <translation>离线演示输出回答的速度，方便试用“停止”（Esc）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="434" />
             <source>Offline demo speed</source>
             <translation>离线演示速度</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="439" />
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="455" />
             <source> s</source>
             <translation> 秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="443" />
             <source>The longest a whole response may take.</source>
             <translation>一次完整回答允许的最长时间。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="448" />
             <source>s</source>
             <translation>秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="451" />
             <source>Response deadline</source>
             <translation>回答时限</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="460" />
             <source>A stream with no new text for this long is retried (keep-alives do not count).</source>
             <translation>流式输出超过这么久没有新文字就会重试（保活消息不计）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="472" />
             <source>s (at most the response deadline)</source>
             <translation>秒（不超过回答时限）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="475" />
             <source>Stall timeout</source>
             <translation>停滞超时</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="483" />
             <source>When the conversation grows past the message limit, older messages leave the
 context. The limit follows the context budget (about one message per 64 tokens,
 at least 50), so a summary runs when the window needs one; the seed's fixed 50
@@ -2880,17 +2302,14 @@ model (one summary call each time); dropped, the model forgets them.</source>
 （每次调用一次总结）；选择丢弃，模型会遗忘它们。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="492" />
             <source>Older messages</source>
             <translation>较早的消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="493" />
             <source>Summarize a branch I leave by rewinding</source>
             <translation>回退离开某个分支时，为其生成总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="495" />
             <source>On: going back leaves a short note of what the abandoned branch did, sent as
 context while the conversation passes that point (one summarizer call).
 Remove a note from the tree's context menu.</source>
@@ -2899,164 +2318,132 @@ Remove a note from the tree's context menu.</source>
 可在树的右键菜单中移除说明。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="510" />
             <source>The only folder the tools may read and write</source>
             <translation>工具唯一可以读写的文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="511" />
             <source>the folder the tools may read and write</source>
             <translation>工具可以读写的文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="512" />
             <source>&amp;Browse…</source>
             <translation>浏览(&amp;B)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="513" />
             <source>Choose the workspace folder</source>
             <translation>选择工作区文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="517" />
             <source>Workspace</source>
             <translation>工作区</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="528" />
             <source>Show web images in messages (fetched from their site)</source>
             <translation>在消息中显示网络图片（从其网站加载）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="531" />
             <source>Off: images are never fetched (a model can use them to track you).
 Local files are never shown, whatever this says.</source>
             <translation>关闭时：从不加载图片（模型可能借此追踪你）。
 无论此项如何设置，都不会显示本地文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="545" />
             <source>What happens when the model wants to write a file or run a command</source>
             <translation>模型想要写文件或运行命令时如何处理</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="547" />
             <source>Tool approval</source>
             <translation>工具审批</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="548" />
             <source>Let the model run shell commands</source>
             <translation>允许模型运行 Shell 命令</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="551" />
             <source>Off: the model cannot run programs; on: each command still asks first.</source>
             <translation>关闭：模型不能运行程序；开启：每条命令仍会先征求同意。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="558" />
             <source>System language (%1)</source>
             <translation>跟随系统（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="562" />
             <source>The language of the interface</source>
             <translation>界面语言</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="563" />
             <source>Language</source>
             <translation>语言</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="565" />
             <source>A new language applies when pi-desktop restarts.</source>
             <translation>新的语言将在 pi-desktop 重启后生效。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="578" />
             <source>Settings pages</source>
             <translation>设置页面</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="580" />
             <source>Ctrl+Tab moves to the next page of the settings.</source>
             <translation>按 Ctrl+Tab 切换到设置的下一页。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="585" />
             <source>General</source>
             <translation>常规</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="748" />
             <source>The stored key will be forgotten.</source>
             <translation>已保存的密钥将被清除。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="772" />
             <source>Workspace folder</source>
             <translation>工作区文件夹</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="410" />
             <source>0 (automatic)</source>
             <translation>0（自动）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="426" />
             <source>0 (instant)</source>
             <translation>0（即时）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="644" />
             <source>%1 OK again saves without one (the offline demo answers until then).</source>
             <translation>%1 再次点击“确定”将在没有密钥的情况下保存（在此之前由离线演示回答）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="732" />
             <source>The offline provider needs no key and makes no network calls.</source>
             <translation>离线服务不需要密钥，也不会访问网络。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="738" />
             <source>A key is stored in the system keyring.</source>
             <translation>系统密钥环中已保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="739" />
             <source>A key is stored in a local file.</source>
             <translation>本地文件中已保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="740" />
             <source>Using the key from the environment (%1).</source>
             <translation>正在使用环境变量中的密钥（%1）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="745" />
             <source>No key stored.</source>
             <translation>未保存密钥。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="752" />
             <source>New keys are saved in the %1.</source>
             <translation>新密钥将保存在%1中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="755" />
             <source>•••••••• (type to replace)</source>
             <translation>••••••••（输入以替换）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="757" />
             <source>paste your key</source>
             <translation>粘贴你的密钥</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="716" />
             <source>model name</source>
             <translation>模型名称</translation>
         </message>
@@ -3072,42 +2459,34 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
     <context>
         <name>Steering</name>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="119" />
             <source>Summarizing the branch you left…</source>
             <translation>正在总结你离开的分支…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="151" />
             <source>Noted what the branch you left explored (a side node in the tree; it is sent as context while the conversation passes there — remove it from its menu).</source>
             <translation>已记下你离开的分支探索了什么（树中的一个旁支节点；对话经过该处时会作为上下文发送 — 可在其菜单中移除）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="58" />
             <source>Pinned the message.</source>
             <translation>已固定该消息。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="60" />
             <source>Unpinned the message.</source>
             <translation>已取消固定该消息。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="49" />
             <source>Could not pin: %1</source>
             <translation>无法固定：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="51" />
             <source>Could not unpin: %1</source>
             <translation>无法取消固定：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="145" />
             <source>The branch summary failed: %1</source>
             <translation>分支总结失败：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/steering.py" line="170" />
             <source>Could not remove the branch summary: %1</source>
             <translation>无法移除分支总结：%1</translation>
         </message>
@@ -3115,92 +2494,74 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
     <context>
         <name>SummaryHistory</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="18" />
             <source>automatic (threshold reached)</source>
             <translation>自动（达到阈值）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="19" />
             <source>manual (Compact now)</source>
             <translation>手动（立即压缩）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="20" />
             <source>edited by you</source>
             <translation>由你编辑</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="85" />
             <source>messages 1–%1 (the same as the summary it replaces)</source>
             <translation>第 1–%1 条消息（与它取代的总结相同）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="141" />
             <source>no model call (your edit)</source>
             <translation>未调用模型（你的编辑）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="153" />
             <source>%1 tokens</source>
             <translation>%1 Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="155" />
             <source>usage not reported</source>
             <translation>未报告用量</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="74" />
             <source>no messages (only the system prompt)</source>
             <translation>没有消息（只有系统提示词）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="77" />
             <source>messages 1–%1; new in this summary: %2–%3 (%4)</source>
             <translation>第 1–%1 条消息；本次总结新增：第 %2–%3 条（%4 条）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="145" />
             <source>prompt</source>
             <translation>提示</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="146" />
             <source>completion</source>
             <translation>生成</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="159" />
             <source>in %1 calls</source>
             <translation>共调用 %1 次</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="164" />
             <source>(no price known)</source>
             <translation>（价格未知）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="61" />
             <source>(extractive)</source>
             <translation>（抽取式）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="67" />
             <source>in use</source>
             <translation>使用中</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="55" />
             <source>automatic</source>
             <translation>自动</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="56" />
             <source>manual</source>
             <translation>手动</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_history.py" line="57" />
             <source>edited</source>
             <translation>已编辑</translation>
         </message>
@@ -3208,319 +2569,252 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
     <context>
         <name>SummaryViewer</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="104" />
             <source>%1:</source>
             <translation>%1：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="92" />
             <source>Kind</source>
             <translation>类型</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="93" />
             <source>Tokens</source>
             <translation>Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="94" />
             <source>Summarized</source>
             <translation>已总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="95" />
             <source>Covered</source>
             <translation>覆盖范围</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="96" />
             <source>Kept tail</source>
             <translation>保留的结尾</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="97" />
             <source>Summary model</source>
             <translation>总结模型</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="98" />
             <source>Summary usage</source>
             <translation>总结用量</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="99" />
             <source>When</source>
             <translation>时间</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="100" />
             <source>Focus</source>
             <translation>侧重点</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="101" />
             <source>Cost</source>
             <translation>花费</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="102" />
             <source>Covers</source>
             <translation>涵盖</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="109" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="118" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="179" />
             <source>not reported</source>
             <translation>未报告</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="167" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="177" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln 条消息</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="172" />
             <source>%Ln message(s) (system + history before the kept tail)</source>
             <translation>
                 <numerusform>%Ln 条消息（系统提示词 + 保留结尾之前的历史）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="197" />
             <source>none (written by you)</source>
             <translation>无（由你撰写）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="198" />
             <source>none (no model call)</source>
             <translation>无（未调用模型）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="112" />
             <source>prompt</source>
             <translation>提示</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="113" />
             <source>completion</source>
             <translation>生成</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="152" />
             <source>%1 after</source>
             <translation>压缩后 %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="154" />
             <source>not recorded</source>
             <translation>未记录</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="186" />
             <source>extractive summary (built without a model)</source>
             <translation>抽取式总结（未使用模型生成）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="189" />
             <source>none: the model's summary failed (%1 was asked)</source>
             <translation>无：模型总结失败（请求的是 %1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="191" />
             <source>none: the model's summary failed</source>
             <translation>无：模型总结失败</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="196" />
             <source>the next request before → with the edit</source>
             <translation>下一次请求：编辑前 → 编辑后</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="226" />
             <source>Compaction summary</source>
             <translation>压缩总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="234" />
             <source>Summary history</source>
             <translation>总结历史</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="236" />
             <source>Every summary of this branch, oldest first; arrows choose one.</source>
             <translation>本分支的所有总结，从最早的开始；用方向键选择。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="251" />
             <source>Select in tree</source>
             <translation>在树中选中</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="253" />
             <source>Select the messages this summary newly covered</source>
             <translation>选中这次总结新涵盖的消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="259" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="330" />
             <source>Summary</source>
             <translation>总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="261" />
             <source>The summary the next requests carry, read-only.</source>
             <translation>之后的请求所携带的总结（只读）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="282" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="331" />
             <source>Changes</source>
             <translation>变更</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="284" />
             <source>The lines added (+) and removed (−) against the summary before.</source>
             <translation>与上一次总结相比新增（+）和删除（−）的行。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="295" />
             <source>Edit the summary</source>
             <translation>编辑总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="297" />
             <source>The summary in use; saving it makes a new compaction.</source>
             <translation>正在使用的总结；保存后会生成一次新的压缩。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="299" />
             <source>Save edited summary</source>
             <translation>保存编辑后的总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="301" />
             <source>Save the edit as a new compaction; the next request uses it</source>
             <translation>将编辑保存为一次新的压缩；下一次请求将使用它</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="326" />
             <source>Summary views</source>
             <translation>总结视图</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="328" />
             <source>The summary, its changes against the one before, and its editor.</source>
             <translation>总结本身、它与上一次总结相比的变更，以及编辑器。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="332" />
             <source>Edit</source>
             <translation>编辑</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="336" />
             <source>Copy summary</source>
             <translation>复制总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="338" />
             <source>Copy the summary as the model receives it</source>
             <translation>按模型收到的原样复制总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="437" />
             <source>Read files (%1)</source>
             <translation>读取的文件（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="439" />
             <source>Modified files (%1)</source>
             <translation>修改的文件（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="441" />
             <source>Read files</source>
             <translation>读取的文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="442" />
             <source>Modified files</source>
             <translation>修改的文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="444" />
             <source>The files the summarized messages read.</source>
             <translation>被总结的消息读取过的文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="447" />
             <source>The files the summarized messages changed.</source>
             <translation>被总结的消息修改过的文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="504" />
             <source>… %1 more lines</source>
             <translation>… 还有 %1 行</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="84" />
             <source>- (none reported)</source>
             <translation>- （未提及）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="194" />
             <source>repaired (the model's second answer)</source>
             <translation>已修正（模型的第二次回答）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="311" />
             <source>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</source>
             <translation>你的编辑会保存为一次新的压缩（原总结仍保留在历史中）；下一次请求将改为发送它。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="456" />
             <source>Only the summary in use (the newest on this branch) can be edited.</source>
             <translation>只能编辑正在使用的总结（本分支上最新的一条）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="471" />
             <source>Too large to compare here; Copy summary copies the text.</source>
             <translation>内容太大，无法在此比较；“复制总结”可复制全文。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="480" />
             <source>The first summary on this branch: every line is new.</source>
             <translation>本分支的第一次总结：每一行都是新的。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="484" />
             <source>Against summary #%1: %2 added, %3 removed.</source>
             <translation>与第 %1 次总结相比：新增 %2，删除 %3。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="537" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="424" />
             <source>… %1 more characters; Copy summary copies all of it.</source>
             <translation>… 还有 %1 个字符；“复制总结”可复制全部内容。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="488" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="489" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln 行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="433" />
             <source>The summary is empty.</source>
             <translation>总结为空。</translation>
         </message>
@@ -3528,140 +2822,110 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
     <context>
         <name>SystemPrompt</name>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="59" />
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="72" />
             <source>System prompt</source>
             <translation>系统提示词</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="63" />
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="73" />
             <source>Every request of this session starts with these instructions. A change applies from your next message on; what was already sent stays as it was, and the tree marks the change.</source>
             <translation>此会话的每次请求都以这些指令开头。更改从你的下一条消息开始生效；已经发送的内容保持不变，树中会标出更改的位置。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="70" />
             <source>No system prompt: the model gets only the conversation.</source>
             <translation>无系统提示词：模型只会收到对话内容。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="78" />
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="84" />
             <source>Saved prompts</source>
             <translation>已保存的提示词</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="86" />
             <source>Choosing one puts its text in the box above.</source>
             <translation>选择一个后，其内容会填入上方的文本框。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="91" />
             <source>Delete</source>
             <translation>删除</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="93" />
             <source>Forget the chosen saved prompt (sessions keep their copy)</source>
             <translation>删除所选的已保存提示词（各会话保留自己的副本）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="102" />
             <source>a name, e.g. Code reviewer</source>
             <translation>名称，例如：代码审查员</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="103" />
             <source>Name of the saved prompt</source>
             <translation>已保存提示词的名称</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="105" />
             <source>The name the text above is saved under.</source>
             <translation>保存上方文本时使用的名称。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="108" />
             <source>Save the text above as</source>
             <translation>将上方文本另存为</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="110" />
             <source>Keep the text above as a saved prompt under the name beside</source>
             <translation>以旁边的名称将上方文本保存为提示词</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="117" />
             <source>New sessions start with the chosen saved prompt</source>
             <translation>新会话使用所选的已保存提示词</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="121" />
             <source>Sessions created from now on start with the prompt chosen above</source>
             <translation>从现在起新建的会话将使用上方所选的提示词</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="197" />
             <source>Loaded “%1”. OK uses it for this session.</source>
             <translation>已载入“%1”。点击“确定”即可在此会话中使用。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="215" />
             <source>Saved as “%1”.</source>
             <translation>已保存为“%1”。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="227" />
             <source>Deleted “%1”.</source>
             <translation>已删除“%1”。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="135" />
             <source>Use for this session</source>
             <translation>用于此会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="135" />
             <source>OK</source>
             <translation>确定</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="167" />
             <source>%1  (default)</source>
             <translation>%1（默认）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="202" />
             <source>Give the prompt a name first.</source>
             <translation>请先为提示词命名。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="206" />
             <source>An empty prompt is not worth saving.</source>
             <translation>空的提示词无需保存。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="240" />
             <source>New sessions start with “%1”.</source>
             <translation>新会话将使用“%1”。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="242" />
             <source>New sessions use the built-in prompt.</source>
             <translation>新会话将使用内置提示词。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="211" />
             <source>Not saved: %1</source>
             <translation>未保存：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="224" />
             <source>Not deleted: %1</source>
             <translation>未删除：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/system_prompt.py" line="236" />
             <source>Not changed: %1</source>
             <translation>未更改：%1</translation>
         </message>
@@ -3669,59 +2933,48 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
     <context>
         <name>Thinking</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/thinking.py" line="40" />
             <source>%1 min %2 s</source>
             <translation>%1 分 %2 秒</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/chat/thinking.py" line="45" />
             <source>%Ln character(s)</source>
             <translation>
                 <numerusform>%Ln 个字符</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/thinking.py" line="51" />
             <source>Thinking · %1</source>
             <translation>思考 · %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/thinking.py" line="39" />
             <source>%1 s</source>
             <translation>%1 秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/thinking.py" line="50" />
             <source>Thought for %1 · %2</source>
             <translation>思考了 %1 · %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/thinking.py" line="48" />
             <source>Thinking… · %1</source>
             <translation>思考中… · %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/thinking.py" line="79" />
             <source>The model's reasoning before it answered (click to read it)</source>
             <translation>模型回答前的推理过程（点击阅读）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/thinking.py" line="85" />
             <source>Copy</source>
             <translation>复制</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/thinking.py" line="86" />
             <source>Copy the whole reasoning to the clipboard</source>
             <translation>将完整的推理过程复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/thinking.py" line="202" />
             <source>Copied</source>
             <translation>已复制</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/thinking.py" line="193" />
             <source>… (%1 more characters; Copy copies all of it)</source>
             <translation>…（还有 %1 个字符；“复制”会复制全部内容）</translation>
         </message>
@@ -3729,283 +2982,234 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
     <context>
         <name>Tree</name>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/layout.py" line="273" />
             <source>branch · %Ln message(s) — %1</source>
             <translation>
                 <numerusform>分支 · %Ln 条消息 — %1</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/painter.py" line="36" />
             <source>▲ compaction floor</source>
             <translation>▲ 压缩底线</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/painter.py" line="112" />
             <source>No messages yet</source>
             <translation>还没有消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/panel.py" line="51" />
             <source>Navigation paused while the agent is running or compacting.</source>
             <translation>智能体运行或压缩期间暂停导航。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/panel.py" line="194" />
             <source>%1 on path</source>
             <translation>当前路径 %1 条</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/panel.py" line="194" />
             <source>%Ln node(s)</source>
             <translation>
                 <numerusform>%Ln 个节点</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/panel.py" line="196" />
             <source>%Ln compaction(s)</source>
             <translation>
                 <numerusform>%Ln 次压缩</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/panel.py" line="199" />
             <source>%1 not in view</source>
             <translation>%1 条不在视图中</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/panel.py" line="200" />
             <source>Empty session</source>
             <translation>空会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="281" />
             <source>user</source>
             <translation>用户</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="282" />
             <source>assistant</source>
             <translation>助手</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="283" />
             <source>tool</source>
             <translation>工具</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="284" />
             <source>system</source>
             <translation>系统</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="285" />
             <source>system prompt</source>
             <translation>系统提示词</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="286" />
             <source>compaction</source>
             <translation>压缩</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="287" />
             <source>branch summary</source>
             <translation>分支总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="89" />
             <source>thought %1 characters</source>
             <translation>思考了 %1 个字符</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="91" />
             <source>(empty)</source>
             <translation>（空）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="316" />
             <source>(manual)</source>
             <translation>（手动）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="322" />
             <source>%1 summarizer calls</source>
             <translation>调用总结模型 %1 次</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="361" />
             <source>explored on another branch · %Ln message(s)</source>
             <translation>
                 <numerusform>在另一分支上探索过 · %Ln 条消息</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="467" />
             <source>pinned: stays verbatim in every view</source>
             <translation>已固定：在每个视图中原样保留</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="470" />
             <source>Thinking (%1 characters): %2</source>
             <translation>思考（%1 个字符）：%2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="380" />
             <source>system prompt: %1</source>
             <translation>系统提示词：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="380" />
             <source>system prompt removed</source>
             <translation>已移除系统提示词</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="481" />
             <source>Results:</source>
             <translation>结果：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="484" />
             <source>No result yet.</source>
             <translation>尚无结果。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="465" />
             <source>(stopped)</source>
             <translation>（已停止）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="337" />
             <source>summary edited · %Ln message(s)</source>
             <translation>
                 <numerusform>摘要已编辑 · %Ln 条消息</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="339" />
             <source>compacted (extractive) %Ln message(s)</source>
             <translation>
                 <numerusform>已压缩（抽取式）%Ln 条消息</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="341" />
             <source>compacted %Ln message(s)</source>
             <translation>
                 <numerusform>已压缩 %Ln 条消息</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="67" />
             <source>Session tree</source>
             <translation>会话树</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="69" />
             <source>The messages of this session as a tree. Arrows move, Enter rewinds to a message or opens a summary, the Menu key shows its actions.</source>
             <translation>以树形显示此会话的消息。方向键移动，Enter 回退到某条消息或打开总结，菜单键显示可用操作。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="416" />
             <source>Copy text</source>
             <translation>复制文本</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="379" />
             <source>Expand branch</source>
             <translation>展开分支</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="384" />
             <source>Remove branch summary</source>
             <translation>移除分支总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="418" />
             <source>Collapse branch</source>
             <translation>折叠分支</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/view.py" line="501" />
             <source>Collapsed branch of %Ln message(s).</source>
             <translation>
                 <numerusform>已折叠的分支，共 %Ln 条消息。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="508" />
             <source>The system prompt changed here; later requests carry it.</source>
             <translation>系统提示词在此处更改；之后的请求都会带上它。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="524" />
             <source>Not sent to the model verbatim (summarized or snipped).</source>
             <translation>未原样发送给模型（已总结或剪除）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="526" />
             <source>Navigation is paused while the agent is busy.</source>
             <translation>智能体忙碌时暂停导航。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="502" />
             <source>Click to expand.</source>
             <translation>点击展开。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="510" />
             <source>Double-click to view the summary.</source>
             <translation>双击查看总结。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="391" />
             <source>View summary</source>
             <translation>查看总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="394" />
             <source>Rewind here</source>
             <translation>回退到此处</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="406" />
             <source>Fork to new session from here</source>
             <translation>从此处分叉为新会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="513" />
             <source>Sealed: below the compaction floor. Rewinding here is not possible; fork to a new session to continue from this point.</source>
             <translation>已封存：位于压缩底线之下。无法回退到此处；请分叉为新会话，从这里继续。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="397" />
             <source>Rewind here (sealed by compaction)</source>
             <translation>回退到此处（已被压缩封存）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="401" />
             <source>Edit and resend…</source>
             <translation>编辑并重新发送…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="411" />
             <source>Unpin message</source>
             <translation>取消固定消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="413" />
             <source>Pin message (keep verbatim)</source>
             <translation>固定消息（原样保留）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="520" />
             <source>Current position.</source>
             <translation>当前位置。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="522" />
+            <source>Edit and resend (sealed by compaction)</source>
+            <translation>编辑并重新发送（已被压缩封存）</translation>
+        </message>
+        <message>
             <source>Click to rewind here.</source>
             <translation>点击回退到此处。</translation>
         </message>
@@ -4025,139 +3229,110 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
     <context>
         <name>Usage</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="194" />
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="138" />
             <source>%1 in</source>
             <translation>输入 %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="198" />
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="139" />
             <source>%1 out</source>
             <translation>输出 %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="207" />
             <source>This session's token usage, as the providers counted it (every branch)</source>
             <translation>本会话的 Token 用量，按服务方的统计（包括所有分支）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="208" />
             <source>Chat: %Ln answer(s)</source>
             <translation>
                 <numerusform>对话：%Ln 次回答</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="196" />
             <source>%1 cached</source>
             <translation>缓存命中 %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="211" />
             <source>prompts %1 tokens, answers %2 tokens</source>
             <translation>提示 %1 Token，回答 %2 Token</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="228" />
             <source>Summaries: %Ln summarizer call(s)</source>
             <translation>
                 <numerusform>总结：调用总结模型 %Ln 次</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="239" />
             <source>Cost at your prices: %1</source>
             <translation>按你设置的价格计算的费用：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="144" />
             <source>%1 to first token</source>
             <translation>首个 Token 用时 %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="147" />
             <source>%1 tokens/s</source>
             <translation>%1 Token/秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="157" />
             <source>Model: %1</source>
             <translation>模型：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="159" />
             <source>Prompt: %1 tokens</source>
             <translation>提示：%1 Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="167" />
             <source>Answer: %1 tokens</source>
             <translation>回答：%1 Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="171" />
             <source>The provider reported no token usage</source>
             <translation>服务方没有报告 Token 用量</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="175" />
             <source>Time to first token: %1 s</source>
             <translation>首个 Token 用时：%1 秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="179" />
             <source>Whole response: %1 s</source>
             <translation>完整回答用时：%1 秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="183" />
             <source>Speed: %1 tokens/s</source>
             <translation>速度：%1 Token/秒</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="185" />
             <source>Cost at your price: %1</source>
             <translation>按你设置的价格计算的费用：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="214" />
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="169" />
             <source>of which thinking: %1 tokens</source>
             <translation>其中思考：%1 Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="218" />
             <source>cache hits: %1 prompt tokens (%2 of the prompts whose provider said)</source>
             <translation>缓存命中：%1 个提示 Token（占报告了缓存的提示的 %2）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="226" />
             <source>cache hits: the provider did not say</source>
             <translation>缓存命中：服务方未说明</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="231" />
             <source>prompts %1 tokens, summaries %2 tokens</source>
             <translation>提示 %1 Token，总结 %2 Token</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="134" />
             <source>(%1 cached)</source>
             <translation>（缓存命中 %1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="141" />
             <source>(%1 thinking)</source>
             <translation>（思考 %1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="166" />
             <source>Cache: the provider did not say</source>
             <translation>缓存：服务方未说明</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/usage_text.py" line="163" />
             <source>Served from the provider's cache: %1 tokens</source>
             <translation>来自服务方缓存：%1 Token</translation>
         </message>
@@ -4165,32 +3340,26 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
     <context>
         <name>Wiring</name>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="33" />
             <source>Offline provider: a deterministic demo model, no network. Choose a real model in Settings (Ctrl+,).</source>
             <translation>离线服务：一个确定性的演示模型，不联网。可在设置（Ctrl+,）中选择真实模型。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="59" />
             <source>Offline provider (no network)</source>
             <translation>离线服务（无网络）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="65" />
             <source>Offline demo (no network)</source>
             <translation>离线演示（无网络）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="66" />
             <source>Qwen (DashScope, compatible mode)</source>
             <translation>通义千问（DashScope 兼容模式）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="67" />
             <source>Custom OpenAI-compatible server</source>
             <translation>自定义 OpenAI 兼容服务器</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/wiring.py" line="120" />
             <source>%1 — using the offline provider until then.</source>
             <translation>%1 — 在此之前使用离线服务。</translation>
         </message>

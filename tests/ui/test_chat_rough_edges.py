@@ -137,6 +137,17 @@ def test_the_window_offers_edit_only_after_the_floor(kit, qtbot):
             assert card.editable == can_edit(session, row.entry_id), row.content
     users = [r for r in window.conversation.model_rows() if r.role == "user"]
     assert not can_edit(session, users[0].entry_id) and can_edit(session, users[-1].entry_id)
+    # the tree's context menu agrees: no Edit to refuse on a sealed question
+    for row, enabled in ((users[0], False), (users[-1], True)):
+        menu = window.tree.view.build_context_menu(row.entry_id)
+        (edit,) = [a for a in menu.actions() if a.text().startswith("Edit and resend")]
+        assert edit.isEnabled() is enabled, row.content
+    assert "sealed" in edit_text(window, users[0].entry_id)
+
+
+def edit_text(window, entry_id: str) -> str:
+    menu = window.tree.view.build_context_menu(entry_id)
+    return next(a.text() for a in menu.actions() if a.text().startswith("Edit and resend"))
 
 
 # -- an edited summary is named as one, with the right sign -------------------------------
