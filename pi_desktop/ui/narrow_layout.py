@@ -50,6 +50,7 @@ class NarrowLayout(QObject):
         self._threshold = threshold
         self._narrow = False
         self._syncing = False
+        self._shown = False  # the window's first show collapses again (see eventFilter)
         for panel in self._panels:
             panel.toggle.hide()
             panel.toggle.toggled.connect(lambda on, p=panel: self._on_toggled(p, on))
@@ -103,6 +104,11 @@ class NarrowLayout(QObject):
         kind = event.type()
         if watched is self._window and kind == QEvent.Type.Resize:
             self.update()
+        elif watched is self._window and kind == QEvent.Type.Show and not self._shown:
+            self._shown = True  # what start-up restored (a saved sidebar) waits for a toggle
+            if self._narrow:
+                self._narrow = False
+                self.update()
         elif self._narrow and not self._syncing and kind in (QEvent.Type.Show, QEvent.Type.Hide):
             for panel in self._panels:  # shown or hidden another way: the toggle follows
                 if panel.widget is watched:

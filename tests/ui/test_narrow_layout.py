@@ -206,3 +206,22 @@ def test_closing_a_narrow_window_keeps_the_sidebar_for_the_next_wide_start(kit, 
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=10_000)
     saved = kit.settings_store().value(SIDEBAR_VISIBLE_KEY)
     assert str(saved).lower() in ("true", "1")  # collapsed by the width, not by the user
+
+
+def test_a_window_that_starts_narrow_starts_collapsed(qtbot):
+    """Start-up restores a saved sidebar before the window shows; a narrow first show still
+    collapses it (the user opens it from its toggle)."""
+    window = QWidget()
+    qtbot.addWidget(window)
+    panel, toggle = QLabel("sessions", window), QPushButton("S", window)
+    toggle.setCheckable(True)
+    window.resize(700, 400)
+    narrow = NarrowLayout(window, [CollapsiblePanel(panel, toggle)])
+    assert narrow.narrow and panel.isHidden()
+    panel.show()  # what restoring the saved "sidebar visible" does
+    window.show()
+    qtbot.waitExposed(window)
+    assert narrow.narrow and panel.isHidden() and toggle.isVisible()
+    assert not toggle.isChecked()
+    panel.show()  # once shown, another way of opening it (Ctrl+B) is followed
+    assert panel.isVisible() and toggle.isChecked()
