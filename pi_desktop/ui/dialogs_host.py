@@ -43,7 +43,7 @@ class DialogsHost(QObject):
     """Opens, tracks and closes the window's dialogs and viewers."""
 
     entriesRequested = Signal(list)  # a summary's range: the tree selects these entry ids
-    summaryEdited = Signal(str)  # the edited summary's new compaction entry id
+    summaryEdited = Signal(str, str)  # the compaction edited, the edit's own entry id
 
     def __init__(
         self,
@@ -138,7 +138,7 @@ class DialogsHost(QObject):
             viewer.show_edit_error(trf("MainWindow", "Not saved: %1.", exc))
             return None
         viewer.set_history(branch_history(session), entry_id)
-        self.summaryEdited.emit(entry_id)
+        self.summaryEdited.emit(compaction_id, entry_id)
         self._status.showMessage(
             tr("MainWindow", "Edited summary saved; the next request uses it."), 6000
         )

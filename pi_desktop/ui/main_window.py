@@ -49,6 +49,7 @@ from pi_desktop.ui.agent_factories import (
 from pi_desktop.ui.budget.bar import BudgetBar
 from pi_desktop.ui.budget.figures import branch_compactions
 from pi_desktop.ui.chat.conversation import ConversationView, PathItem, path_items
+from pi_desktop.ui.chat.edit_floor import can_edit
 from pi_desktop.ui.chat.edit_resend import EditResend
 from pi_desktop.ui.chat.header import ChatHeader
 from pi_desktop.ui.chat.input_box import InputBox
@@ -63,6 +64,7 @@ from pi_desktop.ui.dialogs.system_prompt import SavedPrompts, SystemPromptDialog
 from pi_desktop.ui.dialogs_host import DialogsHost
 from pi_desktop.ui.i18n import say, tr, trf
 from pi_desktop.ui.labels import title_from
+from pi_desktop.ui.narrow_layout import CollapsiblePanel, NarrowLayout
 from pi_desktop.ui.refusals import RefusalArea
 from pi_desktop.ui.run_presenter import RunPresenter, RunViews
 from pi_desktop.ui.scrollbars import slim_scroll_bars
@@ -170,6 +172,7 @@ class MainWindow(QMainWindow):
         ensure_theme(QApplication.instance())  # the look from resources/, light/dark as the system
         self.header = ChatHeader(self)
         self.conversation = ConversationView(self)
+        self.conversation.edit_allowed = lambda entry_id: can_edit(self.session, entry_id)
         self.budget_bar = BudgetBar(self)
         self.refusal_area = RefusalArea(self)
         self.input = InputBox(self)
@@ -245,6 +248,14 @@ class MainWindow(QMainWindow):
             parent=self,
         )
         self.addActions(self.sessions.actions())
+        sidebar_wanted = self.sessions.toggle_action.isChecked  # below 1,000 px: toggles
+        self.narrow = NarrowLayout(
+            self,
+            [
+                CollapsiblePanel(self.sidebar, self.header.sessions_toggle, sidebar_wanted),
+                CollapsiblePanel(self.tree, self.header.tree_toggle),
+            ],
+        )
         self.edits = EditResend(
             host=self,
             runs=self.controller,
@@ -410,7 +421,17 @@ class MainWindow(QMainWindow):
         self.sessions.titleChanged.connect(self._update_title)
         self.budget_bar.clicked.connect(self.show_breakdown)
         self.dialogs.entriesRequested.connect(self.tree.select_entries)
-        self.dialogs.summaryEdited.connect(lambda _id: self._refresh_bar())
+        self.dialogs.summaryEdited.connect(self._on_summary_edited)
+
+    def _on_summary_edited(self, compaction_id: str, entry_id: str) -> None:
+        """The chat shows the edit at once (as a reload would), and the bar the new figure."""
+        edit = self.session.entries[entry_id] if self.session is not None else None
+        if edit is not None:
+            before, after = edit.tokens_before, edit.tokens_after
+            self.conversation.add_edited_summary(
+                compaction_id, entry_id, before, after, edit.summarized_count
+            )
+        self._refresh_bar()
 
     def _on_session_changed(self) -> None:
         """Something was stored (by a run, a pin, a rewind, an edit): redraw what shows it."""

@@ -892,7 +892,7 @@ price: the app shows money only for models you entered a price for.</translation
     <context>
         <name>Controller</name>
         <message>
-            <location filename="../../pi_desktop/ui/controller.py" line="206" />
+            <location filename="../../pi_desktop/ui/controller.py" line="219" />
             <source>Internal error: %1: %2</source>
             <translation>Internal error: %1: %2</translation>
         </message>
@@ -900,18 +900,18 @@ price: the app shows money only for models you entered a price for.</translation
     <context>
         <name>Conversation</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="146" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="65" />
             <source>Conversation</source>
             <translation>Conversation</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="148" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="67" />
             <source>The messages of this session; Ctrl+F finds text, Page Up and Page Down scroll.</source>
             <translation>The messages of this session; Ctrl+F finds text, Page Up and Page Down scroll.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="188" />
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="610" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="84" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="215" />
             <source>Type a message below — Enter sends.
 
 The bar above the input shows how full the model's context is; when it passes the mark, older turns are summarized. The tree on the right shows every message: click one to go back to it.</source>
@@ -920,22 +920,42 @@ The bar above the input shows how full the model's context is; when it passes th
 The bar above the input shows how full the model's context is; when it passes the mark, older turns are summarized. The tree on the right shows every message: click one to go back to it.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="617" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="222" />
             <source>Opening %1…</source>
             <translation>Opening %1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="763" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="336" />
             <source>thinking…</source>
             <translation>thinking…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="980" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="362" />
+            <source>Stopped.</source>
+            <translation>Stopped.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="525" />
+            <source>Some saved data could not be shown and was skipped:</source>
+            <translation>Some saved data could not be shown and was skipped:</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="528" />
+            <source>… and %1 more</source>
+            <translation>… and %1 more</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="177" />
+            <source>Retry</source>
+            <translation>Retry</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/history_gaps.py" line="34" />
             <source>This conversation has a gap: %1. The session file is unchanged.</source>
             <translation>This conversation has a gap: %1. The session file is unchanged.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="963" />
+            <location filename="../../pi_desktop/ui/chat/history_gaps.py" line="18" />
             <source>%Ln tool call(s) never got a result (the run was interrupted); the model is sent "%1" in its place</source>
             <translation>
                 <numerusform>%Ln tool call never got a result (the run was interrupted); the model is sent "%1" in its place</numerusform>
@@ -943,7 +963,7 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="973" />
+            <location filename="../../pi_desktop/ui/chat/history_gaps.py" line="28" />
             <source>%Ln tool result(s) answer no call and are left out of what the model is sent</source>
             <translation>
                 <numerusform>%Ln tool result answers no call and is left out of what the model is sent</numerusform>
@@ -951,29 +971,9 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="789" />
-            <source>Stopped.</source>
-            <translation>Stopped.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="983" />
+            <location filename="../../pi_desktop/ui/chat/history_gaps.py" line="37" />
             <source>; </source>
             <translation>; </translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="930" />
-            <source>Some saved data could not be shown and was skipped:</source>
-            <translation>Some saved data could not be shown and was skipped:</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="933" />
-            <source>… and %1 more</source>
-            <translation>… and %1 more</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="544" />
-            <source>Retry</source>
-            <translation>Retry</translation>
         </message>
     </context>
     <context>
@@ -1424,28 +1424,54 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Header</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="36" />
-            <location filename="../../pi_desktop/ui/chat/header.py" line="53" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="40" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="39" />
+            <source>Sessions</source>
+            <translation>Sessions</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="41" />
+            <source>Show or hide the list of sessions (the window is too narrow for both)</source>
+            <translation>Show or hide the list of sessions (the window is too narrow for both)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="44" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="77" />
             <source>New session</source>
             <translation>New session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="61" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="53" />
+            <source>Session tree</source>
+            <translation>Session tree</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="54" />
+            <source>Show or hide the session tree (the window is too narrow for both)</source>
+            <translation>Show or hide the session tree (the window is too narrow for both)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="85" />
             <source>System prompt</source>
             <translation>System prompt</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="68" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="52" />
+            <source>Tree</source>
+            <translation>Tree</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="92" />
             <source>This session has no system prompt (click to give it one)</source>
             <translation>This session has no system prompt (click to give it one)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="60" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="84" />
             <source>No system prompt</source>
             <translation>No system prompt</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="66" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="90" />
             <source>System prompt (click to view or change it):</source>
             <translation>System prompt (click to view or change it):</translation>
         </message>
@@ -1504,190 +1530,230 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>&amp;Developer</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="106" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="143" />
+            <source>Edited summary saved; the next request uses it.</source>
+            <translation>Edited summary saved; the next request uses it.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="132" />
+            <source>Wait for the answer to finish, then save the edit.</source>
+            <translation>Wait for the answer to finish, then save the edit.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="229" />
+            <source>Tools</source>
+            <translation>Tools</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="255" />
+            <source>Wait for the answer to finish to change the prompt.</source>
+            <translation>Wait for the answer to finish to change the prompt.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="138" />
+            <source>Not saved: %1.</source>
+            <translation>Not saved: %1.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="188" />
+            <source>Exported to %1</source>
+            <translation>Exported to %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="119" />
             <source>Offline (no network)</source>
             <translation>Offline (no network)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="144" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="180" />
             <source>Message — Enter sends, Shift+Enter for a new line</source>
             <translation>Message — Enter sends, Shift+Enter for a new line</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="146" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="182" />
             <source>Message</source>
             <translation>Message</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="148" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="184" />
             <source>Your next message. Enter sends it, Shift+Enter starts a new line.</source>
             <translation>Your next message. Enter sends it, Shift+Enter starts a new line.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="151" />
-            <location filename="../../pi_desktop/ui/main_window.py" line="258" />
-            <location filename="../../pi_desktop/ui/window_run.py" line="22" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="187" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="305" />
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="165" />
             <source>Send</source>
             <translation>Send</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="153" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="189" />
             <source>Sends the message, or stops the answer while one is written.</source>
             <translation>Sends the message, or stops the answer while one is written.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="225" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="269" />
             <source>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</source>
             <translation>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="247" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="294" />
             <source>&amp;New session</source>
             <translation>&amp;New session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="249" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="296" />
             <source>&amp;Open session…</source>
             <translation>&amp;Open session…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="252" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="299" />
             <source>&amp;Settings…</source>
             <translation>&amp;Settings…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="254" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="301" />
             <source>&amp;Quit</source>
             <translation>&amp;Quit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="256" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="303" />
             <source>&amp;Compact now…</source>
             <translation>&amp;Compact now…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="259" />
-            <location filename="../../pi_desktop/ui/window_run.py" line="22" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="306" />
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="165" />
             <source>Stop</source>
             <translation>Stop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="261" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="308" />
             <source>&amp;Pin / unpin message</source>
             <translation>&amp;Pin / unpin message</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="263" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="310" />
             <source>&amp;File</source>
             <translation>&amp;File</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="266" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="313" />
             <source>&amp;Export current branch</source>
             <translation>&amp;Export current branch</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="279" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="326" />
             <source>&amp;View</source>
             <translation>&amp;View</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="284" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="331" />
             <source>&amp;Search sessions</source>
             <translation>&amp;Search sessions</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="287" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="334" />
             <source>Next &amp;pane</source>
             <translation>Next &amp;pane</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="290" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="337" />
             <source>Previous pa&amp;ne</source>
             <translation>Previous pa&amp;ne</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="300" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="347" />
             <source>%1 is not a zoom level; ignored</source>
             <translation>%1 is not a zoom level; ignored</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="302" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="349" />
             <source>&amp;Conversation</source>
             <translation>&amp;Conversation</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="306" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="353" />
             <source>&amp;Fidelity probe (provider check)…</source>
             <translation>&amp;Fidelity probe (provider check)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="654" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="716" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="664" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="726" />
             <source>%1 · workspace %2</source>
             <translation>%1 · workspace %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="269" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="942" />
+            <source>System prompt changed; your next message uses it.</source>
+            <translation>System prompt changed; your next message uses it.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="316" />
             <source>%1…</source>
             <translation>%1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="412" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="469" />
             <source>window/splitter is not a saved layout; ignored</source>
             <translation>window/splitter is not a saved layout; ignored</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="653" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="715" />
             <source>New session</source>
             <translation>New session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="737" />
-            <source>Stopping…</source>
-            <translation>Stopping…</translation>
+            <location filename="../../pi_desktop/ui/main_window.py" line="876" />
+            <source>Settings saved; they apply when this answer ends.</source>
+            <translation>Settings saved; they apply when this answer ends.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="362" />
-            <source>Provider busy (%1); retry %2 in %3 s</source>
-            <translation>Provider busy (%1); retry %2 in %3 s</translation>
+            <location filename="../../pi_desktop/ui/main_window.py" line="882" />
+            <source>The API key was not saved: %1.</source>
+            <translation>The API key was not saved: %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="406" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="463" />
             <source>window/geometry is not a saved geometry; ignored</source>
             <translation>window/geometry is not a saved geometry; ignored</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="670" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="732" />
             <source>Workspace: %1</source>
             <translation>Workspace: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="726" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="780" />
             <source>Your message is still in the box.</source>
             <translation>Your message is still in the box.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="762" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="938" />
+            <source>The system prompt was not changed: %1</source>
+            <translation>The system prompt was not changed: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="954" />
             <source>Stopping the run before closing…</source>
             <translation>Stopping the run before closing…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="540" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="599" />
             <source>Some lines of this session file could not be read and were skipped:</source>
             <translation>Some lines of this session file could not be read and were skipped:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="550" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="609" />
             <source>Some saved settings could not be used; the defaults apply:</source>
             <translation>Some saved settings could not be used; the defaults apply:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="723" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="777" />
             <source>This session is open read-only.</source>
             <translation>This session is open read-only.</translation>
         </message>
@@ -1695,6 +1761,94 @@ The bar above the input shows how full the model's context is; when it passes th
             <location filename="../../pi_desktop/ui/refusals.py" line="31" />
             <source>Dismiss</source>
             <translation>Dismiss</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="327" />
+            <source>The model's summary failed (%1). The conversation was compacted with an extractive summary built without a model instead: your newest messages verbatim, the files and the tool calls. The full history stays in the session.</source>
+            <translation>The model's summary failed (%1). The conversation was compacted with an extractive summary built without a model instead: your newest messages verbatim, the files and the tool calls. The full history stays in the session.</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="243" />
+            <source>Compacted %Ln message(s): %1 → %2 tokens</source>
+            <translation>
+                <numerusform>Compacted %Ln message: %1 → %2 tokens</numerusform>
+                <numerusform>Compacted %Ln messages: %1 → %2 tokens</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="321" />
+            <source>The model's first answer was not a summary (%1); one repair request got a proper summary. The full history stays in the session.</source>
+            <translation>The model's first answer was not a summary (%1); one repair request got a proper summary. The full history stays in the session.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="180" />
+            <source>Sent. The answer is being written.</source>
+            <translation>Sent. The answer is being written.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="225" />
+            <source>Compacting the conversation…</source>
+            <translation>Compacting the conversation…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="227" />
+            <source>Context is full: summarizing…</source>
+            <translation>Context is full: summarizing…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="279" />
+            <source>Provider busy (%1); retry %2 in %3 s</source>
+            <translation>Provider busy (%1); retry %2 in %3 s</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="305" />
+            <source>%1 Your message was not sent and is still in the input box.</source>
+            <translation>%1 Your message was not sent and is still in the input box.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="315" />
+            <source>The answer failed: %1</source>
+            <translation>The answer failed: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="139" />
+            <source>Stopping…</source>
+            <translation>Stopping…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="167" />
+            <source>Stop the answer (Esc)</source>
+            <translation>Stop the answer (Esc)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="167" />
+            <source>Send (Enter)</source>
+            <translation>Send (Enter)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="201" />
+            <source>Answer: %1</source>
+            <translation>Answer: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="295" />
+            <source>The answer was stopped.</source>
+            <translation>The answer was stopped.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="297" />
+            <source>The answer is complete.</source>
+            <translation>The answer is complete.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="261" />
+            <source>Wait for the run to finish, then try again.</source>
+            <translation>Wait for the run to finish, then try again.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="268" />
+            <source>Try the model's summary again</source>
+            <translation>Try the model's summary again</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/session_tree.py" line="144" />
@@ -1722,137 +1876,9 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>Session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="69" />
-            <source>Edited summary saved; the next request uses it.</source>
-            <translation>Edited summary saved; the next request uses it.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="57" />
-            <source>Wait for the answer to finish, then save the edit.</source>
-            <translation>Wait for the answer to finish, then save the edit.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="153" />
-            <source>Tools</source>
-            <translation>Tools</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="188" />
-            <source>Settings saved; they apply when this answer ends.</source>
-            <translation>Settings saved; they apply when this answer ends.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="194" />
-            <source>The API key was not saved: %1.</source>
-            <translation>The API key was not saved: %1.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="63" />
-            <source>Not saved: %1.</source>
-            <translation>Not saved: %1.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="95" />
-            <source>Exported to %1</source>
-            <translation>Exported to %1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="174" />
-            <source>The model's summary failed (%1). The conversation was compacted with an extractive summary built without a model instead: your newest messages verbatim, the files and the tool calls. The full history stays in the session.</source>
-            <translation>The model's summary failed (%1). The conversation was compacted with an extractive summary built without a model instead: your newest messages verbatim, the files and the tool calls. The full history stays in the session.</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../../pi_desktop/ui/window_run.py" line="107" />
-            <source>Compacted %Ln message(s): %1 → %2 tokens</source>
-            <translation>
-                <numerusform>Compacted %Ln message: %1 → %2 tokens</numerusform>
-                <numerusform>Compacted %Ln messages: %1 → %2 tokens</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="168" />
-            <source>The model's first answer was not a summary (%1); one repair request got a proper summary. The full history stays in the session.</source>
-            <translation>The model's first answer was not a summary (%1); one repair request got a proper summary. The full history stays in the session.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="45" />
-            <source>Sent. The answer is being written.</source>
-            <translation>Sent. The answer is being written.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="87" />
-            <source>Compacting the conversation…</source>
-            <translation>Compacting the conversation…</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="89" />
-            <source>Context is full: summarizing…</source>
-            <translation>Context is full: summarizing…</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="152" />
-            <source>%1 Your message was not sent and is still in the input box.</source>
-            <translation>%1 Your message was not sent and is still in the input box.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="162" />
-            <source>The answer failed: %1</source>
-            <translation>The answer failed: %1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="24" />
-            <source>Stop the answer (Esc)</source>
-            <translation>Stop the answer (Esc)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="24" />
-            <source>Send (Enter)</source>
-            <translation>Send (Enter)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="143" />
-            <source>The answer was stopped.</source>
-            <translation>The answer was stopped.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="145" />
-            <source>The answer is complete.</source>
-            <translation>The answer is complete.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="58" />
-            <source>Answer: %1</source>
-            <translation>Answer: %1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="125" />
-            <source>Wait for the run to finish, then try again.</source>
-            <translation>Wait for the run to finish, then try again.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="132" />
-            <source>Try the model's summary again</source>
-            <translation>Try the model's summary again</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_usage.py" line="118" />
-            <source>System prompt changed; your next message uses it.</source>
-            <translation>System prompt changed; your next message uses it.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_usage.py" line="68" />
+            <location filename="../../pi_desktop/ui/usage_status.py" line="73" />
             <source>Session: %1</source>
             <translation>Session: %1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_usage.py" line="95" />
-            <source>Wait for the answer to finish to change the prompt.</source>
-            <translation>Wait for the answer to finish to change the prompt.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_usage.py" line="113" />
-            <source>The system prompt was not changed: %1</source>
-            <translation>The system prompt was not changed: %1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/zoom.py" line="105" />
@@ -1893,52 +1919,52 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Markdown</name>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="147" />
-            <source>Message text</source>
-            <translation>Message text</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="149" />
-            <source>The text of one message, read-only; its links ask before they open.</source>
-            <translation>The text of one message, read-only; its links ask before they open.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="362" />
-            <source>Receiving a long answer: %1 characters so far; too long for markdown, it shows as plain text (Show all once it has ended).</source>
-            <translation>Receiving a long answer: %1 characters so far; too long for markdown, it shows as plain text (Show all once it has ended).</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="370" />
-            <source>Showing the first %1 of %2 characters as plain text (too long to lay out as markdown).</source>
-            <translation>Showing the first %1 of %2 characters as plain text (too long to lay out as markdown).</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="126" />
+            <location filename="../../pi_desktop/ui/text/markdown_html.py" line="69" />
             <source>Copy</source>
             <translation>Copy</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="390" />
-            <source>Whole message</source>
-            <translation>Whole message</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="125" />
+            <location filename="../../pi_desktop/ui/text/markdown_html.py" line="68" />
             <source>Scroll</source>
             <translation>Scroll</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="125" />
+            <location filename="../../pi_desktop/ui/text/markdown_html.py" line="68" />
             <source>Wrap</source>
             <translation>Wrap</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="378" />
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="85" />
+            <source>Message text</source>
+            <translation>Message text</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="87" />
+            <source>The text of one message, read-only; its links ask before they open.</source>
+            <translation>The text of one message, read-only; its links ask before they open.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="295" />
+            <source>Receiving a long answer: %1 characters so far; too long for markdown, it shows as plain text (Show all once it has ended).</source>
+            <translation>Receiving a long answer: %1 characters so far; too long for markdown, it shows as plain text (Show all once it has ended).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="303" />
+            <source>Showing the first %1 of %2 characters as plain text (too long to lay out as markdown).</source>
+            <translation>Showing the first %1 of %2 characters as plain text (too long to lay out as markdown).</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="323" />
+            <source>Whole message</source>
+            <translation>Whole message</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="311" />
             <source>Show all</source>
             <translation>Show all</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="379" />
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="312" />
             <source>Copy all</source>
             <translation>Copy all</translation>
         </message>
@@ -2306,193 +2332,213 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>MessageCard</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="688" />
-            <source>You</source>
-            <translation>You</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="689" />
-            <source>Assistant</source>
-            <translation>Assistant</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="690" />
-            <source>System</source>
-            <translation>System</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="97" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="194" />
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="77" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="62" />
             <source>Copy</source>
             <translation>Copy</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="98" />
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="78" />
             <source>Copy this code block to the clipboard</source>
             <translation>Copy this code block to the clipboard</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="149" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="242" />
-            <source>Copied</source>
-            <translation>Copied</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="194" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="246" />
-            <source>Copy this message</source>
-            <translation>Copy this message</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="196" />
-            <source>Pin</source>
-            <translation>Pin</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="196" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="375" />
-            <source>Pin: keep this message verbatim in every request (Ctrl+P)</source>
-            <translation>Pin: keep this message verbatim in every request (Ctrl+P)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="304" />
-            <source>⚑ pinned</source>
-            <translation>⚑ pinned</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="307" />
-            <source>Pinned: sent verbatim in every request, never summarized</source>
-            <translation>Pinned: sent verbatim in every request, never summarized</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="383" />
-            <source>You stopped this answer; it is kept as it was.</source>
-            <translation>You stopped this answer; it is kept as it was.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="454" />
-            <source>A tool call: Space shows or hides its arguments and result.</source>
-            <translation>A tool call: Space shows or hides its arguments and result.</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="472" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="476" />
-            <source>Result</source>
-            <translation>Result</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="548" />
-            <source>running…</source>
-            <translation>running…</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="611" />
-            <source>compacted on request</source>
-            <translation>compacted on request</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="611" />
-            <source>compacted</source>
-            <translation>compacted</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="637" />
-            <source>view summary</source>
-            <translation>view summary</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="639" />
-            <source>Open the summary history at this compaction</source>
-            <translation>Open the summary history at this compaction</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="122" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="128" />
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="104" />
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="110" />
             <source>code</source>
             <translation>code</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="125" />
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="107" />
             <source>%1 · showing part of %2 characters; Copy copies all of it</source>
             <translation>%1 · showing part of %2 characters; Copy copies all of it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="202" />
+            <location filename="../../pi_desktop/ui/chat/copied.py" line="45" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="113" />
+            <source>Copied</source>
+            <translation>Copied</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="309" />
+            <source>You</source>
+            <translation>You</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="310" />
+            <source>Assistant</source>
+            <translation>Assistant</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="311" />
+            <source>System</source>
+            <translation>System</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="62" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="119" />
+            <source>Copy this message</source>
+            <translation>Copy this message</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="64" />
+            <source>Pin</source>
+            <translation>Pin</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="64" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="265" />
+            <source>Pin: keep this message verbatim in every request (Ctrl+P)</source>
+            <translation>Pin: keep this message verbatim in every request (Ctrl+P)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="177" />
+            <source>⚑ pinned</source>
+            <translation>⚑ pinned</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="180" />
+            <source>Pinned: sent verbatim in every request, never summarized</source>
+            <translation>Pinned: sent verbatim in every request, never summarized</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="273" />
+            <source>You stopped this answer; it is kept as it was.</source>
+            <translation>You stopped this answer; it is kept as it was.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="70" />
             <source>Edit</source>
             <translation>Edit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="203" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="71" />
             <source>Edit this message and send it again</source>
             <translation>Edit this message and send it again</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="375" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="265" />
             <source>Unpin: let the context layers shorten or summarize it again (Ctrl+P)</source>
             <translation>Unpin: let the context layers shorten or summarize it again (Ctrl+P)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="470" />
-            <source>Arguments</source>
-            <translation>Arguments</translation>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="191" />
+            <source>Code copied</source>
+            <translation>Code copied</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="522" />
-            <source>… (%1 more characters)</source>
-            <translation>… (%1 more characters)</translation>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="194" />
+            <source>Message copied</source>
+            <translation>Message copied</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="533" />
-            <source>%1 the tool read</source>
-            <translation>%1 the tool read</translation>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="45" />
+            <source>compacted on request</source>
+            <translation>compacted on request</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="535" />
-            <source>%1 characters</source>
-            <translation>%1 characters</translation>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="45" />
+            <source>compacted</source>
+            <translation>compacted</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="538" />
-            <source>Open the saved result ↗  (%1: %2)</source>
-            <translation>Open the saved result ↗  (%1: %2)</translation>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="48" />
+            <source>edited by you ·</source>
+            <translation>edited by you ·</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="541" />
-            <source>Saved to %1 to keep the context small</source>
-            <translation>Saved to %1 to keep the context small</translation>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="82" />
+            <source>view summary</source>
+            <translation>view summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="614" />
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="84" />
+            <source>Open the summary history at this compaction</source>
+            <translation>Open the summary history at this compaction</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="50" />
+            <source>You edited this summary; the next requests carry your text. The original stays in the summary history.</source>
+            <translation>You edited this summary; the next requests carry your text. The original stays in the summary history.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="69" />
+            <source>%1 → %2 tokens</source>
+            <translation>%1 → %2 tokens</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="57" />
             <source>(extractive)</source>
             <translation>(extractive)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="616" />
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="59" />
             <source>Extractive summary: the model's summary failed, so this one was built without a model (your newest messages verbatim, the files, the tool calls).</source>
             <translation>Extractive summary: the model's summary failed, so this one was built without a model (your newest messages verbatim, the files, the tool calls).</translation>
         </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="556" />
-            <source>%1 chars</source>
-            <translation>%1 chars</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="559" />
-            <source>saved to file</source>
-            <translation>saved to file</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="627" />
-            <source>%1 → %2 tokens</source>
-            <translation>%1 → %2 tokens</translation>
-        </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="625" />
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="67" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln message</numerusform>
                 <numerusform>%Ln messages</numerusform>
             </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="68" />
+            <source>A tool call: Space shows or hides its arguments and result.</source>
+            <translation>A tool call: Space shows or hides its arguments and result.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="86" />
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="90" />
+            <source>Result</source>
+            <translation>Result</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="162" />
+            <source>running…</source>
+            <translation>running…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="84" />
+            <source>Arguments</source>
+            <translation>Arguments</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="136" />
+            <source>… (%1 more characters)</source>
+            <translation>… (%1 more characters)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="147" />
+            <source>%1 the tool read</source>
+            <translation>%1 the tool read</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="149" />
+            <source>%1 characters</source>
+            <translation>%1 characters</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="152" />
+            <source>Open the saved result ↗  (%1: %2)</source>
+            <translation>Open the saved result ↗  (%1: %2)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="155" />
+            <source>Saved to %1 to keep the context small</source>
+            <translation>Saved to %1 to keep the context small</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="170" />
+            <source>%1 chars</source>
+            <translation>%1 chars</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="173" />
+            <source>saved to file</source>
+            <translation>saved to file</translation>
         </message>
     </context>
     <context>
@@ -2801,13 +2847,13 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="192" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="353" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="354" />
             <source>Could not rename: %1</source>
             <translation>Could not rename: %1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="219" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="494" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="495" />
             <source>Could not delete: %1</source>
             <translation>Could not delete: %1</translation>
         </message>
@@ -2940,32 +2986,32 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>&amp;Rename session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="253" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="254" />
             <source>this session</source>
             <translation>this session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="255" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="256" />
             <source>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</source>
             <translation>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="261" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="262" />
             <source>Stop the answer (Esc) before switching.</source>
             <translation>Stop the answer (Esc) before switching.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="284" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="285" />
             <source>Opening “%1”…</source>
             <translation>Opening “%1”…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="381" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="382" />
             <source>Deleted “%1”.</source>
             <translation>Deleted “%1”.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="487" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="488" />
             <source>Restored “%1”.</source>
             <translation>Restored “%1”.</translation>
         </message>
@@ -2975,38 +3021,38 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>Stayed on this session to answer.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="324" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="325" />
             <source>Message search is unavailable (titles still match): %1</source>
             <translation>Message search is unavailable (titles still match): %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="371" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="372" />
             <source>Still switching sessions: a moment.</source>
             <translation>Still switching sessions: a moment.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="446" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="447" />
             <source>“%1” was not deleted: %2</source>
             <translation>“%1” was not deleted: %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="459" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="460" />
             <source>The trash could not be cleaned up: %1</source>
             <translation>The trash could not be cleaned up: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="478" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="479" />
             <source>Could not restore: %1</source>
             <translation>Could not restore: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="501" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="502" />
             <source>Could not empty the trash: %1</source>
             <translation>Could not empty the trash: %1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar_delegate.py" line="103" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="141" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="137" />
             <source>opening…</source>
             <translation>opening…</translation>
         </message>
@@ -3017,7 +3063,7 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/sessions/sidebar_delegate.py" line="107" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="137" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="133" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln message</numerusform>
@@ -3025,12 +3071,12 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="139" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="135" />
             <source>an answer is streaming</source>
             <translation>an answer is streaming</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="144" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="140" />
             <source>%Ln matching message(s) · Enter opens the newest</source>
             <translation>
                 <numerusform>%Ln matching message · Enter opens the newest</numerusform>
@@ -3857,13 +3903,13 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="110" />
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="119" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="170" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="180" />
             <source>not reported</source>
             <translation>not reported</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="158" />
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="168" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="178" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln message</numerusform>
@@ -3871,7 +3917,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="163" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="173" />
             <source>%Ln message(s) (system + history before the kept tail)</source>
             <translation>
                 <numerusform>%Ln message (system + history before the kept tail)</numerusform>
@@ -3879,12 +3925,12 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="188" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="198" />
             <source>none (written by you)</source>
             <translation>none (written by you)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="189" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="199" />
             <source>none (no model call)</source>
             <translation>none (no model call)</translation>
         </message>
@@ -3899,159 +3945,159 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>completion</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="143" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="153" />
             <source>%1 after</source>
             <translation>%1 after</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="145" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="155" />
             <source>not recorded</source>
             <translation>not recorded</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="177" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="187" />
             <source>extractive summary (built without a model)</source>
             <translation>extractive summary (built without a model)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="180" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="190" />
             <source>none: the model's summary failed (%1 was asked)</source>
             <translation>none: the model's summary failed (%1 was asked)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="182" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="192" />
             <source>none: the model's summary failed</source>
             <translation>none: the model's summary failed</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="187" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="197" />
             <source>the next request before → with the edit</source>
             <translation>the next request before → with the edit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="217" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="227" />
             <source>Compaction summary</source>
             <translation>Compaction summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="225" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="235" />
             <source>Summary history</source>
             <translation>Summary history</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="227" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="237" />
             <source>Every summary of this branch, oldest first; arrows choose one.</source>
             <translation>Every summary of this branch, oldest first; arrows choose one.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="242" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="252" />
             <source>Select in tree</source>
             <translation>Select in tree</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="244" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="254" />
             <source>Select the messages this summary newly covered</source>
             <translation>Select the messages this summary newly covered</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="250" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="321" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="260" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="331" />
             <source>Summary</source>
             <translation>Summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="252" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="262" />
             <source>The summary the next requests carry, read-only.</source>
             <translation>The summary the next requests carry, read-only.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="273" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="322" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="283" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="332" />
             <source>Changes</source>
             <translation>Changes</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="275" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="285" />
             <source>The lines added (+) and removed (−) against the summary before.</source>
             <translation>The lines added (+) and removed (−) against the summary before.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="286" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="296" />
             <source>Edit the summary</source>
             <translation>Edit the summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="288" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="298" />
             <source>The summary in use; saving it makes a new compaction.</source>
             <translation>The summary in use; saving it makes a new compaction.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="290" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="300" />
             <source>Save edited summary</source>
             <translation>Save edited summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="292" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="302" />
             <source>Save the edit as a new compaction; the next request uses it</source>
             <translation>Save the edit as a new compaction; the next request uses it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="317" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="327" />
             <source>Summary views</source>
             <translation>Summary views</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="319" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="329" />
             <source>The summary, its changes against the one before, and its editor.</source>
             <translation>The summary, its changes against the one before, and its editor.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="323" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="333" />
             <source>Edit</source>
             <translation>Edit</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="327" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="337" />
             <source>Copy summary</source>
             <translation>Copy summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="329" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="339" />
             <source>Copy the summary as the model receives it</source>
             <translation>Copy the summary as the model receives it</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="428" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="438" />
             <source>Read files (%1)</source>
             <translation>Read files (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="430" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="440" />
             <source>Modified files (%1)</source>
             <translation>Modified files (%1)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="432" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="442" />
             <source>Read files</source>
             <translation>Read files</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="433" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="443" />
             <source>Modified files</source>
             <translation>Modified files</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="435" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="445" />
             <source>The files the summarized messages read.</source>
             <translation>The files the summarized messages read.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="438" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="448" />
             <source>The files the summarized messages changed.</source>
             <translation>The files the summarized messages changed.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="495" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="505" />
             <source>… %1 more lines</source>
             <translation>… %1 more lines</translation>
         </message>
@@ -4061,48 +4107,48 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>- (none reported)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="185" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="195" />
             <source>repaired (the model's second answer)</source>
             <translation>repaired (the model's second answer)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="302" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="312" />
             <source>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</source>
             <translation>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="447" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="457" />
             <source>Only the summary in use (the newest on this branch) can be edited.</source>
             <translation>Only the summary in use (the newest on this branch) can be edited.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="462" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="472" />
             <source>Too large to compare here; Copy summary copies the text.</source>
             <translation>Too large to compare here; Copy summary copies the text.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="471" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="481" />
             <source>The first summary on this branch: every line is new.</source>
             <translation>The first summary on this branch: every line is new.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="475" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="485" />
             <source>Against summary #%1: %2 added, %3 removed.</source>
             <translation>Against summary #%1: %2 added, %3 removed.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="528" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="538" />
             <source>(none)</source>
             <translation>(none)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="415" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="425" />
             <source>… %1 more characters; Copy summary copies all of it.</source>
             <translation>… %1 more characters; Copy summary copies all of it.</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="479" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="480" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="489" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="490" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln line</numerusform>
@@ -4110,7 +4156,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="424" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="434" />
             <source>The summary is empty.</source>
             <translation>The summary is empty.</translation>
         </message>
@@ -4429,17 +4475,12 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>(manual)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="348" />
-            <source>(edited)</source>
-            <translation>(edited)</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="351" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="352" />
             <source>%1 summarizer calls</source>
             <translation>%1 summarizer calls</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="388" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="391" />
             <source>explored on another branch · %Ln message(s)</source>
             <translation>
                 <numerusform>explored on another branch · %Ln message</numerusform>
@@ -4447,42 +4488,50 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="494" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="497" />
             <source>pinned: stays verbatim in every view</source>
             <translation>pinned: stays verbatim in every view</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="497" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="500" />
             <source>Thinking (%1 characters): %2</source>
             <translation>Thinking (%1 characters): %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="407" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="410" />
             <source>system prompt: %1</source>
             <translation>system prompt: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="407" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="410" />
             <source>system prompt removed</source>
             <translation>system prompt removed</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="508" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="511" />
             <source>Results:</source>
             <translation>Results:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="511" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="514" />
             <source>No result yet.</source>
             <translation>No result yet.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="492" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="495" />
             <source>(stopped)</source>
             <translation>(stopped)</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="366" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="367" />
+            <source>summary edited · %Ln message(s)</source>
+            <translation>
+                <numerusform>summary edited · %Ln message</numerusform>
+                <numerusform>summary edited · %Ln messages</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="369" />
             <source>compacted (extractive) %Ln message(s)</source>
             <translation>
                 <numerusform>compacted (extractive) %Ln message</numerusform>
@@ -4490,7 +4539,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="368" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="371" />
             <source>compacted %Ln message(s)</source>
             <translation>
                 <numerusform>compacted %Ln message</numerusform>
@@ -4508,7 +4557,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>The messages of this session as a tree. Arrows move, Enter rewinds to a message or opens a summary, the Menu key shows its actions.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="423" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="425" />
             <source>Copy text</source>
             <translation>Copy text</translation>
         </message>
@@ -4523,12 +4572,12 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>Remove branch summary</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="425" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="427" />
             <source>Collapse branch</source>
             <translation>Collapse branch</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/view.py" line="517" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="519" />
             <source>Collapsed branch of %Ln message(s).</source>
             <translation>
                 <numerusform>Collapsed branch of %Ln message.</numerusform>
@@ -4536,27 +4585,27 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="524" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="526" />
             <source>The system prompt changed here; later requests carry it.</source>
             <translation>The system prompt changed here; later requests carry it.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="540" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="542" />
             <source>Not sent to the model verbatim (summarized or snipped).</source>
             <translation>Not sent to the model verbatim (summarized or snipped).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="542" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="544" />
             <source>Navigation is paused while the agent is busy.</source>
             <translation>Navigation is paused while the agent is busy.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="518" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="520" />
             <source>Click to expand.</source>
             <translation>Click to expand.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="526" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="528" />
             <source>Double-click to view the summary.</source>
             <translation>Double-click to view the summary.</translation>
         </message>
@@ -4571,12 +4620,12 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>Rewind here</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="413" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="415" />
             <source>Fork to new session from here</source>
             <translation>Fork to new session from here</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="529" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="531" />
             <source>Sealed: below the compaction floor. Rewinding here is not possible; fork to a new session to continue from this point.</source>
             <translation>Sealed: below the compaction floor. Rewinding here is not possible; fork to a new session to continue from this point.</translation>
         </message>
@@ -4591,24 +4640,33 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</tran
             <translation>Edit and resend…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="418" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="420" />
             <source>Unpin message</source>
             <translation>Unpin message</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="420" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="422" />
             <source>Pin message (keep verbatim)</source>
             <translation>Pin message (keep verbatim)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="536" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="538" />
             <source>Current position.</source>
             <translation>Current position.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="538" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="411" />
+            <source>Edit and resend (sealed by compaction)</source>
+            <translation>Edit and resend (sealed by compaction)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="540" />
             <source>Click to rewind here.</source>
             <translation>Click to rewind here.</translation>
+        </message>
+        <message>
+            <source>(edited)</source>
+            <translation type="obsolete">(edited)</translation>
         </message>
         <message>
             <source>Double-click (or Enter) to view the summary.</source>

@@ -870,7 +870,7 @@ price: the app shows money only for models you entered a price for.</source>
     <context>
         <name>Controller</name>
         <message>
-            <location filename="../../pi_desktop/ui/controller.py" line="206" />
+            <location filename="../../pi_desktop/ui/controller.py" line="219" />
             <source>Internal error: %1: %2</source>
             <translation>内部错误：%1：%2</translation>
         </message>
@@ -878,18 +878,18 @@ price: the app shows money only for models you entered a price for.</source>
     <context>
         <name>Conversation</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="146" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="65" />
             <source>Conversation</source>
             <translation>对话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="148" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="67" />
             <source>The messages of this session; Ctrl+F finds text, Page Up and Page Down scroll.</source>
             <translation>此会话的消息；Ctrl+F 查找文字，Page Up 和 Page Down 翻页。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="188" />
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="610" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="84" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="215" />
             <source>Type a message below — Enter sends.
 
 The bar above the input shows how full the model's context is; when it passes the mark, older turns are summarized. The tree on the right shows every message: click one to go back to it.</source>
@@ -898,58 +898,58 @@ The bar above the input shows how full the model's context is; when it passes th
 输入框上方的预算条显示模型的上下文用了多少；超过标记后，较早的轮次会被总结。右侧的树显示每一条消息：点击其中一条即可回到那里。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="617" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="222" />
             <source>Opening %1…</source>
             <translation>正在打开 %1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="763" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="336" />
             <source>thinking…</source>
             <translation>思考中…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="980" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="362" />
+            <source>Stopped.</source>
+            <translation>已停止。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="525" />
+            <source>Some saved data could not be shown and was skipped:</source>
+            <translation>部分已保存的数据无法显示，已跳过：</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="528" />
+            <source>… and %1 more</source>
+            <translation>… 另有 %1 条</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="177" />
+            <source>Retry</source>
+            <translation>重试</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/history_gaps.py" line="34" />
             <source>This conversation has a gap: %1. The session file is unchanged.</source>
             <translation>此对话有缺口：%1。会话文件未被修改。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="963" />
+            <location filename="../../pi_desktop/ui/chat/history_gaps.py" line="18" />
             <source>%Ln tool call(s) never got a result (the run was interrupted); the model is sent "%1" in its place</source>
             <translation>
                 <numerusform>%Ln 次工具调用没有得到结果（运行被中断）；发送给模型的是“%1”</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="973" />
+            <location filename="../../pi_desktop/ui/chat/history_gaps.py" line="28" />
             <source>%Ln tool result(s) answer no call and are left out of what the model is sent</source>
             <translation>
                 <numerusform>%Ln 条工具结果没有对应的调用，不会发送给模型</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="789" />
-            <source>Stopped.</source>
-            <translation>已停止。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="983" />
+            <location filename="../../pi_desktop/ui/chat/history_gaps.py" line="37" />
             <source>; </source>
             <translation>；</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="930" />
-            <source>Some saved data could not be shown and was skipped:</source>
-            <translation>部分已保存的数据无法显示，已跳过：</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="933" />
-            <source>… and %1 more</source>
-            <translation>… 另有 %1 条</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="544" />
-            <source>Retry</source>
-            <translation>重试</translation>
         </message>
     </context>
     <context>
@@ -1398,28 +1398,54 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Header</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="36" />
-            <location filename="../../pi_desktop/ui/chat/header.py" line="53" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="40" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="39" />
+            <source>Sessions</source>
+            <translation>会话</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="41" />
+            <source>Show or hide the list of sessions (the window is too narrow for both)</source>
+            <translation>显示或隐藏会话列表（窗口太窄，无法同时显示）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="44" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="77" />
             <source>New session</source>
             <translation>新会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="61" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="53" />
+            <source>Session tree</source>
+            <translation>会话树</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="54" />
+            <source>Show or hide the session tree (the window is too narrow for both)</source>
+            <translation>显示或隐藏会话树（窗口太窄，无法同时显示）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="85" />
             <source>System prompt</source>
             <translation>系统提示词</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="68" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="52" />
+            <source>Tree</source>
+            <translation>树</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/header.py" line="92" />
             <source>This session has no system prompt (click to give it one)</source>
             <translation>此会话没有系统提示词（点击添加）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="60" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="84" />
             <source>No system prompt</source>
             <translation>无系统提示词</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/header.py" line="66" />
+            <location filename="../../pi_desktop/ui/chat/header.py" line="90" />
             <source>System prompt (click to view or change it):</source>
             <translation>系统提示词（点击查看或修改）：</translation>
         </message>
@@ -1478,190 +1504,230 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>开发者(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="106" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="143" />
+            <source>Edited summary saved; the next request uses it.</source>
+            <translation>编辑后的总结已保存；下一次请求将使用它。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="132" />
+            <source>Wait for the answer to finish, then save the edit.</source>
+            <translation>请等回答结束后再保存编辑。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="229" />
+            <source>Tools</source>
+            <translation>工具</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="255" />
+            <source>Wait for the answer to finish to change the prompt.</source>
+            <translation>请等回答结束后再更改提示词。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="138" />
+            <source>Not saved: %1.</source>
+            <translation>未保存：%1。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="188" />
+            <source>Exported to %1</source>
+            <translation>已导出到 %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="119" />
             <source>Offline (no network)</source>
             <translation>离线（无网络）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="144" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="180" />
             <source>Message — Enter sends, Shift+Enter for a new line</source>
             <translation>输入消息 — Enter 发送，Shift+Enter 换行</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="146" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="182" />
             <source>Message</source>
             <translation>消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="148" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="184" />
             <source>Your next message. Enter sends it, Shift+Enter starts a new line.</source>
             <translation>你要发送的下一条消息。Enter 发送，Shift+Enter 换行。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="151" />
-            <location filename="../../pi_desktop/ui/main_window.py" line="258" />
-            <location filename="../../pi_desktop/ui/window_run.py" line="22" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="187" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="305" />
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="165" />
             <source>Send</source>
             <translation>发送</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="153" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="189" />
             <source>Sends the message, or stops the answer while one is written.</source>
             <translation>发送消息；回答生成期间则用于停止回答。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="225" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="269" />
             <source>&lt;b&gt;● Offline&lt;/b&gt; — demo model, no network</source>
             <translation>&lt;b&gt;● 离线&lt;/b&gt; — 演示模型，无网络</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="247" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="294" />
             <source>&amp;New session</source>
             <translation>新建会话(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="249" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="296" />
             <source>&amp;Open session…</source>
             <translation>打开会话(&amp;O)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="252" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="299" />
             <source>&amp;Settings…</source>
             <translation>设置(&amp;S)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="254" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="301" />
             <source>&amp;Quit</source>
             <translation>退出(&amp;Q)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="256" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="303" />
             <source>&amp;Compact now…</source>
             <translation>立即压缩(&amp;C)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="259" />
-            <location filename="../../pi_desktop/ui/window_run.py" line="22" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="306" />
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="165" />
             <source>Stop</source>
             <translation>停止</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="261" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="308" />
             <source>&amp;Pin / unpin message</source>
             <translation>固定 / 取消固定消息(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="263" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="310" />
             <source>&amp;File</source>
             <translation>文件(&amp;F)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="266" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="313" />
             <source>&amp;Export current branch</source>
             <translation>导出当前分支(&amp;E)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="279" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="326" />
             <source>&amp;View</source>
             <translation>视图(&amp;V)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="284" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="331" />
             <source>&amp;Search sessions</source>
             <translation>搜索会话(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="287" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="334" />
             <source>Next &amp;pane</source>
             <translation>下一个区域(&amp;P)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="290" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="337" />
             <source>Previous pa&amp;ne</source>
             <translation>上一个区域(&amp;N)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="300" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="347" />
             <source>%1 is not a zoom level; ignored</source>
             <translation>%1 不是有效的缩放级别，已忽略</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="302" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="349" />
             <source>&amp;Conversation</source>
             <translation>对话(&amp;C)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="306" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="353" />
             <source>&amp;Fidelity probe (provider check)…</source>
             <translation>保真度探测（检查服务）(&amp;F)…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="654" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="716" />
             <source>%1 — pi-desktop</source>
             <translation>%1 — pi-desktop</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="664" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="726" />
             <source>%1 · workspace %2</source>
             <translation>%1 · 工作区 %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="269" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="942" />
+            <source>System prompt changed; your next message uses it.</source>
+            <translation>系统提示词已更改；你的下一条消息将使用它。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="316" />
             <source>%1…</source>
             <translation>%1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="412" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="469" />
             <source>window/splitter is not a saved layout; ignored</source>
             <translation>window/splitter 不是有效的已保存布局；已忽略</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="653" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="715" />
             <source>New session</source>
             <translation>新会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="737" />
-            <source>Stopping…</source>
-            <translation>正在停止…</translation>
+            <location filename="../../pi_desktop/ui/main_window.py" line="876" />
+            <source>Settings saved; they apply when this answer ends.</source>
+            <translation>设置已保存；将在本次回答结束后生效。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="362" />
-            <source>Provider busy (%1); retry %2 in %3 s</source>
-            <translation>服务繁忙（%1）；%3 秒后进行第 %2 次重试</translation>
+            <location filename="../../pi_desktop/ui/main_window.py" line="882" />
+            <source>The API key was not saved: %1.</source>
+            <translation>API 密钥未保存：%1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="406" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="463" />
             <source>window/geometry is not a saved geometry; ignored</source>
             <translation>window/geometry 不是有效的已保存窗口尺寸；已忽略</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="670" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="732" />
             <source>Workspace: %1</source>
             <translation>工作区：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="726" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="780" />
             <source>Your message is still in the box.</source>
             <translation>你的消息仍保留在输入框中。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="762" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="938" />
+            <source>The system prompt was not changed: %1</source>
+            <translation>系统提示词未更改：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/main_window.py" line="954" />
             <source>Stopping the run before closing…</source>
             <translation>正在停止运行，然后关闭…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="540" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="599" />
             <source>Some lines of this session file could not be read and were skipped:</source>
             <translation>此会话文件中有些行无法读取，已跳过：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="550" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="609" />
             <source>Some saved settings could not be used; the defaults apply:</source>
             <translation>部分已保存的设置无法使用，已改用默认值：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/main_window.py" line="723" />
+            <location filename="../../pi_desktop/ui/main_window.py" line="777" />
             <source>This session is open read-only.</source>
             <translation>此会话以只读方式打开。</translation>
         </message>
@@ -1669,6 +1735,93 @@ The bar above the input shows how full the model's context is; when it passes th
             <location filename="../../pi_desktop/ui/refusals.py" line="31" />
             <source>Dismiss</source>
             <translation>关闭</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="327" />
+            <source>The model's summary failed (%1). The conversation was compacted with an extractive summary built without a model instead: your newest messages verbatim, the files and the tool calls. The full history stays in the session.</source>
+            <translation>模型的总结失败了（%1）。已改用不依赖模型的抽取式总结来压缩对话：原样保留你最新的消息、涉及的文件和工具调用。完整历史仍保存在会话中。</translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="243" />
+            <source>Compacted %Ln message(s): %1 → %2 tokens</source>
+            <translation>
+                <numerusform>已压缩 %Ln 条消息：%1 → %2 Token</numerusform>
+            </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="321" />
+            <source>The model's first answer was not a summary (%1); one repair request got a proper summary. The full history stays in the session.</source>
+            <translation>模型的第一次回答不是总结（%1）；再请求修正一次后得到了合格的总结。完整历史仍保存在会话中。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="180" />
+            <source>Sent. The answer is being written.</source>
+            <translation>已发送，正在生成回答。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="225" />
+            <source>Compacting the conversation…</source>
+            <translation>正在压缩对话…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="227" />
+            <source>Context is full: summarizing…</source>
+            <translation>上下文已满：正在总结…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="279" />
+            <source>Provider busy (%1); retry %2 in %3 s</source>
+            <translation>服务繁忙（%1）；%3 秒后进行第 %2 次重试</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="305" />
+            <source>%1 Your message was not sent and is still in the input box.</source>
+            <translation>%1 你的消息未发送，仍保留在输入框中。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="315" />
+            <source>The answer failed: %1</source>
+            <translation>回答失败：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="139" />
+            <source>Stopping…</source>
+            <translation>正在停止…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="167" />
+            <source>Stop the answer (Esc)</source>
+            <translation>停止回答（Esc）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="167" />
+            <source>Send (Enter)</source>
+            <translation>发送（Enter）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="201" />
+            <source>Answer: %1</source>
+            <translation>回答：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="295" />
+            <source>The answer was stopped.</source>
+            <translation>回答已停止。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="297" />
+            <source>The answer is complete.</source>
+            <translation>回答已完成。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="261" />
+            <source>Wait for the run to finish, then try again.</source>
+            <translation>请等运行结束后再试。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="268" />
+            <source>Try the model's summary again</source>
+            <translation>再试一次模型总结</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/tree/session_tree.py" line="144" />
@@ -1696,136 +1849,9 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="69" />
-            <source>Edited summary saved; the next request uses it.</source>
-            <translation>编辑后的总结已保存；下一次请求将使用它。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="57" />
-            <source>Wait for the answer to finish, then save the edit.</source>
-            <translation>请等回答结束后再保存编辑。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="153" />
-            <source>Tools</source>
-            <translation>工具</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="188" />
-            <source>Settings saved; they apply when this answer ends.</source>
-            <translation>设置已保存；将在本次回答结束后生效。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="194" />
-            <source>The API key was not saved: %1.</source>
-            <translation>API 密钥未保存：%1。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="63" />
-            <source>Not saved: %1.</source>
-            <translation>未保存：%1。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_dialogs.py" line="95" />
-            <source>Exported to %1</source>
-            <translation>已导出到 %1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="174" />
-            <source>The model's summary failed (%1). The conversation was compacted with an extractive summary built without a model instead: your newest messages verbatim, the files and the tool calls. The full history stays in the session.</source>
-            <translation>模型的总结失败了（%1）。已改用不依赖模型的抽取式总结来压缩对话：原样保留你最新的消息、涉及的文件和工具调用。完整历史仍保存在会话中。</translation>
-        </message>
-        <message numerus="yes">
-            <location filename="../../pi_desktop/ui/window_run.py" line="107" />
-            <source>Compacted %Ln message(s): %1 → %2 tokens</source>
-            <translation>
-                <numerusform>已压缩 %Ln 条消息：%1 → %2 Token</numerusform>
-            </translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="168" />
-            <source>The model's first answer was not a summary (%1); one repair request got a proper summary. The full history stays in the session.</source>
-            <translation>模型的第一次回答不是总结（%1）；再请求修正一次后得到了合格的总结。完整历史仍保存在会话中。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="45" />
-            <source>Sent. The answer is being written.</source>
-            <translation>已发送，正在生成回答。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="87" />
-            <source>Compacting the conversation…</source>
-            <translation>正在压缩对话…</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="89" />
-            <source>Context is full: summarizing…</source>
-            <translation>上下文已满：正在总结…</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="152" />
-            <source>%1 Your message was not sent and is still in the input box.</source>
-            <translation>%1 你的消息未发送，仍保留在输入框中。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="162" />
-            <source>The answer failed: %1</source>
-            <translation>回答失败：%1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="24" />
-            <source>Stop the answer (Esc)</source>
-            <translation>停止回答（Esc）</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="24" />
-            <source>Send (Enter)</source>
-            <translation>发送（Enter）</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="143" />
-            <source>The answer was stopped.</source>
-            <translation>回答已停止。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="145" />
-            <source>The answer is complete.</source>
-            <translation>回答已完成。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="58" />
-            <source>Answer: %1</source>
-            <translation>回答：%1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="125" />
-            <source>Wait for the run to finish, then try again.</source>
-            <translation>请等运行结束后再试。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_run.py" line="132" />
-            <source>Try the model's summary again</source>
-            <translation>再试一次模型总结</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_usage.py" line="118" />
-            <source>System prompt changed; your next message uses it.</source>
-            <translation>系统提示词已更改；你的下一条消息将使用它。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_usage.py" line="68" />
+            <location filename="../../pi_desktop/ui/usage_status.py" line="73" />
             <source>Session: %1</source>
             <translation>本会话：%1</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_usage.py" line="95" />
-            <source>Wait for the answer to finish to change the prompt.</source>
-            <translation>请等回答结束后再更改提示词。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/window_usage.py" line="113" />
-            <source>The system prompt was not changed: %1</source>
-            <translation>系统提示词未更改：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/zoom.py" line="105" />
@@ -1859,52 +1885,52 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Markdown</name>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="147" />
-            <source>Message text</source>
-            <translation>消息内容</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="149" />
-            <source>The text of one message, read-only; its links ask before they open.</source>
-            <translation>一条消息的内容（只读）；其中的链接在打开前会先询问。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="362" />
-            <source>Receiving a long answer: %1 characters so far; too long for markdown, it shows as plain text (Show all once it has ended).</source>
-            <translation>正在接收一个很长的回答：目前 %1 个字符；太长无法按 Markdown 排版，以纯文本显示（结束后可点“显示全部”）。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="370" />
-            <source>Showing the first %1 of %2 characters as plain text (too long to lay out as markdown).</source>
-            <translation>以纯文本显示 %2 个字符中的前 %1 个（太长，无法按 Markdown 排版）。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="126" />
+            <location filename="../../pi_desktop/ui/text/markdown_html.py" line="69" />
             <source>Copy</source>
             <translation>复制</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="390" />
-            <source>Whole message</source>
-            <translation>完整消息</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="125" />
+            <location filename="../../pi_desktop/ui/text/markdown_html.py" line="68" />
             <source>Scroll</source>
             <translation>滚动</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="125" />
+            <location filename="../../pi_desktop/ui/text/markdown_html.py" line="68" />
             <source>Wrap</source>
             <translation>换行</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="378" />
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="85" />
+            <source>Message text</source>
+            <translation>消息内容</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="87" />
+            <source>The text of one message, read-only; its links ask before they open.</source>
+            <translation>一条消息的内容（只读）；其中的链接在打开前会先询问。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="295" />
+            <source>Receiving a long answer: %1 characters so far; too long for markdown, it shows as plain text (Show all once it has ended).</source>
+            <translation>正在接收一个很长的回答：目前 %1 个字符；太长无法按 Markdown 排版，以纯文本显示（结束后可点“显示全部”）。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="303" />
+            <source>Showing the first %1 of %2 characters as plain text (too long to lay out as markdown).</source>
+            <translation>以纯文本显示 %2 个字符中的前 %1 个（太长，无法按 Markdown 排版）。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="323" />
+            <source>Whole message</source>
+            <translation>完整消息</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="311" />
             <source>Show all</source>
             <translation>显示全部</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="379" />
+            <location filename="../../pi_desktop/ui/text/markdown_view.py" line="312" />
             <source>Copy all</source>
             <translation>全部复制</translation>
         </message>
@@ -2256,192 +2282,212 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>MessageCard</name>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="688" />
-            <source>You</source>
-            <translation>你</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="689" />
-            <source>Assistant</source>
-            <translation>助手</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="690" />
-            <source>System</source>
-            <translation>系统</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="97" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="194" />
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="77" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="62" />
             <source>Copy</source>
             <translation>复制</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="98" />
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="78" />
             <source>Copy this code block to the clipboard</source>
             <translation>将此代码块复制到剪贴板</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="149" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="242" />
-            <source>Copied</source>
-            <translation>已复制</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="194" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="246" />
-            <source>Copy this message</source>
-            <translation>复制此消息</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="196" />
-            <source>Pin</source>
-            <translation>固定</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="196" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="375" />
-            <source>Pin: keep this message verbatim in every request (Ctrl+P)</source>
-            <translation>固定：在每次请求中原样保留此消息（Ctrl+P）</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="304" />
-            <source>⚑ pinned</source>
-            <translation>⚑ 已固定</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="307" />
-            <source>Pinned: sent verbatim in every request, never summarized</source>
-            <translation>已固定：每次请求都原样发送，永不被总结</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="383" />
-            <source>You stopped this answer; it is kept as it was.</source>
-            <translation>你停止了这个回答；它按停止时的样子保留。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="454" />
-            <source>A tool call: Space shows or hides its arguments and result.</source>
-            <translation>一次工具调用：按空格键显示或隐藏它的参数和结果。</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="472" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="476" />
-            <source>Result</source>
-            <translation>结果</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="548" />
-            <source>running…</source>
-            <translation>运行中…</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="611" />
-            <source>compacted on request</source>
-            <translation>按要求压缩了</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="611" />
-            <source>compacted</source>
-            <translation>已压缩</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="637" />
-            <source>view summary</source>
-            <translation>查看总结</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="639" />
-            <source>Open the summary history at this compaction</source>
-            <translation>在总结历史中打开这次压缩</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="122" />
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="128" />
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="104" />
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="110" />
             <source>code</source>
             <translation>代码</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="125" />
+            <location filename="../../pi_desktop/ui/chat/code_block.py" line="107" />
             <source>%1 · showing part of %2 characters; Copy copies all of it</source>
             <translation>%1 · 仅显示 %2 个字符中的一部分；“复制”会复制全部内容</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="202" />
+            <location filename="../../pi_desktop/ui/chat/copied.py" line="45" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="113" />
+            <source>Copied</source>
+            <translation>已复制</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="309" />
+            <source>You</source>
+            <translation>你</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="310" />
+            <source>Assistant</source>
+            <translation>助手</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="311" />
+            <source>System</source>
+            <translation>系统</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="62" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="119" />
+            <source>Copy this message</source>
+            <translation>复制此消息</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="64" />
+            <source>Pin</source>
+            <translation>固定</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="64" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="265" />
+            <source>Pin: keep this message verbatim in every request (Ctrl+P)</source>
+            <translation>固定：在每次请求中原样保留此消息（Ctrl+P）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="177" />
+            <source>⚑ pinned</source>
+            <translation>⚑ 已固定</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="180" />
+            <source>Pinned: sent verbatim in every request, never summarized</source>
+            <translation>已固定：每次请求都原样发送，永不被总结</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="273" />
+            <source>You stopped this answer; it is kept as it was.</source>
+            <translation>你停止了这个回答；它按停止时的样子保留。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="70" />
             <source>Edit</source>
             <translation>编辑</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="203" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="71" />
             <source>Edit this message and send it again</source>
             <translation>编辑此消息并重新发送</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="375" />
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="265" />
             <source>Unpin: let the context layers shorten or summarize it again (Ctrl+P)</source>
             <translation>取消固定：允许上下文各层再次缩短或总结它（Ctrl+P）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="470" />
-            <source>Arguments</source>
-            <translation>参数</translation>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="191" />
+            <source>Code copied</source>
+            <translation>代码已复制</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="522" />
-            <source>… (%1 more characters)</source>
-            <translation>…（还有 %1 个字符）</translation>
+            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="194" />
+            <source>Message copied</source>
+            <translation>消息已复制</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="533" />
-            <source>%1 the tool read</source>
-            <translation>工具读取内容的%1</translation>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="45" />
+            <source>compacted on request</source>
+            <translation>按要求压缩了</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="535" />
-            <source>%1 characters</source>
-            <translation>%1 个字符</translation>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="45" />
+            <source>compacted</source>
+            <translation>已压缩</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="538" />
-            <source>Open the saved result ↗  (%1: %2)</source>
-            <translation>打开保存的结果 ↗（%1：%2）</translation>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="48" />
+            <source>edited by you ·</source>
+            <translation>由你编辑 ·</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="541" />
-            <source>Saved to %1 to keep the context small</source>
-            <translation>已保存到 %1，以免占用上下文</translation>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="82" />
+            <source>view summary</source>
+            <translation>查看总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="614" />
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="84" />
+            <source>Open the summary history at this compaction</source>
+            <translation>在总结历史中打开这次压缩</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="50" />
+            <source>You edited this summary; the next requests carry your text. The original stays in the summary history.</source>
+            <translation>你编辑了这份摘要；之后的请求会带上你的文本。原摘要仍保留在摘要历史中。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="69" />
+            <source>%1 → %2 tokens</source>
+            <translation>%1 → %2 Token</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="57" />
             <source>(extractive)</source>
             <translation>（抽取式）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="616" />
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="59" />
             <source>Extractive summary: the model's summary failed, so this one was built without a model (your newest messages verbatim, the files, the tool calls).</source>
             <translation>抽取式总结：模型总结失败，因此这份总结未使用模型生成（原样保留你最新的消息、涉及的文件和工具调用）。</translation>
         </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="556" />
-            <source>%1 chars</source>
-            <translation>%1 个字符</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="559" />
-            <source>saved to file</source>
-            <translation>已保存到文件</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="627" />
-            <source>%1 → %2 tokens</source>
-            <translation>%1 → %2 Token</translation>
-        </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/chat/message_widgets.py" line="625" />
+            <location filename="../../pi_desktop/ui/chat/row_markers.py" line="67" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln 条消息</numerusform>
             </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="68" />
+            <source>A tool call: Space shows or hides its arguments and result.</source>
+            <translation>一次工具调用：按空格键显示或隐藏它的参数和结果。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="86" />
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="90" />
+            <source>Result</source>
+            <translation>结果</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="162" />
+            <source>running…</source>
+            <translation>运行中…</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="84" />
+            <source>Arguments</source>
+            <translation>参数</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="136" />
+            <source>… (%1 more characters)</source>
+            <translation>…（还有 %1 个字符）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="147" />
+            <source>%1 the tool read</source>
+            <translation>工具读取内容的%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="149" />
+            <source>%1 characters</source>
+            <translation>%1 个字符</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="152" />
+            <source>Open the saved result ↗  (%1: %2)</source>
+            <translation>打开保存的结果 ↗（%1：%2）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="155" />
+            <source>Saved to %1 to keep the context small</source>
+            <translation>已保存到 %1，以免占用上下文</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="170" />
+            <source>%1 chars</source>
+            <translation>%1 个字符</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/tool_call.py" line="173" />
+            <source>saved to file</source>
+            <translation>已保存到文件</translation>
         </message>
     </context>
     <context>
@@ -2749,13 +2795,13 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="192" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="353" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="354" />
             <source>Could not rename: %1</source>
             <translation>无法重命名：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="219" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="494" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="495" />
             <source>Could not delete: %1</source>
             <translation>无法删除：%1</translation>
         </message>
@@ -2888,32 +2934,32 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>重命名会话(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="253" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="254" />
             <source>this session</source>
             <translation>此会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="255" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="256" />
             <source>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</source>
             <translation>“%1”中正在生成回答。切换会话前请先停止（Esc）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="261" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="262" />
             <source>Stop the answer (Esc) before switching.</source>
             <translation>切换前请先停止回答（Esc）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="284" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="285" />
             <source>Opening “%1”…</source>
             <translation>正在打开“%1”…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="381" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="382" />
             <source>Deleted “%1”.</source>
             <translation>已删除“%1”。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="487" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="488" />
             <source>Restored “%1”.</source>
             <translation>已恢复“%1”。</translation>
         </message>
@@ -2923,38 +2969,38 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>已留在本会话中回答。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="324" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="325" />
             <source>Message search is unavailable (titles still match): %1</source>
             <translation>消息搜索不可用（仍可匹配标题）：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="371" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="372" />
             <source>Still switching sessions: a moment.</source>
             <translation>仍在切换会话，请稍候。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="446" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="447" />
             <source>“%1” was not deleted: %2</source>
             <translation>“%1”未删除：%2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="459" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="460" />
             <source>The trash could not be cleaned up: %1</source>
             <translation>无法清理回收站：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="478" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="479" />
             <source>Could not restore: %1</source>
             <translation>无法恢复：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="501" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="502" />
             <source>Could not empty the trash: %1</source>
             <translation>无法清空回收站：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/sidebar_delegate.py" line="103" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="141" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="137" />
             <source>opening…</source>
             <translation>正在打开…</translation>
         </message>
@@ -2965,19 +3011,19 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
         <message numerus="yes">
             <location filename="../../pi_desktop/ui/sessions/sidebar_delegate.py" line="107" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="137" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="133" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln 条消息</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="139" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="135" />
             <source>an answer is streaming</source>
             <translation>正在生成回答</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="144" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_model.py" line="140" />
             <source>%Ln matching message(s) · Enter opens the newest</source>
             <translation>
                 <numerusform>%Ln 条匹配的消息 · Enter 打开最新的一条</numerusform>
@@ -3797,32 +3843,32 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
         <message>
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="110" />
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="119" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="170" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="180" />
             <source>not reported</source>
             <translation>未报告</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="158" />
             <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="168" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="178" />
             <source>%Ln message(s)</source>
             <translation>
                 <numerusform>%Ln 条消息</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="163" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="173" />
             <source>%Ln message(s) (system + history before the kept tail)</source>
             <translation>
                 <numerusform>%Ln 条消息（系统提示词 + 保留结尾之前的历史）</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="188" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="198" />
             <source>none (written by you)</source>
             <translation>无（由你撰写）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="189" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="199" />
             <source>none (no model call)</source>
             <translation>无（未调用模型）</translation>
         </message>
@@ -3837,159 +3883,159 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
             <translation>生成</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="143" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="153" />
             <source>%1 after</source>
             <translation>压缩后 %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="145" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="155" />
             <source>not recorded</source>
             <translation>未记录</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="177" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="187" />
             <source>extractive summary (built without a model)</source>
             <translation>抽取式总结（未使用模型生成）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="180" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="190" />
             <source>none: the model's summary failed (%1 was asked)</source>
             <translation>无：模型总结失败（请求的是 %1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="182" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="192" />
             <source>none: the model's summary failed</source>
             <translation>无：模型总结失败</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="187" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="197" />
             <source>the next request before → with the edit</source>
             <translation>下一次请求：编辑前 → 编辑后</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="217" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="227" />
             <source>Compaction summary</source>
             <translation>压缩总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="225" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="235" />
             <source>Summary history</source>
             <translation>总结历史</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="227" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="237" />
             <source>Every summary of this branch, oldest first; arrows choose one.</source>
             <translation>本分支的所有总结，从最早的开始；用方向键选择。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="242" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="252" />
             <source>Select in tree</source>
             <translation>在树中选中</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="244" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="254" />
             <source>Select the messages this summary newly covered</source>
             <translation>选中这次总结新涵盖的消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="250" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="321" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="260" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="331" />
             <source>Summary</source>
             <translation>总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="252" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="262" />
             <source>The summary the next requests carry, read-only.</source>
             <translation>之后的请求所携带的总结（只读）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="273" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="322" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="283" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="332" />
             <source>Changes</source>
             <translation>变更</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="275" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="285" />
             <source>The lines added (+) and removed (−) against the summary before.</source>
             <translation>与上一次总结相比新增（+）和删除（−）的行。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="286" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="296" />
             <source>Edit the summary</source>
             <translation>编辑总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="288" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="298" />
             <source>The summary in use; saving it makes a new compaction.</source>
             <translation>正在使用的总结；保存后会生成一次新的压缩。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="290" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="300" />
             <source>Save edited summary</source>
             <translation>保存编辑后的总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="292" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="302" />
             <source>Save the edit as a new compaction; the next request uses it</source>
             <translation>将编辑保存为一次新的压缩；下一次请求将使用它</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="317" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="327" />
             <source>Summary views</source>
             <translation>总结视图</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="319" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="329" />
             <source>The summary, its changes against the one before, and its editor.</source>
             <translation>总结本身、它与上一次总结相比的变更，以及编辑器。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="323" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="333" />
             <source>Edit</source>
             <translation>编辑</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="327" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="337" />
             <source>Copy summary</source>
             <translation>复制总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="329" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="339" />
             <source>Copy the summary as the model receives it</source>
             <translation>按模型收到的原样复制总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="428" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="438" />
             <source>Read files (%1)</source>
             <translation>读取的文件（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="430" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="440" />
             <source>Modified files (%1)</source>
             <translation>修改的文件（%1）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="432" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="442" />
             <source>Read files</source>
             <translation>读取的文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="433" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="443" />
             <source>Modified files</source>
             <translation>修改的文件</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="435" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="445" />
             <source>The files the summarized messages read.</source>
             <translation>被总结的消息读取过的文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="438" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="448" />
             <source>The files the summarized messages changed.</source>
             <translation>被总结的消息修改过的文件。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="495" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="505" />
             <source>… %1 more lines</source>
             <translation>… 还有 %1 行</translation>
         </message>
@@ -3999,55 +4045,55 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
             <translation>- （未提及）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="185" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="195" />
             <source>repaired (the model's second answer)</source>
             <translation>已修正（模型的第二次回答）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="302" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="312" />
             <source>Your edit is saved as a new compaction (the original stays in the history); the next request sends it instead.</source>
             <translation>你的编辑会保存为一次新的压缩（原总结仍保留在历史中）；下一次请求将改为发送它。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="447" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="457" />
             <source>Only the summary in use (the newest on this branch) can be edited.</source>
             <translation>只能编辑正在使用的总结（本分支上最新的一条）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="462" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="472" />
             <source>Too large to compare here; Copy summary copies the text.</source>
             <translation>内容太大，无法在此比较；“复制总结”可复制全文。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="471" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="481" />
             <source>The first summary on this branch: every line is new.</source>
             <translation>本分支的第一次总结：每一行都是新的。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="475" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="485" />
             <source>Against summary #%1: %2 added, %3 removed.</source>
             <translation>与第 %1 次总结相比：新增 %2，删除 %3。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="528" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="538" />
             <source>(none)</source>
             <translation>（无）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="415" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="425" />
             <source>… %1 more characters; Copy summary copies all of it.</source>
             <translation>… 还有 %1 个字符；“复制总结”可复制全部内容。</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="479" />
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="480" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="489" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="490" />
             <source>%Ln line(s)</source>
             <translation>
                 <numerusform>%Ln 行</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="424" />
+            <location filename="../../pi_desktop/ui/dialogs/summary_viewer.py" line="434" />
             <source>The summary is empty.</source>
             <translation>总结为空。</translation>
         </message>
@@ -4362,66 +4408,68 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
             <translation>（手动）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="348" />
-            <source>(edited)</source>
-            <translation>（已编辑）</translation>
-        </message>
-        <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="351" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="352" />
             <source>%1 summarizer calls</source>
             <translation>调用总结模型 %1 次</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="388" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="391" />
             <source>explored on another branch · %Ln message(s)</source>
             <translation>
                 <numerusform>在另一分支上探索过 · %Ln 条消息</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="494" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="497" />
             <source>pinned: stays verbatim in every view</source>
             <translation>已固定：在每个视图中原样保留</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="497" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="500" />
             <source>Thinking (%1 characters): %2</source>
             <translation>思考（%1 个字符）：%2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="407" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="410" />
             <source>system prompt: %1</source>
             <translation>系统提示词：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="407" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="410" />
             <source>system prompt removed</source>
             <translation>已移除系统提示词</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="508" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="511" />
             <source>Results:</source>
             <translation>结果：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="511" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="514" />
             <source>No result yet.</source>
             <translation>尚无结果。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="492" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="495" />
             <source>(stopped)</source>
             <translation>（已停止）</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="366" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="367" />
+            <source>summary edited · %Ln message(s)</source>
+            <translation>
+                <numerusform>摘要已编辑 · %Ln 条消息</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="369" />
             <source>compacted (extractive) %Ln message(s)</source>
             <translation>
                 <numerusform>已压缩（抽取式）%Ln 条消息</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="368" />
+            <location filename="../../pi_desktop/ui/tree/snapshot.py" line="371" />
             <source>compacted %Ln message(s)</source>
             <translation>
                 <numerusform>已压缩 %Ln 条消息</numerusform>
@@ -4438,7 +4486,7 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
             <translation>以树形显示此会话的消息。方向键移动，Enter 回退到某条消息或打开总结，菜单键显示可用操作。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="423" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="425" />
             <source>Copy text</source>
             <translation>复制文本</translation>
         </message>
@@ -4453,39 +4501,39 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
             <translation>移除分支总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="425" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="427" />
             <source>Collapse branch</source>
             <translation>折叠分支</translation>
         </message>
         <message numerus="yes">
-            <location filename="../../pi_desktop/ui/tree/view.py" line="517" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="519" />
             <source>Collapsed branch of %Ln message(s).</source>
             <translation>
                 <numerusform>已折叠的分支，共 %Ln 条消息。</numerusform>
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="524" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="526" />
             <source>The system prompt changed here; later requests carry it.</source>
             <translation>系统提示词在此处更改；之后的请求都会带上它。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="540" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="542" />
             <source>Not sent to the model verbatim (summarized or snipped).</source>
             <translation>未原样发送给模型（已总结或剪除）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="542" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="544" />
             <source>Navigation is paused while the agent is busy.</source>
             <translation>智能体忙碌时暂停导航。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="518" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="520" />
             <source>Click to expand.</source>
             <translation>点击展开。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="526" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="528" />
             <source>Double-click to view the summary.</source>
             <translation>双击查看总结。</translation>
         </message>
@@ -4500,12 +4548,12 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
             <translation>回退到此处</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="413" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="415" />
             <source>Fork to new session from here</source>
             <translation>从此处分叉为新会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="529" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="531" />
             <source>Sealed: below the compaction floor. Rewinding here is not possible; fork to a new session to continue from this point.</source>
             <translation>已封存：位于压缩底线之下。无法回退到此处；请分叉为新会话，从这里继续。</translation>
         </message>
@@ -4520,24 +4568,33 @@ every dozen turns or so); dropped, the model forgets them (no extra call).</sour
             <translation>编辑并重新发送…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="418" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="420" />
             <source>Unpin message</source>
             <translation>取消固定消息</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="420" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="422" />
             <source>Pin message (keep verbatim)</source>
             <translation>固定消息（原样保留）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="536" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="538" />
             <source>Current position.</source>
             <translation>当前位置。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/view.py" line="538" />
+            <location filename="../../pi_desktop/ui/tree/view.py" line="411" />
+            <source>Edit and resend (sealed by compaction)</source>
+            <translation>编辑并重新发送（已被压缩封存）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/tree/view.py" line="540" />
             <source>Click to rewind here.</source>
             <translation>点击回退到此处。</translation>
+        </message>
+        <message>
+            <source>(edited)</source>
+            <translation type="obsolete">（已编辑）</translation>
         </message>
         <message>
             <source>Double-click (or Enter) to view the summary.</source>

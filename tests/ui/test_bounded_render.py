@@ -313,7 +313,7 @@ def test_a_tool_call_with_megabytes_of_arguments_shows_a_bounded_part(qtbot, loo
 
     from PySide6.QtGui import QGuiApplication
 
-    from pi_desktop.ui.chat.message_widgets import CODE_SHOWN_CHARS, CODE_SHOWN_LINE_CHARS
+    from pi_desktop.ui.chat.code_block import CODE_SHOWN_CHARS, CODE_SHOWN_LINE_CHARS
 
     content = "\n".join(f"line {i} " + "y" * 60 for i in range(15_000))
     arguments = json.dumps({"path": "big.txt", "content": content})  # one 1 MB JSON line

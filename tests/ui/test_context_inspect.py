@@ -207,7 +207,7 @@ def test_editing_a_summary_in_the_viewer_saves_an_edited_compaction(kit, qtbot, 
     # the tree draws the edit as a compaction node beside the original
     window.tree.refresh()
     assert new.id in window.tree.snapshot.nodes
-    assert window.tree.snapshot.nodes[new.id].label.endswith("(edited)")
+    assert window.tree.snapshot.nodes[new.id].label.startswith("summary edited · ")
     viewer.tabs.setCurrentIndex(1)
     QTest.qWait(30)
     save_shot(viewer, "summary_history_edited_diff")

@@ -258,7 +258,7 @@ def test_every_symbol_the_window_prints_has_a_glyph(qapp):
 
 
 def test_code_follows_a_light_dark_switch_after_it_was_drawn(qtbot, qapp):
-    from pi_desktop.ui.chat.message_widgets import CodeBlockWidget
+    from pi_desktop.ui.chat.code_block import CodeBlockWidget
     from pi_desktop.ui.text.markdown import Block
     from pi_desktop.ui.text.markdown_view import MarkdownBody
     from pi_desktop.ui.theme import dark_palette

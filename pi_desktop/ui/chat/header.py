@@ -3,15 +3,17 @@
 It repeats what the window title says, where the eye is (window titles are often hidden by
 the desktop), names the model, as chat apps do, and shows the session's system prompt — the
 instructions every request starts with — as a link that opens it for reading and editing.
-Plain text: titles and prompts come from files.
+Plain text: titles and prompts come from files. Each part ends in "…" rather than hold the
+window wide; in a narrow window (narrow_layout.py) it also carries the toggles that open the
+sessions sidebar and the tree.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QToolButton, QWidget
 
-from pi_desktop.ui.chat.surfaces import LinkButton
+from pi_desktop.ui.chat.surfaces import ElidedLabel, LinkButton
 from pi_desktop.ui.i18n import tr
 from pi_desktop.ui.labels import first_line, shorten
 from pi_desktop.ui.theme import style
@@ -33,21 +35,43 @@ class ChatHeader(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(16, 8, 16, 8)
-        self.title_label = QLabel(tr("Header", "New session"), self)
+        self.sessions_toggle = self._toggle(
+            "☰ " + tr("Header", "Sessions"),
+            tr("Header", "Sessions"),
+            tr("Header", "Show or hide the list of sessions (the window is too narrow for both)"),
+        )
+        self.title_label = ElidedLabel(self)
+        self.title_label.setText(tr("Header", "New session"))
         self.title_label.setObjectName("chatTitle")
-        self.title_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.prompt_button = LinkButton("", self)
+        self.prompt_button = LinkButton("", self, elide=True)
         self.prompt_button.setObjectName("chatPrompt")
         self.prompt_button.clicked.connect(self.systemPromptRequested)
-        self.model_label = QLabel(self)
+        self.model_label = ElidedLabel(self)
         self.model_label.setObjectName("chatModel")
-        self.model_label.setTextFormat(Qt.TextFormat.PlainText)
-        layout.addWidget(self.title_label, 1)
-        layout.addWidget(self.prompt_button, 0, Qt.AlignmentFlag.AlignRight)
+        self.tree_toggle = self._toggle(
+            tr("Header", "Tree") + " ▸",
+            tr("Header", "Session tree"),
+            tr("Header", "Show or hide the session tree (the window is too narrow for both)"),
+        )
+        layout.addWidget(self.sessions_toggle)
+        layout.addWidget(self.title_label, 2)
+        layout.addWidget(self.prompt_button, 2, Qt.AlignmentFlag.AlignRight)
         layout.addSpacing(12)
-        layout.addWidget(self.model_label, 0, Qt.AlignmentFlag.AlignRight)
+        layout.addWidget(self.model_label, 1, Qt.AlignmentFlag.AlignRight)
+        layout.addWidget(self.tree_toggle)
         style(self)
         self.set_system_prompt(None)
+
+    def _toggle(self, text: str, name: str, tip: str) -> QToolButton:
+        """A checkable button the narrow layout shows (hidden in a wide window)."""
+        button = QToolButton(self)
+        button.setText(text)
+        button.setAccessibleName(name)
+        button.setToolTip(tip)
+        button.setCheckable(True)
+        button.setAutoRaise(True)
+        button.hide()
+        return button
 
     def set_title(self, title: str | None) -> None:
         text = " ".join((title or tr("Header", "New session")).split())

@@ -46,7 +46,7 @@ class Row:
     tokens_after: int = 0
     summarized_count: int = 0
     manual: bool = False
-    rung: str = "model"  # "extractive" when no model wrote the summary
+    rung: str = "model"  # who wrote the summary: "model", "extractive", "edited" (the user)
     # banners
     text: str = ""
     banner_kind: str = "info"

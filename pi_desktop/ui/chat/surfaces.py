@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QStyle,
     QStyleOptionToolButton,
     QStylePainter,
@@ -88,17 +89,27 @@ class LinkButton(QPushButton):
     """A button that looks like a link: the palette's link colour, underlined under the
     pointer, quiet when disabled. Still a button: keyboard focus, Space and clicked."""
 
-    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+    def __init__(
+        self, text: str = "", parent: QWidget | None = None, *, elide: bool = False
+    ) -> None:
         super().__init__(text, parent)
         self.setFlat(True)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setAttribute(Qt.WidgetAttribute.WA_Hover, True)
+        # an eliding link may be narrower than its text (a header in a narrow window): it
+        # ends in "…" instead of pushing the window wider; screen readers read all of it
+        self.elide = elide
+        if elide:  # a push button's policy makes its text width a minimum
+            self.setSizePolicy(QSizePolicy.Policy.Preferred, self.sizePolicy().verticalPolicy())
 
     def sizeHint(self) -> QSize:
         metrics = self.fontMetrics()
         return QSize(metrics.horizontalAdvance(self.text()) + 6, metrics.height() + 4)
 
     def minimumSizeHint(self) -> QSize:
+        if self.elide:
+            metrics = self.fontMetrics()
+            return QSize(metrics.horizontalAdvance("⚙ abc…") + 6, metrics.height() + 4)
         return self.sizeHint()
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -110,7 +121,40 @@ class LinkButton(QPushButton):
         font.setUnderline(self.isEnabled() and (self.underMouse() or self.hasFocus()))
         painter.setFont(font)
         align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-        painter.drawText(self.rect().adjusted(3, 0, -3, 0), int(align), self.text())
+        rect = self.rect().adjusted(3, 0, -3, 0)
+        text = self.text()
+        if self.elide:
+            text = painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+        painter.drawText(rect, int(align), text)
+        painter.end()
+
+
+class ElidedLabel(QLabel):
+    """One line of plain text that ends in "…" when the row is too narrow (the whole text is
+    its tooltip's business): a long figure line must not widen or clip the conversation."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(40, self.fontMetrics().height())
+
+    def sizeHint(self) -> QSize:
+        """As wide as the text as it is painted (QLabel's own hint may be a pixel short, and
+        the text then ends in "…" with room to spare)."""
+        metrics = self.fontMetrics()
+        return QSize(metrics.horizontalAdvance(self.text()) + 2, metrics.height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        shown = self.fontMetrics().elidedText(
+            self.text(), Qt.TextElideMode.ElideRight, self.width()
+        )
+        align = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        painter.drawText(self.rect(), int(align), shown)
         painter.end()
 
 

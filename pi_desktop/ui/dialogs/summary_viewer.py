@@ -130,14 +130,24 @@ def _when(timestamp: str | None) -> str:
         return timestamp
 
 
+def percent_change(before: int, after: int) -> str:
+    """ "−67 %", "+3 %", "+0.4 %", "±0 %": the sign from the figures themselves, never from a
+    rounded share (an edit that grew the request by 0.4 % read "−0 %")."""
+    delta = after - before
+    if delta == 0:
+        return "±0 %"
+    sign = "+" if delta > 0 else "−"
+    share = 100 * abs(delta) / before
+    shown = f"{share:.0f}" if share >= 1 else f"{max(share, 0.1):.1f}"
+    return f"{sign}{shown} %"
+
+
 def summary_fields(entry: Any) -> dict[str, str]:
     """The figures shown above the summary, as label → text (pure, for tests and copy)."""
     before = int(getattr(entry, "tokens_before", 0) or 0)
     after = int(getattr(entry, "tokens_after", 0) or 0)
     if before:
-        change = round(100 * (after - before) / before)
-        sign = "+" if change > 0 else "−"
-        tokens = f"{number(before)} → {number(after)} ({sign}{abs(change)} %)"
+        tokens = f"{number(before)} → {number(after)} ({percent_change(before, after)})"
     else:
         tokens = (
             trf("SummaryViewer", "%1 after", after)

@@ -210,7 +210,8 @@ class SidebarController(QObject):
         self.search.close()
         store = self._settings_store
         store.set_value(OUTER_SPLITTER_KEY, self.splitter.saveState())
-        store.set_value(SIDEBAR_VISIBLE_KEY, self.sidebar.isVisible())
+        # the user's choice (Ctrl+B), not what a narrow window shows now (narrow_layout.py)
+        store.set_value(SIDEBAR_VISIBLE_KEY, self.toggle_action.isChecked())
 
     def restore_state(self) -> None:
         store = self._settings_store

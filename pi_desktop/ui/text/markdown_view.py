@@ -15,19 +15,14 @@ import re
 import time
 from collections import deque
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
-    QAbstractTextDocumentLayout,
     QGuiApplication,
-    QMouseEvent,
-    QPainter,
     QPalette,
-    QRegion,
     QResizeEvent,
     QTextBlockFormat,
     QTextCharFormat,
     QTextCursor,
-    QTextDocument,
 )
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
@@ -39,7 +34,6 @@ from PySide6.QtWidgets import (
 
 from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.scrollbars import slim_scroll_bars
-from pi_desktop.ui.text.highlight import code_html
 from pi_desktop.ui.text.long_text import LongTextViewer
 from pi_desktop.ui.text.markdown import (
     Block,
@@ -48,21 +42,14 @@ from pi_desktop.ui.text.markdown import (
     bounded_markdown,
     split_blocks,
 )
-from pi_desktop.ui.text.safe_text import (
-    SafeBrowser,
-    SafeDocument,
-    label_blocked_images,
-    may_hold_images,
-)
-from pi_desktop.ui.theme import color, colors
-from pi_desktop.ui.theme import is_dark as palette_is_dark
 
-# GitHub markdown without the underline extension: in Qt's GitHub dialect ``_x_`` underlines,
-# while every model means emphasis by it.
-_MD_FEATURES = QTextDocument.MarkdownFeature(
-    QTextDocument.MarkdownFeature.MarkdownDialectGitHub.value & ~0x4000
-)
-_BODY = re.compile(r"<body[^>]*>(.*)</body>", re.S)
+# re-exported: the conversation, the dialogs and tests read the scheme and the HTML from here
+from pi_desktop.ui.text.markdown_html import code_block_html, is_dark, markdown_html
+from pi_desktop.ui.text.wide_code import WideCodeBrowser
+from pi_desktop.ui.theme import color
+
+__all__ = ["MarkdownBody", "code_block_html", "is_dark", "markdown_html"]
+
 # Qt wraps a long unbreakable run in time quadratic in its length (10,000 chars: ~0.8 s);
 # the collapsed head gets a zero-width break opportunity every so often instead
 _LONG_RUN = re.compile(r"\S{24}(?=\S)")
@@ -83,63 +70,14 @@ SYNC_RENDER_CHARS = 8_000
 FOOTER_EVERY_CHARS = 64 * 1024  # while a collapsed answer streams, how often its count moves
 
 
-def is_dark() -> bool:
-    """Follow the application palette, by the same test the painted widgets' theme uses (code
-    colours and the tree/bar must never disagree about which scheme is on)."""
-    return palette_is_dark(QGuiApplication.palette())
-
-
-def markdown_html(text: str) -> str:
-    """Markdown → Qt rich text. Going through QTextDocument (not QLabel's MarkdownText) makes
-    inline code monospace and ``_x_`` italic; the body's fixed font is dropped so the view
-    keeps the application font and palette."""
-    doc = SafeDocument()  # never laid out, but never able to load a file either
-    doc.setMarkdown(text, _MD_FEATURES)
-    if may_hold_images(text):
-        label_blocked_images(doc)
-    match = _BODY.search(doc.toHtml())
-    return match.group(1) if match else html.escape(text)
-
-
-def code_block_html(index: int, block: Block, *, final: bool, wrap: bool = False) -> str:
-    """A code block: a header row (language; Wrap and Copy links) over the highlighted code;
-    a later segment of a long block (``part`` > 0) continues it without a header.
-
-    The header is a table of its own, as wide as the text column, so its links stay in
-    sight however wide the code is; the code's table grows with its longest line (the body
-    then scrolls sideways) unless ``wrap`` breaks the lines at the column's edge."""
-    c = colors(is_dark())
-    text = block.text.removesuffix("\n")  # a segment cut at a line break ends with one
-    code = (
-        code_html(text, block.lang, dark=is_dark(), wrap=wrap)
-        if final
-        else f'<pre style="margin:0">{html.escape(text)}</pre>'
-    )
-    body = (
-        f'<table width="100%" cellspacing="0" cellpadding="8" bgcolor="{c["code_bg"]}">'
-        f"<tr><td>{code}</td></tr></table>"
-    )
-    if block.part > 0:
-        return body
-    links = (
-        f'<a href="wrap:">{tr("Markdown", "Scroll") if wrap else tr("Markdown", "Wrap")}</a>'
-        f'&nbsp;&nbsp;&nbsp;<a href="copy:{index}">{tr("Markdown", "Copy")}</a>'
-        if final
-        else ""
-    )
-    return (
-        f'<table width="100%" cellspacing="0" cellpadding="4" bgcolor="{c["code_header"]}">'
-        f'<tr><td><span style="color:{c["muted"]}">&nbsp;{html.escape(block.lang or "code")}'
-        f'</span></td><td align="right">{links}&nbsp;</td></tr></table>' + body
-    )
-
-
-class MarkdownBody(SafeBrowser):
+class MarkdownBody(WideCodeBrowser):
     """Renders a message; ``append`` streams, ``set_text`` renders whole, ``finish`` closes.
 
-    A ``SafeBrowser``: no local image loads, links open only after a confirmation."""
+    A ``SafeBrowser``: no local image loads, links open only after a confirmation; a code
+    block wider than the column scrolls sideways on its own (``WideCodeBrowser``)."""
 
-    codeCopied = Signal(int)
+    codeCopied = Signal(int)  # a code block's Copy link: its index
+    textCopied = Signal()  # a collapsed message's "Copy all"
 
     def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -149,11 +87,6 @@ class MarkdownBody(SafeBrowser):
             tr("Markdown", "The text of one message, read-only; its links ask before they open.")
         )
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        # a code block wider than the column scrolls sideways on its own (``code_offset``);
-        # the body itself never does, so prose never moves sideways
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.horizontalScrollBar().valueChanged.connect(self._pin_left)
-        self._offsets: dict[int, int] = {}  # a wide block's index → its sideways offset
         self.setLineWrapMode(QTextEdit.LineWrapMode.FixedPixelWidth)
         self.setLineWrapColumnOrWidth(0)
         self.document().setDocumentMargin(0)
@@ -264,7 +197,7 @@ class MarkdownBody(SafeBrowser):
         self._splitter = None
         self._queue.clear()
         self._drain_timer.stop()
-        self._offsets.clear()
+        self.reset_code_offsets()
         self._codes = []
         self._pending_at = None
         self._run.clear()
@@ -527,149 +460,6 @@ class MarkdownBody(SafeBrowser):
         if self.height() != height:
             self.setFixedHeight(height)
 
-    def overflows(self) -> bool:
-        """True when a code line is wider than the column (its block scrolls sideways)."""
-        doc = self.document()
-        return doc.size().width() > max(doc.textWidth(), 0) + 1
-
-    # -- wide code blocks: each scrolls sideways on its own ---------------------------------
-
-    def wide_blocks(self) -> list[QRectF]:
-        """Where each code block wider than the column is laid out (document coordinates,
-        as wide as its longest line), in order."""
-        if not self.overflows():
-            return []
-        doc = self.document()
-        layout = doc.documentLayout()
-        limit = max(doc.textWidth(), 0) + 1
-        rects = []
-        for frame in doc.rootFrame().childFrames():
-            rect = layout.frameBoundingRect(frame)
-            if rect.width() > limit:
-                # a table's rectangle comes shifted by its cell padding: where it is drawn
-                pad = frame.frameFormat().toTableFormat().cellPadding()
-                rects.append(rect.translated(-pad, -pad))
-        return rects
-
-    def code_range(self, index: int) -> int:
-        """How far wide block ``index`` scrolls sideways (0: it fits)."""
-        rects = self.wide_blocks()
-        if index >= len(rects):
-            return 0
-        return max(0, math.ceil(rects[index].right() - self.viewport().width()))
-
-    def code_offset(self, index: int) -> int:
-        return self._offsets.get(index, 0)
-
-    def set_code_offset(self, index: int, offset: int) -> None:
-        offset = max(0, min(self.code_range(index), offset))
-        if offset != self._offsets.get(index, 0):
-            self._offsets[index] = offset
-            self.viewport().update()
-
-    def wide_block_at(self, pos) -> int | None:
-        for index, rect in enumerate(self.wide_blocks()):
-            if rect.top() <= pos.y() <= rect.bottom():
-                return index
-        return None
-
-    def _pin_left(self, value: int) -> None:
-        """Selecting past the edge must not slide the whole message: blocks scroll alone."""
-        if value:
-            self.horizontalScrollBar().setValue(0)
-
-    def paintEvent(self, event) -> None:
-        """The document as QTextEdit paints it, except that each wide code block is drawn
-        shifted by its own offset (clipped to the column) with a slim position bar."""
-        rects = self.wide_blocks()
-        if not rects:
-            super().paintEvent(event)
-            return
-        painter = QPainter(self.viewport())
-        layout = self.document().documentLayout()
-        context = QAbstractTextDocumentLayout.PaintContext()
-        context.palette = self.palette()
-        context.selections = self._paint_selections()
-        width = self.viewport().width()
-        rest = QRegion(event.rect())
-        for rect in rects:
-            rest -= QRegion(QRectF(0, rect.top(), width, rect.height()).toAlignedRect())
-        for part in rest:
-            painter.save()
-            painter.setClipRect(part)
-            context.clip = QRectF(part)
-            layout.draw(painter, context)
-            painter.restore()
-        bar = color("muted", is_dark())
-        for index, rect in enumerate(rects):
-            shown = QRectF(rect.left(), rect.top(), width - rect.left(), rect.height())
-            if not shown.intersects(QRectF(event.rect())):
-                continue
-            offset = self._offsets.get(index, 0)
-            painter.save()
-            painter.setClipRect(shown)
-            painter.translate(-offset, 0)
-            context.clip = shown.translated(offset, 0)
-            layout.draw(painter, context)
-            painter.restore()
-            span = max(1.0, rect.right())  # the position bar: what part of the line shows
-            left = rect.left() + (width - rect.left()) * offset / span
-            length = max(24.0, (width - rect.left()) * width / span)
-            painter.save()
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(bar)
-            painter.setOpacity(0.45)
-            painter.drawRoundedRect(QRectF(left + 4, rect.bottom() - 4, length - 8, 3), 1.5, 1.5)
-            painter.restore()
-        painter.end()
-
-    def _paint_selections(self) -> list:
-        """The find highlights and the mouse selection, as QTextEdit passes them on."""
-        selections = []
-        for extra in self.extraSelections():
-            selection = QAbstractTextDocumentLayout.Selection()
-            selection.cursor, selection.format = extra.cursor, extra.format
-            selections.append(selection)
-        cursor = self.textCursor()
-        if cursor.hasSelection():
-            selection = QAbstractTextDocumentLayout.Selection()
-            selection.cursor = cursor
-            fmt = QTextCharFormat()
-            palette = self.palette()
-            fmt.setBackground(palette.brush(QPalette.ColorRole.Highlight))
-            fmt.setForeground(palette.brush(QPalette.ColorRole.HighlightedText))
-            selection.format = fmt
-            selections.append(selection)
-        return selections
-
-    def _shifted(self, event):
-        """A mouse event over a scrolled block, moved to where its text is laid out."""
-        index = self.wide_block_at(event.position())
-        offset = self._offsets.get(index, 0) if index is not None else 0
-        if not offset:
-            return event
-        return QMouseEvent(
-            event.type(),
-            event.position() + QPointF(offset, 0),
-            event.globalPosition(),
-            event.button(),
-            event.buttons(),
-            event.modifiers(),
-        )
-
-    def mousePressEvent(self, event) -> None:
-        super().mousePressEvent(self._shifted(event))
-
-    def mouseMoveEvent(self, event) -> None:
-        super().mouseMoveEvent(self._shifted(event))
-
-    def mouseReleaseEvent(self, event) -> None:
-        super().mouseReleaseEvent(self._shifted(event))
-
-    def mouseDoubleClickEvent(self, event) -> None:
-        super().mouseDoubleClickEvent(self._shifted(event))
-
     def set_code_wrap(self, wrap: bool) -> None:
         """Wrap code lines at the column's edge, or keep them and scroll sideways."""
         if wrap == self.code_wrap:
@@ -710,20 +500,6 @@ class MarkdownBody(SafeBrowser):
     def minimumSizeHint(self) -> QSize:
         return QSize(40, self.height())
 
-    def wheelEvent(self, event) -> None:
-        """Sideways wheels (or Shift+wheel) over a wide code block scroll that block alone;
-        the rest goes to the conversation, which does the vertical scrolling."""
-        delta = event.angleDelta()
-        sideways = abs(delta.x()) > abs(delta.y())
-        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
-        index = self.wide_block_at(event.position()) if (sideways or shift) else None
-        if index is not None and self.code_range(index) > 0:
-            step = delta.x() if sideways else delta.y()
-            self.set_code_offset(index, self.code_offset(index) - step)
-            event.accept()
-            return
-        event.ignore()
-
     def handle_link(self, url: QUrl) -> None:
         """Our own ``copy:N`` links copy a code block; every other link goes through the
         safe browser's confirmation."""
@@ -741,5 +517,6 @@ class MarkdownBody(SafeBrowser):
             return
         if url.scheme() == "copyall":
             QGuiApplication.clipboard().setText(self.text)
+            self.textCopied.emit()
             return
         super().handle_link(url)

@@ -344,8 +344,9 @@ def _compaction_node(entry: Any, parent_display: str | None, order: int) -> Tree
     count = getattr(entry, "summarized_count", None) or getattr(entry, "covered_count", 0)
     figures = f" · {format_tokens(before)} → {format_tokens(after)}" if before and after else ""
     manual = " " + tr("Tree", "(manual)") if getattr(entry, "manual", False) else ""
-    if getattr(entry, "kind", None) == "edited":  # the user's edit of the summary beside it
-        manual = " " + tr("Tree", "(edited)")
+    edited = getattr(entry, "kind", None) == "edited"  # the user's edit of the summary beside it
+    if edited:
+        manual = ""  # the label says it first: "summary edited"
     calls = getattr(entry, "summarizer_calls", 1)
     if isinstance(calls, int) and calls > 1:  # an input too large for one summarizer request
         manual += " · " + trf("Tree", "%1 summarizer calls", calls)
@@ -363,7 +364,9 @@ def _compaction_node(entry: Any, parent_display: str | None, order: int) -> Tree
         entry_ids=(entry.id,),
         content=summary,
         fixed_label=(
-            tr("Tree", "compacted (extractive) %Ln message(s)", n=count)
+            tr("Tree", "summary edited · %Ln message(s)", n=count)
+            if edited
+            else tr("Tree", "compacted (extractive) %Ln message(s)", n=count)
             if extractive
             else tr("Tree", "compacted %Ln message(s)", n=count)
         )

@@ -406,7 +406,9 @@ class SessionTreeView(QAbstractScrollArea):
             menu.addAction(rewind)
             if node.role == "user":
                 edit = QAction(tr("Tree", "Edit and resend…"), menu)
-                edit.setEnabled(self._nav_enabled)
+                edit.setEnabled(self._nav_enabled and not row.sealed)  # as the chat's Edit
+                if row.sealed:
+                    edit.setText(tr("Tree", "Edit and resend (sealed by compaction)"))
                 edit.triggered.connect(lambda: self.editRequested.emit(node.target_id))
                 menu.addAction(edit)
             menu.addAction(
