@@ -181,6 +181,8 @@ def test_an_edited_summary_is_named_in_the_viewer_the_tree_and_the_conversation(
     assert grew and viewer.fields["Tokens"].split("(")[1].startswith("+")
     assert "−" not in viewer.fields["Tokens"]
     viewer.close()
+    # the tree follows the session one loop turn after the change (SessionWatch)
+    qtbot.waitUntil(lambda: new.id in window.tree.snapshot.nodes, timeout=5_000)
     label = window.tree.snapshot.nodes[new.id].label
     assert label.startswith("summary edited · ") and "compacted" not in label
     # the conversation shows the edit at once, right after the compaction it replaces
