@@ -15,7 +15,7 @@ from pi_desktop.agent.repair import INTERRUPTED_RESULT, PairRepair, repair_pairs
 from pi_desktop.context import Message
 from pi_desktop.session import Session
 from pi_desktop.session import journal as journal_mod
-from tests.agent.test_agent_doubles import (
+from tests.kit.agent_doubles import (
     Recorder,
     ScriptedLLM,
     assert_paired,
@@ -24,7 +24,7 @@ from tests.agent.test_agent_doubles import (
     reply,
     summary_reply,
 )
-from tests.context.strategies import assert_pairs_intact
+from tests.kit.strategies import assert_pairs_intact
 
 SYSTEM = Message(role="system", content="p")
 

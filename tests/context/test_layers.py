@@ -3,7 +3,7 @@ from hypothesis import strategies as st
 
 from pi_desktop.context import micro_compact, snip_messages
 from pi_desktop.context.micro import PLACEHOLDER, clearable_end, micro_targets
-from tests.context.strategies import (
+from tests.kit.strategies import (
     assert_pairs_intact,
     assistant,
     conversations,

@@ -29,7 +29,8 @@ from pi_desktop.context.summary_trim import (
     trim_summary,
 )
 from pi_desktop.context.tokens import estimate_tokens
-from tests.context.strategies import (
+from tests.context.test_manager_properties import CHECKS, agent_points, script_tokens
+from tests.kit.strategies import (
     FakeResponse,
     FakeSummarizer,
     assert_pairs_intact,
@@ -39,7 +40,6 @@ from tests.context.strategies import (
     tool_result,
     user,
 )
-from tests.context.test_manager_properties import CHECKS, agent_points, script_tokens
 
 SYSTEM = Message(role="system", content="You are a careful agent.")
 

@@ -16,7 +16,7 @@ from pi_desktop.context import (
 from pi_desktop.context.ratio import script_ratio, weighted_tokens
 from pi_desktop.context.summary import SUMMARY_HEADER
 from pi_desktop.context.summary_trim import HEADROOM_TOKENS, MIN_ALLOWANCE, omitted_count
-from tests.context.strategies import (
+from tests.kit.strategies import (
     FakeSummarizer,
     assert_pairs_intact,
     assistant,

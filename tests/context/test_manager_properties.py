@@ -17,7 +17,7 @@ from pi_desktop.context import (
 )
 from pi_desktop.context.ratio import script_ratio, weighted_tokens
 from pi_desktop.context.summary import SUMMARY_HEADER
-from tests.context.strategies import (
+from tests.kit.strategies import (
     FakeSummarizer,
     assert_pairs_intact,
     conversations,

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from pi_desktop.context import ContextManager, Message, micro_compact
 from pi_desktop.context.micro import PLACEHOLDER, clearable_end
-from tests.context.replay import extends, prefix_stability
-from tests.context.strategies import (
+from tests.kit.replay import extends, prefix_stability
+from tests.kit.strategies import (
     FakeSummarizer,
     assert_pairs_intact,
     assistant,

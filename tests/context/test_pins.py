@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from pi_desktop.context import PIN_SHARE, ContextManager, Message, PinRefused
 from pi_desktop.context.pins import NOTES_HEADER, pinned_units, unit_of
-from tests.context.strategies import (
+from tests.kit.strategies import (
     FakeSummarizer,
     assert_pairs_intact,
     assistant,

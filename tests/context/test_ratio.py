@@ -22,7 +22,7 @@ from pi_desktop.context.ratio import (
     list_weight,
     weighted_tokens,
 )
-from tests.context.strategies import FakeSummarizer, assistant, tool_call, tool_result, user
+from tests.kit.strategies import FakeSummarizer, assistant, tool_call, tool_result, user
 
 EN = (
     "Could you explain why the retry logic backs off exponentially, and whether we should cap "

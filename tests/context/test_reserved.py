@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from pi_desktop.context import ContextManager, Message, estimate_tokens
 from pi_desktop.context.offload import PREVIEW_CHARS, floor_chars
-from tests.context.strategies import (
+from tests.context.test_manager_properties import CHECKS, agent_points, script_tokens
+from tests.kit.strategies import (
     FakeSummarizer,
     assert_pairs_intact,
     assistant,
@@ -24,7 +25,6 @@ from tests.context.strategies import (
     tool_call,
     tool_result,
 )
-from tests.context.test_manager_properties import CHECKS, agent_points, script_tokens
 
 SYSTEM = Message(role="system", content="You are a careful agent.")
 

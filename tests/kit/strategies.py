@@ -3,7 +3,7 @@
 Conversations follow the OpenAI protocol the app produces: ``[system]`` then turns of
 ``user`` → (``assistant(tool_calls)`` → one ``tool`` result per call)* → ``assistant``.
 Content mixes ASCII, CJK and emoji at random sizes, including tool results large enough to
-be offloaded. Import from other test packages: ``from tests.context.strategies import ...``.
+be offloaded. Import from other test packages: ``from tests.kit.strategies import ...``.
 """
 
 from __future__ import annotations

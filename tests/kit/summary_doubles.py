@@ -8,7 +8,7 @@ untagged summary, an ``<analysis>`` that itself names the ``<summary>`` tags, sy
 sends: a refusal, a continuation of the chat, an empty answer.
 
 Each good double is an "update, don't rewrite" summarizer taken literally (like
-``tests.context.soak.FactKeeper``): it lists every ``FACT-…`` / ``#…`` marker of the previous
+``tests.kit.soak.FactKeeper``): it lists every ``FACT-…`` / ``#…`` marker of the previous
 summary and of the transcript, in order, as Done items, and answers a condense request with
 the summary unchanged, so whatever size discipline there is must be the engine's.
 """
@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pi_desktop.context import Message
-from tests.context.soak import true_tokens
-from tests.context.strategies import FakeResponse
+from tests.kit.soak import true_tokens
+from tests.kit.strategies import FakeResponse
 
 MARKER = re.compile(r"FACT-\d+-[a-z]+|#[a-z]\d+[a-z]?\b")
 

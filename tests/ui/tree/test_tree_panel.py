@@ -12,7 +12,7 @@ from pi_desktop.ui.theme import dark_palette
 from pi_desktop.ui.tree.layout import stub_id
 from pi_desktop.ui.tree.panel import SessionTreePanel
 from tests.ui.shots import save_shot
-from tests.ui.test_tree_model import Built, assistant, build_rich_session, call, result
+from tests.ui.tree.test_tree_model import Built, assistant, build_rich_session, call, result
 
 
 @pytest.fixture
