@@ -49,15 +49,10 @@ from bpe_openai import get_encoding
 
 from pi_desktop.context import ContextManager, Message, estimate_tokens
 from pi_desktop.context.ratio import weighted_tokens
+from tests.kit.messages import assistant, tool_call, tool_result, user
 from tests.kit.replay import prefix_stability
-from tests.kit.strategies import (
-    FakeSummarizer,
-    assistant,
-    random_turn,
-    tool_call,
-    tool_result,
-    user,
-)
+from tests.kit.strategies import random_turn
+from tests.kit.summary_doubles import FakeSummarizer
 
 ENC = get_encoding("o200k_base")
 SYSTEM = Message(role="system", content="You are a careful coding agent. Be concise.")

@@ -155,7 +155,7 @@ def test_condense_keeps_bullets_and_caps():
 
 def test_pin_indices_follow_repaired_paths(tmp_path):
     """A call left without its result gets a synthetic one in the snapshot: indices shift."""
-    from tests.kit.strategies import assistant, tool_call
+    from tests.kit.messages import assistant, tool_call
 
     session = Session.create(tmp_path / "s.jsonl", system_prompt="sys", fsync=False)
     session.append_message(Message(role="user", content="go"))

@@ -29,7 +29,7 @@ from typing import Any
 from pi_desktop.context import ContextManager, Message, TurnTooLarge
 from pi_desktop.context.ratio import script_ratio, weighted_tokens
 from pi_desktop.context.summary_trim import omitted_count
-from tests.kit.strategies import FakeResponse, assistant, tool_call, tool_result, user
+from tests.kit.messages import FakeResponse, assistant, tool_call, tool_result, user
 
 FACT = re.compile(r"FACT-\d+-[a-z]+")
 SYSTEM = Message(role="system", content="You are a careful agent. Keep answers short.")
