@@ -13,8 +13,8 @@ import pytest
 
 from pi_desktop.agent import Agent, ContextCompacted
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import Recorder, echo_tool
 from tests.agent.test_restart_identity import Deterministic
+from tests.kit.agent_doubles import Recorder, echo_tool
 
 TURNS = 150
 

@@ -176,7 +176,7 @@ def test_fetch_models_lists_the_servers_models_searchably(qloop, qtbot, tmp_path
 
 
 def test_test_connection_says_ok_in_plain_words(qloop, qtbot, tmp_path, openai_server):
-    from tests.openai_server import Reply
+    from tests.kit.openai_server import Reply
 
     openai_server.enqueue(Reply(text="OK"))
     dialog = _custom(qtbot, tmp_path, openai_server.base_url)
@@ -189,7 +189,7 @@ def test_test_connection_says_ok_in_plain_words(qloop, qtbot, tmp_path, openai_s
 
 
 def test_test_connection_with_a_refused_key(qloop, qtbot, tmp_path, openai_server):
-    from tests.openai_server import Reply
+    from tests.kit.openai_server import Reply
 
     openai_server.enqueue(Reply.http_error(401, "Incorrect API key provided"))
     dialog = _custom(qtbot, tmp_path, openai_server.base_url)
@@ -216,7 +216,7 @@ def test_test_connection_with_nothing_listening(qloop, qtbot, tmp_path):
 
 
 def test_closing_the_dialog_cancels_a_test_in_flight(qloop, qtbot, tmp_path, openai_server):
-    from tests.openai_server import Reply
+    from tests.kit.openai_server import Reply
 
     openai_server.enqueue(Reply.slow("OK", delay=3.0))
     dialog = _custom(qtbot, tmp_path, openai_server.base_url)
@@ -248,7 +248,7 @@ def test_the_thinking_choice_reaches_the_request(tmp_path, openai_server):
 
     from pi_desktop.context import Message
     from pi_desktop.ui.agent_factories import make_provider_factory
-    from tests.openai_server import Reply
+    from tests.kit.openai_server import Reply
 
     keys = KeyStore(tmp_path / "k")
     keys.set("deepseek", "sk-deepseek")

@@ -17,7 +17,7 @@ from pi_desktop.agent import (
 )
 from pi_desktop.context import Message, estimate_tokens
 from pi_desktop.session import Session
-from tests.context.strategies import assert_pairs_intact
+from tests.kit.strategies import assert_pairs_intact
 
 Step = ChatResponse | BaseException | Callable[..., Awaitable[ChatResponse]]
 

@@ -16,7 +16,7 @@ from typing import Any
 from bpe_openai import get_encoding
 
 from pi_desktop.context import Message
-from tests.context.strategies import FakeResponse
+from tests.kit.messages import FakeResponse
 
 ENCODING = get_encoding("o200k_base")
 _PER_MESSAGE = 4  # role and the template's delimiters

@@ -29,7 +29,7 @@ from typing import Any
 from pi_desktop.context import ContextManager, Message, TurnTooLarge
 from pi_desktop.context.ratio import script_ratio, weighted_tokens
 from pi_desktop.context.summary_trim import omitted_count
-from tests.context.strategies import FakeResponse, assistant, tool_call, tool_result, user
+from tests.kit.messages import FakeResponse, assistant, tool_call, tool_result, user
 
 FACT = re.compile(r"FACT-\d+-[a-z]+")
 SYSTEM = Message(role="system", content="You are a careful agent. Keep answers short.")
@@ -56,7 +56,7 @@ def true_tokens(messages: Sequence[Message], truth: float) -> int:
 
 def o200k_tokens(messages: Sequence[Message], truth: float = 1.0) -> int:
     """The request's size counted with a real tokenizer (``tokenizer_model``), scaled."""
-    from tests.context.tokenizer_model import request_tokens
+    from tests.kit.tokenizer_model import request_tokens
 
     return int(request_tokens(messages) * truth) + 1
 

@@ -7,7 +7,7 @@ import pytest
 
 from pi_desktop.agent import OpenAIChatLLM
 from pi_desktop.ui.budget.bar import BudgetBar, streamed_tokens
-from tests.openai_server import Reply
+from tests.kit.openai_server import Reply
 from tests.ui.flows import idle
 
 

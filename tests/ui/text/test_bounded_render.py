@@ -341,7 +341,7 @@ def test_a_200kb_code_answer_streams_through_the_real_window(
     """The whole path: the loopback server streams, the openai client parses, the agent
     records, the controller batches and the view draws; no callback stalls the loop."""
     from pi_desktop.agent import OpenAIChatLLM
-    from tests.openai_server import Reply
+    from tests.kit.openai_server import Reply
 
     text = f"Here it is:\n\n```python\n{CODE}\n```\n"
     openai_server.responder = lambda body: Reply(text=text, chunk_chars=400)

@@ -11,8 +11,9 @@ from pi_desktop.session import Session
 from pi_desktop.ui.theme import dark_palette
 from pi_desktop.ui.tree.layout import stub_id
 from pi_desktop.ui.tree.panel import SessionTreePanel
+from tests.kit.messages import assistant, tool_call, tool_result
 from tests.ui.shots import save_shot
-from tests.ui.test_tree_model import Built, assistant, build_rich_session, call, result
+from tests.ui.tree.test_tree_model import Built, build_rich_session
 
 
 @pytest.fixture
@@ -190,8 +191,8 @@ def test_ten_thousand_entries_lay_out_and_paint(qtbot, tmp_path):
     while n < 10_000:
         uid = s.append_message(Message(role="user", content=f"question {n}"))
         if n % 7 == 0:
-            s.append_message(assistant("", call(f"c{n}", "read_file")))
-            tip = s.append_message(result(f"c{n}", f"contents {n}"))
+            s.append_message(assistant("", [tool_call(f"c{n}", "read_file")]))
+            tip = s.append_message(tool_result(f"c{n}", "tool", f"contents {n}"))
         else:
             tip = s.append_message(assistant(f"answer {n}"))
         n = len(s.entries)
@@ -335,9 +336,9 @@ def test_appends_update_incrementally_and_draw_what_a_rebuild_draws(
     monkeypatch.setattr(TreeSnapshot, "from_session", classmethod(counting))
     s.append_message(Message(role="user", content="run the tests"))
     panel.refresh()
-    s.append_message(assistant("", call("c9", "bash")))
+    s.append_message(assistant("", [tool_call("c9", "bash")]))
     panel.refresh()
-    s.append_message(result("c9", "Error: 2 failed", "bash"))
+    s.append_message(tool_result("c9", "bash", "Error: 2 failed"))
     s.append_message(Message(role="assistant", content="Two tests fail."))
     panel.refresh()
     assert builds == []

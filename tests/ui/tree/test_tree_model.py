@@ -15,27 +15,7 @@ from pi_desktop.session import Session
 from pi_desktop.ui.labels import format_tokens
 from pi_desktop.ui.tree.layout import COLLAPSE_ABOVE, COMPACTION_LANE, layout_tree, stub_id
 from pi_desktop.ui.tree.snapshot import TreeSnapshot, faded_nodes, tooltip_text
-
-
-def call(call_id: str, name: str, args: str = "{}") -> dict:
-    return {"id": call_id, "type": "function", "function": {"name": name, "arguments": args}}
-
-
-def user(text: str) -> Message:
-    return Message(role="user", content=text)
-
-
-def assistant(text: str = "", *calls: dict, stopped: bool = False) -> Message:
-    meta: dict = {}
-    if calls:
-        meta["tool_calls"] = list(calls)
-    if stopped:
-        meta["stopped"] = True
-    return Message(role="assistant", content=text, metadata=meta or None)
-
-
-def result(call_id: str, text: str, name: str = "tool") -> Message:
-    return Message(role="tool", content=text, metadata={"tool_call_id": call_id, "name": name})
+from tests.kit.messages import assistant, tool_call, tool_result, user
 
 
 @dataclass
@@ -60,8 +40,8 @@ def build_rich_session(path: Path) -> Built:
         ids[name] = s.append_message(msg)
 
     add("u1", user("Read the config please"))
-    add("a1", assistant("", call("c1", "read_file", '{"path": "cfg.toml"}')))
-    add("t1", result("c1", "[server]\nport = 8080", "read_file"))
+    add("a1", assistant("", [tool_call("c1", "read_file", {"path": "cfg.toml"})]))
+    add("t1", tool_result("c1", "read_file", "[server]\nport = 8080"))
     add("a2", assistant("The config sets port 8080."))
     for i in range(1, 6):
         add(f"b{i}", user(f"side question {i}") if i % 2 else assistant(f"side answer {i}"))
@@ -69,9 +49,14 @@ def build_rich_session(path: Path) -> Built:
     add("u2", user("Now change the port"))
     add("a3x", assistant("First attempt, abandoned"))
     s.rewind(ids["u2"])
-    add("a3", assistant("Writing both files", call("c2", "write_file"), call("c3", "write_file")))
-    add("t2", result("c2", "ok", "write_file"))
-    add("t3", result("c3", "Error: permission denied", "write_file"))
+    add(
+        "a3",
+        assistant(
+            "Writing both files", [tool_call("c2", "write_file"), tool_call("c3", "write_file")]
+        ),
+    )
+    add("t2", tool_result("c2", "write_file", "ok"))
+    add("t3", tool_result("c3", "write_file", "Error: permission denied"))
     add("a4", assistant("One write failed."))
     ids["comp"] = s.add_summary_cache(
         "## Goal\nChange the port",
@@ -83,8 +68,8 @@ def build_rich_session(path: Path) -> Built:
         summary_model="gpt-test",
     )
     add("u3", user("continue"))
-    add("a5", assistant("", call("c4", "grep")))
-    add("t5", result("c4", "match at line 3", "grep"))
+    add("a5", assistant("", [tool_call("c4", "grep")]))
+    add("t5", tool_result("c4", "grep", "match at line 3"))
     s.rewind(ids["u3"])
     add("a6", assistant("Another answer", stopped=True))
     return Built(s, ids)
@@ -268,8 +253,8 @@ def test_snapshot_agrees_with_the_real_session(tmp_path_factory, ops):
             elif op == "assistant":
                 s.append_message(assistant(f"a{k}"))
             elif op == "call":
-                s.append_message(assistant("", call(f"c{k}", "grep")))
-                s.append_message(result(f"c{k}", f"r{k}"))
+                s.append_message(assistant("", [tool_call(f"c{k}", "grep")]))
+                s.append_message(tool_result(f"c{k}", "tool", f"r{k}"))
             elif op == "rewind":
                 targets = [e for e in s.entries if s.can_rewind(e)]
                 if targets:

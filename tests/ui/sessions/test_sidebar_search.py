@@ -15,7 +15,7 @@ from PySide6.QtCore import QPoint, Qt
 from pi_desktop.agent import OfflineLLM, OpenAIChatLLM
 from pi_desktop.context import Message
 from pi_desktop.ui.sessions.sidebar import HIT_ROLE, ID_ROLE
-from tests.openai_server import Reply
+from tests.kit.openai_server import Reply
 from tests.ui.flows import idle, send
 
 SHOTS = Path("/tmp/shots-18")

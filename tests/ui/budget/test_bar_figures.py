@@ -8,7 +8,7 @@ import json
 from dataclasses import replace
 
 from pi_desktop.agent import OfflineLLM, OpenAIChatLLM
-from tests.openai_server import Reply
+from tests.kit.openai_server import Reply
 from tests.ui.flows import send as _send
 
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit
 from pi_desktop.agent import OpenAIChatLLM
 from pi_desktop.context import Message
 from pi_desktop.ui.sessions.sidebar import ID_ROLE, OPEN_ROLE, STREAMING_ROLE
-from tests.openai_server import Reply
+from tests.kit.openai_server import Reply
 from tests.ui.flows import idle as _idle
 
 

@@ -13,7 +13,7 @@ from pi_desktop.agent import OpenAIChatLLM
 from pi_desktop.context import Message
 from pi_desktop.context.pins import NOTES_HEADER
 from pi_desktop.session import Session
-from tests.openai_server import Reply
+from tests.kit.openai_server import Reply
 from tests.ui.flows import idle as _idle
 
 

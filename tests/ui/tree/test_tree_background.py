@@ -14,7 +14,8 @@ from pi_desktop.session import Session
 from pi_desktop.ui.tree.layout import layout_tree
 from pi_desktop.ui.tree.panel import SessionTreePanel
 from pi_desktop.ui.tree.snapshot import TreeSnapshot
-from tests.ui.test_tree_model import assistant, build_rich_session, user
+from tests.kit.messages import assistant, user
+from tests.ui.tree.test_tree_model import build_rich_session
 
 
 @pytest.fixture

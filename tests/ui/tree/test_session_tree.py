@@ -20,7 +20,7 @@ from pi_desktop.session import Session, SessionLibrary
 from pi_desktop.ui.chat.conversation import ConversationView, path_items
 from pi_desktop.ui.refusals import RefusalArea
 from pi_desktop.ui.tree.session_tree import SessionTree
-from tests.ui.test_tree_model import Built, build_rich_session
+from tests.ui.tree.test_tree_model import Built, build_rich_session
 
 
 @dataclass

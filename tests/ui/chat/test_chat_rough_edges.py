@@ -19,7 +19,7 @@ from pi_desktop.ui.chat.conversation import ConversationView, path_items
 from pi_desktop.ui.chat.edit_floor import can_edit
 from pi_desktop.ui.dialogs.summary_viewer import percent_change
 from pi_desktop.ui.text.markdown import Block
-from tests.ui.test_context_inspect import build_session
+from tests.ui.dialogs.test_context_inspect import build_session
 
 
 def _hover(widget) -> None:

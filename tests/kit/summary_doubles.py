@@ -8,9 +8,10 @@ untagged summary, an ``<analysis>`` that itself names the ``<summary>`` tags, sy
 sends: a refusal, a continuation of the chat, an empty answer.
 
 Each good double is an "update, don't rewrite" summarizer taken literally (like
-``tests.context.soak.FactKeeper``): it lists every ``FACT-…`` / ``#…`` marker of the previous
+``tests.kit.soak.FactKeeper``): it lists every ``FACT-…`` / ``#…`` marker of the previous
 summary and of the transcript, in order, as Done items, and answers a condense request with
 the summary unchanged, so whatever size discipline there is must be the engine's.
+``FakeSummarizer`` is the plain one: it records requests and can fail or answer nothing.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pi_desktop.context import Message
-from tests.context.soak import true_tokens
-from tests.context.strategies import FakeResponse
+from tests.kit.messages import FakeResponse
+from tests.kit.soak import true_tokens
 
 MARKER = re.compile(r"FACT-\d+-[a-z]+|#[a-z]\d+[a-z]?\b")
 
@@ -233,3 +234,48 @@ class StyledSummarizer:
 
 def request_markers(request: Sequence[Message]) -> list[str]:
     return MARKER.findall(json.dumps([m.content for m in request], ensure_ascii=False))
+
+
+@dataclass
+class FakeSummarizer:
+    """A real, small LLM stand-in: records every request and writes a six-section summary.
+
+    ``fail`` raises, ``empty`` answers nothing; ``summary_chars`` pads the summary so tests
+    can make it large. The summary names the ``turn N`` markers it saw, so tests can check
+    what it was (and was not) sent.
+    """
+
+    fail: bool = False
+    empty: bool = False
+    summary_chars: int = 0
+    requests: list[list[Message]] = field(default_factory=list)
+    tools: list[Any] = field(default_factory=list)  # the ``tools`` argument of each request
+
+    @property
+    def calls(self) -> int:
+        return len(self.requests)
+
+    async def chat(
+        self,
+        messages: Sequence[Message],
+        tools: Sequence[dict[str, Any]] | None = None,
+        on_delta: Any = None,
+    ) -> FakeResponse:
+        self.requests.append(list(messages))
+        self.tools.append(tools)
+        if self.fail:
+            raise ConnectionError("summarizer unavailable")
+        if self.empty:
+            return FakeResponse(Message(role="assistant", content="<analysis>hmm</analysis>"))
+        prompt = messages[-1].content
+        seen = sorted({w for w in prompt.split() if w.startswith("#")})[:20]
+        body = (
+            "## Goal\nKeep working.\n## Constraints & Preferences\n- none\n## Progress\n"
+            f"### Done\n- saw {len(prompt)} chars {' '.join(seen)}\n### In Progress\n-\n"
+            "### Blocked\n-\n## Key Decisions\n-\n## Next Steps\n-\n## Critical Context\n"
+            + "x"
+            * self.summary_chars
+        )
+        content = f"<analysis>draft that must be stripped</analysis>\n<summary>\n{body}\n</summary>"
+        usage = {"prompt_tokens": len(prompt) // 4, "completion_tokens": len(body) // 4}
+        return FakeResponse(Message(role="assistant", content=content), usage)

@@ -8,7 +8,7 @@ answers HTTP 500 "no scripted reply" so a test that under-scripts fails loudly.
 
 Usage::
 
-    from tests.openai_server import OpenAIServer, Reply, ToolCall
+    from tests.kit.openai_server import OpenAIServer, Reply, ToolCall
 
     with OpenAIServer() as server:                      # or the ``openai_server`` fixture
         server.enqueue(Reply(text="Hello!"))
@@ -42,11 +42,11 @@ answers one JSON completion to a streaming request, as some local servers do. Lo
 need no fault: ``ToolCall("f", {"s": "\ud800"})`` or ``Reply(text="\ud800")`` reach the client as
 the JSON escape ``\ud800``.
 
-Chaos mode (``tests/openai_chaos.py``): ``server.chaos = Chaos(seed=…)`` turns a share of the
+Chaos mode (``tests/kit/openai_chaos.py``): ``server.chaos = Chaos(seed=…)`` turns a share of the
 responder's replies into seeded random faults; every request is recorded in ``server.served``
 (arrival, fault, marker), and ``server.verdict(accepted_texts)`` lists findings: a request sent
 before a 429's Retry-After had elapsed, or a broken stream's text kept as an answer. The stream
-faults are written by ``tests/openai_faults.py``.
+faults are written by ``tests/kit/openai_faults.py``.
 
 A model with a real context window: ``server.responder = window_limited(4096, responder)``
 refuses larger prompts with an error stating the window (``WINDOW_WORDINGS``).
@@ -65,8 +65,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from tests.openai_chaos import CHAOS_FAULTS, Chaos, Served, verdict
-from tests.openai_faults import StreamFaultWriter
+from tests.kit.openai_chaos import CHAOS_FAULTS, Chaos, Served, verdict
+from tests.kit.openai_faults import StreamFaultWriter
 
 __all__ = [
     "CHAOS_FAULTS",
@@ -453,7 +453,7 @@ class OpenAIServer:
             self.served.append(record)
 
     def verdict(self, accepted: Iterable[str] = ()) -> list[str]:
-        """Strict findings about the client, empty when it behaved (see ``tests.openai_chaos``).
+        """Strict findings about the client, empty when it behaved (see ``tests.kit.openai_chaos``).
 
         ``accepted`` is every text the client kept (stored messages, summaries): a faulty
         reply's marker found there means a broken stream was taken as an answer.

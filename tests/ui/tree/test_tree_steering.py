@@ -5,7 +5,7 @@ from pi_desktop.session import Session
 from pi_desktop.ui.tree.layout import layout_tree
 from pi_desktop.ui.tree.painter import PIN_MARK, row_text
 from pi_desktop.ui.tree.snapshot import TreeSnapshot, tooltip_text
-from tests.context.strategies import assistant, tool_call, tool_result
+from tests.kit.messages import assistant, tool_call, tool_result
 
 
 def test_pins_mark_nodes_and_a_pinned_result_marks_its_call(tmp_path):

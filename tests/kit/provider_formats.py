@@ -1,6 +1,6 @@
 """A loopback server that streams each provider's own chunk format, and its extra endpoints.
 
-``tests/openai_server.py`` speaks plain OpenAI; the providers people use differ in the details
+``tests/kit/openai_server.py`` speaks plain OpenAI; the providers people use differ in the details
 that matter here: where reasoning comes (DeepSeek, DashScope/Qwen and llama.cpp's server
 ``delta.reasoning_content``; OpenRouter and Ollama ``delta.reasoning``; LM Studio, Ollama's
 older templates and llama-cpp-python ``<think>`` inside ``content``), the ``null`` fields beside
@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-from tests.openai_server import LoopbackHTTPServer, ServerThread
+from tests.kit.openai_server import LoopbackHTTPServer, ServerThread
 
 DIALECTS = (
     "openai",

@@ -1,21 +1,21 @@
-"""Reusable test material: random conversations (hypothesis) and a fake summarizer LLM.
+"""Random conversations (hypothesis) and long replays, built from ``tests.kit.messages``.
 
 Conversations follow the OpenAI protocol the app produces: ``[system]`` then turns of
 ``user`` → (``assistant(tool_calls)`` → one ``tool`` result per call)* → ``assistant``.
 Content mixes ASCII, CJK and emoji at random sizes, including tool results large enough to
-be offloaded. Import from other test packages: ``from tests.context.strategies import ...``.
+be offloaded. Import from other test packages: ``from tests.kit.strategies import ...``.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import strategies as st
 
 from pi_desktop.context import Message
+from tests.kit.messages import assistant, tool_call, tool_result, user
 
 WORDS = [
     "refactor",
@@ -52,28 +52,6 @@ def tool_results(draw: st.DrawFn) -> str:
     if draw(st.integers(0, 9)) == 0:
         return draw(texts(max_repeat=8)) * 600
     return draw(texts(max_repeat=40))
-
-
-def user(text: str) -> Message:
-    return Message(role="user", content=text)
-
-
-def assistant(text: str, calls: Sequence[dict[str, Any]] | None = None) -> Message:
-    return Message(
-        role="assistant", content=text, metadata={"tool_calls": list(calls)} if calls else None
-    )
-
-
-def tool_call(call_id: str, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "id": call_id,
-        "type": "function",
-        "function": {"name": name, "arguments": json.dumps(arguments, ensure_ascii=False)},
-    }
-
-
-def tool_result(call_id: str, name: str, text: str) -> Message:
-    return Message(role="tool", content=text, metadata={"tool_call_id": call_id, "name": name})
 
 
 @st.composite
@@ -128,58 +106,6 @@ def assert_pairs_intact(view: Sequence[Message], *, ordered: bool = False) -> No
 def snapshot(messages: Sequence[Message]) -> list[dict[str, Any]]:
     """A deep, comparable copy to prove the input was not mutated."""
     return json.loads(json.dumps([m.model_dump() for m in messages], default=str))
-
-
-@dataclass
-class FakeResponse:
-    message: Message
-    usage: dict[str, Any] | None = None
-    model: str | None = "fake-summarizer"
-
-
-@dataclass
-class FakeSummarizer:
-    """A real, small LLM stand-in: records every request and writes a six-section summary.
-
-    ``fail`` raises, ``empty`` answers nothing; ``summary_chars`` pads the summary so tests
-    can make it large. The summary names the ``turn N`` markers it saw, so tests can check
-    what it was (and was not) sent.
-    """
-
-    fail: bool = False
-    empty: bool = False
-    summary_chars: int = 0
-    requests: list[list[Message]] = field(default_factory=list)
-    tools: list[Any] = field(default_factory=list)  # the ``tools`` argument of each request
-
-    @property
-    def calls(self) -> int:
-        return len(self.requests)
-
-    async def chat(
-        self,
-        messages: Sequence[Message],
-        tools: Sequence[dict[str, Any]] | None = None,
-        on_delta: Any = None,
-    ) -> FakeResponse:
-        self.requests.append(list(messages))
-        self.tools.append(tools)
-        if self.fail:
-            raise ConnectionError("summarizer unavailable")
-        if self.empty:
-            return FakeResponse(Message(role="assistant", content="<analysis>hmm</analysis>"))
-        prompt = messages[-1].content
-        seen = sorted({w for w in prompt.split() if w.startswith("#")})[:20]
-        body = (
-            "## Goal\nKeep working.\n## Constraints & Preferences\n- none\n## Progress\n"
-            f"### Done\n- saw {len(prompt)} chars {' '.join(seen)}\n### In Progress\n-\n"
-            "### Blocked\n-\n## Key Decisions\n-\n## Next Steps\n-\n## Critical Context\n"
-            + "x"
-            * self.summary_chars
-        )
-        content = f"<analysis>draft that must be stripped</analysis>\n<summary>\n{body}\n</summary>"
-        usage = {"prompt_tokens": len(prompt) // 4, "completion_tokens": len(body) // 4}
-        return FakeResponse(Message(role="assistant", content=content), usage)
 
 
 EN = "Please refactor the parser so errors carry line numbers; keep the public API stable. "

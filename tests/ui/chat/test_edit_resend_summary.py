@@ -18,7 +18,7 @@ from pi_desktop.agent.branch_summary import NOTE_PREFIX
 from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT, Message
 from pi_desktop.context.pins import NOTES_HEADER
 from pi_desktop.session import Session
-from tests.openai_server import Reply
+from tests.kit.openai_server import Reply
 from tests.ui.flows import idle
 
 NOTE = "- tried the second question and got its answer"

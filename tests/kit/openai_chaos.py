@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tests.openai_server import Reply
+    from tests.kit.openai_server import Reply
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ class Chaos:
         self._lock = threading.Lock()
 
     def disturb(self, index: int, reply: Reply) -> Reply:
-        from tests.openai_server import Reply  # the server imports this module first
+        from tests.kit.openai_server import Reply  # the server imports this module first
 
         with self._lock:
             roll = self._rng.random()

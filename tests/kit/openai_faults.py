@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tests.openai_server import Reply
+    from tests.kit.openai_server import Reply
 
 
 class StreamFaultWriter:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from pi_desktop.agent import OpenAIChatLLM
-from tests.openai_server import Reply
+from tests.kit.openai_server import Reply
 from tests.ui.flows import send
 
 SHOTS = "/tmp/shots-17"
