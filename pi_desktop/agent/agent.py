@@ -315,7 +315,9 @@ class Agent:
         if parent_id is not None and not self._session.can_rewind(parent_id):
             self._session.rewind(parent_id)  # raises the RewindError that says why
         if parent_id is None and self._session.compaction_floor is not None:
-            raise RewindError("the first message lies below the compaction floor; fork instead")
+            raise RewindError(
+                UserText("Agent", "the first message lies below the compaction floor; fork instead")
+            )
         self._begin()
         return await self._drive(
             user_text,
