@@ -935,6 +935,11 @@ price: the app shows money only for models you entered a price for.</translation
             <translation>the summarizer wrote code instead of a summary</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/context/pins.py" line="35" />
+            <source>Cannot pin: pinned messages would take %1 tokens, over the cap of %2 tokens (%3 of the %4-token view limit). Unpin another message, or raise the context budget.</source>
+            <translation>Cannot pin: pinned messages would take %1 tokens, over the cap of %2 tokens (%3 of the %4-token view limit). Unpin another message, or raise the context budget.</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/context/summarizer.py" line="153" />
             <source>a message cannot fit the summarizer budget</source>
             <translation>a message cannot fit the summarizer budget</translation>
@@ -1590,12 +1595,12 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Labels</name>
         <message>
-            <location filename="../../pi_desktop/ui/i18n.py" line="236" />
+            <location filename="../../pi_desktop/ui/i18n.py" line="237" />
             <source>%1 of %2 characters</source>
             <translation>%1 of %2 characters</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/i18n.py" line="235" />
+            <location filename="../../pi_desktop/ui/i18n.py" line="236" />
             <source>the first %1 of %2 characters</source>
             <translation>the first %1 of %2 characters</translation>
         </message>
@@ -1641,32 +1646,32 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>&amp;Developer</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="143" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="144" />
             <source>Edited summary saved; the next request uses it.</source>
             <translation>Edited summary saved; the next request uses it.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="132" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="133" />
             <source>Wait for the answer to finish, then save the edit.</source>
             <translation>Wait for the answer to finish, then save the edit.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="229" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="230" />
             <source>Tools</source>
             <translation>Tools</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="255" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="256" />
             <source>Wait for the answer to finish to change the prompt.</source>
             <translation>Wait for the answer to finish to change the prompt.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="138" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="139" />
             <source>Not saved: %1.</source>
             <translation>Not saved: %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="188" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="189" />
             <source>Exported to %1</source>
             <translation>Exported to %1</translation>
         </message>
@@ -2655,22 +2660,22 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Pins</name>
         <message>
-            <location filename="../../pi_desktop/ui/tree/pins.py" line="80" />
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="81" />
             <source>Pinned the message.</source>
             <translation>Pinned the message.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/pins.py" line="80" />
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="81" />
             <source>Unpinned the message.</source>
             <translation>Unpinned the message.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/pins.py" line="69" />
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="70" />
             <source>Could not pin: %1</source>
             <translation>Could not pin: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/pins.py" line="71" />
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="72" />
             <source>Could not unpin: %1</source>
             <translation>Could not unpin: %1</translation>
         </message>
@@ -2955,6 +2960,26 @@ The bar above the input shows how full the model's context is; when it passes th
             <location filename="../../pi_desktop/session/state.py" line="110" />
             <source>%1; skipped</source>
             <translation>%1; skipped</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/summary_edit.py" line="27" />
+            <source>no compaction %1 in this session</source>
+            <translation>no compaction %1 in this session</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/summary_edit.py" line="29" />
+            <source>an empty summary would leave the model without the earlier conversation</source>
+            <translation>an empty summary would leave the model without the earlier conversation</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/summary_edit.py" line="34" />
+            <source>only the summary in use can be edited (the latest one on the current branch); this one was replaced by a later compaction</source>
+            <translation>only the summary in use can be edited (the latest one on the current branch); this one was replaced by a later compaction</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/summary_edit.py" line="40" />
+            <source>the summary is unchanged</source>
+            <translation>the summary is unchanged</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/session/validate.py" line="41" />

@@ -913,6 +913,11 @@ price: the app shows money only for models you entered a price for.</source>
             <translation>总结器写了代码而不是总结</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/context/pins.py" line="35" />
+            <source>Cannot pin: pinned messages would take %1 tokens, over the cap of %2 tokens (%3 of the %4-token view limit). Unpin another message, or raise the context budget.</source>
+            <translation>无法固定：固定的消息将占用 %1 个 token，超过 %2 个 token 的上限（%4 个 token 视图上限的 %3）。请取消固定另一条消息，或调大上下文预算。</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/context/summarizer.py" line="153" />
             <source>a message cannot fit the summarizer budget</source>
             <translation>有一条消息放不进总结器的预算</translation>
@@ -1564,12 +1569,12 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Labels</name>
         <message>
-            <location filename="../../pi_desktop/ui/i18n.py" line="236" />
+            <location filename="../../pi_desktop/ui/i18n.py" line="237" />
             <source>%1 of %2 characters</source>
             <translation>%2 个字符中的 %1 个</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/i18n.py" line="235" />
+            <location filename="../../pi_desktop/ui/i18n.py" line="236" />
             <source>the first %1 of %2 characters</source>
             <translation>%2 个字符中的前 %1 个</translation>
         </message>
@@ -1615,32 +1620,32 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>开发者(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="143" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="144" />
             <source>Edited summary saved; the next request uses it.</source>
             <translation>编辑后的总结已保存；下一次请求将使用它。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="132" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="133" />
             <source>Wait for the answer to finish, then save the edit.</source>
             <translation>请等回答结束后再保存编辑。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="229" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="230" />
             <source>Tools</source>
             <translation>工具</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="255" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="256" />
             <source>Wait for the answer to finish to change the prompt.</source>
             <translation>请等回答结束后再更改提示词。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="138" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="139" />
             <source>Not saved: %1.</source>
             <translation>未保存：%1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="188" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="189" />
             <source>Exported to %1</source>
             <translation>已导出到 %1</translation>
         </message>
@@ -2604,22 +2609,22 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Pins</name>
         <message>
-            <location filename="../../pi_desktop/ui/tree/pins.py" line="80" />
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="81" />
             <source>Pinned the message.</source>
             <translation>已固定该消息。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/pins.py" line="80" />
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="81" />
             <source>Unpinned the message.</source>
             <translation>已取消固定该消息。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/pins.py" line="69" />
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="70" />
             <source>Could not pin: %1</source>
             <translation>无法固定：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/pins.py" line="71" />
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="72" />
             <source>Could not unpin: %1</source>
             <translation>无法取消固定：%1</translation>
         </message>
@@ -2904,6 +2909,26 @@ The bar above the input shows how full the model's context is; when it passes th
             <location filename="../../pi_desktop/session/state.py" line="110" />
             <source>%1; skipped</source>
             <translation>%1；已跳过</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/summary_edit.py" line="27" />
+            <source>no compaction %1 in this session</source>
+            <translation>此会话中没有压缩 %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/summary_edit.py" line="29" />
+            <source>an empty summary would leave the model without the earlier conversation</source>
+            <translation>空的总结会让模型失去之前的对话</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/summary_edit.py" line="34" />
+            <source>only the summary in use can be edited (the latest one on the current branch); this one was replaced by a later compaction</source>
+            <translation>只能编辑正在使用的总结（当前分支上最新的那份）；这一份已被之后的压缩取代</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/summary_edit.py" line="40" />
+            <source>the summary is unchanged</source>
+            <translation>总结没有改动</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/session/validate.py" line="41" />

@@ -371,3 +371,31 @@ def test_the_search_index_problems_read_in_chinese(chinese, tmp_path):
     assert index.problems, "a corrupt index is reported"
     shown = say(index.problems[0])
     assert shown.startswith("搜索索引") and "已重建" in shown, shown
+
+
+def test_a_pin_past_its_cap_and_a_pin_in_a_read_only_session_read_in_chinese(chinese, kit, qtbot):
+    """``PinRefused`` (the engine's cap) and a session error inside the window's own sentence
+    ("Could not pin: %1") both reach the refusal banner translated."""
+    from pi_desktop.agent import OfflineLLM
+
+    kit.save_settings(context_budget=2_000)
+    window = kit.window(OfflineLLM())
+    window.input.setPlainText("请记住这一段：" + "长文本 " * 250)
+    window.send()
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    first = next(e for e in window.session.get_current_path() if e.role == "user")
+    pins = window.session_tree.pins
+    assert not pins.set_pinned(first.id, True)
+    refused = pins.last_refusal
+    assert refused is not None and refused.startswith("无法固定：固定的消息将占用"), refused
+    assert "个 token 的上限" in refused, refused
+    assert "Cannot pin" not in refused
+
+    path = kit.tmp / "foreign.jsonl"
+    _headerless(path)
+    window = kit.window(OfflineLLM(), session_path=path)
+    (message,) = [e for e in window.session.get_current_path() if e.role == "user"]
+    assert not window.session_tree.pins.set_pinned(message.id, True)
+    refusal = window.session_tree.pins.last_refusal
+    assert refusal is not None and "是以只读方式打开的" in refusal, refusal
+    assert "read-only" not in refusal
