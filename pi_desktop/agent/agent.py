@@ -148,7 +148,7 @@ class Agent:
             lambda: emit(CompactionStarted(manual=False)),
             policy=retry,
             on_retry=lambda attempt, delay, error: emit(
-                RetryScheduled(attempt, delay, f"Summary: {error}")
+                RetryScheduled(attempt, delay, UserText("Agent", "Summary: %1", text_of(error)))
             ),
         )
         results_dir = bridge.results_dir() if bridge is not None else None

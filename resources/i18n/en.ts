@@ -42,6 +42,11 @@
             <translation>Internal error: %1: %2</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/agent/agent.py" line="151" />
+            <source>Summary: %1</source>
+            <translation>Summary: %1</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/agent/context_steps.py" line="151" />
             <source>The compaction could not be saved: %1</source>
             <translation>The compaction could not be saved: %1</translation>

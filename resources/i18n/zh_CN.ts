@@ -42,6 +42,11 @@
             <translation>内部错误：%1：%2</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/agent/agent.py" line="151" />
+            <source>Summary: %1</source>
+            <translation>总结：%1</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/agent/context_steps.py" line="151" />
             <source>The compaction could not be saved: %1</source>
             <translation>压缩结果无法保存：%1</translation>

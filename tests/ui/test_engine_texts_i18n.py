@@ -399,3 +399,22 @@ def test_a_pin_past_its_cap_and_a_pin_in_a_read_only_session_read_in_chinese(chi
     refusal = window.session_tree.pins.last_refusal
     assert refusal is not None and "是以只读方式打开的" in refusal, refusal
     assert "read-only" not in refusal
+
+
+def test_a_retry_after_a_rate_limit_reads_in_chinese(chinese, kit, qtbot, openai_server):
+    """The provider's 429 (the engine's reason) inside the window's "Provider busy" status."""
+    from pi_desktop.agent import OpenAIChatLLM
+    from tests.openai_server import Reply
+
+    openai_server.enqueue(Reply.rate_limited(retry_after="0"))
+    openai_server.responder = lambda body: Reply(text="好的。")
+    llm = OpenAIChatLLM("test-model", base_url=openai_server.base_url, api_key="sk-test")
+    window = kit.window(llm)
+    said: list[str] = []
+    window.statusBar().messageChanged.connect(said.append)
+    window.input.setPlainText("你好")
+    window.send()
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    busy = [m for m in said if m.startswith("服务繁忙")]
+    assert busy and "已被限流（HTTP 429）" in busy[0], said
+    assert not any("rate limited" in m for m in said), said
