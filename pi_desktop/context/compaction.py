@@ -202,8 +202,7 @@ class Compactor:
             return failure(
                 UserText(
                     "Context",
-                    "a summary would not help (%1 → %2 tokens, still over the threshold): "
-                    "nothing was compacted",
+                    "a summary would not help (%1 → %2 tokens, still over the threshold)",
                     tokens_before,
                     tokens_after,
                 )

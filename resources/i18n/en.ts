@@ -905,8 +905,8 @@ price: the app shows money only for models you entered a price for.</translation
         </message>
         <message>
             <location filename="../../pi_desktop/context/compaction.py" line="203" />
-            <source>a summary would not help (%1 → %2 tokens, still over the threshold): nothing was compacted</source>
-            <translation>a summary would not help (%1 → %2 tokens, still over the threshold): nothing was compacted</translation>
+            <source>a summary would not help (%1 → %2 tokens, still over the threshold)</source>
+            <translation>a summary would not help (%1 → %2 tokens, still over the threshold)</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/context/errors.py" line="40" />
@@ -983,6 +983,10 @@ price: the app shows money only for models you entered a price for.</translation
             <location filename="../../pi_desktop/context/summarizer.py" line="368" />
             <source>the same summarizer input failed before; it was not sent again</source>
             <translation>the same summarizer input failed before; it was not sent again</translation>
+        </message>
+        <message>
+            <source>a summary would not help (%1 → %2 tokens, still over the threshold): nothing was compacted</source>
+            <translation type="obsolete">a summary would not help (%1 → %2 tokens, still over the threshold): nothing was compacted</translation>
         </message>
     </context>
     <context>

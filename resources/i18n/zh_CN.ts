@@ -883,8 +883,8 @@ price: the app shows money only for models you entered a price for.</source>
         </message>
         <message>
             <location filename="../../pi_desktop/context/compaction.py" line="203" />
-            <source>a summary would not help (%1 → %2 tokens, still over the threshold): nothing was compacted</source>
-            <translation>总结也无济于事（%1 → %2 个 token，仍超过阈值）：未压缩任何内容</translation>
+            <source>a summary would not help (%1 → %2 tokens, still over the threshold)</source>
+            <translation>总结也无济于事（%1 → %2 个 token，仍超过阈值）</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/context/errors.py" line="40" />
@@ -961,6 +961,10 @@ price: the app shows money only for models you entered a price for.</source>
             <location filename="../../pi_desktop/context/summarizer.py" line="368" />
             <source>the same summarizer input failed before; it was not sent again</source>
             <translation>相同的总结器输入之前失败过；未再次发送</translation>
+        </message>
+        <message>
+            <source>a summary would not help (%1 → %2 tokens, still over the threshold): nothing was compacted</source>
+            <translation type="obsolete">总结也无济于事（%1 → %2 个 token，仍超过阈值）：未压缩任何内容</translation>
         </message>
     </context>
     <context>
