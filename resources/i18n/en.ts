@@ -3130,13 +3130,13 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="192" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="354" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="361" />
             <source>Could not rename: %1</source>
             <translation>Could not rename: %1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="219" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="495" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="502" />
             <source>Could not delete: %1</source>
             <translation>Could not delete: %1</translation>
         </message>
@@ -3259,77 +3259,82 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>Found in many messages: the newest are shown. Add a word.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="129" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="130" />
             <source>Sessions &amp;sidebar</source>
             <translation>Sessions &amp;sidebar</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="135" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="136" />
             <source>&amp;Rename session</source>
             <translation>&amp;Rename session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="254" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="255" />
             <source>this session</source>
             <translation>this session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="256" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="257" />
             <source>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</source>
             <translation>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="262" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="263" />
             <source>Stop the answer (Esc) before switching.</source>
             <translation>Stop the answer (Esc) before switching.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="285" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="286" />
             <source>Opening “%1”…</source>
             <translation>Opening “%1”…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="382" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="324" />
+            <source>Message search: %1</source>
+            <translation>Message search: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="389" />
             <source>Deleted “%1”.</source>
             <translation>Deleted “%1”.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="488" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="495" />
             <source>Restored “%1”.</source>
             <translation>Restored “%1”.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="190" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="191" />
             <source>Stayed on this session to answer.</source>
             <translation>Stayed on this session to answer.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="325" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="332" />
             <source>Message search is unavailable (titles still match): %1</source>
             <translation>Message search is unavailable (titles still match): %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="372" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="379" />
             <source>Still switching sessions: a moment.</source>
             <translation>Still switching sessions: a moment.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="447" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="454" />
             <source>“%1” was not deleted: %2</source>
             <translation>“%1” was not deleted: %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="460" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="467" />
             <source>The trash could not be cleaned up: %1</source>
             <translation>The trash could not be cleaned up: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="479" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="486" />
             <source>Could not restore: %1</source>
             <translation>Could not restore: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="502" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="509" />
             <source>Could not empty the trash: %1</source>
             <translation>Could not empty the trash: %1</translation>
         </message>

@@ -3078,13 +3078,13 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="192" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="354" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="361" />
             <source>Could not rename: %1</source>
             <translation>无法重命名：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="219" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="495" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="502" />
             <source>Could not delete: %1</source>
             <translation>无法删除：%1</translation>
         </message>
@@ -3207,77 +3207,82 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>匹配的消息很多：只显示最新的。请再加一个关键词。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="129" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="130" />
             <source>Sessions &amp;sidebar</source>
             <translation>会话侧栏(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="135" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="136" />
             <source>&amp;Rename session</source>
             <translation>重命名会话(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="254" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="255" />
             <source>this session</source>
             <translation>此会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="256" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="257" />
             <source>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</source>
             <translation>“%1”中正在生成回答。切换会话前请先停止（Esc）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="262" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="263" />
             <source>Stop the answer (Esc) before switching.</source>
             <translation>切换前请先停止回答（Esc）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="285" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="286" />
             <source>Opening “%1”…</source>
             <translation>正在打开“%1”…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="382" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="324" />
+            <source>Message search: %1</source>
+            <translation>消息搜索：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="389" />
             <source>Deleted “%1”.</source>
             <translation>已删除“%1”。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="488" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="495" />
             <source>Restored “%1”.</source>
             <translation>已恢复“%1”。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="190" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="191" />
             <source>Stayed on this session to answer.</source>
             <translation>已留在本会话中回答。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="325" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="332" />
             <source>Message search is unavailable (titles still match): %1</source>
             <translation>消息搜索不可用（仍可匹配标题）：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="372" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="379" />
             <source>Still switching sessions: a moment.</source>
             <translation>仍在切换会话，请稍候。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="447" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="454" />
             <source>“%1” was not deleted: %2</source>
             <translation>“%1”未删除：%2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="460" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="467" />
             <source>The trash could not be cleaned up: %1</source>
             <translation>无法清理回收站：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="479" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="486" />
             <source>Could not restore: %1</source>
             <translation>无法恢复：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="502" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="509" />
             <source>Could not empty the trash: %1</source>
             <translation>无法清空回收站：%1</translation>
         </message>

@@ -418,3 +418,17 @@ def test_a_retry_after_a_rate_limit_reads_in_chinese(chinese, kit, qtbot, openai
     busy = [m for m in said if m.startswith("服务繁忙")]
     assert busy and "已被限流（HTTP 429）" in busy[0], said
     assert not any("rate limited" in m for m in said), said
+
+
+def test_a_damaged_search_index_is_said_in_chinese_in_the_sidebar(chinese, kit, qtbot, artifacts):
+    from pi_desktop.agent import OfflineLLM
+    from pi_desktop.session.search_index import INDEX_FILE
+
+    kit.library.root.mkdir(parents=True, exist_ok=True)
+    (kit.library.root / INDEX_FILE).write_bytes(b"this is not a database" * 100)
+    window = kit.window(OfflineLLM())
+    note = window.sidebar.note
+    qtbot.waitUntil(lambda: note.text().startswith("消息搜索："), timeout=20_000)
+    assert "搜索索引" in note.text() and "已重建" in note.text(), note.text()
+    assert "search index" not in note.text()
+    assert window.sidebar.grab().save(str(artifacts / "sidebar-search-index-rebuilt-zh.png"))
