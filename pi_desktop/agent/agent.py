@@ -396,7 +396,8 @@ class Agent:
         except Exception as exc:  # a bug: logged with its traceback, reported once, not raised
             log.exception("agent run failed")
             self._fail(
-                UserText("Agent", "Internal error: %1: %2", type(exc).__name__, str(exc)), "error"
+                UserText("Agent", "Internal error: %1: %2", type(exc).__name__, text_of(exc)),
+                "error",
             )
             return ""
         finally:
