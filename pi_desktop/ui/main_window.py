@@ -608,7 +608,7 @@ class MainWindow(QMainWindow):
             self.conversation.add_banner(
                 tr("MainWindow", "Some saved settings could not be used; the defaults apply:")
                 + "\n"
-                + "\n".join(self._settings_problems[:5]),
+                + "\n".join(say(problem) for problem in self._settings_problems[:5]),
                 kind="refusal",
             )
             self._settings_problems = []
