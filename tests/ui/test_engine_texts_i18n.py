@@ -213,7 +213,7 @@ def _junk_summarizer_window(kit, qtbot, server):
     """A window whose summarizer carries on with the chat (as a weak local model does), with a
     few long turns behind it: Compact now climbs the ladder to the extractive rung."""
     from pi_desktop.agent import OpenAIChatLLM
-    from tests.openai_server import Reply
+    from tests.kit.openai_server import Reply
 
     def responder(body):
         if not body.get("tools"):
@@ -264,7 +264,7 @@ def test_a_learned_model_window_is_announced_in_chinese(chinese, kit, qtbot, ope
     """A provider that states a smaller window than the budget: the session fits its budget
     and the window says so, in Chinese."""
     from pi_desktop.agent import OpenAIChatLLM
-    from tests.openai_server import Reply, window_limited
+    from tests.kit.openai_server import Reply, window_limited
 
     openai_server.responder = window_limited(1500, lambda body: Reply(text="好的。"))
     llm = OpenAIChatLLM("test-model", base_url=openai_server.base_url, api_key="sk-test")
@@ -404,7 +404,7 @@ def test_a_pin_past_its_cap_and_a_pin_in_a_read_only_session_read_in_chinese(chi
 def test_a_retry_after_a_rate_limit_reads_in_chinese(chinese, kit, qtbot, openai_server):
     """The provider's 429 (the engine's reason) inside the window's "Provider busy" status."""
     from pi_desktop.agent import OpenAIChatLLM
-    from tests.openai_server import Reply
+    from tests.kit.openai_server import Reply
 
     openai_server.enqueue(Reply.rate_limited(retry_after="0"))
     openai_server.responder = lambda body: Reply(text="好的。")
