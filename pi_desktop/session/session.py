@@ -532,8 +532,13 @@ class Session:
 
     # ------------------------------------------------------------------ queries
     def get_current_path(self) -> list[MessageEntry]:
-        """Message entries root → current (compactions are never on it)."""
-        return self._state.path_to(self._state.current_id)
+        """Message entries root → current (compactions are never on it); a fresh list, a
+        copy of the remembered path (only what changed since the last call is walked)."""
+        return self._state.current_path()
+
+    def current_compactions(self) -> list[CompactionEntry]:
+        """The compactions hanging off the current path, in path order (without a walk)."""
+        return self._state.current_compactions()
 
     def get_full_history_messages(self) -> list[Message]:
         """``[system] + history``: exactly what ``ContextManager.prepare`` receives."""

@@ -68,6 +68,10 @@ class SessionState:
     _above_floor: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
     # memo: branch summary id -> the first message of the branch it describes (see branch_entry)
     _branch_entry: dict[str, str | None] = field(default_factory=dict, compare=False, repr=False)
+    # the last current path walked, root → tip, and each entry's index on it: the tree only
+    # grows, so a path once walked stays true, and the next one shares all but its end
+    _path: list[MessageEntry] = field(default_factory=list, compare=False, repr=False)
+    _path_index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     # ----------------------------------------------------------------- the fold
     @classmethod
@@ -239,16 +243,78 @@ class SessionState:
         return found
 
     def path_to(self, entry_id: str | None) -> list[MessageEntry]:
-        """Message entries root → ``entry_id`` (empty for None)."""
-        path: list[MessageEntry] = []
-        node = entry_id
-        while node is not None:
+        """Message entries root → ``entry_id`` (empty for None); a fresh list.
+
+        Only the part off the current path is walked (the rest is copied from it), so asking
+        for the current path, or a message on it, costs a list copy, not a walk."""
+        if entry_id is None:
+            return []
+        at = self._path_index.get(entry_id)
+        if at is not None:
+            return self._path[: at + 1]
+        suffix, joint = self._walk_to_path(entry_id)
+        keep = 0 if joint is None else self._path_index[joint] + 1
+        return self._path[:keep] + suffix
+
+    def current_path(self) -> list[MessageEntry]:
+        """``path_to(current_id)``; moves the remembered path to the current entry first, at
+        the cost of the distance moved (one entry after an append, the branch after a switch)."""
+        self._follow(self.current_id)
+        return list(self._path)
+
+    def current_index(self) -> dict[str, int]:
+        """Each current-path message's index on it (read-only: the state's own map)."""
+        self._follow(self.current_id)
+        return self._path_index
+
+    def _walk_to_path(self, entry_id: str) -> tuple[list[MessageEntry], str | None]:
+        """The entries from just below the remembered path down to ``entry_id`` (root first),
+        and the remembered entry they hang off (None: from the root)."""
+        suffix: list[MessageEntry] = []
+        node: str | None = entry_id
+        while node is not None and node not in self._path_index:
             entry = self.entries[node]
             assert isinstance(entry, MessageEntry)
-            path.append(entry)
+            suffix.append(entry)
             node = entry.parent_id
-        path.reverse()
-        return path
+        suffix.reverse()
+        return suffix, node
+
+    def _follow(self, entry_id: str | None) -> None:
+        if entry_id is None:
+            self._path.clear()
+            self._path_index.clear()
+            return
+        at = self._path_index.get(entry_id)
+        if at is not None and at == len(self._path) - 1:
+            return
+        if at is not None:  # back up the path (a rewind): drop the part below it
+            suffix, keep = [], at + 1
+        else:
+            suffix, joint = self._walk_to_path(entry_id)
+            keep = 0 if joint is None else self._path_index[joint] + 1
+        for dropped in self._path[keep:]:
+            del self._path_index[dropped.id]
+        del self._path[keep:]
+        for entry in suffix:
+            self._path_index[entry.id] = len(self._path)
+            self._path.append(entry)
+
+    def current_compactions(self) -> list[CompactionEntry]:
+        """The compactions hanging off the current path, in path order (oldest first within
+        one message) — found from the few compactions, not by a walk of the path."""
+        index = self.current_index()
+        found = [
+            (index[parent], ids) for parent, ids in self.compaction_ids.items() if parent in index
+        ]
+        found.sort(key=lambda pair: pair[0])
+        out: list[CompactionEntry] = []
+        for _at, ids in found:
+            for cid in ids:
+                entry = self.entries[cid]
+                assert isinstance(entry, CompactionEntry)
+                out.append(entry)
+        return out
 
     def rewind_refusal(self, entry_id: str) -> str | None:
         """Why rewinding to ``entry_id`` is not allowed, or None when it is."""
@@ -312,13 +378,14 @@ class SessionState:
 
     def latest_compaction(self) -> CompactionEntry | None:
         """The deepest compaction that still fits the current path (see ``cache_fits``)."""
-        path = self.path_to(self.current_id)
+        comps = self.current_compactions()
+        if not comps:
+            return None
+        path = self._path  # synced by current_compactions; only read here
         offset = 1 if self.system_prompt is not None else 0
-        index_of = {entry.id: i for i, entry in enumerate(path)}
-        for index in range(len(path) - 1, -1, -1):
-            for comp in reversed(self.compactions_for(path[index].id)):
-                if cache_fits(comp, path, offset, index_of):
-                    return comp
+        for comp in reversed(comps):
+            if cache_fits(comp, path, offset, self._path_index):
+                return comp
         return None
 
 

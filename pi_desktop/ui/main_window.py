@@ -54,6 +54,7 @@ from pi_desktop.ui.chat.edit_resend import EditResend
 from pi_desktop.ui.chat.header import ChatHeader
 from pi_desktop.ui.chat.input_box import InputBox
 from pi_desktop.ui.chat.message_widgets import InlineBanner
+from pi_desktop.ui.chat.path_rows import PathRows, prepare_rows
 from pi_desktop.ui.chat.usage_text import MessageStats
 from pi_desktop.ui.controller import AgentController
 from pi_desktop.ui.developer import developer_menu
@@ -545,15 +546,17 @@ class MainWindow(QMainWindow):
 
         async def load() -> bool:
             loop = asyncio.get_event_loop()  # its first step may run in a Qt event pass
+            figures = self.conversation.estimate_figures()  # as shown: rows estimated off it
 
-            def read() -> tuple[Session, list[PathItem]]:
+            def read() -> tuple[Session, PathRows]:
                 from pi_desktop.agent.history import warm
                 from pi_desktop.agent.stats import UsageLedger
 
                 session = Session.load(path)  # and its rows: both pure Python, no Qt
                 warm(session)  # the agent's history of it, converted here too
                 UsageLedger.of(session)  # and its usage totals, folded
-                return session, path_items(session, self.library.results_dir(session.path))
+                results = self.library.results_dir(session.path)
+                return session, prepare_rows(session, results, figures)
 
             try:
                 session, items = await loop.run_in_executor(None, read)
@@ -576,7 +579,9 @@ class MainWindow(QMainWindow):
         self._load_task = asyncio.ensure_future(load())
         return self._load_task
 
-    def open_session(self, session: Session, *, items: list[PathItem] | None = None) -> None:
+    def open_session(
+        self, session: Session, *, items: list[PathItem] | PathRows | None = None
+    ) -> None:
         """Show ``session`` and build its agent; the previous session is closed (flushed)."""
         if self.busy:
             raise RuntimeError("stop the run before switching sessions")
@@ -747,7 +752,7 @@ class MainWindow(QMainWindow):
         self.edits.decorate([card])
         self.pins.decorate([card])
 
-    def render_path(self, items: list[PathItem] | None = None) -> None:
+    def render_path(self, items: list[PathItem] | PathRows | None = None) -> None:
         """Redraw the conversation from the session's current path (after rewind/load)."""
         if self.session is None:
             self.conversation.clear()

@@ -14,9 +14,7 @@ def branch_compactions(session: Session | None) -> tuple[int, tuple[int, int] | 
     """The summaries hanging off the current path and the latest one's drop (before, after)."""
     if session is None:
         return 0, None
-    found = [
-        comp for entry in session.get_current_path() for comp in session.compactions_for(entry.id)
-    ]
+    found = session.current_compactions()
     if not found:
         return 0, None
     return len(found), (found[-1].tokens_before, found[-1].tokens_after)

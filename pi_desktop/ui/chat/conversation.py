@@ -29,6 +29,7 @@ from pi_desktop.ui.chat.message_widgets import (
     ToolCallWidget,
 )
 from pi_desktop.ui.chat.path_items import PathItem, path_items, tool_calls_of
+from pi_desktop.ui.chat.path_rows import PathRows, rows_of
 from pi_desktop.ui.chat.rows import Row
 from pi_desktop.ui.chat.thinking import reasoning_of
 from pi_desktop.ui.chat.usage_text import MessageStats
@@ -488,38 +489,19 @@ class ConversationView(LazyRowsView):
             if kind is None or row.banner_kind == kind:
                 self._remove_row(row)
 
-    def show_path(self, items: Iterable[PathItem]) -> None:
+    def show_path(self, items: Iterable[PathItem] | PathRows) -> None:
         """Redraw from scratch: after a rewind, on load, after a fork. Only the rows near the
         end are built; fields that cannot be drawn (malformed tool calls in a hand-edited
-        file) are skipped and listed in a banner."""
+        file) are skipped and listed in a banner. ``items`` may be the rows already made off
+        the event loop (``path_rows.rows_of``), estimated with this view's figures."""
         self.clear()
-        self.problems = []
-        for item in items:
-            if item.kind == "compaction":
-                row = Row(
-                    "compaction",
-                    item.entry_id,
-                    tokens_before=item.tokens_before,
-                    tokens_after=item.tokens_after,
-                    summarized_count=item.summarized_count,
-                    rung=item.rung,
-                )
-                self._rows.append(row)
-                continue
-            self._message_row(
-                item.role,
-                item.content,
-                item.entry_id,
-                item.metadata,
-                item.offloaded_path,
-                build=False,
-            )
+        prepared = items if isinstance(items, PathRows) else rows_of(items)
+        self.problems = list(prepared.problems)
+        self._rows.extend(prepared.rows)
+        self._tool_calls.update(prepared.tool_calls)
         inner = self._column()[1]
         self._width = inner
-        estimate = self._estimator(inner)
-        for index, row in enumerate(self._rows):
-            row.index = index
-            row.height = estimate(row)
+        prepared.estimate(self.estimate_figures(inner))  # a no-op when made at these figures
         self._mark_dirty(0)
         self.hint.setVisible(not self._rows)
         if self.problems:

@@ -21,7 +21,8 @@ from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QToolButton, QWidget
 
-from pi_desktop.ui.chat.rows import Row, estimate_height
+from pi_desktop.ui.chat.path_rows import EstimateFigures
+from pi_desktop.ui.chat.rows import Row
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 
 # The rows form a centred column about 80 characters wide, as chat apps lay out answers:
@@ -168,15 +169,18 @@ class LazyRowsView(QAbstractScrollArea):
     def _estimator(self, inner: int) -> Callable[[Row], int]:
         """Estimates at ``inner`` px: the font's figures are read once per pass, not per row
         (100,000 rows read them in seconds)."""
+        return self.estimate_figures(inner).estimate
+
+    def estimate_figures(self, inner: int | None = None) -> EstimateFigures:
+        """What row estimates at ``inner`` px (default: the column's now) depend on — plain
+        numbers, so rows can be estimated off the event loop (``path_rows``)."""
         metrics = self.fontMetrics()
-        char = metrics.horizontalAdvance("abcdefghij klmnopqrs tuvwxyz ") / 30
-        line = metrics.lineSpacing()
-        bubble = self._bubble_width() - 28
-
-        def estimate(row: Row) -> int:
-            return estimate_height(row, bubble if row.role == "user" else inner, char, line)
-
-        return estimate
+        return EstimateFigures(
+            inner=self._column()[1] if inner is None else inner,
+            bubble=self._bubble_width() - 28,
+            char=metrics.horizontalAdvance("abcdefghij klmnopqrs tuvwxyz ") / 30,
+            line=metrics.lineSpacing(),
+        )
 
     def _estimate(self, row: Row, inner: int) -> int:
         return self._estimator(inner)(row)

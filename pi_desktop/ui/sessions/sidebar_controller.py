@@ -34,6 +34,7 @@ from PySide6.QtWidgets import QApplication, QSplitter, QStatusBar
 
 from pi_desktop.session import Session, SessionInfo, SessionLibrary
 from pi_desktop.ui.chat.conversation import PathItem
+from pi_desktop.ui.chat.path_rows import PathRows
 from pi_desktop.ui.i18n import say, tr, trf
 from pi_desktop.ui.labels import shorten, title_from
 from pi_desktop.ui.sessions.library_watch import LibraryWatch
@@ -59,7 +60,9 @@ class SessionHost(Protocol):
     @property
     def busy(self) -> bool: ...
 
-    def open_session(self, session: Session, *, items: list[PathItem] | None = None) -> None: ...
+    def open_session(
+        self, session: Session, *, items: list[PathItem] | PathRows | None = None
+    ) -> None: ...
 
     def new_session(self) -> Session | None: ...
 
@@ -285,7 +288,7 @@ class SidebarController(QObject):
         name = self._display_name(session_id)
         self._status.showMessage(trf("Sessions", "Opening “%1”…", shorten(name, 40)))
 
-        def show(session: Session, items: list[PathItem]) -> bool:
+        def show(session: Session, items: PathRows) -> bool:
             if not self._show(session, items, keep_focus=keep_focus):
                 return False
             if at_entry is not None:
@@ -299,7 +302,7 @@ class SidebarController(QObject):
         focused = QApplication.focusWidget()
         return focused is not None and self.sidebar.isAncestorOf(focused)
 
-    def _show(self, session: Session, items: list[PathItem], *, keep_focus: bool) -> bool:
+    def _show(self, session: Session, items: PathRows, *, keep_focus: bool) -> bool:
         """The read session arrives: show it, unless an answer started meanwhile."""
         if self._host.busy:
             return False

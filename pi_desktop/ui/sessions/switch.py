@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QObject, Signal
 
 from pi_desktop.session import Session, SessionLibrary
-from pi_desktop.ui.chat.conversation import PathItem, path_items
+from pi_desktop.ui.chat.conversation import path_items
+from pi_desktop.ui.chat.path_rows import PathRows, rows_of
 from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS
 
-Show = Callable[[Session, list[PathItem]], bool]  # False: not shown (the session is closed)
+Show = Callable[[Session, PathRows], bool]  # False: not shown (the session is closed)
 
 
 @dataclass
@@ -34,7 +35,7 @@ class Opened:
     the reasons the candidates before it failed."""
 
     session: Session | None = None
-    items: list[PathItem] = field(default_factory=list)
+    items: PathRows = field(default_factory=PathRows)
     failures: list[tuple[str, BaseException]] = field(default_factory=list)
 
 
@@ -118,6 +119,9 @@ class SessionSwitch(QObject):
 
     def _read(self, ids: list[str]) -> Opened:
         """Worker thread: no Qt here, only the session files."""
+        from pi_desktop.agent.history import warm
+        from pi_desktop.agent.stats import UsageLedger
+
         opened = Opened()
         for session_id in ids:
             try:
@@ -126,7 +130,10 @@ class SessionSwitch(QObject):
                 opened.failures.append((session_id, exc))
                 continue
             try:
-                opened.items = path_items(session, self._library.results_dir(session.path))
+                # the rows, the agent's history and the usage totals: made here, not on the loop
+                opened.items = rows_of(path_items(session, self._library.results_dir(session.path)))
+                warm(session)
+                UsageLedger.of(session)
             except Exception:
                 session.close()
                 raise
