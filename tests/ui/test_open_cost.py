@@ -15,7 +15,7 @@ from pi_desktop.ui.chat import path_rows
 from pi_desktop.ui.chat.path_items import PathItem
 from pi_desktop.ui.chat.path_rows import EstimateFigures, rows_of
 from pi_desktop.ui.chat.rows import Row
-from tests.ui.test_long_session import _long_session
+from tests.ui.chat.test_long_session import _long_session
 
 MESSAGES = 3_000
 
