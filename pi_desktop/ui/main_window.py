@@ -13,19 +13,17 @@ factories the app passes in, so tests drive the real window with the real offlin
 from __future__ import annotations
 
 import asyncio
-import html
 import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
     QHBoxLayout,
-    QLabel,
     QMainWindow,
     QPushButton,
     QVBoxLayout,
@@ -38,14 +36,13 @@ from pi_desktop.session import (
     Session,
     SessionLibrary,
 )
-from pi_desktop.session.export import FORMATS as EXPORT_FORMATS
 from pi_desktop.ui.agent_factories import (
     ProviderFactory,
     ProviderSetup,
     ToolsFactory,
     default_prompt,
-    offline_note,
 )
+from pi_desktop.ui.agent_lifecycle import AgentLifecycle
 from pi_desktop.ui.budget.bar import BudgetBar
 from pi_desktop.ui.budget.figures import branch_compactions
 from pi_desktop.ui.chat.conversation import ConversationView, PathItem, path_items
@@ -56,15 +53,14 @@ from pi_desktop.ui.chat.input_box import InputBox
 from pi_desktop.ui.chat.message_widgets import InlineBanner
 from pi_desktop.ui.chat.usage_text import MessageStats
 from pi_desktop.ui.controller import AgentController
-from pi_desktop.ui.developer import developer_menu
 from pi_desktop.ui.dialogs.approval import ApprovalPrompter
-from pi_desktop.ui.dialogs.export_dialog import format_label
 from pi_desktop.ui.dialogs.settings_dialog import PresetChoice, SettingsDialog
 from pi_desktop.ui.dialogs.system_prompt import SavedPrompts, SystemPromptDialog
 from pi_desktop.ui.dialogs_host import DialogsHost
 from pi_desktop.ui.i18n import say, tr, trf
 from pi_desktop.ui.labels import title_from
 from pi_desktop.ui.narrow_layout import CollapsiblePanel, NarrowLayout
+from pi_desktop.ui.provider_status import ProviderStatus
 from pi_desktop.ui.refusals import RefusalArea
 from pi_desktop.ui.run_presenter import RunPresenter, RunViews
 from pi_desktop.ui.scrollbars import slim_scroll_bars
@@ -81,7 +77,8 @@ from pi_desktop.ui.text.safe_text import image_policy
 from pi_desktop.ui.theme import ensure_theme, style
 from pi_desktop.ui.tree.session_tree import SessionTree
 from pi_desktop.ui.usage_status import UsageStatus
-from pi_desktop.ui.zoom import Zoom, add_zoom_actions, scale_fixed_height
+from pi_desktop.ui.window_actions import WindowActions, WindowSlots, cycle_focus
+from pi_desktop.ui.zoom import Zoom, scale_fixed_height
 
 if TYPE_CHECKING:
     from pi_desktop.ui.mcp_runtime import McpRuntime
@@ -110,19 +107,14 @@ class MainWindow(QMainWindow):
         self.settings_store = settings_store
         self.key_store = key_store
         self.library = library
-        self.settings = settings_store.load()
+        settings = settings_store.load()
         # unusable saved values (defaults were kept): said once, in the first session shown
         self._settings_problems = list(settings_store.problems)
-        image_policy().set_remote_images(self.settings.remote_images)
-        self._provider_factory = provider_factory
-        self._tools_factory = tools_factory
+        image_policy().set_remote_images(settings.remote_images)
         offline = PresetChoice("offline", tr("MainWindow", "Offline (no network)"))
         self._presets = presets or [offline]
-        self._workspace_override = workspace
         self.session: Session | None = None
-        self.agent: Agent | None = None
-        self.provider: ProviderSetup | None = None
-        self.approver = ApprovalPrompter(self, self.settings.approval_policy)
+        self.approver = ApprovalPrompter(self, settings.approval_policy)
         self.open_failure: str | None = None  # why the last open_session_path failed
         self.loading_path: Path | None = None  # a session being read in the background
         self._load_task: asyncio.Task[bool] | None = None
@@ -134,10 +126,24 @@ class MainWindow(QMainWindow):
         settings_dir = Path(settings_store.qsettings.fileName()).parent
         self.prompt_store = SavedPrompts(settings_dir / PROMPTS_FILE)
         self._closing = False
-        self._provider_note: str | None = None  # the status-bar note of the current provider
-        self._settings_pending = False  # saved during a run: applied when it ends
         self._close_task: asyncio.Future[None] | None = None
         self._build_ui()
+        # the agent and its settings (ui/agent_lifecycle.py)
+        self.agents = AgentLifecycle(
+            settings=settings,
+            settings_store=settings_store,
+            key_store=key_store,
+            library=library,
+            provider_factory=provider_factory,
+            tools_factory=tools_factory,
+            approver=self.approver,
+            controller=self.controller,
+            session=lambda: self.session,
+            provider_status=self.provider_status,
+            status=self.statusBar(),
+            rebuilt=self._on_agent_rebuilt,
+            workspace=workspace,
+        )
         self.dialogs = DialogsHost(
             self,
             controller=self.controller,
@@ -266,13 +272,9 @@ class MainWindow(QMainWindow):
             status=self.statusBar(),
             parent=self,
         )
-        self.offline_label = QLabel(tr("MainWindow", "<b>● Offline</b> — demo model, no network"))
-        self.offline_label.setParent(self)
-        self.offline_label.setToolTip(offline_note())
-        self.offline_label.setVisible(False)
-        self.offline_label.setContentsMargins(0, 0, 12, 0)
-        self.provider_label = QLabel(self)
-        self.provider_label.setTextFormat(Qt.TextFormat.PlainText)  # names come from files
+        self.provider_status = ProviderStatus(self.statusBar(), self.header, self.budget_bar, self)
+        self.offline_label = self.provider_status.offline_label
+        self.provider_label = self.provider_status.provider_label
         self.statusBar().addPermanentWidget(self.offline_label)
         self.usage = UsageStatus(lambda: self.settings.model_prices, self)
         self.usage_label = self.usage.label
@@ -281,79 +283,37 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.provider_label)
         self._build_actions()
 
-    def _action(self, text: str, shortcut: QKeySequence | str | None, slot: Callable) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.triggered.connect(lambda _checked=False: slot())
-        self.addAction(action)
-        return action
-
     def _build_actions(self) -> None:
-        self.new_action = self._action(tr("MainWindow", "&New session"), "Ctrl+N", self.new_session)
-        self.open_action = self._action(
-            tr("MainWindow", "&Open session…"), "Ctrl+O", self.show_sessions
-        )
-        self.settings_action = self._action(
-            tr("MainWindow", "&Settings…"), "Ctrl+,", self.show_settings
-        )
-        self.quit_action = self._action(tr("MainWindow", "&Quit"), "Ctrl+Q", self.close)
-        self.compact_action = self._action(
-            tr("MainWindow", "&Compact now…"), "Ctrl+Shift+K", self.compact_now
-        )
-        self.send_action = self._action(tr("MainWindow", "Send"), "Ctrl+Return", self.send)
-        self.stop_action = self._action(tr("MainWindow", "Stop"), "Esc", self.stop)
-        self.pin_action = self._action(
-            tr("MainWindow", "&Pin / unpin message"), "Ctrl+P", self.pins.toggle_shortcut
-        )
-        menu = self.menuBar().addMenu(tr("MainWindow", "&File"))
-        for action in (self.new_action, self.open_action, self.settings_action):
-            menu.addAction(action)
-        self.export_menu = menu.addMenu(tr("MainWindow", "&Export current branch"))
-        self.export_actions = {
-            fmt: self._action(
-                trf("MainWindow", "%1…", format_label(fmt)),
-                None,
-                lambda f=fmt: self.export_branch(f),
-            )
-            for fmt in EXPORT_FORMATS
-        }
-        for action in self.export_actions.values():
-            self.export_menu.addAction(action)
-        menu.addSeparator()
-        menu.addAction(self.quit_action)
-        menu = self.menuBar().addMenu(tr("MainWindow", "&View"))
-        menu.addAction(self.sessions.toggle_action)
-        menu.addAction(self.sessions.rename_action)
-        # keyboard-only use: every part of the window is one key away
-        self.search_action = self._action(
-            tr("MainWindow", "&Search sessions"), "Ctrl+K", self.focus_session_search
-        )
-        self.next_pane_action = self._action(
-            tr("MainWindow", "Next &pane"), "F6", lambda: self.focus_pane(1)
-        )
-        self.previous_pane_action = self._action(
-            tr("MainWindow", "Previous pa&ne"), "Shift+F6", lambda: self.focus_pane(-1)
-        )
-        menu.addSeparator()
-        for action in (self.search_action, self.next_pane_action, self.previous_pane_action):
-            menu.addAction(action)
-        menu.addSeparator()  # Ctrl + / Ctrl − / Ctrl 0, the level saved (ui/zoom.py)
         self.zoom = Zoom(self.settings_store.value, self.settings_store.set_value, self)
-        self.zoom_actions = add_zoom_actions(self, self.zoom, menu)
+        slots = WindowSlots(
+            new_session=self.new_session,
+            open_sessions=self.show_sessions,
+            settings=self.show_settings,
+            quit=self.close,
+            compact=self.compact_now,
+            send=self.send,
+            stop=self.stop,
+            toggle_pin=self.pins.toggle_shortcut,
+            export=self.export_branch,
+            search_sessions=self.focus_session_search,
+            focus_pane=self.focus_pane,
+            probe=self.show_probe,
+        )
+        view = (self.sessions.toggle_action, self.sessions.rename_action)
+        self.actions = WindowActions(self, self.menuBar(), slots, zoom=self.zoom, view_actions=view)
+        a = self.actions  # the ones the parts (and tests) use by the window's names
+        self.new_action, self.open_action, self.compact_action = (
+            a.new_action,
+            a.open_action,
+            a.compact_action,
+        )
+        self.send_action, self.probe_action = a.send_action, a.probe_action
+        self.export_menu, self.export_actions = a.export_menu, a.export_actions
+        self.developer_menu = a.developer_menu
         scale_fixed_height(self.zoom, self.input, self.input.height())
         if self.zoom.problem:
             problem = trf("MainWindow", "%1 is not a zoom level; ignored", self.zoom.problem)
             self._settings_problems.append(problem)
-        menu = self.menuBar().addMenu(tr("MainWindow", "&Conversation"))
-        for action in (self.send_action, self.stop_action, self.compact_action, self.pin_action):
-            menu.addAction(action)
-        self.probe_action = self._action(
-            tr("MainWindow", "&Fidelity probe (provider check)…"), None, self.show_probe
-        )
-        # --developer only
-        self.developer_menu = developer_menu(self.menuBar(), [self.probe_action])
 
     def panes(self) -> list[QWidget]:
         """The parts F6 moves between, in reading order: sessions, input, bar, tree."""
@@ -361,15 +321,7 @@ class MainWindow(QMainWindow):
         return [w for w in parts if w.isVisible() and w.isEnabled()]
 
     def focus_pane(self, step: int) -> None:
-        panes = self.panes()
-        if not panes:
-            return
-        focused = QApplication.focusWidget()
-        here = next(
-            (i for i, w in enumerate(panes) if focused is w or w.isAncestorOf(focused)), None
-        )
-        target = panes[0 if here is None else (here + step) % len(panes)]
-        target.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        cycle_focus(self.panes(), QApplication.focusWidget(), step)
 
     def focus_session_search(self) -> None:
         """Ctrl+K: the sessions' search box (the sidebar is shown if it was hidden)."""
@@ -443,10 +395,7 @@ class MainWindow(QMainWindow):
 
     def _on_idle(self) -> None:
         """A run ended: settings saved meanwhile apply now, and the bar shows the next request."""
-        self.approver.end_run()  # "Deny all until the answer ends" ends here
-        if self._settings_pending:
-            self._rebuild_agent()
-        else:
+        if not self.agents.run_ended():
             self._refresh_bar()
         self._update_title()
 
@@ -476,30 +425,32 @@ class MainWindow(QMainWindow):
     def busy(self) -> bool:
         return self.controller.busy
 
+    @property
+    def settings(self) -> AppSettings:
+        return self.agents.settings
+
+    @property
+    def agent(self) -> Agent | None:
+        return self.agents.agent
+
+    @property
+    def provider(self) -> ProviderSetup | None:
+        return self.agents.provider
+
     def workspace(self) -> Path:
         """--workspace, else the settings, else the session's, else the current folder."""
-        return self.effective_workspace()[0]
+        return self.agents.workspace()
 
     def effective_workspace(self) -> tuple[Path, str]:
-        """The folder the tools use and where it came from ("argument", "settings", "session",
-        "cwd"), so the settings dialog can show the real one and say why."""
-        for candidate, origin in (
-            (self._workspace_override, "argument"),
-            (self.settings.workspace, "settings"),
-            (self.session.workspace if self.session else None, "session"),
-        ):
-            if candidate:
-                return Path(candidate).expanduser(), origin
-        return Path.cwd(), "cwd"
+        return self.agents.effective_workspace()
 
     def new_session(self) -> Session | None:
         if self.busy:
             return None
-        workspace = self._workspace_override or self.settings.workspace or None
         # a draft: its file is written with the first message, so an unused "New" leaves none
         session = self.library.draft(
             system_prompt=self.default_system_prompt(),
-            workspace=str(workspace) if workspace else None,
+            workspace=self.agents.workspace_choice(),
         )
         self.open_session(session)
         return session
@@ -586,7 +537,7 @@ class MainWindow(QMainWindow):
         self.session_watch.watch(session)
         self.usage.set_session(session)
         self.edits.reset()
-        self._build_agent()
+        self.agents.build()
         self.tree.set_session(session)
         self.render_path(items)
         self.refusal_area.clear()
@@ -654,50 +605,11 @@ class MainWindow(QMainWindow):
         self.dialogs.follow_breakdown()
 
     def extend_tools(self, extra: Callable[[list[Tool]], list[Tool]]) -> None:
-        """Offer ``extra(tools)`` beside the tools every new agent gets (MCP servers' tools);
-        ``extra`` receives the built-in ones so its names can stay clear of them."""
-        base = self._tools_factory
-
-        def factory(*args: object, **kwargs: object) -> list[Tool]:
-            tools = list(base(*args, **kwargs)) if base is not None else []
-            return tools + extra(tools)
-
-        self._tools_factory = factory
-
-    def _build_agent(self) -> None:
-        assert self.session is not None
-        settings = self.settings
-        self.provider = self._provider_factory(settings)
-        self.approver.policy = settings.approval_policy
-        self.approver.remembered.clear()
-        tools = (
-            self._tools_factory(
-                self.workspace(),
-                self.approver,
-                settings,
-                results_dir=self.library.results_dir(self.session.path),
-                sessions_root=self.library.root,
-                session_path=self.session.path,
-            )
-            if self._tools_factory
-            else []
-        )
-        self.agent = Agent(
-            self.provider.llm,
-            tools,
-            session=self.session,
-            context_budget=settings.context_budget,
-            keep_recent_tokens=settings.keep_recent_tokens or None,
-            summarizer=self.provider.summarizer,
-            threshold=settings.threshold,
-            snip_policy=settings.snip_policy,
-        )
-        self.controller.set_agent(self.agent)
-        self._update_provider_label()
+        """Offer ``extra(tools)`` beside the tools every new agent gets (MCP servers' tools)."""
+        self.agents.extend_tools(extra)
 
     def _close_current(self) -> None:
-        self.controller.set_agent(None)
-        self.agent = None
+        self.agents.drop()
         self.session_watch.watch(None)
         if self.session is not None:
             self.session.close()
@@ -716,31 +628,6 @@ class MainWindow(QMainWindow):
             title = trf("MainWindow", "%1 — pi-desktop", name)
         self.setWindowTitle(title)
         self.header.set_title(self.session_name())
-
-    def _update_provider_label(self) -> None:
-        setup = self.provider
-        if setup is None:
-            return
-        # the folder's name only: a deep path would push the offline badge out of sight
-        self.provider_label.setText(
-            trf("MainWindow", "%1 · workspace %2", setup.description, self.workspace().name)
-        )
-        self.header.set_model(setup.description)
-        # escaped: a folder named "<img src=…>" would otherwise be read as markup
-        self.provider_label.setToolTip(
-            "<qt>"
-            + trf("MainWindow", "Workspace: %1", html.escape(str(self.workspace())))
-            + "</qt>"
-        )
-        self.budget_bar.set_offline(setup.offline)
-        self.offline_label.setVisible(setup.offline)  # stays after the note is cleared
-        self.offline_label.setToolTip(setup.note or offline_note())
-        # the previous provider's note ("Offline provider: …") must not outlive it
-        if self._provider_note and self.statusBar().currentMessage() == self._provider_note:
-            self.statusBar().clearMessage()
-        self._provider_note = setup.note
-        if setup.note:
-            self.statusBar().showMessage(setup.note)
 
     def _decorate_card(self, card: QWidget) -> None:
         """A card built as its row scrolled into view: its edit action and its pin."""
@@ -848,56 +735,22 @@ class MainWindow(QMainWindow):
         During a run the agent is rebuilt as soon as the run ends, so the provider shown in the
         status bar is always the one the next message goes to.
         """
-        failed = None
-        if api_key is not None and settings.provider != "offline":
-            failed = self.key_store.set(settings.provider, api_key)
-        if settings.workspace != self.settings.workspace:
-            self._workspace_override = None  # a folder chosen in Settings beats --workspace
-        prices_changed = settings.model_prices != self.settings.model_prices
-        # an error from the previous provider ("Nothing is listening at …") no longer applies
-        old = self.settings
-        provider_changed = api_key is not None or (
-            (settings.provider, settings.model, settings.base_url)
-            != (old.provider, old.model, old.base_url)
-            or (settings.thinking, settings.reasoning_effort)
-            != (old.thinking, old.reasoning_effort)
-        )
-        self.settings = settings
-        self.settings_store.save(settings)
-        image_policy().set_remote_images(settings.remote_images)
-        if prices_changed:
+        change = self.agents.store(settings, api_key)
+        if change.prices:
             self.restat()
-        if provider_changed and not self.busy and self.conversation.banners():
+        # an error from the previous provider ("Nothing is listening at …") no longer applies
+        if change.provider and not self.busy and self.conversation.banners():
             self.conversation.clear_banners("error")
             self.edits.offer_answer_again()  # the unanswered question: ask the new provider
-        if self.busy:
-            self._settings_pending = True
-            self.statusBar().showMessage(
-                tr("MainWindow", "Settings saved; they apply when this answer ends."), 6000
-            )
-        else:
-            self._rebuild_agent()
-        if failed:
-            self.statusBar().showMessage(
-                trf("MainWindow", "The API key was not saved: %1.", failed)
-            )
+        self.agents.apply(change)
 
     def rebuild_agent_between_runs(self) -> None:
         """A new agent now, or when the running answer ends (the tools offered changed)."""
-        if self.session is None or self._closing:
-            return
-        if self.busy:
-            self._settings_pending = True  # applied when the run ends
-        else:
-            self._rebuild_agent()
+        if not self._closing:
+            self.agents.rebuild_between_runs()
 
-    def _rebuild_agent(self) -> None:
-        """A new agent for the new settings (it restores the usage anchor the session saved)."""
-        self._settings_pending = False
-        if self.session is None:
-            return
-        self.controller.set_agent(None)
-        self._build_agent()
+    def _on_agent_rebuilt(self) -> None:
+        """A rebuilt agent's first estimate, and the compactions of the branch, drawn."""
         self._show_estimate()
         self.budget_bar.set_compactions(*branch_compactions(self.session))
 
