@@ -67,7 +67,7 @@ from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.send_queue import SendQueue
 from pi_desktop.ui.session_watch import SessionWatch
 from pi_desktop.ui.sessions.dialog import SessionsDialog
-from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS, open_failure
+from pi_desktop.ui.sessions.opening import SessionOpening, open_banners
 from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 from pi_desktop.ui.sessions.sidebar_controller import SidebarController
 from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
@@ -115,9 +115,6 @@ class MainWindow(QMainWindow):
         self._presets = presets or [offline]
         self.session: Session | None = None
         self.approver = ApprovalPrompter(self, settings.approval_policy)
-        self.open_failure: str | None = None  # why the last open_session_path failed
-        self.loading_path: Path | None = None  # a session being read in the background
-        self._load_task: asyncio.Task[bool] | None = None
         self._closed = False
         self.controller = AgentController(self)
         self.session_watch = SessionWatch(self)  # the views that draw the session follow it
@@ -128,6 +125,15 @@ class MainWindow(QMainWindow):
         self._closing = False
         self._close_task: asyncio.Future[None] | None = None
         self._build_ui()
+        self.opening = SessionOpening(
+            self,
+            library,
+            loading=self.conversation,
+            title=self._show_opening,
+            status=self.statusBar(),
+            shown=self.isVisible,
+            closed=lambda: self._closed,
+        )
         # the agent and its settings (ui/agent_lifecycle.py)
         self.agents = AgentLifecycle(
             settings=settings,
@@ -459,79 +465,32 @@ class MainWindow(QMainWindow):
         """What a new session starts with: the saved default prompt, else the built-in one."""
         return self.prompt_store.default_text() or default_prompt()
 
-    def open_session_id(self, session_id: str) -> bool:
-        if self.busy:
-            return False
-        if self.session is not None and self.session.path.stem == session_id:
-            return True
-        try:
-            session = self.library.open(session_id)
-        except OPEN_ERRORS as exc:  # shown in words, never raised into the sidebar's slot
-            self.show_refusal(open_failure(f"{session_id}.jsonl", exc))
-            return False
-        self.open_session(session)
-        return True
+    @property
+    def loading_path(self) -> Path | None:
+        """A session being read in the background (sending waits for it)."""
+        return self.opening.loading_path
+
+    @property
+    def open_failure(self) -> str | None:
+        """Why the last open by path failed."""
+        return self.opening.failure
 
     def open_session_path(self, path: Path) -> bool:
-        try:
-            session = Session.load(path)
-        except OPEN_ERRORS as exc:
-            self.open_failure = open_failure(path.name, exc)
-            self.show_refusal(self.open_failure)
-            return False
-        self.open_session(session)
-        return True
+        return self.opening.open_path(path)
 
     def open_session_path_in_background(self, path: Path) -> asyncio.Task[bool]:
-        """Open ``path`` with the window up at once: a quiet "Loading…" row while the file is
-        read in a worker thread (a 100,000-message file takes seconds), then the session.
+        """Open ``path`` with the window up at once (``SessionOpening.open_in_background``)."""
+        return self.opening.open_in_background(path)
 
-        Sending waits for it (a message typed meanwhile stays in the box). If the user opens
-        another session first, or closes the window, the loaded one is closed unshown."""
-        self.loading_path = path
-        self.conversation.show_loading(path.name)
-        self.header.set_title(f"Opening {path.name}…")  # not "New session": it is not one
-        self.setWindowTitle(f"Opening {path.name}… — pi-desktop")
-        self.statusBar().showMessage(f"Opening {path.name}…")
-
-        async def load() -> bool:
-            loop = asyncio.get_event_loop()  # its first step may run in a Qt event pass
-
-            def read() -> tuple[Session, list[PathItem]]:
-                from pi_desktop.agent.history import warm
-                from pi_desktop.agent.stats import UsageLedger
-
-                session = Session.load(path)  # and its rows: both pure Python, no Qt
-                warm(session)  # the agent's history of it, converted here too
-                UsageLedger.of(session)  # and its usage totals, folded
-                return session, path_items(session, self.library.results_dir(session.path))
-
-            try:
-                session, items = await loop.run_in_executor(None, read)
-            except OPEN_ERRORS as exc:
-                self.loading_path = None
-                self.open_failure = open_failure(path.name, exc)
-                if self.session is None and self.isVisible():
-                    self.new_session()  # as a failed --session does: a fresh one, and why
-                    self.show_refusal(self.open_failure)
-                return False
-            finally:
-                self.statusBar().clearMessage()
-            if self.loading_path != path or self.session is not None or self._closed:
-                session.close()  # the user went elsewhere meanwhile
-                return False
-            self.loading_path = None
-            self.open_session(session, items=items)
-            return True
-
-        self._load_task = asyncio.ensure_future(load())
-        return self._load_task
+    def _show_opening(self, name: str) -> None:
+        self.header.set_title(f"Opening {name}…")  # not "New session": it is not one
+        self.setWindowTitle(f"Opening {name}… — pi-desktop")
 
     def open_session(self, session: Session, *, items: list[PathItem] | None = None) -> None:
         """Show ``session`` and build its agent; the previous session is closed (flushed)."""
         if self.busy:
             raise RuntimeError("stop the run before switching sessions")
-        self.loading_path = None  # a background open still running is dropped when it ends
+        self.opening.loading_path = None  # a background open still running is dropped
         self._close_current()
         self.session = session
         self.session_watch.watch(session)
@@ -541,28 +500,9 @@ class MainWindow(QMainWindow):
         self.tree.set_session(session)
         self.render_path(items)
         self.refusal_area.clear()
-        reason = session.read_only_reason
-        problems = [p for p in session.problems if p != reason]
-        if reason:
-            self.conversation.add_banner(say(reason), kind="refusal")
-        if problems:
-            self.conversation.add_banner(
-                tr(
-                    "MainWindow",
-                    "Some lines of this session file could not be read and were skipped:",
-                )
-                + "\n"
-                + "\n".join(say(problem) for problem in problems[:5]),
-                kind="error",
-            )
-        if self._settings_problems:
-            self.conversation.add_banner(
-                tr("MainWindow", "Some saved settings could not be used; the defaults apply:")
-                + "\n"
-                + "\n".join(self._settings_problems[:5]),
-                kind="refusal",
-            )
-            self._settings_problems = []
+        for text, kind in open_banners(session, self._settings_problems):
+            self.conversation.add_banner(text, kind=kind)
+        self._settings_problems = []
         self._update_title()
         self.refresh_system_prompt()
         if self.agent is not None:
@@ -713,7 +653,7 @@ class MainWindow(QMainWindow):
     def show_sessions(self) -> SessionsDialog | None:
         dialog = self.dialogs.show_sessions(self.library)
         if dialog is not None:
-            dialog.openRequested.connect(self.open_session_id)
+            dialog.openRequested.connect(self.sessions.open)  # read in the background
             dialog.newRequested.connect(self.new_session)
             dialog.renamed.connect(lambda *_: self._update_title())
             dialog.finished.connect(lambda _result: self.sessions.refresh())
