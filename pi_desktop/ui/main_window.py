@@ -23,10 +23,7 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
-    QHBoxLayout,
     QMainWindow,
-    QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -40,16 +37,13 @@ from pi_desktop.ui.agent_factories import (
     ProviderFactory,
     ProviderSetup,
     ToolsFactory,
-    default_prompt,
 )
 from pi_desktop.ui.agent_lifecycle import AgentLifecycle
-from pi_desktop.ui.budget.bar import BudgetBar
 from pi_desktop.ui.budget.figures import branch_compactions
-from pi_desktop.ui.chat.conversation import ConversationView, PathItem, path_items
+from pi_desktop.ui.chat.column import ChatColumn
+from pi_desktop.ui.chat.conversation import PathItem, path_items
 from pi_desktop.ui.chat.edit_floor import can_edit
 from pi_desktop.ui.chat.edit_resend import EditResend
-from pi_desktop.ui.chat.header import ChatHeader
-from pi_desktop.ui.chat.input_box import InputBox
 from pi_desktop.ui.chat.message_widgets import InlineBanner
 from pi_desktop.ui.chat.usage_text import MessageStats
 from pi_desktop.ui.controller import AgentController
@@ -61,9 +55,7 @@ from pi_desktop.ui.i18n import say, tr, trf
 from pi_desktop.ui.labels import title_from
 from pi_desktop.ui.narrow_layout import CollapsiblePanel, NarrowLayout
 from pi_desktop.ui.provider_status import ProviderStatus
-from pi_desktop.ui.refusals import RefusalArea
 from pi_desktop.ui.run_presenter import RunPresenter, RunViews
-from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.send_queue import SendQueue
 from pi_desktop.ui.session_watch import SessionWatch
 from pi_desktop.ui.sessions.dialog import SessionsDialog
@@ -73,8 +65,9 @@ from pi_desktop.ui.sessions.sidebar_controller import SidebarController
 from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
 from pi_desktop.ui.splitter import ThinSplitter
 from pi_desktop.ui.status_bar import ElidingStatusBar, RunStatus
+from pi_desktop.ui.system_prompt_flow import SystemPromptFlow
 from pi_desktop.ui.text.safe_text import image_policy
-from pi_desktop.ui.theme import ensure_theme, style
+from pi_desktop.ui.theme import ensure_theme
 from pi_desktop.ui.tree.session_tree import SessionTree
 from pi_desktop.ui.usage_status import UsageStatus
 from pi_desktop.ui.window_actions import WindowActions, WindowSlots, cycle_focus
@@ -125,6 +118,15 @@ class MainWindow(QMainWindow):
         self._closing = False
         self._close_task: asyncio.Future[None] | None = None
         self._build_ui()
+        self.prompts = SystemPromptFlow(
+            self.prompt_store,
+            session=lambda: self.session,
+            agent=lambda: self.agent,
+            busy=lambda: self.busy,
+            header=self.header,
+            refuse=self.show_refusal,
+            status=self.statusBar(),
+        )
         self.opening = SessionOpening(
             self,
             library,
@@ -182,47 +184,16 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("pi-desktop")
         self.setStatusBar(ElidingStatusBar(self))  # its message never runs into the labels
         ensure_theme(QApplication.instance())  # the look from resources/, light/dark as the system
-        self.header = ChatHeader(self)
-        self.conversation = ConversationView(self)
+        left = ChatColumn(self)
+        self.header, self.conversation = left.header, left.conversation
+        self.budget_bar, self.refusal_area = left.budget_bar, left.refusal_area
+        self.input, self.send_button = left.input, left.send_button
+        self.offer_area = left.offer_area
         self.conversation.edit_allowed = lambda entry_id: can_edit(self.session, entry_id)
-        self.budget_bar = BudgetBar(self)
-        self.refusal_area = RefusalArea(self)
-        self.input = InputBox(self)
-        self.input.setPlaceholderText(
-            tr("MainWindow", "Message — Enter sends, Shift+Enter for a new line")
-        )
-        self.input.setAccessibleName(tr("MainWindow", "Message"))
-        self.input.setAccessibleDescription(
-            tr("MainWindow", "Your next message. Enter sends it, Shift+Enter starts a new line.")
-        )
-        self.input.setFixedHeight(84)
-        self.send_button = QPushButton(tr("MainWindow", "Send"), self)
-        self.send_button.setAccessibleDescription(
-            tr("MainWindow", "Sends the message, or stops the answer while one is written.")
-        )
-        self.send_button.setObjectName("sendButton")  # the accent button
-        self.send_button.setMinimumWidth(80)
-        style(self.input)  # the chrome carries the theme's style sheet, the conversation not
-        style(self.send_button)
-        slim_scroll_bars(self.input)
-        row = QHBoxLayout()
-        row.addWidget(self.input, 1)
-        row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
-        left = QWidget(self)
-        column = QVBoxLayout(left)
-        column.setContentsMargins(6, 0, 6, 6)
-        column.addWidget(self.header)
-        column.addWidget(self.conversation, 1)
-        column.addWidget(self.refusal_area)
-        self.offer_area = QVBoxLayout()  # edit-and-resend's notes (EditResend owns them)
-        self.offer_area.setContentsMargins(0, 0, 0, 0)
-        column.addLayout(self.offer_area)
-        column.addWidget(self.budget_bar)
         # Enter mid-answer: the message waits in a strip above the box (ui/send_queue.py)
         bar = self.statusBar()
         self.send_queue = SendQueue(self.input, lambda: self.busy, self.send, bar, left)
-        column.addWidget(self.send_queue.strip)
-        column.addLayout(row)
+        left.add_above_input(self.send_queue.strip)
         self.session_tree = SessionTree(
             self,
             session=lambda: self.session,
@@ -463,7 +434,7 @@ class MainWindow(QMainWindow):
 
     def default_system_prompt(self) -> str:
         """What a new session starts with: the saved default prompt, else the built-in one."""
-        return self.prompt_store.default_text() or default_prompt()
+        return self.prompts.default_text()
 
     @property
     def loading_path(self) -> Path | None:
@@ -707,34 +678,17 @@ class MainWindow(QMainWindow):
         self.usage.restat(self.conversation.message_cards())
 
     def refresh_system_prompt(self) -> None:
-        self.header.set_system_prompt(self.session.system_prompt if self.session else None)
+        self.prompts.refresh()
 
     def show_system_prompt(self) -> SystemPromptDialog | None:
         """The header's prompt link: view, change, save or choose a prompt (``open()``)."""
         if self.session is None:
             self.new_session()
-        return self.dialogs.show_system_prompt(self.prompt_store, self.set_system_prompt)
+        return self.dialogs.show_system_prompt(self.prompts.store, self.prompts.choose)
 
     def set_system_prompt(self, text: str) -> bool:
         """This session's prompt from the next request on (one more entry in the session)."""
-        if self.session is None or self.busy:
-            return False
-        prompt = text if text.strip() else None
-        if prompt == self.session.system_prompt:
-            return False
-        try:  # the agent appends the entry and re-estimates (its ContextPrepared moves the bar)
-            if self.agent is not None:
-                self.agent.set_system_prompt(prompt)
-            else:
-                self.session.set_system_prompt(prompt)
-        except (OSError, ValueError, RuntimeError) as exc:
-            self.show_refusal(trf("MainWindow", "The system prompt was not changed: %1", exc))
-            return False
-        self.refresh_system_prompt()
-        self.statusBar().showMessage(
-            tr("MainWindow", "System prompt changed; your next message uses it."), 6000
-        )
-        return True
+        return self.prompts.choose(text)
 
     # ---------------------------------------------------------------- closing
 
