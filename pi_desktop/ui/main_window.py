@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -63,14 +63,14 @@ from pi_desktop.ui.sessions.opening import SessionOpening, open_banners
 from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 from pi_desktop.ui.sessions.sidebar_controller import SidebarController
 from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
-from pi_desktop.ui.splitter import ThinSplitter
 from pi_desktop.ui.status_bar import ElidingStatusBar, RunStatus
 from pi_desktop.ui.system_prompt_flow import SystemPromptFlow
 from pi_desktop.ui.text.safe_text import image_policy
 from pi_desktop.ui.theme import ensure_theme
 from pi_desktop.ui.tree.session_tree import SessionTree
 from pi_desktop.ui.usage_status import UsageStatus
-from pi_desktop.ui.window_actions import WindowActions, WindowSlots, cycle_focus
+from pi_desktop.ui.window_actions import WindowActions, WindowSlots
+from pi_desktop.ui.window_layout import WindowLayout, cycle_focus, shown
 from pi_desktop.ui.zoom import Zoom, scale_fixed_height
 
 if TYPE_CHECKING:
@@ -206,18 +206,9 @@ class MainWindow(QMainWindow):
         )
         self.tree = self.session_tree.panel
         self.pins = self.session_tree.pins
-        self.splitter = ThinSplitter(Qt.Orientation.Horizontal, self)
-        self.splitter.addWidget(left)
-        self.splitter.addWidget(self.tree)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([760, 300])
         self.sidebar = SessionsSidebar(self)
-        self.outer_splitter = ThinSplitter(Qt.Orientation.Horizontal, self)
-        self.outer_splitter.addWidget(self.sidebar)
-        self.outer_splitter.addWidget(self.splitter)
-        self.outer_splitter.setStretchFactor(1, 1)
-        self.outer_splitter.setSizes([240, 1060])
+        panes = self.panes_layout = WindowLayout(self, self.sidebar, left, self.tree)
+        self.splitter, self.outer_splitter = panes.splitter, panes.outer_splitter
         self.setCentralWidget(self.outer_splitter)
         self.sessions = SidebarController(
             host=self,
@@ -277,13 +268,12 @@ class MainWindow(QMainWindow):
             probe=self.show_probe,
         )
         view = (self.sessions.toggle_action, self.sessions.rename_action)
-        self.actions = WindowActions(self, self.menuBar(), slots, zoom=self.zoom, view_actions=view)
-        a = self.actions  # the ones the parts (and tests) use by the window's names
-        self.new_action, self.open_action, self.compact_action = (
-            a.new_action,
-            a.open_action,
-            a.compact_action,
+        a = self.commands = WindowActions(
+            self, self.menuBar(), slots, zoom=self.zoom, view_actions=view
         )
+        # the ones the parts (and tests) use by the window's names
+        self.new_action, self.open_action = a.new_action, a.open_action
+        self.compact_action = a.compact_action
         self.send_action, self.probe_action = a.send_action, a.probe_action
         self.export_menu, self.export_actions = a.export_menu, a.export_actions
         self.developer_menu = a.developer_menu
@@ -294,8 +284,7 @@ class MainWindow(QMainWindow):
 
     def panes(self) -> list[QWidget]:
         """The parts F6 moves between, in reading order: sessions, input, bar, tree."""
-        parts = [self.sidebar.view, self.input, self.budget_bar, self.tree.view]
-        return [w for w in parts if w.isVisible() and w.isEnabled()]
+        return shown([self.sidebar.view, self.input, self.budget_bar, self.tree.view])
 
     def focus_pane(self, step: int) -> None:
         cycle_focus(self.panes(), QApplication.focusWidget(), step)
@@ -381,19 +370,7 @@ class MainWindow(QMainWindow):
 
     def _restore_geometry(self) -> None:
         """Saved window state; a hand-edited value ("zz", a number) is ignored and reported."""
-        geometry = self.settings_store.value("geometry")
-        if not (isinstance(geometry, QByteArray | bytes) and self.restoreGeometry(geometry)):
-            self.resize(1180, 780)
-            if geometry is not None:
-                self._settings_problems.append(
-                    tr("MainWindow", "window/geometry is not a saved geometry; ignored")
-                )
-        state = self.settings_store.value("splitter")
-        valid = isinstance(state, QByteArray | bytes) and self.splitter.restoreState(state)
-        if state is not None and not valid:
-            self._settings_problems.append(
-                tr("MainWindow", "window/splitter is not a saved layout; ignored")
-            )
+        self._settings_problems += self.panes_layout.restore(self.settings_store)
         self.sessions.restore_state()
 
     # ---------------------------------------------------------------- sessions
@@ -701,8 +678,7 @@ class MainWindow(QMainWindow):
                 self.statusBar().showMessage(tr("MainWindow", "Stopping the run before closing…"))
                 self._close_task = asyncio.ensure_future(self._close_after_stop())
             return
-        self.settings_store.set_value("geometry", self.saveGeometry())
-        self.settings_store.set_value("splitter", self.splitter.saveState())
+        self.panes_layout.save(self.settings_store)
         self.sessions.save_state()
         self.settings_store.qsettings.sync()
         self.dialogs.close_viewers()

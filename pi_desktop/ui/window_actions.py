@@ -109,12 +109,3 @@ class WindowActions:
         action.triggered.connect(lambda _checked=False: slot())
         self._owner.addAction(action)
         return action
-
-
-def cycle_focus(panes: list[QWidget], focused: QWidget | None, step: int) -> None:
-    """F6 / Shift+F6: the focus to the next (``step`` 1) or previous (-1) of ``panes``."""
-    if not panes:
-        return
-    here = next((i for i, w in enumerate(panes) if focused is w or w.isAncestorOf(focused)), None)
-    target = panes[0 if here is None else (here + step) % len(panes)]
-    target.setFocus(Qt.FocusReason.ShortcutFocusReason)
