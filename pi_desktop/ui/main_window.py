@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from pi_desktop.agent import Agent, Tool
-from pi_desktop.agent.events import ContextCompacted, RunStarted
+from pi_desktop.agent.events import RunStarted
 from pi_desktop.session import (
     Session,
     SessionLibrary,
@@ -39,7 +39,7 @@ from pi_desktop.ui.agent_factories import (
     ToolsFactory,
 )
 from pi_desktop.ui.agent_lifecycle import AgentLifecycle
-from pi_desktop.ui.budget.figures import branch_compactions
+from pi_desktop.ui.budget.follow import BudgetFollow
 from pi_desktop.ui.chat.column import ChatColumn
 from pi_desktop.ui.chat.conversation import PathItem, path_items
 from pi_desktop.ui.chat.edit_floor import can_edit
@@ -52,7 +52,6 @@ from pi_desktop.ui.dialogs.settings_dialog import PresetChoice, SettingsDialog
 from pi_desktop.ui.dialogs.system_prompt import SavedPrompts, SystemPromptDialog
 from pi_desktop.ui.dialogs_host import DialogsHost
 from pi_desktop.ui.i18n import say, tr, trf
-from pi_desktop.ui.labels import title_from
 from pi_desktop.ui.narrow_layout import CollapsiblePanel, NarrowLayout
 from pi_desktop.ui.provider_status import ProviderStatus
 from pi_desktop.ui.run_presenter import RunPresenter, RunViews
@@ -71,6 +70,7 @@ from pi_desktop.ui.tree.session_tree import SessionTree
 from pi_desktop.ui.usage_status import UsageStatus
 from pi_desktop.ui.window_actions import WindowActions, WindowSlots
 from pi_desktop.ui.window_layout import WindowLayout, cycle_focus, shown
+from pi_desktop.ui.window_title import WindowTitle, session_name
 from pi_desktop.ui.zoom import Zoom, scale_fixed_height
 
 if TYPE_CHECKING:
@@ -131,7 +131,7 @@ class MainWindow(QMainWindow):
             self,
             library,
             loading=self.conversation,
-            title=self._show_opening,
+            title=self.title.opening,
             status=self.statusBar(),
             shown=self.isVisible,
             closed=lambda: self._closed,
@@ -175,6 +175,13 @@ class MainWindow(QMainWindow):
             start=self.edits.send,
             parent=self,
         )
+        self.budget = BudgetFollow(
+            self.budget_bar,
+            session=lambda: self.session,
+            agent=lambda: self.agent,
+            prepared=self.run.on_context_prepared,
+            breakdown=self.dialogs.follow_breakdown,
+        )
         self._connect()
         self._restore_geometry()
 
@@ -186,6 +193,7 @@ class MainWindow(QMainWindow):
         ensure_theme(QApplication.instance())  # the look from resources/, light/dark as the system
         left = ChatColumn(self)
         self.header, self.conversation = left.header, left.conversation
+        self.title = WindowTitle(self.header, self.setWindowTitle)
         self.budget_bar, self.refusal_area = left.budget_bar, left.refusal_area
         self.input, self.send_button = left.input, left.send_button
         self.offer_area = left.offer_area
@@ -300,7 +308,7 @@ class MainWindow(QMainWindow):
         c, run = self.controller, self.run
         run.idle.connect(self._on_idle)
         run.cardAdded.connect(self._decorate_card)
-        run.compacted.connect(self._on_compacted)
+        run.compacted.connect(lambda _ev: self.budget.compactions())
         c.runStarted.connect(self._on_run_started)
         c.messageAdded.connect(lambda _ev: self.sessions.message_added())
         c.contextPrepared.connect(lambda _ev: self.dialogs.follow_breakdown())
@@ -365,9 +373,6 @@ class MainWindow(QMainWindow):
             self._refresh_bar()
         self._update_title()
 
-    def _on_compacted(self, _ev: ContextCompacted) -> None:
-        self.budget_bar.set_compactions(*branch_compactions(self.session))
-
     def _restore_geometry(self) -> None:
         """Saved window state; a hand-edited value ("zz", a number) is ignored and reported."""
         self._settings_problems += self.panes_layout.restore(self.settings_store)
@@ -430,10 +435,6 @@ class MainWindow(QMainWindow):
         """Open ``path`` with the window up at once (``SessionOpening.open_in_background``)."""
         return self.opening.open_in_background(path)
 
-    def _show_opening(self, name: str) -> None:
-        self.header.set_title(f"Opening {name}…")  # not "New session": it is not one
-        self.setWindowTitle(f"Opening {name}… — pi-desktop")
-
     def open_session(self, session: Session, *, items: list[PathItem] | None = None) -> None:
         """Show ``session`` and build its agent; the previous session is closed (flushed)."""
         if self.busy:
@@ -453,10 +454,7 @@ class MainWindow(QMainWindow):
         self._settings_problems = []
         self._update_title()
         self.refresh_system_prompt()
-        if self.agent is not None:
-            self._show_estimate()
-        self.budget_bar.reset_compactions()
-        self.budget_bar.set_compactions(*branch_compactions(self.session))
+        self.budget.session_opened()
         self.sessions.session_opened(session)
         self.edits.offer_answer_again()
         self.input.setFocus()
@@ -476,21 +474,7 @@ class MainWindow(QMainWindow):
         return self.refusal_area.banners()
 
     def _refresh_bar(self) -> None:
-        """Between runs the bar shows what the next request would carry — the figure a restart,
-        a rewind or a budget change shows for the same conversation (never the last request's
-        view, which lacks the answer that came back)."""
-        if self.agent is None or self.session is None:
-            return
-        ev = self.agent.estimate_now()
-        self.budget_bar.set_estimate(ev.estimated_tokens, ev.budget, ev.threshold, ratio=ev.ratio)
-        self.budget_bar.set_compactions(*branch_compactions(self.session))
-        self.dialogs.follow_breakdown()
-
-    def _show_estimate(self) -> None:
-        """A new agent's first estimate, drawn as a prepare would draw it (report, faded)."""
-        assert self.agent is not None
-        self.run.on_context_prepared(self.agent.estimate_now())
-        self.dialogs.follow_breakdown()
+        self.budget.refresh()
 
     def extend_tools(self, extra: Callable[[list[Tool]], list[Tool]]) -> None:
         """Offer ``extra(tools)`` beside the tools every new agent gets (MCP servers' tools)."""
@@ -505,17 +489,10 @@ class MainWindow(QMainWindow):
 
     def session_name(self) -> str | None:
         """The session's own title, else its first user message; None while it has neither."""
-        if self.session is None:
-            return None
-        return self.session.title or title_from(self.session.get_current_path())
+        return session_name(self.session)
 
     def _update_title(self) -> None:
-        title = "pi-desktop"
-        if self.session is not None:
-            name = self.session_name() or tr("MainWindow", "New session")
-            title = trf("MainWindow", "%1 — pi-desktop", name)
-        self.setWindowTitle(title)
-        self.header.set_title(self.session_name())
+        self.title.show(self.session)
 
     def _decorate_card(self, card: QWidget) -> None:
         """A card built as its row scrolled into view: its edit action and its pin."""
@@ -639,8 +616,8 @@ class MainWindow(QMainWindow):
 
     def _on_agent_rebuilt(self) -> None:
         """A rebuilt agent's first estimate, and the compactions of the branch, drawn."""
-        self._show_estimate()
-        self.budget_bar.set_compactions(*branch_compactions(self.session))
+        self.budget.first_estimate()
+        self.budget.compactions()
 
     # ---------------------------------------------------------------- usage and prompt
 
