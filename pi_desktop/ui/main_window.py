@@ -41,7 +41,8 @@ from pi_desktop.ui.agent_factories import (
 from pi_desktop.ui.agent_lifecycle import AgentLifecycle
 from pi_desktop.ui.budget.follow import BudgetFollow
 from pi_desktop.ui.chat.column import ChatColumn
-from pi_desktop.ui.chat.conversation import PathItem, path_items
+from pi_desktop.ui.chat.conversation import PathItem
+from pi_desktop.ui.chat.drawing import ChatDrawing
 from pi_desktop.ui.chat.edit_floor import can_edit
 from pi_desktop.ui.chat.edit_resend import EditResend
 from pi_desktop.ui.chat.message_widgets import InlineBanner
@@ -51,7 +52,7 @@ from pi_desktop.ui.dialogs.approval import ApprovalPrompter
 from pi_desktop.ui.dialogs.settings_dialog import PresetChoice, SettingsDialog
 from pi_desktop.ui.dialogs.system_prompt import SavedPrompts, SystemPromptDialog
 from pi_desktop.ui.dialogs_host import DialogsHost
-from pi_desktop.ui.i18n import say, tr, trf
+from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.narrow_layout import CollapsiblePanel, NarrowLayout
 from pi_desktop.ui.provider_status import ProviderStatus
 from pi_desktop.ui.run_presenter import RunPresenter, RunViews
@@ -171,9 +172,17 @@ class MainWindow(QMainWindow):
                 status=self.statusBar(),
                 locked_actions=(self.new_action, self.open_action, self.compact_action),
             ),
-            ready=self._ready_to_send,
+            ready=self.opening.ready_for_message,
             start=self.edits.send,
             parent=self,
+        )
+        self.chat = ChatDrawing(
+            self.conversation,
+            library,
+            session=lambda: self.session,
+            agent=lambda: self.agent,
+            show_repairs=self.run.show_repairs,
+            decorators=(self.edits, self.pins),
         )
         self.budget = BudgetFollow(
             self.budget_bar,
@@ -307,7 +316,7 @@ class MainWindow(QMainWindow):
     def _connect(self) -> None:
         c, run = self.controller, self.run
         run.idle.connect(self._on_idle)
-        run.cardAdded.connect(self._decorate_card)
+        run.cardAdded.connect(self.chat.decorate_card)
         run.compacted.connect(lambda _ev: self.budget.compactions())
         c.runStarted.connect(self._on_run_started)
         c.messageAdded.connect(lambda _ev: self.sessions.message_added())
@@ -342,7 +351,7 @@ class MainWindow(QMainWindow):
         tree.entriesChanged.connect(self._refresh_bar)
         self.tree.editRequested.connect(self.edits.begin_edit)
         self.conversation.pinRequested.connect(self.pins.set_pinned)
-        self.conversation.cardBuilt.connect(self._decorate_card)
+        self.conversation.cardBuilt.connect(self.chat.decorate_card)
         self.tree.compactionActivated.connect(self.open_summary)
         self.sessions.titleChanged.connect(self._update_title)
         self.budget_bar.clicked.connect(self.show_breakdown)
@@ -351,12 +360,7 @@ class MainWindow(QMainWindow):
 
     def _on_summary_edited(self, compaction_id: str, entry_id: str) -> None:
         """The chat shows the edit at once (as a reload would), and the bar the new figure."""
-        edit = self.session.entries[entry_id] if self.session is not None else None
-        if edit is not None:
-            before, after = edit.tokens_before, edit.tokens_after
-            self.conversation.add_edited_summary(
-                compaction_id, entry_id, before, after, edit.summarized_count
-            )
+        self.chat.summary_edited(compaction_id, entry_id)
         self._refresh_bar()
 
     def _on_session_changed(self) -> None:
@@ -494,45 +498,11 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         self.title.show(self.session)
 
-    def _decorate_card(self, card: QWidget) -> None:
-        """A card built as its row scrolled into view: its edit action and its pin."""
-        self.edits.decorate([card])
-        self.pins.decorate([card])
-
     def render_path(self, items: list[PathItem] | None = None) -> None:
         """Redraw the conversation from the session's current path (after rewind/load)."""
-        if self.session is None:
-            self.conversation.clear()
-            return
-        results_dir = self.library.results_dir(self.session.path)
-        if items is None:  # else read with the session, off the event loop
-            items = path_items(self.session, results_dir)
-        self.conversation.show_path(items)
-        if self.agent is not None:
-            self.run.show_repairs(self.agent.history_repairs)
-        self.edits.decorate()
-        self.pins.decorate()
+        self.chat.render_path(items)
 
     # ---------------------------------------------------------------- running
-
-    def _ready_to_send(self) -> bool:
-        """Whether a message can go now: a session is open (a new one is made), writable."""
-        if self.loading_path is not None and self.session is None:
-            self.statusBar().showMessage("Still opening the session; send again in a moment.")
-            return False  # the text stays in the box
-        if self.session is None:
-            self.new_session()
-        if self.session is not None and self.session.read_only:  # refused before it runs
-            self.show_refusal(
-                (
-                    say(self.session.read_only_reason)
-                    or tr("MainWindow", "This session is open read-only.")
-                )
-                + " "
-                + tr("MainWindow", "Your message is still in the box.")
-            )
-            return False
-        return self.session is not None
 
     def send(self) -> asyncio.Task[object] | None:
         """Send what the input box holds (see ``RunPresenter.send``)."""

@@ -4,9 +4,10 @@
 sessions through ``SessionSwitch``). A 100,000-message file takes seconds to read, so the
 background open shows a quiet "Loading…" row and reads the file, its rows, its history and its
 usage totals in a worker thread; if the user went elsewhere meanwhile (opened another session,
-closed the window) the session read is closed unshown, so its lock never lingers. A file that
-cannot be opened is said in words, never raised. What a session says as it opens (read-only,
-skipped lines, unusable saved settings) is ``open_banners``.
+closed the window) the session read is closed unshown, so its lock never lingers, and a message
+sent meanwhile waits in the box. A file that cannot be opened is said in words, never raised.
+What a session says as it opens (read-only, skipped lines, unusable saved settings) is
+``open_banners``.
 """
 
 from __future__ import annotations
@@ -67,6 +68,28 @@ class SessionOpening:
         self.failure: str | None = None  # why the last open failed
         self.loading_path: Path | None = None  # a session being read in the background
         self.task: asyncio.Task[bool] | None = None
+
+    def ready_for_message(self) -> bool:
+        """Whether a message can go now: a session is open (a new one is made), writable.
+        While a file is still being read, not yet (the text stays in the box)."""
+        host = self._host
+        if self.loading_path is not None and host.session is None:
+            self._status.showMessage("Still opening the session; send again in a moment.")
+            return False
+        if host.session is None:
+            host.new_session()
+        session = host.session
+        if session is not None and session.read_only:  # refused before it runs
+            host.show_refusal(
+                (
+                    say(session.read_only_reason)
+                    or tr("MainWindow", "This session is open read-only.")
+                )
+                + " "
+                + tr("MainWindow", "Your message is still in the box.")
+            )
+            return False
+        return session is not None
 
     def open_path(self, path: Path) -> bool:
         try:
