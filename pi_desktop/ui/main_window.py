@@ -13,31 +13,17 @@ factories the app passes in, so tests drive the real window with the real offlin
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import (
-    QApplication,
-    QDialog,
-    QMainWindow,
-    QWidget,
-)
+from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QWidget
 
 from pi_desktop.agent import Agent, Tool
-from pi_desktop.agent.events import RunStarted
-from pi_desktop.session import (
-    Session,
-    SessionLibrary,
-)
-from pi_desktop.ui.agent_factories import (
-    ProviderFactory,
-    ProviderSetup,
-    ToolsFactory,
-)
+from pi_desktop.session import Session, SessionLibrary
+from pi_desktop.ui.agent_factories import ProviderFactory, ProviderSetup, ToolsFactory
 from pi_desktop.ui.agent_lifecycle import AgentLifecycle
 from pi_desktop.ui.budget.follow import BudgetFollow
 from pi_desktop.ui.chat.column import ChatColumn
@@ -46,7 +32,6 @@ from pi_desktop.ui.chat.drawing import ChatDrawing
 from pi_desktop.ui.chat.edit_floor import can_edit
 from pi_desktop.ui.chat.edit_resend import EditResend
 from pi_desktop.ui.chat.message_widgets import InlineBanner
-from pi_desktop.ui.chat.usage_text import MessageStats
 from pi_desktop.ui.controller import AgentController
 from pi_desktop.ui.dialogs.approval import ApprovalPrompter
 from pi_desktop.ui.dialogs.settings_dialog import PresetChoice, SettingsDialog
@@ -70,15 +55,14 @@ from pi_desktop.ui.theme import ensure_theme
 from pi_desktop.ui.tree.session_tree import SessionTree
 from pi_desktop.ui.usage_status import UsageStatus
 from pi_desktop.ui.window_actions import WindowActions, WindowSlots
-from pi_desktop.ui.window_layout import WindowLayout, cycle_focus, shown
+from pi_desktop.ui.window_layout import PaneFocus, WindowLayout
 from pi_desktop.ui.window_title import WindowTitle, session_name
 from pi_desktop.ui.zoom import Zoom, scale_fixed_height
 
 if TYPE_CHECKING:
     from pi_desktop.ui.mcp_runtime import McpRuntime
 
-log = logging.getLogger(__name__)
-PROMPTS_FILE = "prompts.json"  # agent.prompts' file name, beside the settings
+PROMPTS = "prompts.json"  # agent.prompts' file name, beside the settings
 
 
 class MainWindow(QMainWindow):
@@ -114,8 +98,7 @@ class MainWindow(QMainWindow):
         self.session_watch = SessionWatch(self)  # the views that draw the session follow it
         self.mcp: McpRuntime | None = None  # set by ``install_mcp`` (its page in Settings)
         # saved system prompts, in a file beside the settings (a test's settings are temporary)
-        settings_dir = Path(settings_store.qsettings.fileName()).parent
-        self.prompt_store = SavedPrompts(settings_dir / PROMPTS_FILE)
+        self.prompt_store = SavedPrompts(Path(settings_store.qsettings.fileName()).parent / PROMPTS)
         self._closing = False
         self._close_task: asyncio.Future[None] | None = None
         self._build_ui()
@@ -192,7 +175,9 @@ class MainWindow(QMainWindow):
             breakdown=self.dialogs.follow_breakdown,
         )
         self._connect()
-        self._restore_geometry()
+        # the saved layout; a hand-edited value ("zz", a number) is ignored and reported
+        self._settings_problems += self.panes_layout.restore(self.settings_store)
+        self.sessions.restore_state()
 
     # ---------------------------------------------------------------- building
 
@@ -257,19 +242,23 @@ class MainWindow(QMainWindow):
             status=self.statusBar(),
             parent=self,
         )
-        self.provider_status = ProviderStatus(self.statusBar(), self.header, self.budget_bar, self)
-        self.offline_label = self.provider_status.offline_label
-        self.provider_label = self.provider_status.provider_label
-        self.statusBar().addPermanentWidget(self.offline_label)
         self.usage = UsageStatus(lambda: self.settings.model_prices, self)
-        self.usage_label = self.usage.label
-        self.statusBar().addPermanentWidget(self.usage_label)
         self.conversation.stats_source = self.usage.message_stats
-        self.statusBar().addPermanentWidget(self.provider_label)
+        status = self.provider_status = ProviderStatus(
+            self.statusBar(), self.header, self.budget_bar, self, beside=self.usage.label
+        )
+        self.offline_label, self.usage_label = status.offline_label, self.usage.label
+        self.provider_label = status.provider_label
         self._build_actions()
 
     def _build_actions(self) -> None:
         self.zoom = Zoom(self.settings_store.value, self.settings_store.set_value, self)
+        self.pane_focus = PaneFocus(  # in reading order: sessions, input, bar, tree
+            lambda: [self.sidebar.view, self.input, self.budget_bar, self.tree.view],
+            self.sidebar.filter,
+            self.sidebar,
+            lambda: self.sessions.set_visible(True),
+        )
         slots = WindowSlots(
             new_session=self.new_session,
             open_sessions=self.show_sessions,
@@ -281,7 +270,7 @@ class MainWindow(QMainWindow):
             toggle_pin=self.pins.toggle_shortcut,
             export=self.export_branch,
             search_sessions=self.focus_session_search,
-            focus_pane=self.focus_pane,
+            focus_pane=self.pane_focus.cycle,
             probe=self.show_probe,
         )
         view = (self.sessions.toggle_action, self.sessions.rename_action)
@@ -299,26 +288,16 @@ class MainWindow(QMainWindow):
             problem = trf("MainWindow", "%1 is not a zoom level; ignored", self.zoom.problem)
             self._settings_problems.append(problem)
 
-    def panes(self) -> list[QWidget]:
-        """The parts F6 moves between, in reading order: sessions, input, bar, tree."""
-        return shown([self.sidebar.view, self.input, self.budget_bar, self.tree.view])
-
-    def focus_pane(self, step: int) -> None:
-        cycle_focus(self.panes(), QApplication.focusWidget(), step)
-
     def focus_session_search(self) -> None:
         """Ctrl+K: the sessions' search box (the sidebar is shown if it was hidden)."""
-        if not self.sidebar.isVisible():
-            self.sessions.set_visible(True)
-        self.sidebar.filter.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.sidebar.filter.selectAll()
+        self.pane_focus.search()
 
     def _connect(self) -> None:
         c, run = self.controller, self.run
         run.idle.connect(self._on_idle)
         run.cardAdded.connect(self.chat.decorate_card)
         run.compacted.connect(lambda _ev: self.budget.compactions())
-        c.runStarted.connect(self._on_run_started)
+        c.runStarted.connect(lambda _ev: self.edits.clear_notes())
         c.messageAdded.connect(lambda _ev: self.sessions.message_added())
         c.contextPrepared.connect(lambda _ev: self.dialogs.follow_breakdown())
         c.busyChanged.connect(self.sessions.busy_changed)
@@ -368,19 +347,11 @@ class MainWindow(QMainWindow):
         self.session_tree.session_changed()
         self.usage.follow(self.session_watch.last_entries())
 
-    def _on_run_started(self, _ev: RunStarted) -> None:
-        self.edits.clear_notes()
-
     def _on_idle(self) -> None:
         """A run ended: settings saved meanwhile apply now, and the bar shows the next request."""
         if not self.agents.run_ended():
             self._refresh_bar()
         self._update_title()
-
-    def _restore_geometry(self) -> None:
-        """Saved window state; a hand-edited value ("zz", a number) is ignored and reported."""
-        self._settings_problems += self.panes_layout.restore(self.settings_store)
-        self.sessions.restore_state()
 
     # ---------------------------------------------------------------- sessions
 
@@ -457,7 +428,7 @@ class MainWindow(QMainWindow):
             self.conversation.add_banner(text, kind=kind)
         self._settings_problems = []
         self._update_title()
-        self.refresh_system_prompt()
+        self.prompts.refresh()
         self.budget.session_opened()
         self.sessions.session_opened(session)
         self.edits.offer_answer_again()
@@ -571,8 +542,8 @@ class MainWindow(QMainWindow):
         status bar is always the one the next message goes to.
         """
         change = self.agents.store(settings, api_key)
-        if change.prices:
-            self.restat()
+        if change.prices:  # every answer's hover and the totals say it anew
+            self.usage.restat(self.conversation.message_cards())
         # an error from the previous provider ("Nothing is listening at …") no longer applies
         if change.provider and not self.busy and self.conversation.banners():
             self.conversation.clear_banners("error")
@@ -590,19 +561,6 @@ class MainWindow(QMainWindow):
         self.budget.compactions()
 
     # ---------------------------------------------------------------- usage and prompt
-
-    def message_stats(self, entry_id: str | None, metadata: object = None) -> MessageStats | None:
-        return self.usage.message_stats(entry_id, metadata)
-
-    def refresh_usage(self) -> None:
-        self.usage.refresh()
-
-    def restat(self) -> None:
-        """Prices changed (Settings): every answer's hover and the totals say it anew."""
-        self.usage.restat(self.conversation.message_cards())
-
-    def refresh_system_prompt(self) -> None:
-        self.prompts.refresh()
 
     def show_system_prompt(self) -> SystemPromptDialog | None:
         """The header's prompt link: view, change, save or choose a prompt (``open()``)."""

@@ -35,8 +35,16 @@ class ProviderStatus:
     """The "● Offline" badge and the provider · workspace label, and the provider's note."""
 
     def __init__(
-        self, status: QStatusBar, header: ModelShown, bar: OfflineShown, parent: QWidget
+        self,
+        status: QStatusBar,
+        header: ModelShown,
+        bar: OfflineShown,
+        parent: QWidget,
+        *,
+        beside: QWidget | None = None,
     ) -> None:
+        """The labels go to the right of ``status``: the badge, ``beside`` (the usage), the
+        provider."""
         self._status = status
         self._header = header
         self._bar = bar
@@ -48,6 +56,9 @@ class ProviderStatus:
         self.offline_label.setContentsMargins(0, 0, 12, 0)
         self.provider_label = QLabel(parent)
         self.provider_label.setTextFormat(Qt.TextFormat.PlainText)  # names come from files
+        for label in (self.offline_label, beside, self.provider_label):
+            if label is not None:
+                status.addPermanentWidget(label)
 
     def show(self, setup: ProviderSetup, workspace: Path) -> None:
         """Say ``setup`` is the provider now, working in ``workspace``."""

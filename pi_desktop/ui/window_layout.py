@@ -3,13 +3,15 @@
 Two splitters: the outer one between the sessions sidebar and the rest (the sidebar's
 controller saves that one), the inner one between the chat and the tree. The window's size
 and the inner split are saved on close and restored at start; a hand-edited value ("zz", a
-number) is ignored and said, never fatal. F6 / Shift+F6 cycle the focus through the panes.
+number) is ignored and said, never fatal. ``PaneFocus`` moves the focus between the panes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 
 from pi_desktop.ui.i18n import tr
 from pi_desktop.ui.settings import SettingsStore
@@ -57,15 +59,36 @@ class WindowLayout:
         store.set_value(SPLITTER_KEY, self.splitter.saveState())
 
 
-def cycle_focus(panes: list[QWidget], focused: QWidget | None, step: int) -> None:
-    """F6 / Shift+F6: the focus to the next (``step`` 1) or previous (-1) of ``panes``."""
-    if not panes:
-        return
-    here = next((i for i, w in enumerate(panes) if focused is w or w.isAncestorOf(focused)), None)
-    target = panes[0 if here is None else (here + step) % len(panes)]
-    target.setFocus(Qt.FocusReason.ShortcutFocusReason)
+class PaneFocus:
+    """Keyboard-only use: F6 / Shift+F6 move the focus between the panes, Ctrl+K to the
+    sessions' search box (the sidebar is shown first if it was hidden)."""
 
+    def __init__(
+        self,
+        panes: Callable[[], list[QWidget]],
+        search: QLineEdit,
+        sidebar: QWidget,
+        show_sidebar: Callable[[], None],
+    ) -> None:
+        self._panes = panes  # in reading order
+        self._search = search
+        self._sidebar = sidebar  # the search box is in it
+        self._show_sidebar = show_sidebar
 
-def shown(widgets: list[QWidget]) -> list[QWidget]:
-    """The ones the focus can go to now."""
-    return [w for w in widgets if w.isVisible() and w.isEnabled()]
+    def cycle(self, step: int) -> None:
+        """The focus to the next (``step`` 1) or previous (-1) pane that can take it."""
+        panes = [w for w in self._panes() if w.isVisible() and w.isEnabled()]
+        if not panes:
+            return
+        focused = QApplication.focusWidget()
+        here = next(
+            (i for i, w in enumerate(panes) if focused is w or w.isAncestorOf(focused)), None
+        )
+        target = panes[0 if here is None else (here + step) % len(panes)]
+        target.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def search(self) -> None:
+        if not self._sidebar.isVisible():
+            self._show_sidebar()
+        self._search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self._search.selectAll()
