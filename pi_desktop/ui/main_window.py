@@ -1,11 +1,11 @@
-"""The main window: conversation, input, budget bar and session tree, wired to one Agent.
+"""The main window: one open session and its agent, composed from parts that never see it.
 
-The window owns the open ``Session`` and the ``Agent`` built on it, and composes the parts
-that do the work: the controller owns the asyncio task of a run, the ``RunPresenter`` sends
-what the input holds and draws the run's events, the ``DialogsHost`` opens every dialog
-(``open()``, never ``exec()``: the agent's coroutines share Qt's loop), the ``RefusalArea``
-says why something was not done, and the ``SessionWatch`` tells the views that follow the
-session when it changed. None of them sees the window. Providers and tools come from
+The window owns the open ``Session`` and wires the parts: ``AgentLifecycle`` builds the agent
+from the settings (rebuilt between runs), ``RunPresenter`` sends and draws a run's events,
+``SessionOpening`` opens files (in the background), ``ChatDrawing`` and ``BudgetFollow`` redraw
+the chat and the bar from the session, ``DialogsHost`` opens every dialog (``open()``, never
+``exec()``: the agent's coroutines share Qt's loop), ``WindowActions`` holds the commands and
+menus, and ``SessionWatch`` says when the session changed. Providers and tools come from
 factories the app passes in, so tests drive the real window with the real offline provider
 (or a loopback server).
 """
