@@ -133,7 +133,7 @@ class MainWindow(QMainWindow):
             session=lambda: self.session,
             provider_status=self.provider_status,
             status=self.statusBar(),
-            rebuilt=self._on_agent_rebuilt,
+            rebuilt=lambda: self.budget.agent_rebuilt(),
             workspace=workspace,
         )
         self.dialogs = DialogsHost(
@@ -536,11 +536,8 @@ class MainWindow(QMainWindow):
         )
 
     def apply_settings(self, settings: AppSettings, api_key: str | None = None) -> None:
-        """Persist and rebuild the agent on the same session (its cache is restored, 0 calls).
-
-        During a run the agent is rebuilt as soon as the run ends, so the provider shown in the
-        status bar is always the one the next message goes to.
-        """
+        """Persist and rebuild the agent on the same session (its cache is restored, 0 calls);
+        during a run, as soon as it ends (ui/agent_lifecycle.py)."""
         change = self.agents.store(settings, api_key)
         if change.prices:  # every answer's hover and the totals say it anew
             self.usage.restat(self.conversation.message_cards())
@@ -554,11 +551,6 @@ class MainWindow(QMainWindow):
         """A new agent now, or when the running answer ends (the tools offered changed)."""
         if not self._closing:
             self.agents.rebuild_between_runs()
-
-    def _on_agent_rebuilt(self) -> None:
-        """A rebuilt agent's first estimate, and the compactions of the branch, drawn."""
-        self.budget.first_estimate()
-        self.budget.compactions()
 
     # ---------------------------------------------------------------- usage and prompt
 

@@ -53,6 +53,11 @@ class BudgetFollow:
         self._prepared(agent.estimate_now())
         self._breakdown()
 
+    def agent_rebuilt(self) -> None:
+        """The settings changed: the new agent's first estimate and the branch's summaries."""
+        self.first_estimate()
+        self.compactions()
+
     def compactions(self) -> None:
         """The branch's summaries (a compaction, a rewind or another session changed them)."""
         self._bar.set_compactions(*branch_compactions(self._session()))
