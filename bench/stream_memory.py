@@ -29,7 +29,7 @@ from pi_desktop.context import Message  # noqa: E402
 SERVER = """
 import sys, time
 sys.path.insert(0, sys.argv[1])
-from tests.openai_server import OpenAIServer, Reply
+from tests.kit.openai_server import OpenAIServer, Reply
 with OpenAIServer() as server:
     server.enqueue(Reply.huge_line(int(sys.argv[2])))
     print(server.base_url, flush=True)

@@ -2,7 +2,7 @@
 
 Each run: a new session, 5 user turns (think → tool call → think → answer), the app
 restarted (the session reloaded, a new agent), 2 more turns — against the loopback server of
-``tests/provider_formats.py`` that answers HTTP 400 "Missing `reasoning_content` field in the
+``tests/kit/provider_formats.py`` that answers HTTP 400 "Missing `reasoning_content` field in the
 assistant message at message index N" like DeepSeek's thinking mode. Prints the failed runs,
 the failed turns and the requests the rule rejected. Uses only ``OpenAIChatLLM`` and ``Agent``,
 so it measures older checkouts too: ``PYTHONPATH=<checkout> python3 bench/thinking_rule.py``.
@@ -28,7 +28,7 @@ from pi_desktop.session import Session  # noqa: E402
 
 # the loopback server of this checkout, loaded by path so an older pi_desktop can be measured
 _spec = importlib.util.spec_from_file_location(
-    "provider_formats", HERE / "tests/provider_formats.py"
+    "provider_formats", HERE / "tests/kit/provider_formats.py"
 )
 assert _spec is not None and _spec.loader is not None
 formats = importlib.util.module_from_spec(_spec)

@@ -30,12 +30,33 @@ _hang_log = open(  # noqa: SIM115 - stays open for the watchdog for the whole ru
 )
 
 
-@pytest.fixture(autouse=True)
-def _hang_watchdog(request):
-    _hang_log.write(f"\n--- {request.node.nodeid} hung for {HANG_DEADLINE_S} s ---\n")
-    _hang_log.flush()
-    faulthandler.dump_traceback_later(HANG_DEADLINE_S, exit=True, file=_hang_log)
-    yield
-    faulthandler.cancel_dump_traceback_later()
+# Armed around a test's whole protocol, not in a fixture: the outermost wrapper of
+# pytest_runtest_protocol starts before the first setup hook and ends after the last teardown
+# hook. Plugins run code outside every fixture's lifetime — pytest-qt's teardown wrapper calls
+# QApplication.processEvents() after the last fixture is gone, which runs whatever Qt had queued
+# (deferred deletes, timers, queued calls from other threads). A fixture-scoped watchdog left
+# exactly that stretch unguarded, and a GIL-holding hang there (pytest-timeout's thread needs
+# the GIL) ran until CI's `timeout -s KILL` with no trace at all.
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_protocol(item, nextitem):
     _hang_log.seek(0)
     _hang_log.truncate()
+    _hang_log.write(f"\n--- {item.nodeid} hung for {HANG_DEADLINE_S} s ---\n")
+    _hang_log.flush()
+    faulthandler.dump_traceback_later(HANG_DEADLINE_S, exit=True, file=_hang_log)
+    try:
+        return (yield)
+    finally:
+        faulthandler.cancel_dump_traceback_later()
+        _hang_log.seek(0)
+        _hang_log.truncate()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_sessionfinish(session, exitstatus):
+    """The end of the run is guarded too (session teardown, atexit handlers, the interpreter
+    destroying the QApplication): armed here and never cancelled, the watchdog dies with the
+    process when the run ends on time. No header is written: the log stays empty unless it
+    fires (faulthandler heads its dump with "Timeout (h:mm:ss)!")."""
+    faulthandler.dump_traceback_later(HANG_DEADLINE_S, exit=True, file=_hang_log)
+    return (yield)

@@ -148,7 +148,7 @@ class Agent:
             lambda: emit(CompactionStarted(manual=False)),
             policy=retry,
             on_retry=lambda attempt, delay, error: emit(
-                RetryScheduled(attempt, delay, f"Summary: {error}")
+                RetryScheduled(attempt, delay, UserText("Agent", "Summary: %1", text_of(error)))
             ),
         )
         results_dir = bridge.results_dir() if bridge is not None else None
@@ -315,7 +315,9 @@ class Agent:
         if parent_id is not None and not self._session.can_rewind(parent_id):
             self._session.rewind(parent_id)  # raises the RewindError that says why
         if parent_id is None and self._session.compaction_floor is not None:
-            raise RewindError("the first message lies below the compaction floor; fork instead")
+            raise RewindError(
+                UserText("Agent", "the first message lies below the compaction floor; fork instead")
+            )
         self._begin()
         return await self._drive(
             user_text,
@@ -394,7 +396,8 @@ class Agent:
         except Exception as exc:  # a bug: logged with its traceback, reported once, not raised
             log.exception("agent run failed")
             self._fail(
-                UserText("Agent", "Internal error: %1: %2", type(exc).__name__, str(exc)), "error"
+                UserText("Agent", "Internal error: %1: %2", type(exc).__name__, text_of(exc)),
+                "error",
             )
             return ""
         finally:

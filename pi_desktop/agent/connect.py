@@ -13,7 +13,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from pi_desktop.agent.errors import said_by_text
 from pi_desktop.agent.llm import (
     ContextOverflowError,
     ProviderError,
@@ -198,6 +197,8 @@ async def _explain(llm: Any, config: ProviderConfig, exc: ProviderError) -> str:
 
 def _detail(exc: ProviderError) -> str:
     """The error without the "model @ host: " prefix the provider puts on every message."""
+    from pi_desktop.agent.errors import said_by_text  # errors imports the openai SDK
+
     text = text_of(exc)
     inner = said_by_text(text)
     if inner is not None:

@@ -9,6 +9,8 @@ an estimate, and the completion needs room in the same window. The session remem
 
 from __future__ import annotations
 
+from pi_desktop.usertext import UserText
+
 # Budget = window x margin; with the default threshold a request then fills at most ~72 %
 # of the window, which absorbs estimate error and leaves the completion room.
 WINDOW_MARGIN = 0.9
@@ -29,10 +31,14 @@ def lowered_budget(current: int, window_tokens: int | None) -> int | None:
     return budget if budget < current else None
 
 
-def window_notice(window_tokens: int, old: int, new: int) -> str:
+def window_notice(window_tokens: int, old: int, new: int) -> UserText:
     """What the window says once when the budget was lowered."""
-    return (
-        f"The model's context window is {window_tokens:,} tokens (the provider said so), "
-        f"smaller than the context budget of {old:,}. This session now uses a budget of "
-        f"{new:,} tokens so requests fit; raise the model's context size to use more."
+    return UserText(
+        "Agent",
+        "The model's context window is %1 tokens (the provider said so), smaller than the "
+        "context budget of %2. This session now uses a budget of %3 tokens so requests fit; "
+        "raise the model's context size to use more.",
+        window_tokens,
+        old,
+        new,
     )

@@ -38,6 +38,7 @@ from pi_desktop.agent.tool_exec import (
 )
 from pi_desktop.context import Message
 from pi_desktop.context.reasoning import without_ignored_reasoning
+from pi_desktop.usertext import text_of
 
 if TYPE_CHECKING:
     from pi_desktop.agent.context_steps import ContextSteps
@@ -168,7 +169,7 @@ class RunLoop:
         def on_retry(attempt: int, delay: float, error: TransientProviderError) -> None:
             turn.streamed = []
             turn.reasoning = []
-            self._emit(RetryScheduled(attempt, delay, str(error)))
+            self._emit(RetryScheduled(attempt, delay, text_of(error)))
 
         tools = self._tool_schemas or None
         extra: dict[str, Any] = {"on_reasoning": on_reasoning} if self._streams_reasoning else {}

@@ -14,6 +14,7 @@ from typing import Any
 
 from pi_desktop.context import CHARS_PER_TOKEN, ContextManager
 from pi_desktop.context.usage import read_usage
+from pi_desktop.usertext import UserText
 
 
 def schema_tokens(schemas: Sequence[dict[str, Any]]) -> int:
@@ -27,14 +28,18 @@ def schema_tokens(schemas: Sequence[dict[str, Any]]) -> int:
     return -(-len(json.dumps(list(schemas), ensure_ascii=False)) // CHARS_PER_TOKEN)
 
 
-def no_room_message(ctx: ContextManager) -> str:
+def no_room_message(ctx: ContextManager) -> UserText:
     """Why nothing can be sent: the tool schemas alone fill the budget's threshold."""
     needed = math.ceil(2 * ctx.reserved_tokens / ctx.threshold)
-    return (
-        f"The tool definitions alone take {ctx.reserved_tokens:,} tokens, and the context "
-        f"budget of {ctx.budget:,} tokens compacts at {ctx.threshold_tokens:,}: nothing is "
-        f"left for the conversation. Raise the context budget (to {needed:,} tokens or more) "
-        "or turn tools off."
+    return UserText(
+        "Agent",
+        "The tool definitions alone take %1 tokens, and the context budget of %2 tokens "
+        "compacts at %3: nothing is left for the conversation. Raise the context budget (to %4 "
+        "tokens or more) or turn tools off.",
+        ctx.reserved_tokens,
+        ctx.budget,
+        ctx.threshold_tokens,
+        needed,
     )
 
 

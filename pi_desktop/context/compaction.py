@@ -32,6 +32,7 @@ from pi_desktop.context.summarizer import (
 )
 from pi_desktop.context.summary import serialize_message, strip_file_blocks, summary_message
 from pi_desktop.context.views import ViewBuilder, _View
+from pi_desktop.usertext import UserText, text_of
 
 _MAX_TIGHTEN_ROUNDS = 4
 
@@ -130,7 +131,7 @@ class Compactor:
 
         cut = self._first_cut(messages, lo, base)
         if cut is None:
-            return failure("nothing outside the kept tail to summarize")
+            return failure(UserText("Context", "nothing outside the kept tail to summarize"))
         files = entry.files if entry is not None else FileLists()
         if files is None:  # restored from disk: the summary's lists are capped, re-derive
             files = update_file_lists(FileLists(), messages[int(has_system) : lo])
@@ -168,7 +169,7 @@ class Compactor:
                     failed=self._failed_inputs,
                 )
             except SummaryFailed as exc:
-                return failure(str(exc))
+                return failure(text_of(exc))
             body, calls, model = run.body, calls + run.calls, run.model or model
             if RUNGS.index(run.rung) > RUNGS.index(rung):
                 rung = run.rung
@@ -199,8 +200,12 @@ class Compactor:
         tokens_after = self._views.tokens(candidate) + s.reserved_tokens
         if not _helps(tokens_before, tokens_after, s.threshold_tokens, s.budget):
             return failure(
-                f"a summary would not help ({tokens_before:,} → {tokens_after:,} "
-                "tokens, still over the threshold): nothing was compacted"
+                UserText(
+                    "Context",
+                    "a summary would not help (%1 → %2 tokens, still over the threshold)",
+                    tokens_before,
+                    tokens_after,
+                )
             )
         tail = tuple(messages[cut:])
         info = CompactionInfo(

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from pi_desktop.usertext import UserText
+
 # canonical keys in render order; Done / In Progress / Blocked are Progress's subsections
 KEYS = (
     "Goal",
@@ -402,18 +404,22 @@ def summary_problem(summary: str) -> str | None:
     parsed = parse_sections(text)
     preamble = [p for p in parsed.preamble if not _PREAMBLE.match(p.strip())]
     if not any(_real(v) for v in parsed.lines.values()) and not preamble:
-        return "the summarizer returned an empty summary"
+        return UserText("Context", "the summarizer returned an empty summary")
     if _REFUSAL.match(text):
-        return "the summarizer refused (its answer opens as a refusal)"
+        return UserText("Context", "the summarizer refused (its answer opens as a refusal)")
     first = _first_heading_offset(text)
     head = text if first is None else text[:first]
     if _TRANSCRIPT_LABEL.search(head):  # (a quoted line inside a section is fine)
-        return "the summarizer continued the conversation instead of summarizing it"
+        return UserText(
+            "Context", "the summarizer continued the conversation instead of summarizing it"
+        )
     chatty = _CHAT_OPENER.match(head) is not None and not _SUMMARY_CUE.search(head[:300])
     if chatty and (first is None or len(head) > _MAX_PREAMBLE_CHARS):
-        return "the summarizer continued the conversation instead of summarizing it"
+        return UserText(
+            "Context", "the summarizer continued the conversation instead of summarizing it"
+        )
     if first is None and _mostly_code(text):
-        return "the summarizer wrote code instead of a summary"
+        return UserText("Context", "the summarizer wrote code instead of a summary")
     return None
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 
 from pi_desktop.context.message import Message
+from pi_desktop.usertext import UserText
 
 PIN_SHARE = 0.25  # pinned units may take at most this share of the view limit
 NOTES_HEADER = "[Context from other branches of this conversation — for reference only]"
@@ -31,9 +32,16 @@ class PinRefused(ValueError):
         self.cap_tokens = cap_tokens
         self.view_limit = view_limit
         super().__init__(
-            f"Cannot pin: pinned messages would take {pinned_tokens:,} tokens, over the cap of "
-            f"{cap_tokens:,} tokens ({PIN_SHARE:.0%} of the {view_limit:,}-token view limit). "
-            "Unpin another message, or raise the context budget."
+            UserText(
+                "Context",
+                "Cannot pin: pinned messages would take %1 tokens, over the cap of %2 tokens "
+                "(%3 of the %4-token view limit). Unpin another message, or raise the context "
+                "budget.",
+                pinned_tokens,
+                cap_tokens,
+                f"{PIN_SHARE:.0%}",
+                view_limit,
+            )
         )
 
 

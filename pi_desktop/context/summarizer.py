@@ -41,6 +41,7 @@ from pi_desktop.context.summary_trim import (
     summary_target,
     trim_summary,
 )
+from pi_desktop.usertext import UserText, text_of
 
 CountTokens = Callable[[Sequence[Message]], int]
 
@@ -149,7 +150,7 @@ def _split(text: str, fits: Callable[[str], bool]) -> tuple[str, str]:
     """The longest head of ``text`` whose request fits, and the rest (both marked)."""
     lo, hi = _MIN_PIECE, len(text) - 1
     if hi < lo or not fits(text[:lo] + _CONTINUES):
-        raise SummaryFailed("a message cannot fit the summarizer budget")
+        raise SummaryFailed(UserText("Context", "a message cannot fit the summarizer budget"))
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if fits(text[:mid] + _CONTINUES):
@@ -181,7 +182,9 @@ def _next_chunk(
 
     base = count(build([]))
     if base >= limit:
-        raise SummaryFailed("the previous summary alone exceeds the summarizer budget")
+        raise SummaryFailed(
+            UserText("Context", "the previous summary alone exceeds the summarizer budget")
+        )
     empty = count([Message(role="user")])
     chunk: list[str] = []
     estimate = base
@@ -248,8 +251,12 @@ async def _bounded(
     limits.omitted += dropped
     if not limits.fits(body):
         raise SummaryFailed(
-            f"the summary cannot be held to its size ({limits.measure(body):,} tokens "
-            f"even trimmed, allowance {limits.allowance:,})"
+            UserText(
+                "Context",
+                "the summary cannot be held to its size (%1 tokens even trimmed, allowance %2)",
+                limits.measure(body),
+                limits.allowance,
+            )
         )
     return body
 
@@ -261,7 +268,7 @@ async def _ask(
     try:
         response = await llm.chat(request, tools=[])
     except Exception as exc:  # any provider failure: the name never holds secrets
-        return None, f"the summarizer failed ({type(exc).__name__})"
+        return None, UserText("Context", "the summarizer failed (%1)", type(exc).__name__)
     run.add(response)
     answer = _content(response)
     summary = extract_summary(answer)
@@ -278,11 +285,13 @@ async def _ask(
     try:
         response = await llm.chat(repair, tools=[])
     except Exception as exc:
-        return None, f"{problem}; the repair request failed ({type(exc).__name__})"
+        return None, UserText(
+            "Context", "%1; the repair request failed (%2)", problem, type(exc).__name__
+        )
     run.add(response)
     repaired = extract_summary(_content(response))
     if summary_problem(repaired) is not None:
-        return None, f"{problem}, and again after a repair request"
+        return None, UserText("Context", "%1, and again after a repair request", problem)
     run.reached("repaired", problem)
     return ensure_sections(repaired), None
 
@@ -344,7 +353,7 @@ async def summarize_texts(
     pending = list(texts)
     run = SummaryRun(body=previous or "")
     if not pending:
-        raise SummaryFailed("nothing to summarize")
+        raise SummaryFailed(UserText("Context", "nothing to summarize"))
     # each chunk leaves room for its repair request's instruction, so the repair fits
     room = limit - _repair_reserve(count)
     i = 0
@@ -353,10 +362,12 @@ async def summarize_texts(
         try:
             request, after = _next_chunk(pending, i, previous, instructions, room, count, stated)
         except SummaryFailed as exc:  # no request would fit: never send one over the budget
-            reason: str | None = str(exc)
+            reason: str | None = text_of(exc)
         else:
             if failed is not None and request in failed:
-                reason = "the same summarizer input failed before; it was not sent again"
+                reason = UserText(
+                    "Context", "the same summarizer input failed before; it was not sent again"
+                )
             else:
                 body, reason = await _ask(llm, request, limit, count, run)
                 if body is None and failed is not None:

@@ -19,6 +19,7 @@ from pydantic_core import PydanticSerializationError
 
 from pi_desktop import safejson
 from pi_desktop.context.message import Message, Role
+from pi_desktop.usertext import UserText
 
 # 1: compaction lines copied the retained tail and listed every replaced id (still read).
 # 2: compaction lines reference what they keep (``first_kept_entry_id`` + ``retained_count``);
@@ -260,14 +261,16 @@ def parse_line(line: bytes) -> ParsedLine:
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         if first.get("type") == "json_invalid":
-            reason = "not valid JSON" if _is_utf8(line) else "not valid UTF-8"
+            reason = UserText("Session", "not valid JSON" if _is_utf8(line) else "not valid UTF-8")
             raise LineError(reason) from None
         if first.get("type") == "union_tag_invalid":
             raw = safejson.loads(line, max_depth=_LINE_DEPTH)
             if isinstance(raw.get("type"), str) and isinstance(raw.get("id"), str):
                 return raw
         loc = ".".join(str(part) for part in first.get("loc", ())) or "line"
-        raise LineError(f"invalid entry ({loc}: {first.get('msg', 'invalid')})") from None
+        raise LineError(
+            UserText("Session", "invalid entry (%1: %2)", loc, first.get("msg", "invalid"))
+        ) from None
 
 
 _FORMAT1_ONLY = frozenset({"retained_tail", "replaces_entry_ids"})
@@ -317,7 +320,7 @@ def salvage_line(line: bytes) -> tuple[Entry, list[str]] | None:
                 return None
             for name in sorted(fields):
                 del raw[name]
-                dropped.append(f"field {name!r} is invalid; dropped")
+                dropped.append(UserText("Session", "field %1 is invalid; dropped", repr(name)))
     return None
 
 

@@ -29,6 +29,7 @@ from pi_desktop.session.errors import SessionFileError, SessionLockedError
 from pi_desktop.session.journal import lock_is_free, open_regular
 from pi_desktop.session.session import Session
 from pi_desktop.session.trash import SessionTrash
+from pi_desktop.usertext import UserText
 
 INDEX_NAME = ".index.json"
 INDEX_VERSION = 1
@@ -235,7 +236,11 @@ class SessionLibrary:
         for name, fields in files.items():
             scan = _scan_from_index(fields)
             if scan is None:
-                self.problems.append(f"{INDEX_NAME}: ignored the invalid entry for {name!r}")
+                self.problems.append(
+                    UserText(
+                        "Session", "%1: ignored the invalid entry for %2", INDEX_NAME, repr(name)
+                    )
+                )
             else:
                 scans[name] = scan
         return scans

@@ -20,7 +20,7 @@ from pi_desktop.session.entries import (
 from pi_desktop.session.journal import split_lines
 from pi_desktop.session.state import SessionState
 from pi_desktop.session.validate import clean_message_entry
-from pi_desktop.usertext import UserText
+from pi_desktop.usertext import UserText, text_of
 
 
 def parse_file(data: bytes) -> tuple[list[tuple[int, ParsedLine]], list[str]]:
@@ -43,15 +43,15 @@ def parse_file(data: bytes) -> tuple[list[tuple[int, ParsedLine]], list[str]]:
                     )
                 else:
                     problems.append(
-                        UserText("Session", "line %1: %2; skipped", str(number), str(exc))
+                        UserText("Session", "line %1: %2; skipped", str(number), text_of(exc))
                     )
                 continue
             entry, issues = saved
-            problems.extend(f"line {number}: {issue}" for issue in issues)
+            problems.extend(UserText("Session", "line %1: %2", str(number), i) for i in issues)
         if isinstance(entry, MessageEntry):
             entry, issues = clean_message_entry(entry)
             if issues:  # rare: no generator per clean line
-                problems.extend(f"line {number}: {issue}" for issue in issues)
+                problems.extend(UserText("Session", "line %1: %2", str(number), i) for i in issues)
         parsed.append((number, entry))
     return parsed, problems
 

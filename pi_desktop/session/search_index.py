@@ -59,6 +59,7 @@ from pi_desktop.session.search_store import (
     transaction,
     tune,
 )
+from pi_desktop.usertext import UserText
 
 __all__ = [
     "INDEX_FILE",
@@ -254,7 +255,13 @@ class SearchIndex:
         except sqlite3.DatabaseError as exc:
             if not is_corruption(exc):
                 raise
-            self._rebuild(f"the search index was unreadable ({exc}); rebuilt from the sessions")
+            self._rebuild(
+                UserText(
+                    "Session",
+                    "the search index was unreadable (%1); rebuilt from the sessions",
+                    str(exc),
+                )
+            )
             return fn()
 
     def _serve_queries(self) -> None:
@@ -307,11 +314,15 @@ class SearchIndex:
                 if row is not None and row[0] == str(SCHEMA_VERSION):
                     return db
                 db.close()
-                self.problems.append("the search index had another format; rebuilt")
+                self.problems.append(
+                    UserText("Session", "the search index had another format; rebuilt")
+                )
             except sqlite3.DatabaseError as exc:
                 with contextlib.suppress(Exception):
                     db.close()
-                self.problems.append(f"the search index was unreadable ({exc}); rebuilt")
+                self.problems.append(
+                    UserText("Session", "the search index was unreadable (%1); rebuilt", str(exc))
+                )
         return self._create()
 
     def _create(self) -> sqlite3.Connection:

@@ -282,8 +282,12 @@ class Session:
         self._require_writable()
         if self._state.compaction_floor is not None:
             raise RewindError(
-                "a new first message would start below the compaction floor "
-                f"{self._state.compaction_floor}; fork a new session instead"
+                UserText(
+                    "Session",
+                    "a new first message would start below the compaction floor %1; fork a new "
+                    "session instead",
+                    str(self._state.compaction_floor),
+                )
             )
         entry = MessageEntry(
             parent_id=None, role=message.role, content=message.content, metadata=message.metadata

@@ -31,6 +31,7 @@ from pi_desktop.session.entries import (
     UnpinEntry,
     UsageEntry,
 )
+from pi_desktop.usertext import UserText
 
 
 @dataclass
@@ -76,17 +77,29 @@ class SessionState:
         last_message: str | None = None  # the latest message applied, in file order
         for item in entries:
             line_no, entry = item if isinstance(item, tuple) else (None, item)
-            where = f"line {line_no}: " if line_no is not None else ""
             if (
                 isinstance(entry, MessageEntry)
                 and entry.parent_id is not None
                 and entry.parent_id not in state.depth
                 and entry.id not in state.entries
             ):
-                state.problems.append(
-                    f"{where}message {entry.id} has unknown parent {entry.parent_id} (a lost "
-                    f"line?); attached to {last_message or 'the root'}"
+                attached = (
+                    UserText(
+                        "Session",
+                        "message %1 has unknown parent %2 (a lost line?); attached to %3",
+                        entry.id,
+                        entry.parent_id,
+                        last_message,
+                    )
+                    if last_message
+                    else UserText(
+                        "Session",
+                        "message %1 has unknown parent %2 (a lost line?); attached to the root",
+                        entry.id,
+                        entry.parent_id,
+                    )
                 )
+                state.problems.append(_at(line_no, attached))
                 entry = entry.model_copy(update={"parent_id": last_message})
             problem = state.check(entry)
             if problem is None:
@@ -94,7 +107,7 @@ class SessionState:
                 if isinstance(entry, MessageEntry):
                     last_message = entry.id
             else:
-                state.problems.append(f"{where}{problem}; skipped")
+                state.problems.append(_at(line_no, UserText("Session", "%1; skipped", problem)))
         return state
 
     def check(self, entry: ParsedLine) -> str | None:
@@ -102,12 +115,14 @@ class SessionState:
         if isinstance(entry, dict):
             return None
         if isinstance(entry, SessionHeader):
-            return "a second session header" if self.id is not None else None
+            return UserText("Session", "a second session header") if self.id is not None else None
         if isinstance(entry, MessageEntry | CompactionEntry) and entry.id in self.entries:
-            return f"duplicate entry id {entry.id}"
+            return UserText("Session", "duplicate entry id %1", entry.id)
         if isinstance(entry, MessageEntry):
             if entry.parent_id is not None and entry.parent_id not in self.depth:
-                return f"message {entry.id} has unknown parent {entry.parent_id}"
+                return UserText(
+                    "Session", "message %1 has unknown parent %2", entry.id, entry.parent_id
+                )
             return None
         if isinstance(entry, CompactionEntry):
             return _check_compaction(self, entry)
@@ -116,17 +131,27 @@ class SessionState:
         if isinstance(entry, PinEntry | UnpinEntry):
             target = self.entries.get(entry.target_id)
             if not isinstance(target, MessageEntry):
-                return f"{entry.type} of {entry.target_id}: not a message of this session"
+                return UserText(
+                    "Session",
+                    "%1 of %2: not a message of this session",
+                    entry.type,
+                    entry.target_id,
+                )
             return None
         if isinstance(entry, BranchSummaryEntry):
             if entry.parent_id is None or entry.parent_id not in self.depth:
-                return f"branch summary {entry.id} hangs off unknown message {entry.parent_id}"
+                return UserText(
+                    "Session",
+                    "branch summary %1 hangs off unknown message %2",
+                    entry.id,
+                    entry.parent_id,
+                )
             if entry.id in self.branch_summaries:
-                return f"duplicate entry id {entry.id}"
+                return UserText("Session", "duplicate entry id %1", entry.id)
             return None
         if isinstance(entry, BranchSummaryRemovedEntry):
             if entry.target_id not in self.branch_summaries:
-                return f"no branch summary {entry.target_id} to remove"
+                return UserText("Session", "no branch summary %1 to remove", entry.target_id)
             return None
         return None
 
@@ -229,17 +254,25 @@ class SessionState:
         """Why rewinding to ``entry_id`` is not allowed, or None when it is."""
         entry = self.entries.get(entry_id)
         if entry is None:
-            return f"no entry {entry_id} in this session"
+            return UserText("Session", "no entry %1 in this session", entry_id)
         if not isinstance(entry, MessageEntry):
-            return f"entry {entry_id} is a {entry.type}; only messages are rewind targets"
+            return UserText(
+                "Session",
+                "entry %1 is a %2; only messages are rewind targets",
+                entry_id,
+                entry.type,
+            )
         if self._after_floor(entry_id):
             return None
         floor = self.compaction_floor
-        return (
-            f"entry {entry_id} lies inside the compacted region (before the compaction floor "
-            f"{floor}); its history was summarized, so continuing from there would leave a gap "
-            "that neither the summary nor the path covers. Use 'Fork to new session' to "
-            "continue from that point in a new session."
+        return UserText(
+            "Session",
+            "entry %1 lies inside the compacted region (before the compaction floor %2); its "
+            "history was summarized, so continuing from there would leave a gap that neither the "
+            "summary nor the path covers. Use 'Fork to new session' to continue from that point "
+            "in a new session.",
+            entry_id,
+            str(floor),
         )
 
     def is_sealed(self, entry_id: str) -> bool:
@@ -313,12 +346,19 @@ def cache_fits(
     return 0 <= kept < len(path) and path[kept].id == comp.first_kept_entry_id
 
 
+def _at(line_no: int | None, text: UserText) -> UserText:
+    """``text`` prefixed with the line it is about, when the fold knows it."""
+    return text if line_no is None else UserText("Session", "line %1: %2", str(line_no), text)
+
+
 def _check_compaction(state: SessionState, entry: CompactionEntry) -> str | None:
     parent = entry.parent_id
     if parent is None or parent not in state.depth:
-        return f"compaction {entry.id} hangs off unknown message {parent}"
+        return UserText(
+            "Session", "compaction %1 hangs off unknown message %2", entry.id, str(parent)
+        )
     if not state._after_floor(parent):
-        return f"compaction {entry.id} would move the floor backwards"
+        return UserText("Session", "compaction %1 would move the floor backwards", entry.id)
     return None
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from pi_desktop.session.entries import CompactionEntry
 from pi_desktop.session.state import SessionState
+from pi_desktop.usertext import UserText
 
 EDIT_AUDIT_FIELDS = frozenset({"tokens_before", "tokens_after"})
 
@@ -23,17 +24,20 @@ def edit_refusal(state: SessionState, compaction_id: str, summary: str) -> str |
     """
     original = state.entries.get(compaction_id)
     if not isinstance(original, CompactionEntry):
-        return f"no compaction {compaction_id} in this session"
+        return UserText("Session", "no compaction %1 in this session", compaction_id)
     if not summary.strip():
-        return "an empty summary would leave the model without the earlier conversation"
+        return UserText(
+            "Session", "an empty summary would leave the model without the earlier conversation"
+        )
     latest = state.latest_compaction()
     if latest is None or latest.id != compaction_id:
-        return (
+        return UserText(
+            "Session",
             "only the summary in use can be edited (the latest one on the current branch); "
-            "this one was replaced by a later compaction"
+            "this one was replaced by a later compaction",
         )
     if summary == original.summary:
-        return "the summary is unchanged"
+        return UserText("Session", "the summary is unchanged")
     return None
 
 

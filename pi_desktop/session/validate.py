@@ -13,12 +13,15 @@ from __future__ import annotations
 from typing import Any
 
 from pi_desktop.session.entries import MessageEntry
+from pi_desktop.usertext import UserText
 
 
 def clean_tool_calls(value: Any) -> tuple[list[dict[str, Any]] | None, str | None]:
     """The well-formed OpenAI tool calls of ``value`` and, if some were dropped, why."""
     if not isinstance(value, list):
-        return None, f"metadata.tool_calls is a {type(value).__name__}, not a list; dropped"
+        return None, UserText(
+            "Session", "metadata.tool_calls is a %1, not a list; dropped", type(value).__name__
+        )
     kept: list[dict[str, Any]] = []
     for item in value:
         if not isinstance(item, dict):
@@ -35,7 +38,9 @@ def clean_tool_calls(value: Any) -> tuple[list[dict[str, Any]] | None, str | Non
     if len(kept) == len(value):
         return value, None
     dropped = len(value) - len(kept)
-    reason = f"{dropped} malformed tool call(s) in metadata.tool_calls dropped"
+    reason = UserText(
+        "Session", "%1 malformed tool call(s) in metadata.tool_calls dropped", dropped
+    )
     return (kept or None), reason
 
 
@@ -62,14 +67,14 @@ def clean_metadata(metadata: dict[str, Any] | None) -> tuple[dict[str, Any] | No
                 out["tool_calls"] = calls
     for key in ("tool_call_id", "name"):
         if key in out and not isinstance(out[key], str):
-            problems.append(f"metadata.{key} is not text; dropped")
+            problems.append(UserText("Session", "metadata.%1 is not text; dropped", key))
             del out[key]
     if "offloaded" in out and not _clean_offloaded(out["offloaded"]):
-        problems.append("metadata.offloaded is malformed; dropped")
+        problems.append(UserText("Session", "metadata.offloaded is malformed; dropped"))
         del out["offloaded"]
     for key in ("stopped", "is_error"):
         if key in out and not isinstance(out[key], bool):
-            problems.append(f"metadata.{key} is not true/false; dropped")
+            problems.append(UserText("Session", "metadata.%1 is not true/false; dropped", key))
             del out[key]
     if not problems:
         return metadata, []

@@ -39,7 +39,8 @@ from pi_desktop.agent.events import (
     ToolCallStarted,
     UsageRecorded,
 )
-from pi_desktop.ui.i18n import trf
+from pi_desktop.ui.i18n import say, trf
+from pi_desktop.usertext import text_of
 
 if TYPE_CHECKING:
     from pi_desktop.agent import Agent
@@ -216,7 +217,9 @@ class AgentController(QObject):
         except Exception as exc:
             log.exception("agent task crashed")
             self.flush()
-            text = trf("Controller", "Internal error: %1: %2", type(exc).__name__, exc)
+            text = trf(
+                "Controller", "Internal error: %1: %2", type(exc).__name__, say(text_of(exc))
+            )
             self.runFailed.emit(RunFailed(text, "error"))
             return None
 

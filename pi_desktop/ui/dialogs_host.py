@@ -23,11 +23,12 @@ from pi_desktop.ui.chat.input_box import CompactDialog
 from pi_desktop.ui.controller import AgentController
 from pi_desktop.ui.dialogs.settings_dialog import PresetChoice, SettingsDialog
 from pi_desktop.ui.dialogs.system_prompt import SavedPrompts, SystemPromptDialog
-from pi_desktop.ui.i18n import tr, trf
+from pi_desktop.ui.i18n import say, tr, trf
 from pi_desktop.ui.refusals import RefusalArea
 from pi_desktop.ui.scrollbars import slim_all
 from pi_desktop.ui.sessions.dialog import SessionsDialog
 from pi_desktop.ui.settings import AppSettings, KeyStore
+from pi_desktop.usertext import text_of
 
 if TYPE_CHECKING:
     from pi_desktop.ui.dialogs.summary_viewer import SummaryViewer
@@ -135,7 +136,7 @@ class DialogsHost(QObject):
         try:
             entry_id = agent.edit_summary(compaction_id, text)
         except (ValueError, RuntimeError, SessionError) as exc:
-            viewer.show_edit_error(trf("MainWindow", "Not saved: %1.", exc))
+            viewer.show_edit_error(trf("MainWindow", "Not saved: %1.", say(text_of(exc))))
             return None
         viewer.set_history(branch_history(session), entry_id)
         self.summaryEdited.emit(compaction_id, entry_id)

@@ -31,7 +31,7 @@ import platformdirs
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from pi_desktop.ui.resources import resource_path
-from pi_desktop.usertext import UserText, fill
+from pi_desktop.usertext import UserText, fill, text_of
 
 log = logging.getLogger(__name__)
 
@@ -49,12 +49,11 @@ def tr(context: str, text: str, comment: str | None = None, n: int = -1) -> str:
 
 def trf(context: str, text: str, *args: object, n: int = -1) -> str:
     """``tr`` then ``%1``, ``%2``… replaced by ``args`` (numbers as the locale writes them),
-    so a translation may put them in another order."""
+    so a translation may put them in another order. An argument that is a ``UserText``, or an
+    exception raised with one, is translated too (an engine error inside a window sentence)."""
     out = tr(context, text, None, n)
     for i in range(len(args), 0, -1):  # %10 before %1
-        arg = args[i - 1]
-        value = number(arg) if isinstance(arg, int) and not isinstance(arg, bool) else str(arg)
-        out = out.replace(f"%{i}", value)
+        out = out.replace(f"%{i}", _say_arg(args[i - 1]))
     return out
 
 
@@ -68,6 +67,8 @@ def say(text: object) -> str:
 
 
 def _say_arg(value: object) -> str:
+    if isinstance(value, BaseException):
+        value = text_of(value)
     if isinstance(value, UserText):
         return say(value)
     if isinstance(value, int) and not isinstance(value, bool):

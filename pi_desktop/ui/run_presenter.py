@@ -287,7 +287,7 @@ class RunPresenter(QObject):
         )
 
     def on_notice(self, ev: Notice) -> None:
-        self.views.conversation.add_banner(ev.text)
+        self.views.conversation.add_banner(say(ev.text))  # the agent's words, translated
 
     def on_run_finished(self, ev: RunFinished) -> None:
         self.views.conversation.end_stream(stopped=ev.stopped)
@@ -316,7 +316,9 @@ class RunPresenter(QObject):
 
 
 def fallback_text(rung: str, reason: str) -> str:
-    """The notice of a summary that climbed the ladder (see ``SummaryFallback``)."""
+    """The notice of a summary that climbed the ladder (see ``SummaryFallback``); ``reason``
+    is the engine's (a ``UserText``), shown in the interface's language."""
+    reason = say(reason)
     if rung == "repaired":
         return trf(
             "MainWindow",

@@ -21,6 +21,7 @@ import platformdirs
 from PySide6.QtCore import QSettings
 
 from pi_desktop.context.manager import SNIP_POLICIES  # what L1 does with what it pushes out
+from pi_desktop.usertext import UserText
 
 APP_NAME = "pi-desktop"
 KEYRING_SERVICE = "pi-desktop"
@@ -169,7 +170,11 @@ class SettingsStore:
                 values[f.name] = _coerce(raw, getattr(defaults, f.name))
             except (TypeError, ValueError, OverflowError):
                 shown = repr(raw) if len(repr(raw)) <= 60 else repr(raw)[:59] + "…"
-                self.problems.append(f"settings: {f.name} = {shown} is not usable; default kept")
+                self.problems.append(  # said before the translator exists: shown through say()
+                    UserText(
+                        "Settings", "settings: %1 = %2 is not usable; default kept", f.name, shown
+                    )
+                )
         return AppSettings(**values).validated()
 
     def save(self, settings: AppSettings) -> None:

@@ -22,19 +22,29 @@
     <context>
         <name>Agent</name>
         <message>
-            <location filename="../../pi_desktop/agent/agent.py" line="391" />
+            <location filename="../../pi_desktop/agent/agent.py" line="319" />
+            <source>the first message lies below the compaction floor; fork instead</source>
+            <translation>the first message lies below the compaction floor; fork instead</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/agent.py" line="393" />
             <source>The session could not be saved: %1</source>
             <translation>The session could not be saved: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/agent.py" line="372" />
+            <location filename="../../pi_desktop/agent/agent.py" line="374" />
             <source>Stopped after %1 model calls without a final answer (the step limit). Everything so far is saved; send a message to let it continue.</source>
             <translation>Stopped after %1 model calls without a final answer (the step limit). Everything so far is saved; send a message to let it continue.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/agent.py" line="397" />
+            <location filename="../../pi_desktop/agent/agent.py" line="399" />
             <source>Internal error: %1: %2</source>
             <translation>Internal error: %1: %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/agent.py" line="151" />
+            <source>Summary: %1</source>
+            <translation>Summary: %1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/agent/context_steps.py" line="151" />
@@ -57,6 +67,11 @@
             <translation>Nothing was compacted.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/agent/model_window.py" line="36" />
+            <source>The model's context window is %1 tokens (the provider said so), smaller than the context budget of %2. This session now uses a budget of %3 tokens so requests fit; raise the model's context size to use more.</source>
+            <translation>The model's context window is %1 tokens (the provider said so), smaller than the context budget of %2. This session now uses a budget of %3 tokens so requests fit; raise the model's context size to use more.</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/agent/provider_steps.py" line="31" />
             <source>This model or server does not seem to support tool calls: it named the tools in its answers but never called one. For llama.cpp's server try `--jinja` (or llama-cpp-python's `--chat_format chatml-function-calling`); for Ollama choose a model with tool support.</source>
             <translation>This model or server does not seem to support tool calls: it named the tools in its answers but never called one. For llama.cpp's server try `--jinja` (or llama-cpp-python's `--chat_format chatml-function-calling`); for Ollama choose a model with tool support.</translation>
@@ -65,6 +80,11 @@
             <location filename="../../pi_desktop/agent/provider_steps.py" line="107" />
             <source>The server's context window is %1 tokens (%2), smaller than the context budget of %3. This session now uses a budget of %4 tokens so requests fit.</source>
             <translation>The server's context window is %1 tokens (%2), smaller than the context budget of %3. This session now uses a budget of %4 tokens so requests fit.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/schema_budget.py" line="34" />
+            <source>The tool definitions alone take %1 tokens, and the context budget of %2 tokens compacts at %3: nothing is left for the conversation. Raise the context budget (to %4 tokens or more) or turn tools off.</source>
+            <translation>The tool definitions alone take %1 tokens, and the context budget of %2 tokens compacts at %3: nothing is left for the conversation. Raise the context budget (to %4 tokens or more) or turn tools off.</translation>
         </message>
     </context>
     <context>
@@ -879,6 +899,16 @@ price: the app shows money only for models you entered a price for.</translation
     <context>
         <name>Context</name>
         <message>
+            <location filename="../../pi_desktop/context/compaction.py" line="134" />
+            <source>nothing outside the kept tail to summarize</source>
+            <translation>nothing outside the kept tail to summarize</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/compaction.py" line="203" />
+            <source>a summary would not help (%1 → %2 tokens, still over the threshold)</source>
+            <translation>a summary would not help (%1 → %2 tokens, still over the threshold)</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/context/errors.py" line="40" />
             <source>This message is about %1 tokens; the context budget allows about %2 for the conversation (budget %3). Shorten it, or save it as a file in the workspace and ask for it to be read in parts.</source>
             <translation>This message is about %1 tokens; the context budget allows about %2 for the conversation (budget %3). Shorten it, or save it as a file in the workspace and ask for it to be read in parts.</translation>
@@ -888,11 +918,81 @@ price: the app shows money only for models you entered a price for.</translation
             <source>This message is about %1 tokens; the context budget allows about %2 for the conversation, of which the system prompt takes about %4 (budget %3). Shorten it, or save it as a file in the workspace and ask for it to be read in parts.</source>
             <translation>This message is about %1 tokens; the context budget allows about %2 for the conversation, of which the system prompt takes about %4 (budget %3). Shorten it, or save it as a file in the workspace and ask for it to be read in parts.</translation>
         </message>
+        <message>
+            <location filename="../../pi_desktop/context/normalize.py" line="407" />
+            <source>the summarizer returned an empty summary</source>
+            <translation>the summarizer returned an empty summary</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/normalize.py" line="409" />
+            <source>the summarizer refused (its answer opens as a refusal)</source>
+            <translation>the summarizer refused (its answer opens as a refusal)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/normalize.py" line="413" />
+            <location filename="../../pi_desktop/context/normalize.py" line="418" />
+            <source>the summarizer continued the conversation instead of summarizing it</source>
+            <translation>the summarizer continued the conversation instead of summarizing it</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/normalize.py" line="422" />
+            <source>the summarizer wrote code instead of a summary</source>
+            <translation>the summarizer wrote code instead of a summary</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/pins.py" line="35" />
+            <source>Cannot pin: pinned messages would take %1 tokens, over the cap of %2 tokens (%3 of the %4-token view limit). Unpin another message, or raise the context budget.</source>
+            <translation>Cannot pin: pinned messages would take %1 tokens, over the cap of %2 tokens (%3 of the %4-token view limit). Unpin another message, or raise the context budget.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/summarizer.py" line="153" />
+            <source>a message cannot fit the summarizer budget</source>
+            <translation>a message cannot fit the summarizer budget</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/summarizer.py" line="186" />
+            <source>the previous summary alone exceeds the summarizer budget</source>
+            <translation>the previous summary alone exceeds the summarizer budget</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/summarizer.py" line="254" />
+            <source>the summary cannot be held to its size (%1 tokens even trimmed, allowance %2)</source>
+            <translation>the summary cannot be held to its size (%1 tokens even trimmed, allowance %2)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/summarizer.py" line="294" />
+            <source>%1, and again after a repair request</source>
+            <translation>%1, and again after a repair request</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/summarizer.py" line="356" />
+            <source>nothing to summarize</source>
+            <translation>nothing to summarize</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/summarizer.py" line="271" />
+            <source>the summarizer failed (%1)</source>
+            <translation>the summarizer failed (%1)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/summarizer.py" line="288" />
+            <source>%1; the repair request failed (%2)</source>
+            <translation>%1; the repair request failed (%2)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/summarizer.py" line="368" />
+            <source>the same summarizer input failed before; it was not sent again</source>
+            <translation>the same summarizer input failed before; it was not sent again</translation>
+        </message>
+        <message>
+            <source>a summary would not help (%1 → %2 tokens, still over the threshold): nothing was compacted</source>
+            <translation type="obsolete">a summary would not help (%1 → %2 tokens, still over the threshold): nothing was compacted</translation>
+        </message>
     </context>
     <context>
         <name>Controller</name>
         <message>
-            <location filename="../../pi_desktop/ui/controller.py" line="219" />
+            <location filename="../../pi_desktop/ui/controller.py" line="220" />
             <source>Internal error: %1: %2</source>
             <translation>Internal error: %1: %2</translation>
         </message>
@@ -925,22 +1025,32 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>Opening %1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="336" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="340" />
             <source>thinking…</source>
             <translation>thinking…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="362" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="366" />
             <source>Stopped.</source>
             <translation>Stopped.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="525" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="289" />
+            <source>message %1: %2</source>
+            <translation>message %1: %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="291" />
+            <source>new message: %1</source>
+            <translation>new message: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="529" />
             <source>Some saved data could not be shown and was skipped:</source>
             <translation>Some saved data could not be shown and was skipped:</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="528" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="532" />
             <source>… and %1 more</source>
             <translation>… and %1 more</translation>
         </message>
@@ -974,6 +1084,21 @@ The bar above the input shows how full the model's context is; when it passes th
             <location filename="../../pi_desktop/ui/chat/history_gaps.py" line="37" />
             <source>; </source>
             <translation>; </translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/path_items.py" line="85" />
+            <source>tool_calls is %1, not a list</source>
+            <translation>tool_calls is %1, not a list</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/path_items.py" line="91" />
+            <source>tool call %1 is %2, not an object</source>
+            <translation>tool call %1 is %2, not an object</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/path_items.py" line="99" />
+            <source>tool call %1: function is %2</source>
+            <translation>tool call %1: function is %2</translation>
         </message>
     </context>
     <context>
@@ -1479,12 +1604,12 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Labels</name>
         <message>
-            <location filename="../../pi_desktop/ui/i18n.py" line="236" />
+            <location filename="../../pi_desktop/ui/i18n.py" line="237" />
             <source>%1 of %2 characters</source>
             <translation>%1 of %2 characters</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/i18n.py" line="235" />
+            <location filename="../../pi_desktop/ui/i18n.py" line="236" />
             <source>the first %1 of %2 characters</source>
             <translation>the first %1 of %2 characters</translation>
         </message>
@@ -1530,32 +1655,32 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>&amp;Developer</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="143" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="144" />
             <source>Edited summary saved; the next request uses it.</source>
             <translation>Edited summary saved; the next request uses it.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="132" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="133" />
             <source>Wait for the answer to finish, then save the edit.</source>
             <translation>Wait for the answer to finish, then save the edit.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="229" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="230" />
             <source>Tools</source>
             <translation>Tools</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="255" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="256" />
             <source>Wait for the answer to finish to change the prompt.</source>
             <translation>Wait for the answer to finish to change the prompt.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="138" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="139" />
             <source>Not saved: %1.</source>
             <translation>Not saved: %1.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="188" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="189" />
             <source>Exported to %1</source>
             <translation>Exported to %1</translation>
         </message>
@@ -1763,7 +1888,7 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>Dismiss</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/run_presenter.py" line="327" />
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="329" />
             <source>The model's summary failed (%1). The conversation was compacted with an extractive summary built without a model instead: your newest messages verbatim, the files and the tool calls. The full history stays in the session.</source>
             <translation>The model's summary failed (%1). The conversation was compacted with an extractive summary built without a model instead: your newest messages verbatim, the files and the tool calls. The full history stays in the session.</translation>
         </message>
@@ -1776,7 +1901,7 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/run_presenter.py" line="321" />
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="323" />
             <source>The model's first answer was not a summary (%1); one repair request got a proper summary. The full history stays in the session.</source>
             <translation>The model's first answer was not a summary (%1); one repair request got a proper summary. The full history stays in the session.</translation>
         </message>
@@ -1851,27 +1976,27 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>Try the model's summary again</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="144" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="145" />
             <source>%1 (fork)</source>
             <translation>%1 (fork)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="126" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="127" />
             <source>Can't go back there in this session: that message lies below the compaction floor, and its history was summarized — continuing from it would leave a gap the summary does not cover. Fork a new session from that point instead.</source>
             <translation>Can't go back there in this session: that message lies below the compaction floor, and its history was summarized — continuing from it would leave a gap the summary does not cover. Fork a new session from that point instead.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="134" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="135" />
             <source>Fork to new session from here</source>
             <translation>Fork to new session from here</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="147" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="148" />
             <source>Opened the fork in a new session.</source>
             <translation>Opened the fork in a new session.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="144" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="145" />
             <source>Session</source>
             <translation>Session</translation>
         </message>
@@ -2544,22 +2669,22 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Pins</name>
         <message>
-            <location filename="../../pi_desktop/ui/tree/pins.py" line="80" />
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="81" />
             <source>Pinned the message.</source>
             <translation>Pinned the message.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/pins.py" line="80" />
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="81" />
             <source>Unpinned the message.</source>
             <translation>Unpinned the message.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/pins.py" line="69" />
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="70" />
             <source>Could not pin: %1</source>
             <translation>Could not pin: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/pins.py" line="71" />
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="72" />
             <source>Could not unpin: %1</source>
             <translation>Could not unpin: %1</translation>
         </message>
@@ -2681,8 +2806,18 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Session</name>
         <message>
+            <location filename="../../pi_desktop/session/entries.py" line="272" />
+            <source>invalid entry (%1: %2)</source>
+            <translation>invalid entry (%1: %2)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/entries.py" line="323" />
+            <source>field %1 is invalid; dropped</source>
+            <translation>field %1 is invalid; dropped</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/session/journal.py" line="193" />
-            <location filename="../../pi_desktop/session/session.py" line="511" />
+            <location filename="../../pi_desktop/session/session.py" line="515" />
             <source>Session %1 is closed.</source>
             <translation>Session %1 is closed.</translation>
         </message>
@@ -2702,6 +2837,11 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>Session %1 is open in another pi-desktop process; close it there first or open it read-only.</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/session/library.py" line="240" />
+            <source>%1: ignored the invalid entry for %2</source>
+            <translation>%1: ignored the invalid entry for %2</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/session/loading.py" line="96" />
             <source>no session header at the start of the file; using the file name as id</source>
             <translation>no session header at the start of the file; using the file name as id</translation>
@@ -2712,10 +2852,32 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>incomplete last line (interrupted write)</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/session/loading.py" line="50" />
+            <location filename="../../pi_desktop/session/loading.py" line="54" />
+            <location filename="../../pi_desktop/session/state.py" line="351" />
+            <source>line %1: %2</source>
+            <translation>line %1: %2</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/session/loading.py" line="42" />
             <location filename="../../pi_desktop/session/loading.py" line="46" />
             <source>line %1: %2; skipped</source>
             <translation>line %1: %2; skipped</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/search_index.py" line="259" />
+            <source>the search index was unreadable (%1); rebuilt from the sessions</source>
+            <translation>the search index was unreadable (%1); rebuilt from the sessions</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/search_index.py" line="318" />
+            <source>the search index had another format; rebuilt</source>
+            <translation>the search index had another format; rebuilt</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/search_index.py" line="324" />
+            <source>the search index was unreadable (%1); rebuilt</source>
+            <translation>the search index was unreadable (%1); rebuilt</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/session/session.py" line="162" />
@@ -2728,9 +2890,130 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>%1 does not start with a pi-desktop session header, so it may not be a session file at all. It is open read-only and nothing will be written to it; to continue, fork it (“Fork to new session from here” in the tree's menu).</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/session/session.py" line="508" />
+            <location filename="../../pi_desktop/session/session.py" line="285" />
+            <source>a new first message would start below the compaction floor %1; fork a new session instead</source>
+            <translation>a new first message would start below the compaction floor %1; fork a new session instead</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/session.py" line="512" />
             <source>Session %1 was opened read-only.</source>
             <translation>Session %1 was opened read-only.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="268" />
+            <source>entry %1 lies inside the compacted region (before the compaction floor %2); its history was summarized, so continuing from there would leave a gap that neither the summary nor the path covers. Use 'Fork to new session' to continue from that point in a new session.</source>
+            <translation>entry %1 lies inside the compacted region (before the compaction floor %2); its history was summarized, so continuing from there would leave a gap that neither the summary nor the path covers. Use 'Fork to new session' to continue from that point in a new session.</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="357" />
+            <source>compaction %1 hangs off unknown message %2</source>
+            <translation>compaction %1 hangs off unknown message %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="361" />
+            <source>compaction %1 would move the floor backwards</source>
+            <translation>compaction %1 would move the floor backwards</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="120" />
+            <location filename="../../pi_desktop/session/state.py" line="150" />
+            <source>duplicate entry id %1</source>
+            <translation>duplicate entry id %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="257" />
+            <source>no entry %1 in this session</source>
+            <translation>no entry %1 in this session</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="259" />
+            <source>entry %1 is a %2; only messages are rewind targets</source>
+            <translation>entry %1 is a %2; only messages are rewind targets</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="118" />
+            <source>a second session header</source>
+            <translation>a second session header</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="123" />
+            <source>message %1 has unknown parent %2</source>
+            <translation>message %1 has unknown parent %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="134" />
+            <source>%1 of %2: not a message of this session</source>
+            <translation>%1 of %2: not a message of this session</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="143" />
+            <source>branch summary %1 hangs off unknown message %2</source>
+            <translation>branch summary %1 hangs off unknown message %2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="154" />
+            <source>no branch summary %1 to remove</source>
+            <translation>no branch summary %1 to remove</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="87" />
+            <source>message %1 has unknown parent %2 (a lost line?); attached to %3</source>
+            <translation>message %1 has unknown parent %2 (a lost line?); attached to %3</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="95" />
+            <source>message %1 has unknown parent %2 (a lost line?); attached to the root</source>
+            <translation>message %1 has unknown parent %2 (a lost line?); attached to the root</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="110" />
+            <source>%1; skipped</source>
+            <translation>%1; skipped</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/summary_edit.py" line="27" />
+            <source>no compaction %1 in this session</source>
+            <translation>no compaction %1 in this session</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/summary_edit.py" line="29" />
+            <source>an empty summary would leave the model without the earlier conversation</source>
+            <translation>an empty summary would leave the model without the earlier conversation</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/summary_edit.py" line="34" />
+            <source>only the summary in use can be edited (the latest one on the current branch); this one was replaced by a later compaction</source>
+            <translation>only the summary in use can be edited (the latest one on the current branch); this one was replaced by a later compaction</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/summary_edit.py" line="40" />
+            <source>the summary is unchanged</source>
+            <translation>the summary is unchanged</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/validate.py" line="41" />
+            <source>%1 malformed tool call(s) in metadata.tool_calls dropped</source>
+            <translation>%1 malformed tool call(s) in metadata.tool_calls dropped</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/validate.py" line="22" />
+            <source>metadata.tool_calls is a %1, not a list; dropped</source>
+            <translation>metadata.tool_calls is a %1, not a list; dropped</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/validate.py" line="73" />
+            <source>metadata.offloaded is malformed; dropped</source>
+            <translation>metadata.offloaded is malformed; dropped</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/validate.py" line="70" />
+            <source>metadata.%1 is not text; dropped</source>
+            <translation>metadata.%1 is not text; dropped</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/validate.py" line="77" />
+            <source>metadata.%1 is not true/false; dropped</source>
+            <translation>metadata.%1 is not true/false; dropped</translation>
         </message>
     </context>
     <context>
@@ -2847,13 +3130,13 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="192" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="354" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="361" />
             <source>Could not rename: %1</source>
             <translation>Could not rename: %1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="219" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="495" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="502" />
             <source>Could not delete: %1</source>
             <translation>Could not delete: %1</translation>
         </message>
@@ -2976,77 +3259,82 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>Found in many messages: the newest are shown. Add a word.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="129" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="130" />
             <source>Sessions &amp;sidebar</source>
             <translation>Sessions &amp;sidebar</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="135" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="136" />
             <source>&amp;Rename session</source>
             <translation>&amp;Rename session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="254" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="255" />
             <source>this session</source>
             <translation>this session</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="256" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="257" />
             <source>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</source>
             <translation>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="262" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="263" />
             <source>Stop the answer (Esc) before switching.</source>
             <translation>Stop the answer (Esc) before switching.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="285" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="286" />
             <source>Opening “%1”…</source>
             <translation>Opening “%1”…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="382" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="324" />
+            <source>Message search: %1</source>
+            <translation>Message search: %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="389" />
             <source>Deleted “%1”.</source>
             <translation>Deleted “%1”.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="488" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="495" />
             <source>Restored “%1”.</source>
             <translation>Restored “%1”.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="190" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="191" />
             <source>Stayed on this session to answer.</source>
             <translation>Stayed on this session to answer.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="325" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="332" />
             <source>Message search is unavailable (titles still match): %1</source>
             <translation>Message search is unavailable (titles still match): %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="372" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="379" />
             <source>Still switching sessions: a moment.</source>
             <translation>Still switching sessions: a moment.</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="447" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="454" />
             <source>“%1” was not deleted: %2</source>
             <translation>“%1” was not deleted: %2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="460" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="467" />
             <source>The trash could not be cleaned up: %1</source>
             <translation>The trash could not be cleaned up: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="479" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="486" />
             <source>Could not restore: %1</source>
             <translation>Could not restore: %1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="502" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="509" />
             <source>Could not empty the trash: %1</source>
             <translation>Could not empty the trash: %1</translation>
         </message>
@@ -3696,6 +3984,11 @@ Local files are never shown, whatever this says.</translation>
             <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="293" />
             <source>0 (instant)</source>
             <translation>0 (instant)</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/settings.py" line="174" />
+            <source>settings: %1 = %2 is not usable; default kept</source>
+            <translation>settings: %1 = %2 is not usable; default kept</translation>
         </message>
         <message>
             <source>When the conversation grows past the message limit, older messages leave the

@@ -22,19 +22,29 @@
     <context>
         <name>Agent</name>
         <message>
-            <location filename="../../pi_desktop/agent/agent.py" line="391" />
+            <location filename="../../pi_desktop/agent/agent.py" line="319" />
+            <source>the first message lies below the compaction floor; fork instead</source>
+            <translation>第一条消息位于压缩下限之下；请改为分叉</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/agent.py" line="393" />
             <source>The session could not be saved: %1</source>
             <translation>会话无法保存：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/agent.py" line="372" />
+            <location filename="../../pi_desktop/agent/agent.py" line="374" />
             <source>Stopped after %1 model calls without a final answer (the step limit). Everything so far is saved; send a message to let it continue.</source>
             <translation>已调用模型 %1 次仍没有最终回答，已停止（达到步数上限）。到目前为止的内容都已保存；发送一条消息即可让它继续。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/agent/agent.py" line="397" />
+            <location filename="../../pi_desktop/agent/agent.py" line="399" />
             <source>Internal error: %1: %2</source>
             <translation>内部错误：%1：%2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/agent.py" line="151" />
+            <source>Summary: %1</source>
+            <translation>总结：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/agent/context_steps.py" line="151" />
@@ -57,6 +67,11 @@
             <translation>没有压缩任何内容。</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/agent/model_window.py" line="36" />
+            <source>The model's context window is %1 tokens (the provider said so), smaller than the context budget of %2. This session now uses a budget of %3 tokens so requests fit; raise the model's context size to use more.</source>
+            <translation>模型的上下文窗口为 %1 个 token（服务商如此告知），小于上下文预算 %2。此会话现在使用 %3 个 token 的预算，以便请求能够放下；若要使用更多，请调大模型的上下文大小。</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/agent/provider_steps.py" line="31" />
             <source>This model or server does not seem to support tool calls: it named the tools in its answers but never called one. For llama.cpp's server try `--jinja` (or llama-cpp-python's `--chat_format chatml-function-calling`); for Ollama choose a model with tool support.</source>
             <translation>此模型或服务器似乎不支持工具调用：它在回答中提到了工具，却从未调用过。llama.cpp 的服务器请尝试 `--jinja`（或 llama-cpp-python 的 `--chat_format chatml-function-calling`）；Ollama 请选择支持工具的模型。</translation>
@@ -65,6 +80,11 @@
             <location filename="../../pi_desktop/agent/provider_steps.py" line="107" />
             <source>The server's context window is %1 tokens (%2), smaller than the context budget of %3. This session now uses a budget of %4 tokens so requests fit.</source>
             <translation>服务器的上下文窗口为 %1 个 token（%2），小于 %3 的上下文预算。本会话现改用 %4 个 token 的预算，以便请求能够容纳。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/agent/schema_budget.py" line="34" />
+            <source>The tool definitions alone take %1 tokens, and the context budget of %2 tokens compacts at %3: nothing is left for the conversation. Raise the context budget (to %4 tokens or more) or turn tools off.</source>
+            <translation>仅工具定义就占用 %1 个 token，而 %2 个 token 的上下文预算在 %3 时就会压缩：对话已没有任何空间。请调大上下文预算（至 %4 个 token 或更多），或关闭工具。</translation>
         </message>
     </context>
     <context>
@@ -857,6 +877,16 @@ price: the app shows money only for models you entered a price for.</source>
     <context>
         <name>Context</name>
         <message>
+            <location filename="../../pi_desktop/context/compaction.py" line="134" />
+            <source>nothing outside the kept tail to summarize</source>
+            <translation>保留的末尾之外没有可总结的内容</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/compaction.py" line="203" />
+            <source>a summary would not help (%1 → %2 tokens, still over the threshold)</source>
+            <translation>总结也无济于事（%1 → %2 个 token，仍超过阈值）</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/context/errors.py" line="40" />
             <source>This message is about %1 tokens; the context budget allows about %2 for the conversation (budget %3). Shorten it, or save it as a file in the workspace and ask for it to be read in parts.</source>
             <translation>这条消息约 %1 个 token；上下文预算只允许对话使用约 %2 个（预算 %3）。请缩短它，或把它保存为工作区中的文件，再让模型分段读取。</translation>
@@ -866,11 +896,81 @@ price: the app shows money only for models you entered a price for.</source>
             <source>This message is about %1 tokens; the context budget allows about %2 for the conversation, of which the system prompt takes about %4 (budget %3). Shorten it, or save it as a file in the workspace and ask for it to be read in parts.</source>
             <translation>这条消息约 %1 个 token；上下文预算只允许对话使用约 %2 个，其中系统提示约占 %4 个（预算 %3）。请缩短它，或把它保存为工作区中的文件，再让模型分段读取。</translation>
         </message>
+        <message>
+            <location filename="../../pi_desktop/context/normalize.py" line="407" />
+            <source>the summarizer returned an empty summary</source>
+            <translation>总结器返回了空的总结</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/normalize.py" line="409" />
+            <source>the summarizer refused (its answer opens as a refusal)</source>
+            <translation>总结器拒绝了（其回答以拒绝开头）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/normalize.py" line="413" />
+            <location filename="../../pi_desktop/context/normalize.py" line="418" />
+            <source>the summarizer continued the conversation instead of summarizing it</source>
+            <translation>总结器接着对话说了下去，而没有总结它</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/normalize.py" line="422" />
+            <source>the summarizer wrote code instead of a summary</source>
+            <translation>总结器写了代码而不是总结</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/pins.py" line="35" />
+            <source>Cannot pin: pinned messages would take %1 tokens, over the cap of %2 tokens (%3 of the %4-token view limit). Unpin another message, or raise the context budget.</source>
+            <translation>无法固定：固定的消息将占用 %1 个 token，超过 %2 个 token 的上限（%4 个 token 视图上限的 %3）。请取消固定另一条消息，或调大上下文预算。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/summarizer.py" line="153" />
+            <source>a message cannot fit the summarizer budget</source>
+            <translation>有一条消息放不进总结器的预算</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/summarizer.py" line="186" />
+            <source>the previous summary alone exceeds the summarizer budget</source>
+            <translation>仅上一份总结就超出了总结器的预算</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/summarizer.py" line="254" />
+            <source>the summary cannot be held to its size (%1 tokens even trimmed, allowance %2)</source>
+            <translation>总结无法控制在其大小之内（裁剪后仍有 %1 个 token，限额 %2）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/summarizer.py" line="294" />
+            <source>%1, and again after a repair request</source>
+            <translation>%1，修复请求之后依然如此</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/summarizer.py" line="356" />
+            <source>nothing to summarize</source>
+            <translation>没有可总结的内容</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/summarizer.py" line="271" />
+            <source>the summarizer failed (%1)</source>
+            <translation>总结器失败（%1）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/summarizer.py" line="288" />
+            <source>%1; the repair request failed (%2)</source>
+            <translation>%1；修复请求失败（%2）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/context/summarizer.py" line="368" />
+            <source>the same summarizer input failed before; it was not sent again</source>
+            <translation>相同的总结器输入之前失败过；未再次发送</translation>
+        </message>
+        <message>
+            <source>a summary would not help (%1 → %2 tokens, still over the threshold): nothing was compacted</source>
+            <translation type="obsolete">总结也无济于事（%1 → %2 个 token，仍超过阈值）：未压缩任何内容</translation>
+        </message>
     </context>
     <context>
         <name>Controller</name>
         <message>
-            <location filename="../../pi_desktop/ui/controller.py" line="219" />
+            <location filename="../../pi_desktop/ui/controller.py" line="220" />
             <source>Internal error: %1: %2</source>
             <translation>内部错误：%1：%2</translation>
         </message>
@@ -903,22 +1003,32 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>正在打开 %1…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="336" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="340" />
             <source>thinking…</source>
             <translation>思考中…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="362" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="366" />
             <source>Stopped.</source>
             <translation>已停止。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="525" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="289" />
+            <source>message %1: %2</source>
+            <translation>消息 %1：%2</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="291" />
+            <source>new message: %1</source>
+            <translation>新消息：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="529" />
             <source>Some saved data could not be shown and was skipped:</source>
             <translation>部分已保存的数据无法显示，已跳过：</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/chat/conversation.py" line="528" />
+            <location filename="../../pi_desktop/ui/chat/conversation.py" line="532" />
             <source>… and %1 more</source>
             <translation>… 另有 %1 条</translation>
         </message>
@@ -950,6 +1060,21 @@ The bar above the input shows how full the model's context is; when it passes th
             <location filename="../../pi_desktop/ui/chat/history_gaps.py" line="37" />
             <source>; </source>
             <translation>；</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/path_items.py" line="85" />
+            <source>tool_calls is %1, not a list</source>
+            <translation>tool_calls 是 %1，而不是列表</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/path_items.py" line="91" />
+            <source>tool call %1 is %2, not an object</source>
+            <translation>工具调用 %1 是 %2，而不是对象</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/chat/path_items.py" line="99" />
+            <source>tool call %1: function is %2</source>
+            <translation>工具调用 %1：function 是 %2</translation>
         </message>
     </context>
     <context>
@@ -1453,12 +1578,12 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Labels</name>
         <message>
-            <location filename="../../pi_desktop/ui/i18n.py" line="236" />
+            <location filename="../../pi_desktop/ui/i18n.py" line="237" />
             <source>%1 of %2 characters</source>
             <translation>%2 个字符中的 %1 个</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/i18n.py" line="235" />
+            <location filename="../../pi_desktop/ui/i18n.py" line="236" />
             <source>the first %1 of %2 characters</source>
             <translation>%2 个字符中的前 %1 个</translation>
         </message>
@@ -1504,32 +1629,32 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>开发者(&amp;D)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="143" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="144" />
             <source>Edited summary saved; the next request uses it.</source>
             <translation>编辑后的总结已保存；下一次请求将使用它。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="132" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="133" />
             <source>Wait for the answer to finish, then save the edit.</source>
             <translation>请等回答结束后再保存编辑。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="229" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="230" />
             <source>Tools</source>
             <translation>工具</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="255" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="256" />
             <source>Wait for the answer to finish to change the prompt.</source>
             <translation>请等回答结束后再更改提示词。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="138" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="139" />
             <source>Not saved: %1.</source>
             <translation>未保存：%1。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/dialogs_host.py" line="188" />
+            <location filename="../../pi_desktop/ui/dialogs_host.py" line="189" />
             <source>Exported to %1</source>
             <translation>已导出到 %1</translation>
         </message>
@@ -1737,7 +1862,7 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>关闭</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/run_presenter.py" line="327" />
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="329" />
             <source>The model's summary failed (%1). The conversation was compacted with an extractive summary built without a model instead: your newest messages verbatim, the files and the tool calls. The full history stays in the session.</source>
             <translation>模型的总结失败了（%1）。已改用不依赖模型的抽取式总结来压缩对话：原样保留你最新的消息、涉及的文件和工具调用。完整历史仍保存在会话中。</translation>
         </message>
@@ -1749,7 +1874,7 @@ The bar above the input shows how full the model's context is; when it passes th
             </translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/run_presenter.py" line="321" />
+            <location filename="../../pi_desktop/ui/run_presenter.py" line="323" />
             <source>The model's first answer was not a summary (%1); one repair request got a proper summary. The full history stays in the session.</source>
             <translation>模型的第一次回答不是总结（%1）；再请求修正一次后得到了合格的总结。完整历史仍保存在会话中。</translation>
         </message>
@@ -1824,27 +1949,27 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>再试一次模型总结</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="144" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="145" />
             <source>%1 (fork)</source>
             <translation>%1（分叉）</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="126" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="127" />
             <source>Can't go back there in this session: that message lies below the compaction floor, and its history was summarized — continuing from it would leave a gap the summary does not cover. Fork a new session from that point instead.</source>
             <translation>在此会话中无法回到那里：该消息位于压缩底线之下，其历史已被总结 — 从那里继续会留下总结未覆盖的空缺。请改为从该处分叉出一个新会话。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="134" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="135" />
             <source>Fork to new session from here</source>
             <translation>从此处分叉为新会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="147" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="148" />
             <source>Opened the fork in a new session.</source>
             <translation>已在新会话中打开分叉。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="144" />
+            <location filename="../../pi_desktop/ui/tree/session_tree.py" line="145" />
             <source>Session</source>
             <translation>会话</translation>
         </message>
@@ -2493,22 +2618,22 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Pins</name>
         <message>
-            <location filename="../../pi_desktop/ui/tree/pins.py" line="80" />
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="81" />
             <source>Pinned the message.</source>
             <translation>已固定该消息。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/pins.py" line="80" />
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="81" />
             <source>Unpinned the message.</source>
             <translation>已取消固定该消息。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/pins.py" line="69" />
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="70" />
             <source>Could not pin: %1</source>
             <translation>无法固定：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/tree/pins.py" line="71" />
+            <location filename="../../pi_desktop/ui/tree/pins.py" line="72" />
             <source>Could not unpin: %1</source>
             <translation>无法取消固定：%1</translation>
         </message>
@@ -2630,8 +2755,18 @@ The bar above the input shows how full the model's context is; when it passes th
     <context>
         <name>Session</name>
         <message>
+            <location filename="../../pi_desktop/session/entries.py" line="272" />
+            <source>invalid entry (%1: %2)</source>
+            <translation>无效条目（%1：%2）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/entries.py" line="323" />
+            <source>field %1 is invalid; dropped</source>
+            <translation>字段 %1 无效；已丢弃</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/session/journal.py" line="193" />
-            <location filename="../../pi_desktop/session/session.py" line="511" />
+            <location filename="../../pi_desktop/session/session.py" line="515" />
             <source>Session %1 is closed.</source>
             <translation>会话 %1 已关闭。</translation>
         </message>
@@ -2651,6 +2786,11 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>会话 %1 已在另一个 pi-desktop 进程中打开；请先在那里关闭它，或以只读方式打开。</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/session/library.py" line="240" />
+            <source>%1: ignored the invalid entry for %2</source>
+            <translation>%1：已忽略 %2 的无效条目</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/session/loading.py" line="96" />
             <source>no session header at the start of the file; using the file name as id</source>
             <translation>文件开头没有会话头；以文件名作为 id</translation>
@@ -2661,10 +2801,32 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>最后一行不完整（写入中断）</translation>
         </message>
         <message>
+            <location filename="../../pi_desktop/session/loading.py" line="50" />
+            <location filename="../../pi_desktop/session/loading.py" line="54" />
+            <location filename="../../pi_desktop/session/state.py" line="351" />
+            <source>line %1: %2</source>
+            <translation>第 %1 行：%2</translation>
+        </message>
+        <message>
             <location filename="../../pi_desktop/session/loading.py" line="42" />
             <location filename="../../pi_desktop/session/loading.py" line="46" />
             <source>line %1: %2; skipped</source>
             <translation>第 %1 行：%2；已跳过</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/search_index.py" line="259" />
+            <source>the search index was unreadable (%1); rebuilt from the sessions</source>
+            <translation>搜索索引无法读取（%1）；已根据会话重建</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/search_index.py" line="318" />
+            <source>the search index had another format; rebuilt</source>
+            <translation>搜索索引的格式不同；已重建</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/search_index.py" line="324" />
+            <source>the search index was unreadable (%1); rebuilt</source>
+            <translation>搜索索引无法读取（%1）；已重建</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/session/session.py" line="162" />
@@ -2677,9 +2839,130 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>%1 的开头不是 pi-desktop 会话头，可能根本不是会话文件。它以只读方式打开，不会向其写入任何内容；要继续，请分叉它（会话树菜单中的“从此处分叉为新会话”）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/session/session.py" line="508" />
+            <location filename="../../pi_desktop/session/session.py" line="285" />
+            <source>a new first message would start below the compaction floor %1; fork a new session instead</source>
+            <translation>新的第一条消息将始于压缩下限 %1 之下；请改为分叉出新会话</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/session.py" line="512" />
             <source>Session %1 was opened read-only.</source>
             <translation>会话 %1 是以只读方式打开的。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="268" />
+            <source>entry %1 lies inside the compacted region (before the compaction floor %2); its history was summarized, so continuing from there would leave a gap that neither the summary nor the path covers. Use 'Fork to new session' to continue from that point in a new session.</source>
+            <translation>条目 %1 位于已压缩的区域内（在压缩下限 %2 之前）；它的历史已被总结，从那里继续会留下一段总结和路径都覆盖不到的空缺。请使用“分叉到新会话”，在新会话中从该处继续。</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="357" />
+            <source>compaction %1 hangs off unknown message %2</source>
+            <translation>压缩 %1 挂在未知消息 %2 之下</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="361" />
+            <source>compaction %1 would move the floor backwards</source>
+            <translation>压缩 %1 会让下限后退</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="120" />
+            <location filename="../../pi_desktop/session/state.py" line="150" />
+            <source>duplicate entry id %1</source>
+            <translation>重复的条目 id %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="257" />
+            <source>no entry %1 in this session</source>
+            <translation>此会话中没有条目 %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="259" />
+            <source>entry %1 is a %2; only messages are rewind targets</source>
+            <translation>条目 %1 是 %2；只有消息可以作为回退目标</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="118" />
+            <source>a second session header</source>
+            <translation>第二个会话头</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="123" />
+            <source>message %1 has unknown parent %2</source>
+            <translation>消息 %1 的父级 %2 未知</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="134" />
+            <source>%1 of %2: not a message of this session</source>
+            <translation>%2 的 %1：不是此会话中的消息</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="143" />
+            <source>branch summary %1 hangs off unknown message %2</source>
+            <translation>分支总结 %1 挂在未知消息 %2 之下</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="154" />
+            <source>no branch summary %1 to remove</source>
+            <translation>没有可移除的分支总结 %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="87" />
+            <source>message %1 has unknown parent %2 (a lost line?); attached to %3</source>
+            <translation>消息 %1 的父级 %2 未知（丢失了一行？）；已挂到 %3 之下</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="95" />
+            <source>message %1 has unknown parent %2 (a lost line?); attached to the root</source>
+            <translation>消息 %1 的父级 %2 未知（丢失了一行？）；已挂到根之下</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/state.py" line="110" />
+            <source>%1; skipped</source>
+            <translation>%1；已跳过</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/summary_edit.py" line="27" />
+            <source>no compaction %1 in this session</source>
+            <translation>此会话中没有压缩 %1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/summary_edit.py" line="29" />
+            <source>an empty summary would leave the model without the earlier conversation</source>
+            <translation>空的总结会让模型失去之前的对话</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/summary_edit.py" line="34" />
+            <source>only the summary in use can be edited (the latest one on the current branch); this one was replaced by a later compaction</source>
+            <translation>只能编辑正在使用的总结（当前分支上最新的那份）；这一份已被之后的压缩取代</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/summary_edit.py" line="40" />
+            <source>the summary is unchanged</source>
+            <translation>总结没有改动</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/validate.py" line="41" />
+            <source>%1 malformed tool call(s) in metadata.tool_calls dropped</source>
+            <translation>已丢弃 metadata.tool_calls 中 %1 个格式错误的工具调用</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/validate.py" line="22" />
+            <source>metadata.tool_calls is a %1, not a list; dropped</source>
+            <translation>metadata.tool_calls 是 %1，而不是列表；已丢弃</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/validate.py" line="73" />
+            <source>metadata.offloaded is malformed; dropped</source>
+            <translation>metadata.offloaded 格式错误；已丢弃</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/validate.py" line="70" />
+            <source>metadata.%1 is not text; dropped</source>
+            <translation>metadata.%1 不是文本；已丢弃</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/session/validate.py" line="77" />
+            <source>metadata.%1 is not true/false; dropped</source>
+            <translation>metadata.%1 不是 true/false；已丢弃</translation>
         </message>
     </context>
     <context>
@@ -2795,13 +3078,13 @@ The bar above the input shows how full the model's context is; when it passes th
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="192" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="354" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="361" />
             <source>Could not rename: %1</source>
             <translation>无法重命名：%1</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/sessions/dialog.py" line="219" />
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="495" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="502" />
             <source>Could not delete: %1</source>
             <translation>无法删除：%1</translation>
         </message>
@@ -2924,77 +3207,82 @@ The bar above the input shows how full the model's context is; when it passes th
             <translation>匹配的消息很多：只显示最新的。请再加一个关键词。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="129" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="130" />
             <source>Sessions &amp;sidebar</source>
             <translation>会话侧栏(&amp;S)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="135" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="136" />
             <source>&amp;Rename session</source>
             <translation>重命名会话(&amp;R)</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="254" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="255" />
             <source>this session</source>
             <translation>此会话</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="256" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="257" />
             <source>An answer is streaming in “%1”. Stop it (Esc) before switching sessions.</source>
             <translation>“%1”中正在生成回答。切换会话前请先停止（Esc）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="262" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="263" />
             <source>Stop the answer (Esc) before switching.</source>
             <translation>切换前请先停止回答（Esc）。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="285" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="286" />
             <source>Opening “%1”…</source>
             <translation>正在打开“%1”…</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="382" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="324" />
+            <source>Message search: %1</source>
+            <translation>消息搜索：%1</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="389" />
             <source>Deleted “%1”.</source>
             <translation>已删除“%1”。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="488" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="495" />
             <source>Restored “%1”.</source>
             <translation>已恢复“%1”。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="190" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="191" />
             <source>Stayed on this session to answer.</source>
             <translation>已留在本会话中回答。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="325" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="332" />
             <source>Message search is unavailable (titles still match): %1</source>
             <translation>消息搜索不可用（仍可匹配标题）：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="372" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="379" />
             <source>Still switching sessions: a moment.</source>
             <translation>仍在切换会话，请稍候。</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="447" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="454" />
             <source>“%1” was not deleted: %2</source>
             <translation>“%1”未删除：%2</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="460" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="467" />
             <source>The trash could not be cleaned up: %1</source>
             <translation>无法清理回收站：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="479" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="486" />
             <source>Could not restore: %1</source>
             <translation>无法恢复：%1</translation>
         </message>
         <message>
-            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="502" />
+            <location filename="../../pi_desktop/ui/sessions/sidebar_controller.py" line="509" />
             <source>Could not empty the trash: %1</source>
             <translation>无法清空回收站：%1</translation>
         </message>
@@ -3640,6 +3928,11 @@ Local files are never shown, whatever this says.</source>
             <location filename="../../pi_desktop/ui/dialogs/settings_fields.py" line="293" />
             <source>0 (instant)</source>
             <translation>0（即时）</translation>
+        </message>
+        <message>
+            <location filename="../../pi_desktop/ui/settings.py" line="174" />
+            <source>settings: %1 = %2 is not usable; default kept</source>
+            <translation>设置：%1 = %2 不可用；保留默认值</translation>
         </message>
         <message>
             <source>When the conversation grows past the message limit, older messages leave the

@@ -10,8 +10,8 @@ import pytest_asyncio
 
 from pi_desktop.agent import OpenAIChatLLM
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import make_session
-from tests.openai_server import OpenAIServer
+from tests.kit.agent_doubles import make_session
+from tests.kit.openai_server import OpenAIServer
 
 
 @pytest.fixture

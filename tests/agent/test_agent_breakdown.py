@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from pi_desktop.agent import Agent, Tool
 from pi_desktop.session import Session
-from tests.context.strategies import FakeSummarizer, conversations
+from tests.kit.strategies import conversations
+from tests.kit.summary_doubles import FakeSummarizer
 
 
 async def _noop(args: dict) -> str:

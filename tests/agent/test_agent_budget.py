@@ -27,7 +27,8 @@ from pi_desktop.agent import (
 from pi_desktop.agent.schema_budget import schema_tokens
 from pi_desktop.context import Message, estimate_tokens
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import (
+from tests.agent.test_agent_e2e import SUMMARY, is_summarizer_request
+from tests.kit.agent_doubles import (
     Recorder,
     ScriptedLLM,
     assert_paired,
@@ -38,8 +39,7 @@ from tests.agent.test_agent_doubles import (
     stored,
     summary_reply,
 )
-from tests.agent.test_agent_e2e import SUMMARY, is_summarizer_request
-from tests.openai_server import OpenAIServer, Reply, ToolCall
+from tests.kit.openai_server import OpenAIServer, Reply, ToolCall
 
 
 def from_wire(item: dict[str, Any]) -> Message:

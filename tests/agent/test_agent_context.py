@@ -16,7 +16,7 @@ from pi_desktop.agent import (
 )
 from pi_desktop.context import Message, estimate_tokens
 from pi_desktop.session import RewindError, Session
-from tests.agent.test_agent_doubles import (
+from tests.kit.agent_doubles import (
     Recorder,
     ScriptedLLM,
     long_session,

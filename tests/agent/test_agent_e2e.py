@@ -30,13 +30,13 @@ from pi_desktop.agent import (
 from pi_desktop.agent.tools import ApprovalRequest
 from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT, Message
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import (
+from tests.kit.agent_doubles import (
     Recorder,
     assert_paired,
     budget_only_the_cache_fits,
     stored,
 )
-from tests.openai_server import OVERFLOW_BODIES, OpenAIServer, Reply, ToolCall
+from tests.kit.openai_server import OVERFLOW_BODIES, OpenAIServer, Reply, ToolCall
 
 SUMMARY = (
     "<analysis>scratch</analysis><summary>## Goal\nKeep chatting\n## Constraints & Preferences\n"

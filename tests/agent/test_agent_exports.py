@@ -19,7 +19,7 @@ from pi_desktop.agent import (
     build_workspace_tools,
 )
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import budget_only_the_cache_fits
+from tests.kit.agent_doubles import budget_only_the_cache_fits
 
 
 def test_every_exported_name_resolves() -> None:

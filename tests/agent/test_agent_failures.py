@@ -29,7 +29,7 @@ from pi_desktop.agent import (
 )
 from pi_desktop.context import Message
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import (
+from tests.kit.agent_doubles import (
     Recorder,
     ScriptedLLM,
     assert_paired,

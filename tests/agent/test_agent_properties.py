@@ -30,7 +30,7 @@ from pi_desktop.agent import (
 )
 from pi_desktop.context import Message
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import assert_paired
+from tests.kit.agent_doubles import assert_paired
 
 TOOL_NAMES = ["echo", "slow", "missing"]
 

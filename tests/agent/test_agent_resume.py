@@ -31,7 +31,7 @@ from pi_desktop.agent import (
 from pi_desktop.agent.history import unanswered_turn
 from pi_desktop.context import Message
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import (
+from tests.kit.agent_doubles import (
     Recorder,
     ScriptedLLM,
     assert_paired,
@@ -43,7 +43,7 @@ from tests.agent.test_agent_doubles import (
     stored,
     summary_reply,
 )
-from tests.openai_server import OpenAIServer, Reply
+from tests.kit.openai_server import OpenAIServer, Reply
 
 
 def assert_no_branch(session: Session) -> None:

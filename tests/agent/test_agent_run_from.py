@@ -12,8 +12,8 @@ import pytest
 from pi_desktop.agent import Agent, MessageAdded, RunStarted
 from pi_desktop.context import Message
 from pi_desktop.session import RewindError, Session
-from tests.agent.test_agent_doubles import Recorder, stored
-from tests.openai_server import Reply
+from tests.kit.agent_doubles import Recorder, stored
+from tests.kit.openai_server import Reply
 
 
 def _user_texts(request: dict) -> list[str]:

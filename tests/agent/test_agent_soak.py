@@ -29,8 +29,8 @@ from pi_desktop.agent import (
 from pi_desktop.context import Message
 from pi_desktop.context.summary_trim import omitted_count
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import Recorder, assert_paired
-from tests.context.soak import FACT, FILLER, FactKeeper, true_tokens
+from tests.kit.agent_doubles import Recorder, assert_paired
+from tests.kit.soak import FACT, FILLER, FactKeeper, true_tokens
 
 pytestmark = pytest.mark.asyncio
 

@@ -18,7 +18,7 @@ from pi_desktop.context import Message
 from pi_desktop.context.pins import NOTES_HEADER
 from pi_desktop.session import Session
 from pi_desktop.session.entries import MessageEntry
-from tests.recording_llm import RecordingLLM
+from tests.kit.recording_llm import RecordingLLM
 
 
 def _agent(tmp_path, llm):

@@ -10,8 +10,8 @@ from pi_desktop.agent import Agent, RetryScheduled, RunFailed
 from pi_desktop.agent.connect import ProviderConfig, list_models, test_connection
 from pi_desktop.agent.llm import ProviderError, ServerUnreachableError
 from pi_desktop.agent.presets import build_llm, missing_key
-from tests.agent.test_agent_doubles import Recorder
-from tests.provider_formats import ProviderServer, Turn
+from tests.kit.agent_doubles import Recorder
+from tests.kit.provider_formats import ProviderServer, Turn
 
 test_connection.__test__ = False  # a function of the app, not a test
 

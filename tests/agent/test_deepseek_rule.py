@@ -18,8 +18,8 @@ from pi_desktop.agent import Agent, MessageAdded, ReasoningDelta, RunFailed, Tex
 from pi_desktop.agent.presets import build_llm
 from pi_desktop.agent.stats import session_usage_totals
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import Recorder, echo_tool
-from tests.provider_formats import ProviderServer, Turn
+from tests.kit.agent_doubles import Recorder, echo_tool
+from tests.kit.provider_formats import ProviderServer, Turn
 
 
 def deepseek_responder(body: dict) -> Turn:

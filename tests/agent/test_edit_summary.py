@@ -12,7 +12,7 @@ import pytest
 from pi_desktop.agent import Agent, ChatResponse, ContextPrepared
 from pi_desktop.context import Message, estimate_tokens
 from pi_desktop.session import Session
-from tests.context.strategies import FakeSummarizer
+from tests.kit.summary_doubles import FakeSummarizer
 
 EDIT_MARK = "USER-EDIT: the deploy target is staging-eu, never prod."
 

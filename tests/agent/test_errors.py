@@ -15,7 +15,7 @@ from pi_desktop.agent.errors import (
     redact,
 )
 from pi_desktop.agent.llm import ContextOverflowError, ProviderError, TransientProviderError
-from tests.openai_server import OVERFLOW_BODIES
+from tests.kit.openai_server import OVERFLOW_BODIES
 
 OVERFLOW_MESSAGES = [
     # OpenAI

@@ -26,8 +26,8 @@ from pi_desktop.agent.tools import ApprovalRequest
 from pi_desktop.agent.tools.command import command_env
 from pi_desktop.session import Session
 from pi_desktop.session.export import export_bytes
-from tests.agent.test_agent_doubles import Recorder, assert_paired, echo_tool, stored
-from tests.openai_server import OpenAIServer, Reply, ToolCall
+from tests.kit.agent_doubles import Recorder, assert_paired, echo_tool, stored
+from tests.kit.openai_server import OpenAIServer, Reply, ToolCall
 
 DEEP = "[" * 100_000
 

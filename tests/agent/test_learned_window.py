@@ -17,8 +17,8 @@ from pi_desktop.agent.errors import classify_http_error, parse_window_tokens
 from pi_desktop.agent.model_window import MIN_WINDOW_TOKENS, fitted_budget
 from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT, Message
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import Recorder
-from tests.openai_server import (
+from tests.kit.agent_doubles import Recorder
+from tests.kit.openai_server import (
     OVERFLOW_BODIES,
     WINDOW_WORDINGS,
     OpenAIServer,

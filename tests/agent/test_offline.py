@@ -17,8 +17,8 @@ from pi_desktop.agent.offline.summarizer import parse_sections
 from pi_desktop.agent.tools import auto_approve, build_workspace_tools
 from pi_desktop.context import ContextManager, Message, estimate_tokens, extract_summary
 from pi_desktop.context.summary import build_summary_request, serialize_transcript
-from tests.context.strategies import tool_call
 from tests.context.test_summary import SECTIONS  # the six sections, in order
+from tests.kit.messages import tool_call
 
 SYSTEM = Message(role="system", content="You are a helpful assistant.")
 ALL_TOOLS = ["read_file", "write_file", "edit_file", "list_dir", "find_files", "grep"]

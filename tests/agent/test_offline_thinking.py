@@ -9,7 +9,7 @@ import pytest
 from pi_desktop.agent import Agent, MessageAdded, ReasoningDelta, TextDelta, build_workspace_tools
 from pi_desktop.agent.offline import OfflineLLM
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import Recorder
+from tests.kit.agent_doubles import Recorder
 
 
 @pytest.mark.asyncio

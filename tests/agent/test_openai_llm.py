@@ -27,7 +27,7 @@ from pi_desktop.agent.openai_llm import (
 from pi_desktop.agent.openai_stream import ToolCallAssembler
 from pi_desktop.agent.presets import PRESETS, build_llm
 from pi_desktop.context import Message
-from tests.openai_server import OVERFLOW_BODIES, OpenAIServer, Reply, ToolCall
+from tests.kit.openai_server import OVERFLOW_BODIES, OpenAIServer, Reply, ToolCall
 
 SECRET = "sk-test-0123456789abcdefSECRET"
 USER = [Message(role="system", content="persona"), Message(role="user", content="hello")]

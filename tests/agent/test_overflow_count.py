@@ -13,8 +13,8 @@ import pytest
 from pi_desktop.agent import ContextOverflowError
 from pi_desktop.agent.errors import classify_http_error, parse_prompt_tokens
 from pi_desktop.context import ContextManager, Message
-from tests.context.strategies import FakeSummarizer
-from tests.openai_server import WINDOW_WORDINGS
+from tests.kit.openai_server import WINDOW_WORDINGS
+from tests.kit.summary_doubles import FakeSummarizer
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ import pytest
 from pi_desktop.agent.presets import PRESETS, build_llm
 from pi_desktop.context import Message
 from pi_desktop.context.usage import read_usage
-from tests.provider_formats import DIALECTS, NO_USAGE, PRESET_OF, ProviderServer, Turn
+from tests.kit.provider_formats import DIALECTS, NO_USAGE, PRESET_OF, ProviderServer, Turn
 
 USER = [Message(role="user", content="What is 6 x 7? Use the calculator.")]
 REASONING = "The user wants 6 x 7.\nI should call the calculator tool, then answer."
@@ -184,7 +184,7 @@ async def test_a_template_that_opens_the_block_in_the_prompt(dialect: str):
     """The model starts inside ``<think>`` (DeepSeek-R1 distills, Qwen3 templates): only the
     close comes. The agent retracts what it streamed as the answer and stores it right."""
     from pi_desktop.agent import Agent, MessageAdded, ReasoningDelta, TextDelta, TextRetracted
-    from tests.agent.test_agent_doubles import Recorder
+    from tests.kit.agent_doubles import Recorder
 
     turn = Turn(text=TEXT, reasoning=REASONING, open_in_prompt=True)
     with ProviderServer(dialect, lambda body: turn) as server:

@@ -15,7 +15,7 @@ from pi_desktop.agent.repair import INTERRUPTED_RESULT, PairRepair, repair_pairs
 from pi_desktop.context import Message
 from pi_desktop.session import Session
 from pi_desktop.session import journal as journal_mod
-from tests.agent.test_agent_doubles import (
+from tests.kit.agent_doubles import (
     Recorder,
     ScriptedLLM,
     assert_paired,
@@ -24,7 +24,8 @@ from tests.agent.test_agent_doubles import (
     reply,
     summary_reply,
 )
-from tests.context.strategies import assert_pairs_intact
+from tests.kit.messages import user
+from tests.kit.strategies import assert_pairs_intact
 
 SYSTEM = Message(role="system", content="p")
 
@@ -40,15 +41,11 @@ def result(call_id: str) -> Message:
     return Message(role="tool", content="ok", metadata={"tool_call_id": call_id, "name": "echo"})
 
 
-def user(text: str = "q") -> Message:
-    return Message(role="user", content=text)
-
-
 # ------------------------------------------------------------------ the pure function
 
 
 def test_nothing_to_repair_returns_the_same_messages():
-    messages = [SYSTEM, user(), call("a"), result("a"), Message(role="assistant", content="x")]
+    messages = [SYSTEM, user("q"), call("a"), result("a"), Message(role="assistant", content="x")]
     ids = ["1", "2", "3", "4"]
     out, out_ids, repairs = repair_pairs(messages, ids)
     assert repairs == () and out_ids == ids
@@ -56,7 +53,7 @@ def test_nothing_to_repair_returns_the_same_messages():
 
 
 def test_a_call_without_result_gets_a_synthetic_one_after_the_real_results():
-    messages = [SYSTEM, user(), call("a", "b"), result("a"), user("next")]
+    messages = [SYSTEM, user("q"), call("a", "b"), result("a"), user("next")]
     out, ids, repairs = repair_pairs(messages, ["1", "2", "3", "4"])
     assert [m.role for m in out] == ["system", "user", "assistant", "tool", "tool", "user"]
     assert out[4].content == INTERRUPTED_RESULT and out[4].tool_call_id == "b"
@@ -67,14 +64,14 @@ def test_a_call_without_result_gets_a_synthetic_one_after_the_real_results():
 
 
 def test_a_result_without_call_is_left_out():
-    messages = [SYSTEM, user(), result("ghost"), Message(role="assistant", content="x")]
+    messages = [SYSTEM, user("q"), result("ghost"), Message(role="assistant", content="x")]
     out, ids, repairs = repair_pairs(messages, ["1", "2", "3"])
     assert [m.role for m in out] == ["system", "user", "assistant"] and ids == ["1", "3"]
     assert repairs == (PairRepair("orphan_result", "2", "ghost"),)
 
 
 def test_a_path_ending_in_an_unanswered_call_is_closed():
-    out, ids, repairs = repair_pairs([user(), call("a")], ["1", "2"])
+    out, ids, repairs = repair_pairs([user("q"), call("a")], ["1", "2"])
     assert out[-1].content == INTERRUPTED_RESULT and ids == ["1", "2", None]
     assert repairs[0].kind == "missing_result"
 

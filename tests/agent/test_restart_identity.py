@@ -20,7 +20,7 @@ import pytest
 from pi_desktop.agent import Agent, ChatResponse, ContextCompacted, ContextPrepared
 from pi_desktop.context import Message
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import Recorder, echo_tool
+from tests.kit.agent_doubles import Recorder, echo_tool
 
 TURNS = 120
 RESTART_POINTS = (7, 19, 33, 48, 61, 77, 95, 112)

@@ -15,8 +15,8 @@ from pi_desktop.agent import Agent, Notice, RetryScheduled, RunFailed
 from pi_desktop.agent.presets import build_llm
 from pi_desktop.agent.provider_steps import TOOLS_UNSUPPORTED_NOTICE, inferred_window
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import Recorder, echo_tool
-from tests.provider_formats import ProviderServer, Turn, prompt_tokens
+from tests.kit.agent_doubles import Recorder, echo_tool
+from tests.kit.provider_formats import ProviderServer, Turn, prompt_tokens
 
 LONG = "Tell me more about the history of the printing press. " * 12  # ~160 tokens a turn
 

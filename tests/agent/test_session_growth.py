@@ -13,8 +13,8 @@ import pytest
 
 from pi_desktop.agent import Agent, ContextCompacted
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import Recorder, echo_tool
 from tests.agent.test_restart_identity import Deterministic
+from tests.kit.agent_doubles import Recorder, echo_tool
 
 TURNS = 150
 
@@ -37,7 +37,9 @@ async def test_file_stays_under_twice_its_messages_and_grows_linearly(tmp_path: 
         extra = "please use the tool " if turn % 3 == 0 else ""
         await agent.run(f"turn {turn}: {extra}" + "q" * 300)
         sizes.append(path.stat().st_size)
-    assert len(events.of(ContextCompacted)) >= 25
+    # a session that compacts all along (at 2.4k a compaction leaves room for a few turns, so
+    # about one turn in seven compacts); the file must hold them without copying what they keep
+    assert len(events.of(ContextCompacted)) >= 20
     messages = [
         e.to_message().model_dump() for e in session.entries.values() if e.type == "message"
     ]

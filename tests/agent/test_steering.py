@@ -11,7 +11,7 @@ from pi_desktop.agent.branch_summary import NOTE_PREFIX, condense
 from pi_desktop.context import Message, PinRefused
 from pi_desktop.context.pins import NOTES_HEADER
 from pi_desktop.session import Session
-from tests.recording_llm import RecordingLLM
+from tests.kit.recording_llm import RecordingLLM
 
 
 def run(coro):
@@ -155,7 +155,7 @@ def test_condense_keeps_bullets_and_caps():
 
 def test_pin_indices_follow_repaired_paths(tmp_path):
     """A call left without its result gets a synthetic one in the snapshot: indices shift."""
-    from tests.context.strategies import assistant, tool_call
+    from tests.kit.messages import assistant, tool_call
 
     session = Session.create(tmp_path / "s.jsonl", system_prompt="sys", fsync=False)
     session.append_message(Message(role="user", content="go"))

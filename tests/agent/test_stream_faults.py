@@ -18,8 +18,8 @@ from pi_desktop.agent.openai_llm import OpenAIChatLLM
 from pi_desktop.agent.openai_stream import StreamState
 from pi_desktop.agent.sse import StreamFormatError
 from pi_desktop.context import Message
-from tests.agent.test_agent_doubles import Recorder
-from tests.openai_server import OpenAIServer, Reply, ToolCall
+from tests.kit.agent_doubles import Recorder
+from tests.kit.openai_server import OpenAIServer, Reply, ToolCall
 
 USER = [Message(role="system", content="persona"), Message(role="user", content="hello")]
 

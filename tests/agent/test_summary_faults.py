@@ -30,9 +30,9 @@ from pi_desktop.agent.retry import RetryPolicy
 from pi_desktop.agent.summary_probe import SummaryProbe
 from pi_desktop.context import Message
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import Recorder, ScriptedLLM, assert_paired, reply
 from tests.agent.test_agent_e2e import SUMMARY, is_summarizer_request, summarizer_requests
-from tests.openai_server import Chaos, OpenAIServer, Reply
+from tests.kit.agent_doubles import Recorder, ScriptedLLM, assert_paired, reply
+from tests.kit.openai_server import Chaos, OpenAIServer, Reply
 
 BUDGET = 2_500
 

@@ -23,10 +23,10 @@ from pi_desktop.agent import Agent, ContextCompacted, OpenAIChatLLM, SummaryFall
 from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT
 from pi_desktop.context.summary_trim import omitted_count
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import Recorder, assert_paired
-from tests.context.soak import FACT, first_goal_item
-from tests.context.summary_doubles import MARKER, REPAIR_START, styled_summary
-from tests.openai_server import WINDOW_WORDINGS, OpenAIServer, Reply, ToolCall
+from tests.kit.agent_doubles import Recorder, assert_paired
+from tests.kit.openai_server import WINDOW_WORDINGS, OpenAIServer, Reply, ToolCall
+from tests.kit.soak import FACT, first_goal_item
+from tests.kit.summary_doubles import MARKER, REPAIR_START, styled_summary
 
 pytestmark = pytest.mark.asyncio
 

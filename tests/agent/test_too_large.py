@@ -11,8 +11,8 @@ import pytest
 
 from pi_desktop.agent import Agent, CompactionStarted, ContextCompacted, OpenAIChatLLM, RunFailed
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import Recorder
-from tests.openai_server import OpenAIServer, Reply
+from tests.kit.agent_doubles import Recorder
+from tests.kit.openai_server import OpenAIServer, Reply
 
 pytestmark = pytest.mark.asyncio
 

@@ -17,7 +17,7 @@ from pi_desktop.agent.tools import (
     deny_all,
 )
 from pi_desktop.agent.tools.paths import resolve_in_workspace
-from tests.agent.processes import alive
+from tests.kit.processes import alive
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from pi_desktop.agent.tool import Tool
 from pi_desktop.agent.tools import auto_approve, build_workspace_tools
 from pi_desktop.agent.tools.command import BASE_ENV_ALLOW, command_env
 from pi_desktop.agent.tools.proctrack import RUN_MARKER
-from tests.agent.processes import alive, all_ended
+from tests.kit.processes import alive, all_ended
 
 SECRETS = {
     "DATABASE_URL": "postgres://app:hunter2-db@db.internal/prod",

@@ -19,7 +19,7 @@ from pi_desktop.agent.tools import auto_approve, build_workspace_tools
 from pi_desktop.agent.tools.access import Workspace
 from pi_desktop.agent.tools.ripgrep import run_rg
 from pi_desktop.agent.tools.search import find_files, grep
-from tests.agent.loop_lag import STALL_LIMIT, probed
+from tests.kit.loop_lag import STALL_LIMIT, probed
 
 
 def _tools(root: Path) -> dict:

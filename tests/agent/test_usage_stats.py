@@ -14,8 +14,8 @@ from pi_desktop.agent.presets import build_llm
 from pi_desktop.agent.stats import ResponseClock, response_stats, session_usage_totals
 from pi_desktop.context import Message, estimate_tokens
 from pi_desktop.session import Session
-from tests.agent.test_agent_doubles import Recorder
-from tests.provider_formats import ProviderServer, Turn
+from tests.kit.agent_doubles import Recorder
+from tests.kit.provider_formats import ProviderServer, Turn
 
 
 @pytest.mark.asyncio

@@ -16,8 +16,8 @@ import pytest
 
 from pi_desktop.agent import Agent, OpenAIChatLLM
 from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT
-from tests.context.tokenizer_model import text_tokens
-from tests.openai_server import WINDOW_WORDINGS, OpenAIServer, Reply
+from tests.kit.openai_server import WINDOW_WORDINGS, OpenAIServer, Reply
+from tests.kit.tokenizer_model import text_tokens
 
 SUMMARY = (
     "<summary>## Goal\nchat about the parser\n## Constraints & Preferences\n- terse\n"

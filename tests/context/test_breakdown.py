@@ -12,7 +12,9 @@ from pi_desktop.context.breakdown import category_of, split_tokens
 from pi_desktop.context.snip import snip_placeholder
 from pi_desktop.context.summary import summary_message
 from pi_desktop.context.tokens import chars_of, tokens_from_chars
-from tests.context.strategies import FakeSummarizer, conversations, tool_result
+from tests.kit.messages import tool_result
+from tests.kit.strategies import conversations
+from tests.kit.summary_doubles import FakeSummarizer
 
 CHECKS = [HealthCheck.too_slow, HealthCheck.data_too_large]
 

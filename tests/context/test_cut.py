@@ -4,7 +4,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pi_desktop.context.cut import count_cut, find_cut, tighter_cut
-from tests.context.strategies import assistant, conversations, tool_call, tool_result, user
+from tests.kit.messages import assistant, tool_call, tool_result, user
+from tests.kit.strategies import conversations
 
 
 def size(m):

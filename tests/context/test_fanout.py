@@ -20,8 +20,9 @@ from hypothesis import strategies as st
 
 from pi_desktop.context import ContextManager, Message
 from pi_desktop.context.offload import MARKER_MIN_SAVING
-from tests.context.strategies import FakeSummarizer, assistant, tool_call, tool_result, user
-from tests.context.tokenizer_model import TokenizerModel, request_tokens
+from tests.kit.messages import assistant, tool_call, tool_result, user
+from tests.kit.summary_doubles import FakeSummarizer
+from tests.kit.tokenizer_model import TokenizerModel, request_tokens
 
 SYSTEM = Message(role="system", content="You are a careful coding agent. Be concise.")
 CODE = (

@@ -3,15 +3,8 @@ from hypothesis import strategies as st
 
 from pi_desktop.context import micro_compact, snip_messages
 from pi_desktop.context.micro import PLACEHOLDER, clearable_end, micro_targets
-from tests.context.strategies import (
-    assert_pairs_intact,
-    assistant,
-    conversations,
-    snapshot,
-    tool_call,
-    tool_result,
-    user,
-)
+from tests.kit.messages import assistant, tool_call, tool_result, user
+from tests.kit.strategies import assert_pairs_intact, conversations, snapshot
 
 
 def _plain(n):

@@ -29,17 +29,10 @@ from pi_desktop.context.summary_trim import (
     trim_summary,
 )
 from pi_desktop.context.tokens import estimate_tokens
-from tests.context.strategies import (
-    FakeResponse,
-    FakeSummarizer,
-    assert_pairs_intact,
-    assistant,
-    conversations,
-    tool_call,
-    tool_result,
-    user,
-)
 from tests.context.test_manager_properties import CHECKS, agent_points, script_tokens
+from tests.kit.messages import FakeResponse, assistant, tool_call, tool_result, user
+from tests.kit.strategies import assert_pairs_intact, conversations
+from tests.kit.summary_doubles import FakeSummarizer
 
 SYSTEM = Message(role="system", content="You are a careful agent.")
 

@@ -16,15 +16,9 @@ from pi_desktop.context import (
 from pi_desktop.context.ratio import script_ratio, weighted_tokens
 from pi_desktop.context.summary import SUMMARY_HEADER
 from pi_desktop.context.summary_trim import HEADROOM_TOKENS, MIN_ALLOWANCE, omitted_count
-from tests.context.strategies import (
-    FakeSummarizer,
-    assert_pairs_intact,
-    assistant,
-    snapshot,
-    tool_call,
-    tool_result,
-    user,
-)
+from tests.kit.messages import assistant, tool_call, tool_result, user
+from tests.kit.strategies import assert_pairs_intact, snapshot
+from tests.kit.summary_doubles import FakeSummarizer
 
 SYSTEM = Message(role="system", content="You are a careful agent.")
 

@@ -17,13 +17,8 @@ from pi_desktop.context import (
 )
 from pi_desktop.context.ratio import script_ratio, weighted_tokens
 from pi_desktop.context.summary import SUMMARY_HEADER
-from tests.context.strategies import (
-    FakeSummarizer,
-    assert_pairs_intact,
-    conversations,
-    random_turn,
-    snapshot,
-)
+from tests.kit.strategies import assert_pairs_intact, conversations, random_turn, snapshot
+from tests.kit.summary_doubles import FakeSummarizer
 
 SECTIONS = ("## Goal", "## Constraints & Preferences", "### Done", "## Next Steps")
 CHECKS = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large]

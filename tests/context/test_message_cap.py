@@ -13,8 +13,8 @@ import pytest
 from pi_desktop.context import ContextManager, Message
 from pi_desktop.context.manager import SNIP_POLICIES
 from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES, budget_message_cap
-from tests.context.strategies import FakeSummarizer
-from tests.context.tokenizer_model import TokenizerModel
+from tests.kit.summary_doubles import FakeSummarizer
+from tests.kit.tokenizer_model import TokenizerModel
 
 SYSTEM = Message(role="system", content="You are a helpful assistant.")
 PROSE = (

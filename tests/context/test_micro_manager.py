@@ -9,18 +9,10 @@ from hypothesis import strategies as st
 
 from pi_desktop.context import ContextManager, Message, micro_compact
 from pi_desktop.context.micro import PLACEHOLDER, clearable_end
-from tests.context.replay import extends, prefix_stability
-from tests.context.strategies import (
-    FakeSummarizer,
-    assert_pairs_intact,
-    assistant,
-    conversations,
-    random_turn,
-    snapshot,
-    tool_call,
-    tool_result,
-    user,
-)
+from tests.kit.messages import assistant, tool_call, tool_result, user
+from tests.kit.replay import extends, prefix_stability
+from tests.kit.strategies import assert_pairs_intact, conversations, random_turn, snapshot
+from tests.kit.summary_doubles import FakeSummarizer
 
 SYSTEM = Message(role="system", content="You are a careful agent.")
 CHECKS = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large]

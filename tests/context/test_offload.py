@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from pi_desktop.context import Message, budget_tool_results, is_offloaded, offload_path
 from pi_desktop.context.offload import PREVIEW_CHARS
-from tests.context.strategies import tool_result, user
+from tests.kit.messages import tool_result, user
 
 BIG = "line of output ✅ 上下文\n" * 2000  # ~44k chars
 

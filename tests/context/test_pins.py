@@ -12,16 +12,9 @@ from hypothesis import strategies as st
 
 from pi_desktop.context import PIN_SHARE, ContextManager, Message, PinRefused
 from pi_desktop.context.pins import NOTES_HEADER, pinned_units, unit_of
-from tests.context.strategies import (
-    FakeSummarizer,
-    assert_pairs_intact,
-    assistant,
-    conversations,
-    snapshot,
-    tool_call,
-    tool_result,
-    user,
-)
+from tests.kit.messages import assistant, tool_call, tool_result, user
+from tests.kit.strategies import assert_pairs_intact, conversations, snapshot
+from tests.kit.summary_doubles import FakeSummarizer
 
 CHECKS = [HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large]
 

@@ -1,6 +1,6 @@
 """The request prefix under a small window: only a compaction may rewrite what was sent.
 
-Against the o200k-counting model double (``tests/context/soak.py``), a 300-turn session with
+Against the o200k-counting model double (``tests/kit/soak.py``), a 300-turn session with
 tool fan-outs at a 2k budget. The usage anchor moves by up to a fifth there, which used to
 flip L3's decision for a fan-out step that had already been sent (a result offloaded in one
 request, inline in the next): a prefix break with no compaction, ~3 % of all requests. L3's
@@ -17,7 +17,7 @@ import asyncio
 
 import pytest
 
-from tests.context.soak import run_soak
+from tests.kit.soak import run_soak
 
 
 @pytest.mark.parametrize("seed", [1, 2, 2_000])

@@ -22,7 +22,8 @@ from pi_desktop.context.ratio import (
     list_weight,
     weighted_tokens,
 )
-from tests.context.strategies import FakeSummarizer, assistant, tool_call, tool_result, user
+from tests.kit.messages import assistant, tool_call, tool_result, user
+from tests.kit.summary_doubles import FakeSummarizer
 
 EN = (
     "Could you explain why the retry logic backs off exponentially, and whether we should cap "

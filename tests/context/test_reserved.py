@@ -14,17 +14,10 @@ from hypothesis import strategies as st
 
 from pi_desktop.context import ContextManager, Message, estimate_tokens
 from pi_desktop.context.offload import PREVIEW_CHARS, floor_chars
-from tests.context.strategies import (
-    FakeSummarizer,
-    assert_pairs_intact,
-    assistant,
-    conversations,
-    random_turn,
-    snapshot,
-    tool_call,
-    tool_result,
-)
 from tests.context.test_manager_properties import CHECKS, agent_points, script_tokens
+from tests.kit.messages import assistant, tool_call, tool_result
+from tests.kit.strategies import assert_pairs_intact, conversations, random_turn, snapshot
+from tests.kit.summary_doubles import FakeSummarizer
 
 SYSTEM = Message(role="system", content="You are a careful agent.")
 

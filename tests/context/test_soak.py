@@ -1,4 +1,4 @@
-"""Issue 8's long sessions, end to end through ``ContextManager`` (see ``tests/context/soak.py``).
+"""Issue 8's long sessions, end to end through ``ContextManager`` (see ``tests/kit/soak.py``).
 
 The doubles enforce their window (a request over the budget raises) and the summarizer never
 shortens anything, so every guarantee below is the engine's own doing.
@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from pi_desktop.context import TurnTooLarge
-from tests.context.soak import WindowExceeded, run_soak
+from tests.kit.soak import WindowExceeded, run_soak
 
 
 def test_a_300_turn_soak_with_a_never_shortening_summarizer_never_fails(tmp_path):
@@ -64,7 +64,7 @@ def test_soaks_at_other_budgets_hold_the_same_guarantees(tmp_path, budget):
 
 def test_the_window_double_really_enforces_its_window():
     from pi_desktop.context import Message
-    from tests.context.soak import WindowModel
+    from tests.kit.soak import WindowModel
 
     model = WindowModel(100)
     asyncio.run(model.chat([Message(role="user", content="short")]))

@@ -6,7 +6,7 @@ import pytest
 from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT, estimate_tokens
 from pi_desktop.context.summarizer import SummaryFailed, summarize_texts
 from pi_desktop.context.summary import build_summary_request
-from tests.context.strategies import FakeSummarizer
+from tests.kit.summary_doubles import FakeSummarizer
 
 
 def run(llm, texts, limit, previous=None, max_summary=10_000):

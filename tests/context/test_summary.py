@@ -10,7 +10,7 @@ from pi_desktop.context.summary import (
     serialize_transcript,
     with_file_blocks,
 )
-from tests.context.strategies import assistant, tool_call, tool_result, user
+from tests.kit.messages import assistant, tool_call, tool_result, user
 
 SECTIONS = [
     "## Goal",

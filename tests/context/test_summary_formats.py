@@ -28,9 +28,9 @@ from pi_desktop.context.normalize import (
     summary_problem,
 )
 from pi_desktop.context.summary import build_summary_request, ensure_sections
-from tests.context.soak import SYSTEM
-from tests.context.strategies import assistant, user
-from tests.context.summary_doubles import (
+from tests.kit.messages import assistant, user
+from tests.kit.soak import SYSTEM
+from tests.kit.summary_doubles import (
     DRAFT_WORDS,
     GOOD_STYLES,
     JUNK_STYLES,

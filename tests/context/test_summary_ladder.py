@@ -21,9 +21,9 @@ from pi_desktop.context.normalize import HEADING_LINES, KEYS, section_items
 from pi_desktop.context.summarizer import FailedInputs, summarize_texts
 from pi_desktop.context.summary import ensure_sections, serialize_transcript
 from pi_desktop.context.summary_trim import omitted_count
-from tests.context.soak import SYSTEM
-from tests.context.strategies import assistant, tool_call, tool_result, user
-from tests.context.summary_doubles import JUNK_STYLES, REPAIR_START, StyledSummarizer
+from tests.kit.messages import assistant, tool_call, tool_result, user
+from tests.kit.soak import SYSTEM
+from tests.kit.summary_doubles import JUNK_STYLES, REPAIR_START, StyledSummarizer
 
 CANONICAL = [HEADING_LINES[k] for k in KEYS]
 

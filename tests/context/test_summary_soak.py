@@ -1,4 +1,4 @@
-"""Issue 16's done-when, through ``ContextManager`` (``tests/context/soak.py``): 300 turns at
+"""Issue 16's done-when, through ``ContextManager`` (``tests/kit/soak.py``): 300 turns at
 8k and at 2k with a summarizer that writes Chinese headings and with junk summarizers (one
 that carries on with the chat, one that answers nothing). Every request — chat and
 summarizer — is checked against the window by the doubles.
@@ -13,8 +13,8 @@ import asyncio
 
 import pytest
 
-from tests.context.soak import run_soak
-from tests.context.summary_doubles import StyledSummarizer
+from tests.kit.soak import run_soak
+from tests.kit.summary_doubles import StyledSummarizer
 
 CASES = [
     (8_000, "chinese", True),

@@ -12,7 +12,7 @@ import asyncio
 
 from pi_desktop.context import ContextManager, Message
 from pi_desktop.context.calibration import PLAUSIBLE_RATIO
-from tests.context.strategies import FakeSummarizer
+from tests.kit.summary_doubles import FakeSummarizer
 
 SYSTEM = Message(role="system", content="You are brief.")
 

@@ -24,7 +24,7 @@ from pi_desktop.probe.scoring import (
     score_answer,
     table_rows,
 )
-from tests.openai_server import OpenAIServer, Reply
+from tests.kit.openai_server import OpenAIServer, Reply
 
 ROOT = Path(__file__).resolve().parents[2]
 ROW = re.compile(r"^(\S+)\s+(\S+)\s+(\d+)\s+(\d+)\s+(\d+\.\d)$")

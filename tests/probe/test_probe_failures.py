@@ -13,7 +13,7 @@ from typing import Any
 
 from pi_desktop.context import SUMMARIZATION_SYSTEM_PROMPT
 from pi_desktop.probe.__main__ import main
-from tests.openai_server import OpenAIServer, Reply
+from tests.kit.openai_server import OpenAIServer, Reply
 from tests.probe.test_probe_http import model as offline_model
 
 KEY = "sk-probe-failures-1"

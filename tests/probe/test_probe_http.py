@@ -17,7 +17,7 @@ from pi_desktop.agent.offline import is_summarizer_request, summarize_request
 from pi_desktop.context import Message
 from pi_desktop.probe import KINDS
 from pi_desktop.probe.__main__ import main
-from tests.openai_server import OpenAIServer, Reply, ToolCall
+from tests.kit.openai_server import OpenAIServer, Reply, ToolCall
 
 KEY = "sk-probe-secret-123"
 

@@ -1,19 +1,10 @@
-"""Small builders shared by the session tests."""
+"""Checks shared by the session tests (messages come from ``tests.kit.messages``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pi_desktop.context import Message
 from pi_desktop.session import Session
-
-
-def user(text: str) -> Message:
-    return Message(role="user", content=text)
-
-
-def assistant(text: str) -> Message:
-    return Message(role="assistant", content=text)
 
 
 def reloaded(session: Session) -> Session:

@@ -27,7 +27,8 @@ from pi_desktop.session.export import (
     to_markdown,
 )
 from pi_desktop.session.export_html import render_markdown
-from tests.session.helpers import assistant, compact_here, user
+from tests.kit.messages import assistant, user
+from tests.session.helpers import compact_here
 
 _COMMONMARK = MarkdownIt("commonmark", {"html": True})
 HOSTILE = '<script>alert(1)</script><img src="http://evil.example/x.png" onerror="alert(2)">'

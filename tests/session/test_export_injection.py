@@ -20,7 +20,7 @@ from pi_desktop.session import Session, SessionLibrary
 from pi_desktop.session.export import export_refusal, to_html, to_markdown
 from pi_desktop.session.export_html import page_lang
 from pi_desktop.session.md_safe import demote_headings
-from tests.session.helpers import assistant, user
+from tests.kit.messages import assistant, user
 
 PAYLOAD = "<img src=x onerror=\"fetch('http://127.0.0.1:9/pwned')\">"
 # what a hostile preview may show of our own structure; anything else is an injection

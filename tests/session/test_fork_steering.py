@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pi_desktop.session import Session
-from tests.session.helpers import assert_same_state, assistant, compact_here, user
+from tests.kit.messages import assistant, user
+from tests.session.helpers import assert_same_state, compact_here
 
 
 def kinds(path) -> list[str]:

@@ -20,7 +20,8 @@ from pi_desktop.session import (
     SessionReadOnlyError,
 )
 from pi_desktop.session.errors import SessionFileError
-from tests.session.helpers import assert_same_state, assistant, compact_here, user
+from tests.kit.messages import assistant, user
+from tests.session.helpers import assert_same_state, compact_here
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -13,7 +13,7 @@ import pytest
 
 from pi_desktop.session import Session, SessionLibrary
 from pi_desktop.session.errors import SessionFileError, SessionReadOnlyError
-from tests.session.helpers import assistant, user
+from tests.kit.messages import assistant, user
 
 BASHRC = b"# ~/.bashrc\nexport PATH=$HOME/bin:$PATH\nalias ll='ls -la'\n"
 

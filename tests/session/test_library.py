@@ -12,7 +12,7 @@ import pytest
 
 from pi_desktop.session import Session, SessionLibrary, SessionLockedError
 from pi_desktop.session import library as library_mod
-from tests.session.helpers import assistant, user
+from tests.kit.messages import assistant, user
 
 
 @pytest.fixture

@@ -18,7 +18,8 @@ from pi_desktop.session import (
     SessionWriteError,
 )
 from pi_desktop.session import journal as journal_mod
-from tests.session.helpers import assert_same_state, assistant, compact_here, user
+from tests.kit.messages import assistant, user
+from tests.session.helpers import assert_same_state, compact_here
 
 
 def _make(tmp_path, n=3):

@@ -16,7 +16,8 @@ from pi_desktop.session import (
     SessionReadOnlyError,
     TitleEntry,
 )
-from tests.session.helpers import assert_same_state, assistant, compact_here, user
+from tests.kit.messages import assistant, user
+from tests.session.helpers import assert_same_state, compact_here
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ import pytest
 from pi_desktop.agent import Agent, ContextPrepared
 from pi_desktop.context import Message
 from pi_desktop.session import Session, SystemPromptEntry
-from tests.agent.test_agent_doubles import Recorder
-from tests.recording_llm import RecordingLLM
+from tests.kit.agent_doubles import Recorder
+from tests.kit.recording_llm import RecordingLLM
 
 
 def grow(session: Session, *texts: str) -> list[str]:

@@ -152,7 +152,7 @@ def artifacts() -> Path:
 @pytest.fixture
 def openai_server() -> Iterator[Any]:
     """The loopback OpenAI-compatible server (a real HTTP server on 127.0.0.1)."""
-    from tests.openai_server import OpenAIServer
+    from tests.kit.openai_server import OpenAIServer
 
     with OpenAIServer() as server:
         yield server

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pi_desktop.agent.presets import build_llm
-from tests.provider_formats import ProviderServer, Turn
+from tests.kit.provider_formats import ProviderServer, Turn
 from tests.ui.flows import send
 
 SHOTS = Path("/tmp/shots-17")

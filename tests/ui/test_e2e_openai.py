@@ -12,7 +12,7 @@ import json
 from PySide6.QtCore import Qt
 
 from pi_desktop.agent import OpenAIChatLLM
-from tests.openai_server import Reply, ToolCall
+from tests.kit.openai_server import Reply, ToolCall
 from tests.ui.flows import idle as _idle
 
 SUMMARY = (

@@ -13,7 +13,7 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from pi_desktop.agent import OpenAIChatLLM
-from tests.openai_server import Reply
+from tests.kit.openai_server import Reply
 from tests.ui.flows import idle
 
 SHOTS = Path("/tmp/shots-17")

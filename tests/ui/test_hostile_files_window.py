@@ -209,7 +209,7 @@ def test_many_requests_at_once_open_one_dialog_at_a_time(qloop, qtbot):
 
 def test_session_lines_stay_bounded_when_a_model_floods_tool_calls(kit, qtbot):
     """10,000 calls in one answer through the window: capped, one result line each kept."""
-    from tests.openai_server import OpenAIServer, Reply, ToolCall
+    from tests.kit.openai_server import OpenAIServer, Reply, ToolCall
 
     with OpenAIServer() as server:
         flood = [ToolCall("list_dir", {"path": "."}) for _ in range(10_000)]
@@ -234,7 +234,7 @@ def test_session_lines_stay_bounded_when_a_model_floods_tool_calls(kit, qtbot):
 def test_deny_all_ends_the_asking_for_a_flood_of_writes(kit, qtbot, artifacts):
     """Ask mode, 10,000 write_file calls: one dialog, "Deny all", the rest refused quietly."""
     from pi_desktop.agent import OpenAIChatLLM
-    from tests.openai_server import OpenAIServer, Reply, ToolCall
+    from tests.kit.openai_server import OpenAIServer, Reply, ToolCall
 
     kit.save_settings(approval_policy="ask")
     with OpenAIServer() as server:

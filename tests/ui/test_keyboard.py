@@ -11,8 +11,8 @@ from pi_desktop.agent import OfflineLLM
 from pi_desktop.ui import announce
 from pi_desktop.ui.dialogs.settings_dialog import SettingsDialog
 from pi_desktop.ui.dialogs.summary_viewer import SummaryViewer
+from tests.ui.dialogs.test_context_inspect import build_session
 from tests.ui.flows import idle
-from tests.ui.test_context_inspect import build_session
 
 K = Qt.Key
 CTRL = Qt.KeyboardModifier.ControlModifier

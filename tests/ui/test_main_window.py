@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 
 from pi_desktop.agent import OpenAIChatLLM
 from pi_desktop.session import Session
-from tests.openai_server import Reply, ToolCall
+from tests.kit.openai_server import Reply, ToolCall
 from tests.ui.flows import idle as _idle
 
 

@@ -20,8 +20,8 @@ from PySide6.QtCore import Qt
 from pi_desktop.agent import OpenAIChatLLM
 from pi_desktop.agent.mcp import ServerState, load_config
 from tests.agent.mcp.conftest import sdk_server
-from tests.agent.processes import alive
-from tests.openai_server import Reply, ToolCall
+from tests.kit.openai_server import Reply, ToolCall
+from tests.kit.processes import alive
 from tests.ui.flows import idle
 
 SHOTS = Path("/tmp/shots-21")

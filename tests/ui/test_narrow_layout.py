@@ -11,7 +11,7 @@ from pi_desktop.context import Message
 from pi_desktop.ui import theme
 from pi_desktop.ui.chat.conversation import ConversationView
 from pi_desktop.ui.narrow_layout import NARROW_BELOW, CollapsiblePanel, NarrowLayout
-from tests.ui.test_context_inspect import build_session
+from tests.ui.dialogs.test_context_inspect import build_session
 
 LONG = (
     "A long paragraph that has to wrap at the column's edge whatever the width, with an "

@@ -13,7 +13,7 @@ from PySide6.QtTest import QTest
 
 from pi_desktop.context.pins import NOTES_HEADER
 from pi_desktop.ui.tree.painter import PIN_MARK
-from tests.recording_llm import RecordingLLM
+from tests.kit.recording_llm import RecordingLLM
 from tests.ui.flows import card_of, menu_action, row_label
 from tests.ui.flows import send as _send
 

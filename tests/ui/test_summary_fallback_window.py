@@ -14,7 +14,7 @@ from pi_desktop.agent import OpenAIChatLLM
 from pi_desktop.ui.dialogs.summary_history import branch_history
 from pi_desktop.ui.dialogs.summary_viewer import summary_fields
 from pi_desktop.ui.tree.snapshot import _compaction_node
-from tests.openai_server import Reply
+from tests.kit.openai_server import Reply
 from tests.ui.flows import idle
 
 JUNK = "Sure! Let me continue with the refactor: I'll split the parser next."

@@ -19,7 +19,7 @@ from pi_desktop.ui.dialogs.file_viewer import ToolResultViewer
 from pi_desktop.ui.dialogs.mcp_page import McpPage
 from pi_desktop.ui.mcp_approval import McpApprovalDialog
 from pi_desktop.ui.mcp_runtime import McpRuntime
-from tests.ui.test_context_inspect import build_session
+from tests.ui.dialogs.test_context_inspect import build_session
 
 # parts of the window another test walks (the conversation's cards and rich text)
 CHAT_MODULES: tuple[str, ...] = ()  # every part of the window is walked

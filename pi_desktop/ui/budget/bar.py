@@ -27,8 +27,8 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from pi_desktop.context.report import PrepareReport
 from pi_desktop.context.tokens import CHARS_PER_TOKEN
+from pi_desktop.ui.i18n import say, tr, trf
 from pi_desktop.ui.i18n import tokens as format_tokens
-from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.theme import Theme, theme_for
 
 Zone = Literal["ok", "warn", "over"]
@@ -118,7 +118,7 @@ def report_line(report: PrepareReport) -> str:
     elif report.cache_used:
         parts.append(tr("BudgetBar", "summary cache used"))
     if report.summary_failed:
-        parts.append(trf("BudgetBar", "summary failed: %1", report.summary_failed))
+        parts.append(trf("BudgetBar", "summary failed: %1", say(report.summary_failed)))
     return " · ".join(parts)
 
 

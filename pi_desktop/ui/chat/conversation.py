@@ -285,7 +285,11 @@ class ConversationView(LazyRowsView):
         if role == "assistant" and metadata:
             calls, problems = tool_calls_of(metadata)
             for problem in problems:
-                self.problems.append(f"message {entry_id or '(new)'}: {problem}")
+                self.problems.append(
+                    trf("Conversation", "message %1: %2", entry_id, problem)
+                    if entry_id
+                    else trf("Conversation", "new message: %1", problem)
+                )
             for call_id, name, arguments in calls:
                 self._tool_row(call_id, name, arguments, stored=True, build=build)
         return row

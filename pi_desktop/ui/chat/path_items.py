@@ -13,6 +13,7 @@ from typing import Any
 
 from pi_desktop import safejson
 from pi_desktop.context.offload import offload_path
+from pi_desktop.ui.i18n import trf
 
 
 @dataclass(frozen=True)
@@ -81,18 +82,22 @@ def tool_calls_of(
         return [], []
     raw = metadata["tool_calls"]
     if not isinstance(raw, list):
-        return [], [f"tool_calls is {type(raw).__name__}, not a list"]
+        return [], [trf("Conversation", "tool_calls is %1, not a list", type(raw).__name__)]
     calls: list[tuple[str, str, dict[str, Any] | str]] = []
     problems: list[str] = []
     for index, call in enumerate(raw):
         if not isinstance(call, dict):
-            problems.append(f"tool call {index} is {type(call).__name__}, not an object")
+            problems.append(
+                trf("Conversation", "tool call %1 is %2, not an object", index, type(call).__name__)
+            )
             continue
         function = call.get("function")
         if function is None:
             function = {}
         if not isinstance(function, dict):
-            problems.append(f"tool call {index}: function is {type(function).__name__}")
+            problems.append(
+                trf("Conversation", "tool call %1: function is %2", index, type(function).__name__)
+            )
             function = {}
         name = function.get("name")
         calls.append(

@@ -161,5 +161,6 @@ def open_banners(session: Session, settings_problems: list[str]) -> list[tuple[s
         banners.append((skipped + "\n" + "\n".join(say(p) for p in problems[:5]), "error"))
     if settings_problems:
         unusable = tr("MainWindow", "Some saved settings could not be used; the defaults apply:")
-        banners.append((unusable + "\n" + "\n".join(settings_problems[:5]), "refusal"))
+        said = "\n".join(say(problem) for problem in settings_problems[:5])
+        banners.append((unusable + "\n" + said, "refusal"))
     return banners

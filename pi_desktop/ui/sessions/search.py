@@ -17,6 +17,8 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from pi_desktop.session.search_index import SearchHit, SearchIndex
+from pi_desktop.ui.i18n import say
+from pi_desktop.usertext import text_of
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +31,8 @@ class SessionSearch(QObject):
 
     resultsReady = Signal(str, object)  # the query, list[SearchHit]
     failed = Signal(str, str)  # the query, why
+    repaired = Signal(object)  # list[UserText] (object: a list signal loses the keys)
+    _opened = Signal(object)  # from the worker thread: the start future
     _answered = Signal(int, str, object)  # from the worker thread: generation, query, future
 
     def __init__(
@@ -44,13 +48,28 @@ class SessionSearch(QObject):
         self._timer.setInterval(debounce_ms)
         self._timer.timeout.connect(self._submit)
         self._answered.connect(self._deliver)  # queued: emitted from the index's thread
+        self._opened.connect(self._after_open)
         self.last_query: str | None = None  # the query whose results were delivered last
 
     def start(self) -> Future[None]:
         """Open the index and catch up with the library in the background."""
         future = self.index.start()
         future.add_done_callback(_log_failure)
+
+        def opened(fut: Future[None]) -> None:
+            try:
+                self._opened.emit(fut)
+            except RuntimeError:  # the sidebar went away while the index opened
+                pass
+
+        future.add_done_callback(opened)
         return future
+
+    def _after_open(self, future: Future[None]) -> None:
+        if self._closed or future.cancelled() or future.exception() is not None:
+            return
+        if self.index.problems:
+            self.repaired.emit(list(self.index.problems))
 
     def request(self, text: str) -> None:
         """Search for ``text`` once typing pauses; an empty text cancels."""
@@ -111,7 +130,7 @@ class SessionSearch(QObject):
             hits = future.result()
         except Exception as exc:  # the index is a convenience: the title filter still works
             log.warning("message search failed: %s", exc)
-            self.failed.emit(query, str(exc))
+            self.failed.emit(query, say(text_of(exc)))
             self.resultsReady.emit(query, [])
             return
         self.resultsReady.emit(query, hits)

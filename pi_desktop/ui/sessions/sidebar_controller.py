@@ -34,7 +34,7 @@ from PySide6.QtWidgets import QApplication, QSplitter, QStatusBar
 
 from pi_desktop.session import Session, SessionInfo, SessionLibrary
 from pi_desktop.ui.chat.conversation import PathItem
-from pi_desktop.ui.i18n import tr, trf
+from pi_desktop.ui.i18n import say, tr, trf
 from pi_desktop.ui.labels import shorten, title_from
 from pi_desktop.ui.sessions.library_watch import LibraryWatch
 from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS, open_failure
@@ -110,6 +110,7 @@ class SidebarController(QObject):
         self.watch.changed.connect(self.refresh)  # another process added or removed one
         self._unwatch: Callable[[], None] | None = None
         self.expired = self._purge_trash()  # the 30 days are checked at every start
+        self.search.repaired.connect(self._search_repaired)
         self.search.start()
         sidebar.openRequested.connect(self.open)
         sidebar.openAtRequested.connect(self.open_at)
@@ -316,6 +317,12 @@ class SidebarController(QObject):
     def _display_name(self, session_id: str) -> str:
         info = self.sidebar.model.info(session_id)
         return info.display_title if info is not None else session_id
+
+    def _search_repaired(self, problems: list[str]) -> None:
+        """The index was damaged or of another format and was rebuilt: said, translated."""
+        self.sidebar.show_note(
+            trf("Sessions", "Message search: %1", "; ".join(say(p) for p in problems))
+        )
 
     def _search_failed(self, _query: str, why: str) -> None:
         """Said once: titles are still filtered, message text is not searched."""

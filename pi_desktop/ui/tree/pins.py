@@ -18,7 +18,8 @@ from pi_desktop.agent import Agent
 from pi_desktop.context import PinRefused
 from pi_desktop.session import Session
 from pi_desktop.ui.chat.message_widgets import MessageCard
-from pi_desktop.ui.i18n import tr, trf
+from pi_desktop.ui.i18n import say, tr, trf
+from pi_desktop.usertext import text_of
 
 
 class PinCards(Protocol):
@@ -62,13 +63,13 @@ class PinsController(QObject):
         try:
             done = agent.pin(entry_id) if pinned else agent.unpin(entry_id)
         except PinRefused as exc:
-            self.last_refusal = str(exc)
+            self.last_refusal = say(text_of(exc))
             done = False
         except Exception as exc:  # a read-only or closed session: say so, change nothing
             self.last_refusal = (
-                trf("Pins", "Could not pin: %1", exc)
+                trf("Pins", "Could not pin: %1", say(text_of(exc)))
                 if pinned
-                else trf("Pins", "Could not unpin: %1", exc)
+                else trf("Pins", "Could not unpin: %1", say(text_of(exc)))
             )
             done = False
         if self.last_refusal is not None:

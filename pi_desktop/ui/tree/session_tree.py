@@ -19,11 +19,12 @@ from PySide6.QtWidgets import QWidget
 from pi_desktop.agent import Agent
 from pi_desktop.session import RewindError, Session
 from pi_desktop.ui.chat.message_widgets import InlineBanner
-from pi_desktop.ui.i18n import tr, trf
+from pi_desktop.ui.i18n import say, tr, trf
 from pi_desktop.ui.labels import title_from
 from pi_desktop.ui.tree.branch_summaries import BranchSummaries
 from pi_desktop.ui.tree.panel import SessionTreePanel
 from pi_desktop.ui.tree.pins import PinCards, PinsController
+from pi_desktop.usertext import text_of
 
 
 class Refusals(Protocol):
@@ -113,7 +114,7 @@ class SessionTree(QObject):
         try:
             agent.rewind(entry_id)
         except RewindError as exc:
-            self.refuse_rewind(entry_id, str(exc))
+            self.refuse_rewind(entry_id, say(text_of(exc)))
             return False
         self.branches.after_rewind(old_leaf, entry_id)
         self.panel.refresh()

@@ -18,8 +18,8 @@ from pi_desktop.agent.mcp import connect
 from pi_desktop.agent.tool_exec import MAX_RESULT_CHARS
 from pi_desktop.agent.tools import auto_approve
 from tests.agent.mcp.conftest import sdk_server
-from tests.agent.test_agent_doubles import Recorder, assert_paired, make_session, stored
-from tests.openai_server import OpenAIServer, Reply, ToolCall
+from tests.kit.agent_doubles import Recorder, assert_paired, make_session, stored
+from tests.kit.openai_server import OpenAIServer, Reply, ToolCall
 
 pytestmark = pytest.mark.asyncio
 

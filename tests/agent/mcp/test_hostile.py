@@ -18,8 +18,8 @@ from pi_desktop.agent.mcp import ServerState, connect
 from pi_desktop.agent.mcp.hub import MAX_TOOLS_TOTAL
 from pi_desktop.agent.mcp.stdio import MAX_LINE
 from pi_desktop.agent.tools import auto_approve
-from tests.agent.loop_lag import STALL_LIMIT, probed
 from tests.agent.mcp.conftest import raw_server
+from tests.kit.loop_lag import STALL_LIMIT, probed
 
 pytestmark = pytest.mark.asyncio
 

@@ -17,7 +17,7 @@ from pi_desktop.agent import ToolError
 from pi_desktop.agent.mcp import McpApprovalRequest, ServerState, connect
 from pi_desktop.agent.tools import auto_approve, deny_all
 from tests.agent.mcp.conftest import ROOT, free_port, sdk_server
-from tests.agent.processes import alive
+from tests.kit.processes import alive
 
 pytestmark = pytest.mark.asyncio
 
