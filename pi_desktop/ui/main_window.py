@@ -1,11 +1,11 @@
-"""The main window: conversation, input, budget bar and session tree, wired to one Agent.
+"""The main window: one open session and its agent, composed from parts that never see it.
 
-The window owns the open ``Session`` and the ``Agent`` built on it, and composes the parts
-that do the work: the controller owns the asyncio task of a run, the ``RunPresenter`` sends
-what the input holds and draws the run's events, the ``DialogsHost`` opens every dialog
-(``open()``, never ``exec()``: the agent's coroutines share Qt's loop), the ``RefusalArea``
-says why something was not done, and the ``SessionWatch`` tells the views that follow the
-session when it changed. None of them sees the window. Providers and tools come from
+The window owns the open ``Session`` and wires the parts: ``AgentLifecycle`` builds the agent
+from the settings (rebuilt between runs), ``RunPresenter`` sends and draws a run's events,
+``SessionOpening`` opens files (in the background), ``ChatDrawing`` and ``BudgetFollow`` redraw
+the chat and the bar from the session, ``DialogsHost`` opens every dialog (``open()``, never
+``exec()``: the agent's coroutines share Qt's loop), ``WindowActions`` holds the commands and
+menus, and ``SessionWatch`` says when the session changed. Providers and tools come from
 factories the app passes in, so tests drive the real window with the real offline provider
 (or a loopback server).
 """
@@ -13,82 +13,57 @@ factories the app passes in, so tests drive the real window with the real offlin
 from __future__ import annotations
 
 import asyncio
-import html
-import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (
-    QApplication,
-    QDialog,
-    QHBoxLayout,
-    QLabel,
-    QMainWindow,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QWidget
 
 from pi_desktop.agent import Agent, Tool
-from pi_desktop.agent.events import ContextCompacted, RunStarted
-from pi_desktop.session import (
-    Session,
-    SessionLibrary,
-)
-from pi_desktop.session.export import FORMATS as EXPORT_FORMATS
-from pi_desktop.ui.agent_factories import (
-    ProviderFactory,
-    ProviderSetup,
-    ToolsFactory,
-    default_prompt,
-    offline_note,
-)
-from pi_desktop.ui.budget.bar import BudgetBar
-from pi_desktop.ui.budget.figures import branch_compactions
-from pi_desktop.ui.chat.conversation import ConversationView, PathItem, path_items
+from pi_desktop.session import Session, SessionLibrary
+from pi_desktop.ui.agent_factories import ProviderFactory, ProviderSetup, ToolsFactory
+from pi_desktop.ui.agent_lifecycle import AgentLifecycle
+from pi_desktop.ui.budget.follow import BudgetFollow
+from pi_desktop.ui.chat.column import ChatColumn
+from pi_desktop.ui.chat.conversation import PathItem
+from pi_desktop.ui.chat.drawing import ChatDrawing
 from pi_desktop.ui.chat.edit_floor import can_edit
 from pi_desktop.ui.chat.edit_resend import EditResend
-from pi_desktop.ui.chat.header import ChatHeader
-from pi_desktop.ui.chat.input_box import InputBox
 from pi_desktop.ui.chat.message_widgets import InlineBanner
-from pi_desktop.ui.chat.path_rows import PathRows, prepare_rows
-from pi_desktop.ui.chat.usage_text import MessageStats
+from pi_desktop.ui.chat.path_rows import PathRows
 from pi_desktop.ui.controller import AgentController
-from pi_desktop.ui.developer import developer_menu
 from pi_desktop.ui.dialogs.approval import ApprovalPrompter
-from pi_desktop.ui.dialogs.export_dialog import format_label
 from pi_desktop.ui.dialogs.settings_dialog import PresetChoice, SettingsDialog
 from pi_desktop.ui.dialogs.system_prompt import SavedPrompts, SystemPromptDialog
 from pi_desktop.ui.dialogs_host import DialogsHost
-from pi_desktop.ui.i18n import say, tr, trf
-from pi_desktop.ui.labels import title_from
+from pi_desktop.ui.i18n import tr, trf
 from pi_desktop.ui.narrow_layout import CollapsiblePanel, NarrowLayout
-from pi_desktop.ui.refusals import RefusalArea
+from pi_desktop.ui.provider_status import ProviderStatus
 from pi_desktop.ui.run_presenter import RunPresenter, RunViews
-from pi_desktop.ui.scrollbars import slim_scroll_bars
 from pi_desktop.ui.send_queue import SendQueue
 from pi_desktop.ui.session_watch import SessionWatch
 from pi_desktop.ui.sessions.dialog import SessionsDialog
-from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS, open_failure
+from pi_desktop.ui.sessions.opening import SessionOpening, open_banners
 from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 from pi_desktop.ui.sessions.sidebar_controller import SidebarController
 from pi_desktop.ui.settings import AppSettings, KeyStore, SettingsStore
-from pi_desktop.ui.splitter import ThinSplitter
 from pi_desktop.ui.status_bar import ElidingStatusBar, RunStatus
+from pi_desktop.ui.system_prompt_flow import SystemPromptFlow
 from pi_desktop.ui.text.safe_text import image_policy
-from pi_desktop.ui.theme import ensure_theme, style
+from pi_desktop.ui.theme import ensure_theme
 from pi_desktop.ui.tree.session_tree import SessionTree
 from pi_desktop.ui.usage_status import UsageStatus
-from pi_desktop.ui.zoom import Zoom, add_zoom_actions, scale_fixed_height
+from pi_desktop.ui.window_actions import WindowActions, WindowSlots
+from pi_desktop.ui.window_layout import PaneFocus, WindowLayout
+from pi_desktop.ui.window_title import WindowTitle, session_name
+from pi_desktop.ui.zoom import Zoom, scale_fixed_height
 
 if TYPE_CHECKING:
     from pi_desktop.ui.mcp_runtime import McpRuntime
 
-log = logging.getLogger(__name__)
-PROMPTS_FILE = "prompts.json"  # agent.prompts' file name, beside the settings
+PROMPTS = "prompts.json"  # agent.prompts' file name, beside the settings
 
 
 class MainWindow(QMainWindow):
@@ -111,34 +86,57 @@ class MainWindow(QMainWindow):
         self.settings_store = settings_store
         self.key_store = key_store
         self.library = library
-        self.settings = settings_store.load()
+        settings = settings_store.load()
         # unusable saved values (defaults were kept): said once, in the first session shown
         self._settings_problems = list(settings_store.problems)
-        image_policy().set_remote_images(self.settings.remote_images)
-        self._provider_factory = provider_factory
-        self._tools_factory = tools_factory
+        image_policy().set_remote_images(settings.remote_images)
         offline = PresetChoice("offline", tr("MainWindow", "Offline (no network)"))
         self._presets = presets or [offline]
-        self._workspace_override = workspace
         self.session: Session | None = None
-        self.agent: Agent | None = None
-        self.provider: ProviderSetup | None = None
-        self.approver = ApprovalPrompter(self, self.settings.approval_policy)
-        self.open_failure: str | None = None  # why the last open_session_path failed
-        self.loading_path: Path | None = None  # a session being read in the background
-        self._load_task: asyncio.Task[bool] | None = None
+        self.approver = ApprovalPrompter(self, settings.approval_policy)
         self._closed = False
         self.controller = AgentController(self)
         self.session_watch = SessionWatch(self)  # the views that draw the session follow it
         self.mcp: McpRuntime | None = None  # set by ``install_mcp`` (its page in Settings)
         # saved system prompts, in a file beside the settings (a test's settings are temporary)
-        settings_dir = Path(settings_store.qsettings.fileName()).parent
-        self.prompt_store = SavedPrompts(settings_dir / PROMPTS_FILE)
+        self.prompt_store = SavedPrompts(Path(settings_store.qsettings.fileName()).parent / PROMPTS)
         self._closing = False
-        self._provider_note: str | None = None  # the status-bar note of the current provider
-        self._settings_pending = False  # saved during a run: applied when it ends
         self._close_task: asyncio.Future[None] | None = None
         self._build_ui()
+        self.prompts = SystemPromptFlow(
+            self.prompt_store,
+            session=lambda: self.session,
+            agent=lambda: self.agent,
+            busy=lambda: self.busy,
+            header=self.header,
+            refuse=self.show_refusal,
+            status=self.statusBar(),
+        )
+        self.opening = SessionOpening(
+            self,
+            library,
+            loading=self.conversation,
+            title=self.title.opening,
+            status=self.statusBar(),
+            shown=self.isVisible,
+            closed=lambda: self._closed,
+        )
+        # the agent and its settings (ui/agent_lifecycle.py)
+        self.agents = AgentLifecycle(
+            settings=settings,
+            settings_store=settings_store,
+            key_store=key_store,
+            library=library,
+            provider_factory=provider_factory,
+            tools_factory=tools_factory,
+            approver=self.approver,
+            controller=self.controller,
+            session=lambda: self.session,
+            provider_status=self.provider_status,
+            status=self.statusBar(),
+            rebuilt=lambda: self.budget.agent_rebuilt(),
+            workspace=workspace,
+        )
         self.dialogs = DialogsHost(
             self,
             controller=self.controller,
@@ -158,12 +156,29 @@ class MainWindow(QMainWindow):
                 status=self.statusBar(),
                 locked_actions=(self.new_action, self.open_action, self.compact_action),
             ),
-            ready=self._ready_to_send,
+            ready=self.opening.ready_for_message,
             start=self.edits.send,
             parent=self,
         )
+        self.chat = ChatDrawing(
+            self.conversation,
+            library,
+            session=lambda: self.session,
+            agent=lambda: self.agent,
+            show_repairs=self.run.show_repairs,
+            decorators=(self.edits, self.pins),
+        )
+        self.budget = BudgetFollow(
+            self.budget_bar,
+            session=lambda: self.session,
+            agent=lambda: self.agent,
+            prepared=self.run.on_context_prepared,
+            breakdown=self.dialogs.follow_breakdown,
+        )
         self._connect()
-        self._restore_geometry()
+        # the saved layout; a hand-edited value ("zz", a number) is ignored and reported
+        self._settings_problems += self.panes_layout.restore(self.settings_store)
+        self.sessions.restore_state()
 
     # ---------------------------------------------------------------- building
 
@@ -171,47 +186,17 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("pi-desktop")
         self.setStatusBar(ElidingStatusBar(self))  # its message never runs into the labels
         ensure_theme(QApplication.instance())  # the look from resources/, light/dark as the system
-        self.header = ChatHeader(self)
-        self.conversation = ConversationView(self)
+        left = ChatColumn(self)
+        self.header, self.conversation = left.header, left.conversation
+        self.title = WindowTitle(self.header, self.setWindowTitle)
+        self.budget_bar, self.refusal_area = left.budget_bar, left.refusal_area
+        self.input, self.send_button = left.input, left.send_button
+        self.offer_area = left.offer_area
         self.conversation.edit_allowed = lambda entry_id: can_edit(self.session, entry_id)
-        self.budget_bar = BudgetBar(self)
-        self.refusal_area = RefusalArea(self)
-        self.input = InputBox(self)
-        self.input.setPlaceholderText(
-            tr("MainWindow", "Message — Enter sends, Shift+Enter for a new line")
-        )
-        self.input.setAccessibleName(tr("MainWindow", "Message"))
-        self.input.setAccessibleDescription(
-            tr("MainWindow", "Your next message. Enter sends it, Shift+Enter starts a new line.")
-        )
-        self.input.setFixedHeight(84)
-        self.send_button = QPushButton(tr("MainWindow", "Send"), self)
-        self.send_button.setAccessibleDescription(
-            tr("MainWindow", "Sends the message, or stops the answer while one is written.")
-        )
-        self.send_button.setObjectName("sendButton")  # the accent button
-        self.send_button.setMinimumWidth(80)
-        style(self.input)  # the chrome carries the theme's style sheet, the conversation not
-        style(self.send_button)
-        slim_scroll_bars(self.input)
-        row = QHBoxLayout()
-        row.addWidget(self.input, 1)
-        row.addWidget(self.send_button, 0, Qt.AlignmentFlag.AlignBottom)
-        left = QWidget(self)
-        column = QVBoxLayout(left)
-        column.setContentsMargins(6, 0, 6, 6)
-        column.addWidget(self.header)
-        column.addWidget(self.conversation, 1)
-        column.addWidget(self.refusal_area)
-        self.offer_area = QVBoxLayout()  # edit-and-resend's notes (EditResend owns them)
-        self.offer_area.setContentsMargins(0, 0, 0, 0)
-        column.addLayout(self.offer_area)
-        column.addWidget(self.budget_bar)
         # Enter mid-answer: the message waits in a strip above the box (ui/send_queue.py)
         bar = self.statusBar()
         self.send_queue = SendQueue(self.input, lambda: self.busy, self.send, bar, left)
-        column.addWidget(self.send_queue.strip)
-        column.addLayout(row)
+        left.add_above_input(self.send_queue.strip)
         self.session_tree = SessionTree(
             self,
             session=lambda: self.session,
@@ -224,18 +209,9 @@ class MainWindow(QMainWindow):
         )
         self.tree = self.session_tree.panel
         self.pins = self.session_tree.pins
-        self.splitter = ThinSplitter(Qt.Orientation.Horizontal, self)
-        self.splitter.addWidget(left)
-        self.splitter.addWidget(self.tree)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([760, 300])
         self.sidebar = SessionsSidebar(self)
-        self.outer_splitter = ThinSplitter(Qt.Orientation.Horizontal, self)
-        self.outer_splitter.addWidget(self.sidebar)
-        self.outer_splitter.addWidget(self.splitter)
-        self.outer_splitter.setStretchFactor(1, 1)
-        self.outer_splitter.setSizes([240, 1060])
+        panes = self.panes_layout = WindowLayout(self, self.sidebar, left, self.tree)
+        self.splitter, self.outer_splitter = panes.splitter, panes.outer_splitter
         self.setCentralWidget(self.outer_splitter)
         self.sessions = SidebarController(
             host=self,
@@ -267,124 +243,62 @@ class MainWindow(QMainWindow):
             status=self.statusBar(),
             parent=self,
         )
-        self.offline_label = QLabel(tr("MainWindow", "<b>● Offline</b> — demo model, no network"))
-        self.offline_label.setParent(self)
-        self.offline_label.setToolTip(offline_note())
-        self.offline_label.setVisible(False)
-        self.offline_label.setContentsMargins(0, 0, 12, 0)
-        self.provider_label = QLabel(self)
-        self.provider_label.setTextFormat(Qt.TextFormat.PlainText)  # names come from files
-        self.statusBar().addPermanentWidget(self.offline_label)
         self.usage = UsageStatus(lambda: self.settings.model_prices, self)
-        self.usage_label = self.usage.label
-        self.statusBar().addPermanentWidget(self.usage_label)
         self.conversation.stats_source = self.usage.message_stats
-        self.statusBar().addPermanentWidget(self.provider_label)
+        status = self.provider_status = ProviderStatus(
+            self.statusBar(), self.header, self.budget_bar, self, beside=self.usage.label
+        )
+        self.offline_label, self.usage_label = status.offline_label, self.usage.label
+        self.provider_label = status.provider_label
         self._build_actions()
 
-    def _action(self, text: str, shortcut: QKeySequence | str | None, slot: Callable) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.triggered.connect(lambda _checked=False: slot())
-        self.addAction(action)
-        return action
-
     def _build_actions(self) -> None:
-        self.new_action = self._action(tr("MainWindow", "&New session"), "Ctrl+N", self.new_session)
-        self.open_action = self._action(
-            tr("MainWindow", "&Open session…"), "Ctrl+O", self.show_sessions
-        )
-        self.settings_action = self._action(
-            tr("MainWindow", "&Settings…"), "Ctrl+,", self.show_settings
-        )
-        self.quit_action = self._action(tr("MainWindow", "&Quit"), "Ctrl+Q", self.close)
-        self.compact_action = self._action(
-            tr("MainWindow", "&Compact now…"), "Ctrl+Shift+K", self.compact_now
-        )
-        self.send_action = self._action(tr("MainWindow", "Send"), "Ctrl+Return", self.send)
-        self.stop_action = self._action(tr("MainWindow", "Stop"), "Esc", self.stop)
-        self.pin_action = self._action(
-            tr("MainWindow", "&Pin / unpin message"), "Ctrl+P", self.pins.toggle_shortcut
-        )
-        menu = self.menuBar().addMenu(tr("MainWindow", "&File"))
-        for action in (self.new_action, self.open_action, self.settings_action):
-            menu.addAction(action)
-        self.export_menu = menu.addMenu(tr("MainWindow", "&Export current branch"))
-        self.export_actions = {
-            fmt: self._action(
-                trf("MainWindow", "%1…", format_label(fmt)),
-                None,
-                lambda f=fmt: self.export_branch(f),
-            )
-            for fmt in EXPORT_FORMATS
-        }
-        for action in self.export_actions.values():
-            self.export_menu.addAction(action)
-        menu.addSeparator()
-        menu.addAction(self.quit_action)
-        menu = self.menuBar().addMenu(tr("MainWindow", "&View"))
-        menu.addAction(self.sessions.toggle_action)
-        menu.addAction(self.sessions.rename_action)
-        # keyboard-only use: every part of the window is one key away
-        self.search_action = self._action(
-            tr("MainWindow", "&Search sessions"), "Ctrl+K", self.focus_session_search
-        )
-        self.next_pane_action = self._action(
-            tr("MainWindow", "Next &pane"), "F6", lambda: self.focus_pane(1)
-        )
-        self.previous_pane_action = self._action(
-            tr("MainWindow", "Previous pa&ne"), "Shift+F6", lambda: self.focus_pane(-1)
-        )
-        menu.addSeparator()
-        for action in (self.search_action, self.next_pane_action, self.previous_pane_action):
-            menu.addAction(action)
-        menu.addSeparator()  # Ctrl + / Ctrl − / Ctrl 0, the level saved (ui/zoom.py)
         self.zoom = Zoom(self.settings_store.value, self.settings_store.set_value, self)
-        self.zoom_actions = add_zoom_actions(self, self.zoom, menu)
+        self.pane_focus = PaneFocus(  # in reading order: sessions, input, bar, tree
+            lambda: [self.sidebar.view, self.input, self.budget_bar, self.tree.view],
+            self.sidebar.filter,
+            self.sidebar,
+            lambda: self.sessions.set_visible(True),
+        )
+        slots = WindowSlots(
+            new_session=self.new_session,
+            open_sessions=self.show_sessions,
+            settings=self.show_settings,
+            quit=self.close,
+            compact=self.compact_now,
+            send=self.send,
+            stop=self.stop,
+            toggle_pin=self.pins.toggle_shortcut,
+            export=self.export_branch,
+            search_sessions=self.focus_session_search,
+            focus_pane=self.pane_focus.cycle,
+            probe=self.show_probe,
+        )
+        view = (self.sessions.toggle_action, self.sessions.rename_action)
+        a = self.commands = WindowActions(
+            self, self.menuBar(), slots, zoom=self.zoom, view_actions=view
+        )
+        # the ones the parts (and tests) use by the window's names
+        self.new_action, self.open_action = a.new_action, a.open_action
+        self.compact_action = a.compact_action
+        self.send_action, self.probe_action = a.send_action, a.probe_action
+        self.export_menu, self.export_actions = a.export_menu, a.export_actions
+        self.developer_menu = a.developer_menu
         scale_fixed_height(self.zoom, self.input, self.input.height())
         if self.zoom.problem:
             problem = trf("MainWindow", "%1 is not a zoom level; ignored", self.zoom.problem)
             self._settings_problems.append(problem)
-        menu = self.menuBar().addMenu(tr("MainWindow", "&Conversation"))
-        for action in (self.send_action, self.stop_action, self.compact_action, self.pin_action):
-            menu.addAction(action)
-        self.probe_action = self._action(
-            tr("MainWindow", "&Fidelity probe (provider check)…"), None, self.show_probe
-        )
-        # --developer only
-        self.developer_menu = developer_menu(self.menuBar(), [self.probe_action])
-
-    def panes(self) -> list[QWidget]:
-        """The parts F6 moves between, in reading order: sessions, input, bar, tree."""
-        parts = [self.sidebar.view, self.input, self.budget_bar, self.tree.view]
-        return [w for w in parts if w.isVisible() and w.isEnabled()]
-
-    def focus_pane(self, step: int) -> None:
-        panes = self.panes()
-        if not panes:
-            return
-        focused = QApplication.focusWidget()
-        here = next(
-            (i for i, w in enumerate(panes) if focused is w or w.isAncestorOf(focused)), None
-        )
-        target = panes[0 if here is None else (here + step) % len(panes)]
-        target.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def focus_session_search(self) -> None:
         """Ctrl+K: the sessions' search box (the sidebar is shown if it was hidden)."""
-        if not self.sidebar.isVisible():
-            self.sessions.set_visible(True)
-        self.sidebar.filter.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.sidebar.filter.selectAll()
+        self.pane_focus.search()
 
     def _connect(self) -> None:
         c, run = self.controller, self.run
         run.idle.connect(self._on_idle)
-        run.cardAdded.connect(self._decorate_card)
-        run.compacted.connect(self._on_compacted)
-        c.runStarted.connect(self._on_run_started)
+        run.cardAdded.connect(self.chat.decorate_card)
+        run.compacted.connect(lambda _ev: self.budget.compactions())
+        c.runStarted.connect(lambda _ev: self.edits.clear_notes())
         c.messageAdded.connect(lambda _ev: self.sessions.message_added())
         c.contextPrepared.connect(lambda _ev: self.dialogs.follow_breakdown())
         c.busyChanged.connect(self.sessions.busy_changed)
@@ -417,7 +331,7 @@ class MainWindow(QMainWindow):
         tree.entriesChanged.connect(self._refresh_bar)
         self.tree.editRequested.connect(self.edits.begin_edit)
         self.conversation.pinRequested.connect(self.pins.set_pinned)
-        self.conversation.cardBuilt.connect(self._decorate_card)
+        self.conversation.cardBuilt.connect(self.chat.decorate_card)
         self.tree.compactionActivated.connect(self.open_summary)
         self.sessions.titleChanged.connect(self._update_title)
         self.budget_bar.clicked.connect(self.show_breakdown)
@@ -426,12 +340,7 @@ class MainWindow(QMainWindow):
 
     def _on_summary_edited(self, compaction_id: str, entry_id: str) -> None:
         """The chat shows the edit at once (as a reload would), and the bar the new figure."""
-        edit = self.session.entries[entry_id] if self.session is not None else None
-        if edit is not None:
-            before, after = edit.tokens_before, edit.tokens_after
-            self.conversation.add_edited_summary(
-                compaction_id, entry_id, before, after, edit.summarized_count
-            )
+        self.chat.summary_edited(compaction_id, entry_id)
         self._refresh_bar()
 
     def _on_session_changed(self) -> None:
@@ -439,37 +348,11 @@ class MainWindow(QMainWindow):
         self.session_tree.session_changed()
         self.usage.follow(self.session_watch.last_entries())
 
-    def _on_run_started(self, _ev: RunStarted) -> None:
-        self.edits.clear_notes()
-
     def _on_idle(self) -> None:
         """A run ended: settings saved meanwhile apply now, and the bar shows the next request."""
-        self.approver.end_run()  # "Deny all until the answer ends" ends here
-        if self._settings_pending:
-            self._rebuild_agent()
-        else:
+        if not self.agents.run_ended():
             self._refresh_bar()
         self._update_title()
-
-    def _on_compacted(self, _ev: ContextCompacted) -> None:
-        self.budget_bar.set_compactions(*branch_compactions(self.session))
-
-    def _restore_geometry(self) -> None:
-        """Saved window state; a hand-edited value ("zz", a number) is ignored and reported."""
-        geometry = self.settings_store.value("geometry")
-        if not (isinstance(geometry, QByteArray | bytes) and self.restoreGeometry(geometry)):
-            self.resize(1180, 780)
-            if geometry is not None:
-                self._settings_problems.append(
-                    tr("MainWindow", "window/geometry is not a saved geometry; ignored")
-                )
-        state = self.settings_store.value("splitter")
-        valid = isinstance(state, QByteArray | bytes) and self.splitter.restoreState(state)
-        if state is not None and not valid:
-            self._settings_problems.append(
-                tr("MainWindow", "window/splitter is not a saved layout; ignored")
-            )
-        self.sessions.restore_state()
 
     # ---------------------------------------------------------------- sessions
 
@@ -477,107 +360,56 @@ class MainWindow(QMainWindow):
     def busy(self) -> bool:
         return self.controller.busy
 
+    @property
+    def settings(self) -> AppSettings:
+        return self.agents.settings
+
+    @property
+    def agent(self) -> Agent | None:
+        return self.agents.agent
+
+    @property
+    def provider(self) -> ProviderSetup | None:
+        return self.agents.provider
+
     def workspace(self) -> Path:
         """--workspace, else the settings, else the session's, else the current folder."""
-        return self.effective_workspace()[0]
+        return self.agents.workspace()
 
     def effective_workspace(self) -> tuple[Path, str]:
-        """The folder the tools use and where it came from ("argument", "settings", "session",
-        "cwd"), so the settings dialog can show the real one and say why."""
-        for candidate, origin in (
-            (self._workspace_override, "argument"),
-            (self.settings.workspace, "settings"),
-            (self.session.workspace if self.session else None, "session"),
-        ):
-            if candidate:
-                return Path(candidate).expanduser(), origin
-        return Path.cwd(), "cwd"
+        return self.agents.effective_workspace()
 
     def new_session(self) -> Session | None:
         if self.busy:
             return None
-        workspace = self._workspace_override or self.settings.workspace or None
         # a draft: its file is written with the first message, so an unused "New" leaves none
         session = self.library.draft(
             system_prompt=self.default_system_prompt(),
-            workspace=str(workspace) if workspace else None,
+            workspace=self.agents.workspace_choice(),
         )
         self.open_session(session)
         return session
 
     def default_system_prompt(self) -> str:
         """What a new session starts with: the saved default prompt, else the built-in one."""
-        return self.prompt_store.default_text() or default_prompt()
+        return self.prompts.default_text()
 
-    def open_session_id(self, session_id: str) -> bool:
-        if self.busy:
-            return False
-        if self.session is not None and self.session.path.stem == session_id:
-            return True
-        try:
-            session = self.library.open(session_id)
-        except OPEN_ERRORS as exc:  # shown in words, never raised into the sidebar's slot
-            self.show_refusal(open_failure(f"{session_id}.jsonl", exc))
-            return False
-        self.open_session(session)
-        return True
+    @property
+    def loading_path(self) -> Path | None:
+        """A session being read in the background (sending waits for it)."""
+        return self.opening.loading_path
+
+    @property
+    def open_failure(self) -> str | None:
+        """Why the last open by path failed."""
+        return self.opening.failure
 
     def open_session_path(self, path: Path) -> bool:
-        try:
-            session = Session.load(path)
-        except OPEN_ERRORS as exc:
-            self.open_failure = open_failure(path.name, exc)
-            self.show_refusal(self.open_failure)
-            return False
-        self.open_session(session)
-        return True
+        return self.opening.open_path(path)
 
     def open_session_path_in_background(self, path: Path) -> asyncio.Task[bool]:
-        """Open ``path`` with the window up at once: a quiet "Loading…" row while the file is
-        read in a worker thread (a 100,000-message file takes seconds), then the session.
-
-        Sending waits for it (a message typed meanwhile stays in the box). If the user opens
-        another session first, or closes the window, the loaded one is closed unshown."""
-        self.loading_path = path
-        self.conversation.show_loading(path.name)
-        self.header.set_title(f"Opening {path.name}…")  # not "New session": it is not one
-        self.setWindowTitle(f"Opening {path.name}… — pi-desktop")
-        self.statusBar().showMessage(f"Opening {path.name}…")
-
-        async def load() -> bool:
-            loop = asyncio.get_event_loop()  # its first step may run in a Qt event pass
-            figures = self.conversation.estimate_figures()  # as shown: rows estimated off it
-
-            def read() -> tuple[Session, PathRows]:
-                from pi_desktop.agent.history import warm
-                from pi_desktop.agent.stats import UsageLedger
-
-                session = Session.load(path)  # and its rows: both pure Python, no Qt
-                warm(session)  # the agent's history of it, converted here too
-                UsageLedger.of(session)  # and its usage totals, folded
-                results = self.library.results_dir(session.path)
-                return session, prepare_rows(session, results, figures)
-
-            try:
-                session, items = await loop.run_in_executor(None, read)
-            except OPEN_ERRORS as exc:
-                self.loading_path = None
-                self.open_failure = open_failure(path.name, exc)
-                if self.session is None and self.isVisible():
-                    self.new_session()  # as a failed --session does: a fresh one, and why
-                    self.show_refusal(self.open_failure)
-                return False
-            finally:
-                self.statusBar().clearMessage()
-            if self.loading_path != path or self.session is not None or self._closed:
-                session.close()  # the user went elsewhere meanwhile
-                return False
-            self.loading_path = None
-            self.open_session(session, items=items)
-            return True
-
-        self._load_task = asyncio.ensure_future(load())
-        return self._load_task
+        """Open ``path`` with the window up at once (``SessionOpening.open_in_background``)."""
+        return self.opening.open_in_background(path)
 
     def open_session(
         self, session: Session, *, items: list[PathItem] | PathRows | None = None
@@ -585,44 +417,22 @@ class MainWindow(QMainWindow):
         """Show ``session`` and build its agent; the previous session is closed (flushed)."""
         if self.busy:
             raise RuntimeError("stop the run before switching sessions")
-        self.loading_path = None  # a background open still running is dropped when it ends
+        self.opening.loading_path = None  # a background open still running is dropped
         self._close_current()
         self.session = session
         self.session_watch.watch(session)
         self.usage.set_session(session)
         self.edits.reset()
-        self._build_agent()
+        self.agents.build()
         self.tree.set_session(session)
         self.render_path(items)
         self.refusal_area.clear()
-        reason = session.read_only_reason
-        problems = [p for p in session.problems if p != reason]
-        if reason:
-            self.conversation.add_banner(say(reason), kind="refusal")
-        if problems:
-            self.conversation.add_banner(
-                tr(
-                    "MainWindow",
-                    "Some lines of this session file could not be read and were skipped:",
-                )
-                + "\n"
-                + "\n".join(say(problem) for problem in problems[:5]),
-                kind="error",
-            )
-        if self._settings_problems:
-            self.conversation.add_banner(
-                tr("MainWindow", "Some saved settings could not be used; the defaults apply:")
-                + "\n"
-                + "\n".join(say(problem) for problem in self._settings_problems[:5]),
-                kind="refusal",
-            )
-            self._settings_problems = []
+        for text, kind in open_banners(session, self._settings_problems):
+            self.conversation.add_banner(text, kind=kind)
+        self._settings_problems = []
         self._update_title()
-        self.refresh_system_prompt()
-        if self.agent is not None:
-            self._show_estimate()
-        self.budget_bar.reset_compactions()
-        self.budget_bar.set_compactions(*branch_compactions(self.session))
+        self.prompts.refresh()
+        self.budget.session_opened()
         self.sessions.session_opened(session)
         self.edits.offer_answer_again()
         self.input.setFocus()
@@ -642,67 +452,14 @@ class MainWindow(QMainWindow):
         return self.refusal_area.banners()
 
     def _refresh_bar(self) -> None:
-        """Between runs the bar shows what the next request would carry — the figure a restart,
-        a rewind or a budget change shows for the same conversation (never the last request's
-        view, which lacks the answer that came back)."""
-        if self.agent is None or self.session is None:
-            return
-        ev = self.agent.estimate_now()
-        self.budget_bar.set_estimate(ev.estimated_tokens, ev.budget, ev.threshold, ratio=ev.ratio)
-        self.budget_bar.set_compactions(*branch_compactions(self.session))
-        self.dialogs.follow_breakdown()
-
-    def _show_estimate(self) -> None:
-        """A new agent's first estimate, drawn as a prepare would draw it (report, faded)."""
-        assert self.agent is not None
-        self.run.on_context_prepared(self.agent.estimate_now())
-        self.dialogs.follow_breakdown()
+        self.budget.refresh()
 
     def extend_tools(self, extra: Callable[[list[Tool]], list[Tool]]) -> None:
-        """Offer ``extra(tools)`` beside the tools every new agent gets (MCP servers' tools);
-        ``extra`` receives the built-in ones so its names can stay clear of them."""
-        base = self._tools_factory
-
-        def factory(*args: object, **kwargs: object) -> list[Tool]:
-            tools = list(base(*args, **kwargs)) if base is not None else []
-            return tools + extra(tools)
-
-        self._tools_factory = factory
-
-    def _build_agent(self) -> None:
-        assert self.session is not None
-        settings = self.settings
-        self.provider = self._provider_factory(settings)
-        self.approver.policy = settings.approval_policy
-        self.approver.remembered.clear()
-        tools = (
-            self._tools_factory(
-                self.workspace(),
-                self.approver,
-                settings,
-                results_dir=self.library.results_dir(self.session.path),
-                sessions_root=self.library.root,
-                session_path=self.session.path,
-            )
-            if self._tools_factory
-            else []
-        )
-        self.agent = Agent(
-            self.provider.llm,
-            tools,
-            session=self.session,
-            context_budget=settings.context_budget,
-            keep_recent_tokens=settings.keep_recent_tokens or None,
-            summarizer=self.provider.summarizer,
-            threshold=settings.threshold,
-            snip_policy=settings.snip_policy,
-        )
-        self.controller.set_agent(self.agent)
-        self._update_provider_label()
+        """Offer ``extra(tools)`` beside the tools every new agent gets (MCP servers' tools)."""
+        self.agents.extend_tools(extra)
 
     def _close_current(self) -> None:
-        self.controller.set_agent(None)
-        self.agent = None
+        self.agents.drop()
         self.session_watch.watch(None)
         if self.session is not None:
             self.session.close()
@@ -710,82 +467,16 @@ class MainWindow(QMainWindow):
 
     def session_name(self) -> str | None:
         """The session's own title, else its first user message; None while it has neither."""
-        if self.session is None:
-            return None
-        return self.session.title or title_from(self.session.get_current_path())
+        return session_name(self.session)
 
     def _update_title(self) -> None:
-        title = "pi-desktop"
-        if self.session is not None:
-            name = self.session_name() or tr("MainWindow", "New session")
-            title = trf("MainWindow", "%1 — pi-desktop", name)
-        self.setWindowTitle(title)
-        self.header.set_title(self.session_name())
-
-    def _update_provider_label(self) -> None:
-        setup = self.provider
-        if setup is None:
-            return
-        # the folder's name only: a deep path would push the offline badge out of sight
-        self.provider_label.setText(
-            trf("MainWindow", "%1 · workspace %2", setup.description, self.workspace().name)
-        )
-        self.header.set_model(setup.description)
-        # escaped: a folder named "<img src=…>" would otherwise be read as markup
-        self.provider_label.setToolTip(
-            "<qt>"
-            + trf("MainWindow", "Workspace: %1", html.escape(str(self.workspace())))
-            + "</qt>"
-        )
-        self.budget_bar.set_offline(setup.offline)
-        self.offline_label.setVisible(setup.offline)  # stays after the note is cleared
-        self.offline_label.setToolTip(setup.note or offline_note())
-        # the previous provider's note ("Offline provider: …") must not outlive it
-        if self._provider_note and self.statusBar().currentMessage() == self._provider_note:
-            self.statusBar().clearMessage()
-        self._provider_note = setup.note
-        if setup.note:
-            self.statusBar().showMessage(setup.note)
-
-    def _decorate_card(self, card: QWidget) -> None:
-        """A card built as its row scrolled into view: its edit action and its pin."""
-        self.edits.decorate([card])
-        self.pins.decorate([card])
+        self.title.show(self.session)
 
     def render_path(self, items: list[PathItem] | PathRows | None = None) -> None:
         """Redraw the conversation from the session's current path (after rewind/load)."""
-        if self.session is None:
-            self.conversation.clear()
-            return
-        results_dir = self.library.results_dir(self.session.path)
-        if items is None:  # else read with the session, off the event loop
-            items = path_items(self.session, results_dir)
-        self.conversation.show_path(items)
-        if self.agent is not None:
-            self.run.show_repairs(self.agent.history_repairs)
-        self.edits.decorate()
-        self.pins.decorate()
+        self.chat.render_path(items)
 
     # ---------------------------------------------------------------- running
-
-    def _ready_to_send(self) -> bool:
-        """Whether a message can go now: a session is open (a new one is made), writable."""
-        if self.loading_path is not None and self.session is None:
-            self.statusBar().showMessage("Still opening the session; send again in a moment.")
-            return False  # the text stays in the box
-        if self.session is None:
-            self.new_session()
-        if self.session is not None and self.session.read_only:  # refused before it runs
-            self.show_refusal(
-                (
-                    say(self.session.read_only_reason)
-                    or tr("MainWindow", "This session is open read-only.")
-                )
-                + " "
-                + tr("MainWindow", "Your message is still in the box.")
-            )
-            return False
-        return self.session is not None
 
     def send(self) -> asyncio.Task[object] | None:
         """Send what the input box holds (see ``RunPresenter.send``)."""
@@ -831,7 +522,7 @@ class MainWindow(QMainWindow):
     def show_sessions(self) -> SessionsDialog | None:
         dialog = self.dialogs.show_sessions(self.library)
         if dialog is not None:
-            dialog.openRequested.connect(self.open_session_id)
+            dialog.openRequested.connect(self.sessions.open)  # read in the background
             dialog.newRequested.connect(self.new_session)
             dialog.renamed.connect(lambda *_: self._update_title())
             dialog.finished.connect(lambda _result: self.sessions.refresh())
@@ -848,105 +539,33 @@ class MainWindow(QMainWindow):
         )
 
     def apply_settings(self, settings: AppSettings, api_key: str | None = None) -> None:
-        """Persist and rebuild the agent on the same session (its cache is restored, 0 calls).
-
-        During a run the agent is rebuilt as soon as the run ends, so the provider shown in the
-        status bar is always the one the next message goes to.
-        """
-        failed = None
-        if api_key is not None and settings.provider != "offline":
-            failed = self.key_store.set(settings.provider, api_key)
-        if settings.workspace != self.settings.workspace:
-            self._workspace_override = None  # a folder chosen in Settings beats --workspace
-        prices_changed = settings.model_prices != self.settings.model_prices
+        """Persist and rebuild the agent on the same session (its cache is restored, 0 calls);
+        during a run, as soon as it ends (ui/agent_lifecycle.py)."""
+        change = self.agents.store(settings, api_key)
+        if change.prices:  # every answer's hover and the totals say it anew
+            self.usage.restat(self.conversation.message_cards())
         # an error from the previous provider ("Nothing is listening at …") no longer applies
-        old = self.settings
-        provider_changed = api_key is not None or (
-            (settings.provider, settings.model, settings.base_url)
-            != (old.provider, old.model, old.base_url)
-            or (settings.thinking, settings.reasoning_effort)
-            != (old.thinking, old.reasoning_effort)
-        )
-        self.settings = settings
-        self.settings_store.save(settings)
-        image_policy().set_remote_images(settings.remote_images)
-        if prices_changed:
-            self.restat()
-        if provider_changed and not self.busy and self.conversation.banners():
+        if change.provider and not self.busy and self.conversation.banners():
             self.conversation.clear_banners("error")
             self.edits.offer_answer_again()  # the unanswered question: ask the new provider
-        if self.busy:
-            self._settings_pending = True
-            self.statusBar().showMessage(
-                tr("MainWindow", "Settings saved; they apply when this answer ends."), 6000
-            )
-        else:
-            self._rebuild_agent()
-        if failed:
-            self.statusBar().showMessage(
-                trf("MainWindow", "The API key was not saved: %1.", failed)
-            )
+        self.agents.apply(change)
 
     def rebuild_agent_between_runs(self) -> None:
         """A new agent now, or when the running answer ends (the tools offered changed)."""
-        if self.session is None or self._closing:
-            return
-        if self.busy:
-            self._settings_pending = True  # applied when the run ends
-        else:
-            self._rebuild_agent()
-
-    def _rebuild_agent(self) -> None:
-        """A new agent for the new settings (it restores the usage anchor the session saved)."""
-        self._settings_pending = False
-        if self.session is None:
-            return
-        self.controller.set_agent(None)
-        self._build_agent()
-        self._show_estimate()
-        self.budget_bar.set_compactions(*branch_compactions(self.session))
+        if not self._closing:
+            self.agents.rebuild_between_runs()
 
     # ---------------------------------------------------------------- usage and prompt
-
-    def message_stats(self, entry_id: str | None, metadata: object = None) -> MessageStats | None:
-        return self.usage.message_stats(entry_id, metadata)
-
-    def refresh_usage(self) -> None:
-        self.usage.refresh()
-
-    def restat(self) -> None:
-        """Prices changed (Settings): every answer's hover and the totals say it anew."""
-        self.usage.restat(self.conversation.message_cards())
-
-    def refresh_system_prompt(self) -> None:
-        self.header.set_system_prompt(self.session.system_prompt if self.session else None)
 
     def show_system_prompt(self) -> SystemPromptDialog | None:
         """The header's prompt link: view, change, save or choose a prompt (``open()``)."""
         if self.session is None:
             self.new_session()
-        return self.dialogs.show_system_prompt(self.prompt_store, self.set_system_prompt)
+        return self.dialogs.show_system_prompt(self.prompts.store, self.prompts.choose)
 
     def set_system_prompt(self, text: str) -> bool:
         """This session's prompt from the next request on (one more entry in the session)."""
-        if self.session is None or self.busy:
-            return False
-        prompt = text if text.strip() else None
-        if prompt == self.session.system_prompt:
-            return False
-        try:  # the agent appends the entry and re-estimates (its ContextPrepared moves the bar)
-            if self.agent is not None:
-                self.agent.set_system_prompt(prompt)
-            else:
-                self.session.set_system_prompt(prompt)
-        except (OSError, ValueError, RuntimeError) as exc:
-            self.show_refusal(trf("MainWindow", "The system prompt was not changed: %1", exc))
-            return False
-        self.refresh_system_prompt()
-        self.statusBar().showMessage(
-            tr("MainWindow", "System prompt changed; your next message uses it."), 6000
-        )
-        return True
+        return self.prompts.choose(text)
 
     # ---------------------------------------------------------------- closing
 
@@ -959,8 +578,7 @@ class MainWindow(QMainWindow):
                 self.statusBar().showMessage(tr("MainWindow", "Stopping the run before closing…"))
                 self._close_task = asyncio.ensure_future(self._close_after_stop())
             return
-        self.settings_store.set_value("geometry", self.saveGeometry())
-        self.settings_store.set_value("splitter", self.splitter.saveState())
+        self.panes_layout.save(self.settings_store)
         self.sessions.save_state()
         self.settings_store.qsettings.sync()
         self.dialogs.close_viewers()

@@ -182,3 +182,32 @@ def test_the_controller_signals_carry_their_event_classes():
         and any(ast.unparse(arg) in {"object", "'object'"} for arg in node.args)
     ]
     assert untyped == []
+
+
+# -- module size ----------------------------------------------------------------------------
+
+MAX_LINES = 600  # the project's rule: one responsibility per module, and under 600 lines
+
+
+def oversized(root: Path, limit: int = MAX_LINES) -> list[tuple[str, int]]:
+    """The modules under ``root`` with ``limit`` lines or more, largest first."""
+    sizes = [
+        (path.relative_to(root).as_posix(), len(path.read_text(encoding="utf-8").splitlines()))
+        for path in root.rglob("*.py")
+    ]
+    return sorted(((m, n) for m, n in sizes if n >= limit), key=lambda mn: -mn[1])
+
+
+def test_the_size_check_finds_a_long_module(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "long.py").write_text("x = 1\n" * MAX_LINES)
+    (tmp_path / "short.py").write_text("x = 1\n" * (MAX_LINES - 1))
+    assert oversized(tmp_path) == [("pkg/long.py", MAX_LINES)]
+
+
+def test_every_module_is_under_600_lines():
+    """A module that grows past the limit holds more than one thing: split it by meaning
+    (a part with a narrow interface), never by moving half of it into a mixin."""
+    root = UI.parent  # pi_desktop/
+    found = oversized(root)
+    assert found == [], "\n".join(f"pi_desktop/{m}: {n} lines (< {MAX_LINES})" for m, n in found)

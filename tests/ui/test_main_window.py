@@ -215,7 +215,8 @@ def test_sessions_new_open_rename_and_title(kit, qtbot, openai_server, artifacts
     _shot(dialog, artifacts, "sessions-dialog")
     dialog.tree.setCurrentItem(dialog.item_for(first))
     qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)
-    assert window.session.path.stem == first
+    # read in the background, as a click in the sidebar is (ui/sessions/switch.py)
+    qtbot.waitUntil(lambda: window.session.path.stem == first, timeout=10_000)
     assert window.windowTitle() == "Renamed topic — pi-desktop"
     assert [c.text for c in window.conversation.message_cards()] == ["First topic", "fine"]
 
