@@ -208,7 +208,7 @@ def test_agents_on_one_session_convert_its_path_once(tmp_path, monkeypatch):
     from pi_desktop.agent import Agent
     from pi_desktop.agent.history import warm
 
-    from .test_agent_doubles import ScriptedLLM
+    from tests.kit.agent_doubles import ScriptedLLM
 
     session = _long_session(tmp_path / "s.jsonl", 2_000)
     conversions = _counting_conversions(monkeypatch)
