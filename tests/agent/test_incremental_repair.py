@@ -207,7 +207,6 @@ def test_agents_on_one_session_convert_its_path_once(tmp_path, monkeypatch):
 
     from pi_desktop.agent import Agent
     from pi_desktop.agent.history import warm
-
     from tests.kit.agent_doubles import ScriptedLLM
 
     session = _long_session(tmp_path / "s.jsonl", 2_000)
