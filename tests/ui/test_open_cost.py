@@ -9,13 +9,12 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pi_desktop.agent import OfflineLLM
 from pi_desktop.session.state import SessionState
 from pi_desktop.ui.chat import path_rows
 from pi_desktop.ui.chat.path_items import PathItem
 from pi_desktop.ui.chat.path_rows import EstimateFigures, rows_of
 from pi_desktop.ui.chat.rows import Row
-from tests.ui.chat.test_long_session import _long_session
+from tests.ui.chat.test_long_session import _long_session, background_window
 
 MESSAGES = 3_000
 
@@ -23,8 +22,6 @@ MESSAGES = 3_000
 def _open_in_background(kit, qtbot, path: Path, monkeypatch):
     """``--session`` as the app launches it; returns the window and what ``open_session``
     (on the loop, once the thread is done) walked and estimated."""
-    from pi_desktop.app import build_window
-    from pi_desktop.ui.agent_factories import ProviderSetup
     from pi_desktop.ui.main_window import MainWindow
 
     counts = {"walked": 0, "estimated": 0, "opens": 0}
@@ -55,19 +52,7 @@ def _open_in_background(kit, qtbot, path: Path, monkeypatch):
     monkeypatch.setattr(SessionState, "_walk_to_path", counting_walk)
     monkeypatch.setattr(path_rows, "estimate_height", counting_estimate)
     monkeypatch.setattr(MainWindow, "open_session", watched_open)
-    window = build_window(
-        settings_store=kit.settings_store(),
-        key_store=kit.key_store,
-        library=kit.library,
-        provider_factory=lambda _s: ProviderSetup(OfflineLLM(), None, "offline", True),
-        session_path=path,
-        workspace=kit.workspace,
-        presets=[],
-        background=True,
-    )
-    kit.windows.append(window)
-    window.resize(1000, 700)
-    window.show()
+    window = background_window(kit, path)
     qtbot.waitUntil(lambda: window.session is not None, timeout=30_000)
     return window, counts
 

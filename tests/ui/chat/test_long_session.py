@@ -142,23 +142,8 @@ def test_the_launch_shows_the_window_at_once_and_reads_the_file_in_the_backgroun
 ):
     """``--session`` as the app launches it: the window is up with a quiet "Opening…" row
     before the file is read; a message typed meanwhile waits in the box; then the rows."""
-    from pi_desktop.app import build_window
-    from pi_desktop.ui.agent_factories import ProviderSetup
-
     path = _long_session(tmp_path / "sessions", 2_000)
-    window = build_window(
-        settings_store=kit.settings_store(),
-        key_store=kit.key_store,
-        library=kit.library,
-        provider_factory=lambda _s: ProviderSetup(OfflineLLM(), None, "offline", True),
-        session_path=path,
-        workspace=kit.workspace,
-        presets=[],
-        background=True,
-    )
-    kit.windows.append(window)
-    window.resize(1000, 700)
-    window.show()
+    window = background_window(kit, path)
     assert window.session is None and window.loading_path == path.parent.resolve() / path.name
     view = window.conversation
     assert view.hint.isVisible() and "Opening long.jsonl" in view.hint.text()
@@ -244,3 +229,25 @@ def test_ctrl_f_scrolls_a_wide_code_block_to_its_match(qtbot):
     assert view.find("needle_at_the_end") == 1
     assert body.code_offset(0) > 0  # the block slid to show the match; the message did not
     assert body.horizontalScrollBar().value() == 0
+
+
+def background_window(kit, path):
+    """The real window started on ``path`` as ``--session`` does: shown at once, the file
+    read in the background (offline provider, 1000 × 700)."""
+    from pi_desktop.app import build_window
+    from pi_desktop.ui.agent_factories import ProviderSetup
+
+    window = build_window(
+        settings_store=kit.settings_store(),
+        key_store=kit.key_store,
+        library=kit.library,
+        provider_factory=lambda _s: ProviderSetup(OfflineLLM(), None, "offline", True),
+        session_path=path,
+        workspace=kit.workspace,
+        presets=[],
+        background=True,
+    )
+    kit.windows.append(window)
+    window.resize(1000, 700)
+    window.show()
+    return window
