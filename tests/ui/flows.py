@@ -4,7 +4,9 @@ Shared by the window tests (each kept its own copy of these lines before)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QEnterEvent
+from PySide6.QtWidgets import QApplication
 
 
 def idle(window) -> bool:
@@ -38,3 +40,11 @@ def row_label(window, node_id: str) -> str:
     view = window.tree.view
     row = view.tree_layout.rows[view.tree_layout.row_of[node_id]]
     return row_text(row, view.snapshot.nodes[node_id])
+
+
+def hover(widget) -> None:
+    """The pointer enters ``widget``: the Enter event Qt sends when it does. A synthetic mouse move
+    is not enough under the offscreen platform: whether it produces an Enter depends on where an
+    earlier test left the cursor and which window the platform thinks is under it (failed in CI)."""
+    pos = QPointF(5, 5)
+    QApplication.sendEvent(widget, QEnterEvent(pos, pos, widget.mapToGlobal(pos)))

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QToolTip
 
 from pi_desktop.agent import OpenAIChatLLM
 from tests.kit.openai_server import Reply
-from tests.ui.flows import idle
+from tests.ui.flows import hover, idle
 
 SHOTS = Path("/tmp/shots-17")
 REASONING = (
@@ -95,10 +95,8 @@ def test_thinking_streams_live_then_reloads_the_same(kit, qtbot, openai_server):
     assert line.startswith("2k in (75 % cached) · 180 out (150 thinking) · ")
     assert " to first token · " in line and line.endswith(" tokens/s")
     assert not answer.actions.isVisible()
-    # the pointer comes from elsewhere: an earlier test may have left it right where it goes
-    qtbot.mouseMove(window.input, QPoint(5, 5))
-    qtbot.mouseMove(answer.body, QPoint(10, 5))
-    qtbot.waitUntil(answer.actions.isVisible)
+    hover(answer)
+    assert answer.actions.isVisible()
     assert answer.actions.usage_label.isVisible()
     assert "Served from the provider's cache: 1,536 tokens (75 %)" in answer.toolTip()
     # the session's totals in the status bar

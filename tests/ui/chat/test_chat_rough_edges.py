@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtGui import QEnterEvent, QGuiApplication
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from pi_desktop.agent import OfflineLLM
@@ -20,11 +20,7 @@ from pi_desktop.ui.chat.edit_floor import can_edit
 from pi_desktop.ui.dialogs.summary_viewer import percent_change
 from pi_desktop.ui.text.markdown import Block
 from tests.ui.dialogs.test_context_inspect import build_session
-
-
-def _hover(widget) -> None:
-    pos = QPointF(5, 5)
-    QApplication.sendEvent(widget, QEnterEvent(pos, pos, widget.mapToGlobal(pos)))
+from tests.ui.flows import hover
 
 
 def _view(qtbot, width: int = 800, height: int = 600) -> ConversationView:
@@ -42,7 +38,7 @@ def test_copy_shows_and_announces_a_confirmation_that_then_goes(qtbot, artifacts
     view = _view(qtbot)
     answer = view.add_message("assistant", "Run `make test` and read the failures.", "a1")
     view.settle()
-    _hover(answer)
+    hover(answer)
     note = answer.actions.copied_note
     assert note.isHidden()
     QGuiApplication.clipboard().clear()
@@ -105,7 +101,7 @@ def test_edit_is_not_offered_on_questions_a_compaction_summarized(qtbot, tmp_pat
     view.add_compaction(comp, 9_000, 3_000, 6)
     assert _editable(view) == {"question 0": False, "question 1": False, "question 2": False}
     card = view.message_cards()[0]
-    _hover(card)
+    hover(card)
     assert card.actions.isVisible() and card.actions.edit_button.isHidden()
     with qtbot.assertNotEmitted(view.editRequested):
         card._edit()  # a stale click (keyboard, a menu) asks nothing either
