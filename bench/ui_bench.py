@@ -462,8 +462,8 @@ def open_main(path: Path, started_at: float, measure_more: bool) -> int:
     view = window.conversation
     opening = StallMeter()  # the event loop while the session is read, shown and drawn
     opening.start()
-    if window._load_task is not None:  # the file is read in a worker thread meanwhile
-        loop.run_until_complete(window._load_task)
+    if window.opening.task is not None:  # the file is read in a worker thread meanwhile
+        loop.run_until_complete(window.opening.task)
     quiet_since = time.time()
     while time.time() - quiet_since < 0.2:  # idle: opened, and 200 ms without layout work
         busy = view._layout_timer.isActive() or window.session is None or window.tree.building
