@@ -523,6 +523,37 @@ def open_main(path: Path, started_at: float, measure_more: bool) -> int:
     return 0
 
 
+def _app_idle_ms(tmp: Path, path: Path, runs: int = 3) -> str:
+    """The real launch on ``path``: the app prints when it is idle on it (launch_probe)."""
+    import re
+    import subprocess
+
+    env = dict(os.environ)
+    env.update(
+        PYTHONPATH=str(Path(__file__).resolve().parents[1]),
+        QT_QPA_PLATFORM="offscreen",
+        PI_DESKTOP_EXIT_WHEN_IDLE="1",
+        HOME=str(tmp),
+    )
+    for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+        env[var] = str(tmp / "launch" / var.lower())
+    idle = []
+    for _ in range(runs):
+        out = subprocess.run(
+            [sys.executable, "-m", "pi_desktop", "--offline", "--session", str(path)],
+            env=env,
+            cwd=tmp,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        found = re.search(r"idle after (\d+) ms", out.stdout)
+        if out.returncode != 0 or not found:
+            return f"not reported (exit {out.returncode}): {out.stderr[-300:]}"
+        idle.append(int(found.group(1)))
+    return f"{min(idle)} / {statistics.median(idle):.0f} / {max(idle)} ms (min / median / max)"
+
+
 def bench_long_sessions(tmp: Path, sizes: tuple[int, ...] = (1_000, 10_000, 100_000)) -> None:
     import re
     import subprocess
@@ -552,6 +583,11 @@ def bench_long_sessions(tmp: Path, sizes: tuple[int, ...] = (1_000, 10_000, 100_
             f"the process started, {found['rss']} MB resident, {found['built']} of "
             f"{found['rows']} rows built; longest event-loop stall while opening "
             f"{found['open_stall_cpu']} ms main-thread CPU"
+        )
+        app_idle = _app_idle_ms(tmp, path)
+        print(
+            f"    {n:,} messages, the app itself (python -m pi_desktop --session FILE): idle "
+            f"{app_idle} after the process started"
         )
         if "drag_longest" in found:
             print(

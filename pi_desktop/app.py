@@ -31,6 +31,8 @@ log = logging.getLogger("pi_desktop")
 # Set (to anything) to measure startup: the app prints how long after its process started
 # the window was first painted, then closes the normal way (the UI bench runs it so).
 EXIT_AFTER_PAINT_ENV = "PI_DESKTOP_EXIT_AFTER_PAINT"
+# ... or once the session it opened is shown, its tree drawn and the layout at rest
+EXIT_WHEN_IDLE_ENV = "PI_DESKTOP_EXIT_WHEN_IDLE"
 WARM_UP_AFTER_MS = 300
 
 
@@ -178,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 1
+    _import_the_engine_first()
     import qasync
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
@@ -207,6 +210,7 @@ def main(argv: list[str] | None = None) -> int:
         from PySide6.QtCore import QSettings
 
         from pi_desktop.ui.i18n import install_language
+        from pi_desktop.ui.launch_probe import exit_after_first_paint, exit_when_idle
         from pi_desktop.ui.mcp_runtime import McpRuntime
         from pi_desktop.ui.settings import SettingsStore
 
@@ -227,15 +231,41 @@ def main(argv: list[str] | None = None) -> int:
         window.closed.connect(lambda: done.done() or done.set_result(None))
         _close_on_signals(window)
         if os.environ.get(EXIT_AFTER_PAINT_ENV):
-            _exit_after_first_paint(window)
+            exit_after_first_paint(window)
+        elif os.environ.get(EXIT_WHEN_IDLE_ENV):
+            exit_when_idle(window)
         window.show()
-        # the highlighter's lexers load in a thread once the first frame is out (the import
-        # competes for the GIL, so not before)
-        QTimer.singleShot(WARM_UP_AFTER_MS, warm_up)
+        # the highlighter's lexers load in a thread once the first frame is out and the
+        # session is read (the imports compete with both for the GIL, so not before; the
+        # rows shown first warm their own lexers as they are read)
+        opening = window.opening.task
+        if opening is not None and not opening.done():
+            opening.add_done_callback(lambda _t: QTimer.singleShot(WARM_UP_AFTER_MS, warm_up))
+        else:
+            QTimer.singleShot(WARM_UP_AFTER_MS, warm_up)
         mcp.start()
         loop.run_until_complete(done)
         loop.run_until_complete(mcp.aclose())  # every server and its process group
     return 0
+
+
+def _import_the_engine_first() -> None:
+    """Import the modules that never touch Qt before PySide6 loads.
+
+    Why: once PySide6 is imported it checks every module imported after it for its
+    ``__feature__`` switches by reading the module's source; the engine, the session code
+    and their libraries (~500 modules) then cost ~50 ms more to import (measured at start).
+    """
+    import markdown_it  # noqa: F401
+    import pygments.formatters.html
+    import pygments.lexer  # noqa: F401
+
+    import pi_desktop.agent.agent
+    import pi_desktop.agent.bridge
+    import pi_desktop.agent.connect
+    import pi_desktop.agent.mcp
+    import pi_desktop.agent.presets
+    import pi_desktop.session  # noqa: F401
 
 
 def _close_on_signals(window: MainWindow) -> None:
@@ -254,46 +284,3 @@ def _close_on_signals(window: MainWindow) -> None:
     wake = QTimer(window)
     wake.timeout.connect(lambda: None)
     wake.start(250)
-
-
-def process_age_s() -> float | None:
-    """Seconds since this process started (Linux ``/proc``), so a measurement includes the
-    interpreter's own start and every import; None where ``/proc`` is missing."""
-    try:
-        with open("/proc/self/stat") as stat, open("/proc/uptime") as uptime:
-            fields = stat.read().rsplit(")", 1)[1].split()
-            up = float(uptime.read().split()[0])
-        return up - int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22: starttime
-    except (OSError, ValueError, IndexError):
-        return None
-
-
-def _exit_after_first_paint(window: MainWindow) -> None:
-    """Print ``first paint after N ms`` once the window's first frame is painted, then close."""
-    from PySide6.QtCore import QEvent, QObject, QTimer
-    from PySide6.QtWidgets import QApplication, QWidget
-
-    class FirstPaint(QObject):
-        seen = False
-
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-            if (
-                not self.seen
-                and event.type() == QEvent.Type.Paint
-                and isinstance(watched, QWidget)
-                and watched.window() is window
-            ):
-                self.seen = True
-                QTimer.singleShot(0, report)  # after the rest of this frame is painted
-            return False
-
-    def report() -> None:
-        app.removeEventFilter(spy)
-        age = process_age_s()
-        shown = f"{age * 1000:.0f} ms" if age is not None else "unknown time"
-        print(f"pi-desktop: first paint after {shown} since the process started", flush=True)
-        window.close()
-
-    app = QApplication.instance()
-    spy = FirstPaint(window)
-    app.installEventFilter(spy)

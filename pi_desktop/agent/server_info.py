@@ -24,11 +24,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
-
-import httpx2
+from typing import TYPE_CHECKING, Any
 
 from pi_desktop.context import Message
+
+if TYPE_CHECKING:  # imported when a server is probed: ~40 ms (ssl, certifi) the start need not pay
+    import httpx2
 
 PROBE_TIMEOUT = 3.0
 DEFAULT_OLLAMA_CTX = 4096  # Ollama's num_ctx on GPUs under 24 GiB (and on CPU)
@@ -60,6 +61,8 @@ def _int(value: Any) -> int | None:
 
 
 async def _json(client: httpx2.AsyncClient, method: str, url: str, body: Any = None) -> Any:
+    import httpx2
+
     try:
         response = await client.request(method, url, json=body)
     except (httpx2.HTTPError, OSError):
@@ -73,6 +76,8 @@ async def _json(client: httpx2.AsyncClient, method: str, url: str, body: Any = N
 
 
 def _client(api_key: str | None) -> httpx2.AsyncClient:
+    import httpx2
+
     headers = {"Authorization": f"Bearer {api_key}"} if api_key else None
     return httpx2.AsyncClient(timeout=PROBE_TIMEOUT, headers=headers)
 

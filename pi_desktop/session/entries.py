@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from pydantic_core import PydanticSerializationError
 
 from pi_desktop import safejson
-from pi_desktop.context.message import Message, Role
+from pi_desktop.context.message import Message, Role, trusted_message
 from pi_desktop.usertext import UserText
 
 # 1: compaction lines copied the retained tail and listed every replaced id (still read).
@@ -74,7 +74,7 @@ class MessageEntry(_Entry):
     def to_message(self) -> Message:
         """The context engine's view of this entry (metadata copied, never shared)."""
         metadata = dict(self.metadata) if self.metadata is not None else None
-        return Message.model_construct(role=self.role, content=self.content, metadata=metadata)
+        return trusted_message(self.role, self.content, metadata)
 
 
 class CompactionEntry(_Entry):

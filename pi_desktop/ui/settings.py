@@ -227,7 +227,19 @@ class KeyStore:
 
     def __init__(self, file_dir: Path | None = None, *, use_keyring: bool = True) -> None:
         self._dir = Path(file_dir) if file_dir else Path(platformdirs.user_config_dir(APP_NAME))
-        self._keyring = _usable_keyring() if use_keyring else None
+        self._use_keyring = use_keyring
+        self._backend: Any | None = None
+        self._probed = False
+
+    @property
+    def _keyring(self) -> Any | None:
+        """The keyring backend, found on first use: detecting it imports every backend keyring
+        ships (macOS, Windows, Secret Service with its crypto), ~0.1 s the window's first paint
+        need not wait for when no key is read at start (the offline demo)."""
+        if not self._probed:
+            self._backend = _usable_keyring() if self._use_keyring else None
+            self._probed = True
+        return self._backend
 
     @property
     def file_path(self) -> Path:

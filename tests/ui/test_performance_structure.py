@@ -67,6 +67,56 @@ def test_the_app_reports_its_first_paint_and_exits(tmp_path):
     assert "openai" not in out.stderr
 
 
+def test_the_app_reports_when_it_is_idle_on_the_session_it_opened(tmp_path):
+    """How the bench times a long session's launch: the real app, not a copy of its start."""
+    from pi_desktop.context import Message
+    from pi_desktop.session import Session
+
+    path = tmp_path / "long.jsonl"
+    session = Session.create(path, system_prompt="bench", fsync=False)
+    for i in range(300):
+        role = "user" if i % 2 == 0 else "assistant"
+        session.append_message(Message(role=role, content=f"message {i}\n\n- a\n- b"))
+    session.close()
+    env = _env(tmp_path)
+    env["PI_DESKTOP_EXIT_WHEN_IDLE"] = "1"
+    out = _python(["-m", "pi_desktop", "--offline", "--session", str(path)], env)
+    assert out.returncode == 0, out.stderr
+    line = next(x for x in out.stdout.splitlines() if x.startswith("pi-desktop: idle after"))
+    assert line.endswith("ms since the process started"), line
+    assert len(Session.load(path, read_only=True).get_current_path()) == 300  # nothing lost
+
+
+def test_keyring_and_the_probe_client_are_not_imported_at_start(tmp_path):
+    """~0.1 s of the first paint: keyring's backends (with their crypto) and httpx load when
+    a key is read or a server probed, not to show the offline window."""
+    code = (
+        "import sys\n"
+        "from pi_desktop import app\n"
+        "from pi_desktop.ui import agent_factories, main_window\n"
+        "from pi_desktop.ui.settings import KeyStore\n"
+        "KeyStore()\n"
+        "print('keyring' in sys.modules, 'httpx2' in sys.modules)\n"
+    )
+    out = _python(["-c", code], _env(tmp_path))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["False", "False"]
+
+
+def test_what_the_app_imports_before_qt_never_imports_qt(tmp_path):
+    """The engine is imported before PySide6 (which slows every later import): it must stay
+    free of Qt, or the ordering silently stops paying and the layering is broken."""
+    code = (
+        "import sys\n"
+        "from pi_desktop import app\n"
+        "app._import_the_engine_first()\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken6'))))\n"
+    )
+    out = _python(["-c", code], _env(tmp_path))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
 # -- streaming: the renderer draws in slices and yields to the loop --------------------------
 
 BURST = "".join(

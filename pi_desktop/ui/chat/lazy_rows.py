@@ -149,6 +149,10 @@ class LazyRowsView(QAbstractScrollArea):
         """The index of the row at content height ``y`` (clamped to the rows)."""
         return self._row_at(y)
 
+    def layout_pending(self) -> bool:
+        """A layout pass is queued: rows still to build, measure or place."""
+        return self._layout_timer.isActive()
+
     # -- geometry ------------------------------------------------------------------------
 
     def column_width(self) -> int:

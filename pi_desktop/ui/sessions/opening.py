@@ -20,6 +20,7 @@ from typing import Protocol
 from PySide6.QtWidgets import QStatusBar
 
 from pi_desktop.session import Session, SessionLibrary
+from pi_desktop.session.gc_pause import paused_gc
 from pi_desktop.ui.chat.conversation import PathItem
 from pi_desktop.ui.chat.path_rows import EstimateFigures, PathRows, prepare_rows
 from pi_desktop.ui.i18n import say, tr
@@ -126,11 +127,15 @@ class SessionOpening:
                 from pi_desktop.agent.history import warm
                 from pi_desktop.agent.stats import UsageLedger
 
-                session = Session.load(path)  # and its rows: both pure Python, no Qt
-                warm(session)  # the agent's history of it, converted here too
-                UsageLedger.of(session)  # and its usage totals, folded
-                results = self._library.results_dir(session.path)
-                return session, prepare_rows(session, results, figures)
+                # a few objects per entry, all kept while the session is open: without the
+                # cyclic collector rescanning them as they pile up (100,000 messages: the
+                # history 650 → 390 ms, the rows 580 → 350 ms)
+                with paused_gc():
+                    session = Session.load(path)  # and its rows: both pure Python, no Qt
+                    warm(session)  # the agent's history of it, converted here too
+                    UsageLedger.of(session)  # and its usage totals, folded
+                    results = self._library.results_dir(session.path)
+                    return session, prepare_rows(session, results, figures)
 
             try:
                 session, items = await loop.run_in_executor(None, read)

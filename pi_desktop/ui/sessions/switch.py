@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QObject, Signal
 
 from pi_desktop.session import Session, SessionLibrary
+from pi_desktop.session.gc_pause import paused_gc
 from pi_desktop.ui.chat.conversation import path_items
 from pi_desktop.ui.chat.path_rows import PathRows, rows_of
 from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS
@@ -131,9 +132,12 @@ class SessionSwitch(QObject):
                 continue
             try:
                 # the rows, the agent's history and the usage totals: made here, not on the loop
-                opened.items = rows_of(path_items(session, self._library.results_dir(session.path)))
-                warm(session)
-                UsageLedger.of(session)
+                # (without the cyclic collector rescanning what piles up: see SessionOpening)
+                with paused_gc():
+                    results = self._library.results_dir(session.path)
+                    opened.items = rows_of(path_items(session, results))
+                    warm(session)
+                    UsageLedger.of(session)
             except Exception:
                 session.close()
                 raise

@@ -132,6 +132,20 @@ def test_key_store_prefers_a_usable_keyring(tmp_path, monkeypatch):
     assert not keys.file_path.exists()  # the key never touched the disk
 
 
+def test_key_store_finds_the_keyring_only_when_a_key_is_used(tmp_path, monkeypatch):
+    """Detecting the backend imports every backend keyring ships: not at start, once at use."""
+    import keyring
+
+    probes = []
+    monkeypatch.setattr(keyring, "get_keyring", lambda: probes.append(1) or _MemoryKeyring())
+    keys = KeyStore(tmp_path)
+    assert probes == []  # the window is built without it
+    assert keys.get("openai") == (None, "none")
+    assert keys.uses_keyring and probes == [1]
+    keys.set("openai", SECRET)
+    assert keys.get("openai") == (SECRET, "keyring") and probes == [1]  # found once
+
+
 def test_settings_dialog_edits_and_never_shows_the_key(qtbot, tmp_path):
     keys = KeyStore(tmp_path)
     keys.set("openai", SECRET)
