@@ -10,17 +10,42 @@ from __future__ import annotations
 
 import os
 import time
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Protocol
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
-if TYPE_CHECKING:
-    from pi_desktop.ui.main_window import MainWindow
-
 # idle: the session shown, its tree drawn, and no layout pass queued for this long
 QUIET_S = 0.2
 POLL_MS = 5
+
+
+class _Building(Protocol):
+    @property
+    def building(self) -> bool: ...
+
+
+class _Laying(Protocol):
+    def layout_pending(self) -> bool: ...
+
+
+class OpeningWindow(Protocol):
+    """What the idle probe reads of the window: is a session still being read or shown."""
+
+    @property
+    def loading_path(self) -> Path | None: ...
+
+    @property
+    def session(self) -> object | None: ...
+
+    @property
+    def tree(self) -> _Building: ...
+
+    @property
+    def conversation(self) -> _Laying: ...
+
+    def close(self) -> bool: ...
 
 
 def process_age_s() -> float | None:
@@ -35,11 +60,20 @@ def process_age_s() -> float | None:
         return None
 
 
+def resident_mb() -> float:
+    """Resident set size of this process now (Linux ``/proc``; 0 where it is missing)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def _said(age: float | None) -> str:
     return f"{age * 1000:.0f} ms" if age is not None else "unknown time"
 
 
-def exit_after_first_paint(window: MainWindow) -> None:
+def exit_after_first_paint(window: QWidget) -> None:
     """Print ``first paint after N ms`` once the window's first frame is painted, then close."""
 
     class FirstPaint(QObject):
@@ -67,7 +101,7 @@ def exit_after_first_paint(window: MainWindow) -> None:
     app.installEventFilter(spy)
 
 
-def window_busy(window: MainWindow) -> bool:
+def window_busy(window: OpeningWindow) -> bool:
     """The window is still opening: a session being read, none shown yet, its tree being
     built, or rows still to build, measure or place."""
     return (
@@ -78,10 +112,10 @@ def window_busy(window: MainWindow) -> bool:
     )
 
 
-def exit_when_idle(window: MainWindow) -> None:
+def exit_when_idle(window: OpeningWindow) -> None:
     """Print ``idle after N ms`` once the window has shown its session and been at rest for
     ``QUIET_S`` (the moment counted is when the rest began), then close."""
-    poll = QTimer(window)
+    poll = QTimer(window if isinstance(window, QObject) else None)  # lives with the window
     poll.setInterval(POLL_MS)
     quiet_since: list[float] = []  # (process age, monotonic) when the rest began
 
@@ -96,7 +130,11 @@ def exit_when_idle(window: MainWindow) -> None:
             return
         poll.stop()
         said = _said(quiet_since[0] if quiet_since[0] else None)
-        print(f"pi-desktop: idle after {said} since the process started", flush=True)
+        print(
+            f"pi-desktop: idle after {said} since the process started, "
+            f"{resident_mb():.0f} MB resident",
+            flush=True,
+        )
         window.close()
 
     poll.timeout.connect(check)

@@ -459,6 +459,14 @@ class MarkdownBody(WideCodeBrowser):
         height = math.ceil(doc.size().height()) + 2
         if self.height() != height:
             self.setFixedHeight(height)
+            # Qt tells our container's layout, but that layout posts a layout request only
+            # when it was active; a height set while it is being activated (the resize from
+            # that very activation) was lost, and a streamed answer's card kept the height of
+            # an earlier slice (the demo's last two paragraphs cut off until reopened). The
+            # container saying its own size hint changed re-measures whatever holds it.
+            container = self.parentWidget()
+            if container is not None and not container.isWindow():
+                container.updateGeometry()
 
     def set_code_wrap(self, wrap: bool) -> None:
         """Wrap code lines at the column's edge, or keep them and scroll sideways."""

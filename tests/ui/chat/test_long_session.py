@@ -40,7 +40,9 @@ def _cards(window) -> list[MessageCard]:
     return window.conversation.message_cards()
 
 
-def test_a_10k_message_session_opens_with_only_the_rows_in_view_built(kit, qtbot, tmp_path):
+def test_a_10k_message_session_opens_with_only_the_rows_in_view_built(
+    kit, qtbot, tmp_path, artifacts
+):
     path = _long_session(tmp_path / "sessions")
     window = kit.window(OfflineLLM(), offline=True, session_path=path)
     view = window.conversation
@@ -51,6 +53,7 @@ def test_a_10k_message_session_opens_with_only_the_rows_in_view_built(kit, qtbot
     bar = view.verticalScrollBar()
     assert bar.value() == bar.maximum()
     assert bar.maximum() > MESSAGES * 40  # estimated for every row, not only the built ones
+    window.grab().save(str(artifacts / "10k-session-end.png"))
     # the scroll bar dragged to the top: the first rows are built, the count stays bounded
     bar.setValue(0)
     qtbot.waitUntil(lambda: any(c.text.startswith("Question 0:") for c in _cards(window)))
@@ -69,6 +72,7 @@ def test_a_10k_message_session_opens_with_only_the_rows_in_view_built(kit, qtbot
     assert shown
     for above, below in itertools.pairwise(shown):
         assert above.geometry().bottom() < below.geometry().top()
+    window.grab().save(str(artifacts / "10k-session-middle.png"))
 
 
 def test_cards_built_later_keep_edit_pin_and_stats(kit, qtbot, tmp_path):
@@ -87,7 +91,7 @@ def test_cards_built_later_keep_edit_pin_and_stats(kit, qtbot, tmp_path):
     assert card.actions.edit_button is not None and card.actions.edit_button.isEnabled()
 
 
-def test_ctrl_f_jumps_to_a_match_in_a_row_not_built_yet(kit, qtbot, tmp_path):
+def test_ctrl_f_jumps_to_a_match_in_a_row_not_built_yet(kit, qtbot, tmp_path, artifacts):
     path = _long_session(tmp_path / "sessions")
     window = kit.window(OfflineLLM(), offline=True, session_path=path)
     view = window.conversation
@@ -102,6 +106,7 @@ def test_ctrl_f_jumps_to_a_match_in_a_row_not_built_yet(kit, qtbot, tmp_path):
     assert card.isVisible() and view.viewport().rect().intersects(card.geometry())
     (selection,) = card.body.extraSelections()
     assert selection.cursor.selectedText().casefold() == "zanzibar"
+    window.grab().save(str(artifacts / "10k-ctrl-f-zanzibar.png"))
     # three matches far apart: next and previous walk them, and wrap
     bar.field.selectAll()
     QTest.keyClicks(bar.field, "quokka")
@@ -189,7 +194,7 @@ def test_an_answer_streaming_at_the_end_leaves_a_reader_where_they_are(kit, qtbo
     assert card.text == text and card.isVisible()
 
 
-def test_a_scroll_bar_drag_draws_stand_ins_until_the_thumb_rests(kit, qtbot, tmp_path):
+def test_a_scroll_bar_drag_draws_stand_ins_until_the_thumb_rests(kit, qtbot, tmp_path, artifacts):
     """While the thumb moves no card is built (each costs milliseconds; a drag over 10,000
     rows asks for new ones every frame); the rows show their first words, and once the hand
     rests the cards are built."""
@@ -203,6 +208,7 @@ def test_a_scroll_bar_drag_draws_stand_ins_until_the_thumb_rests(kit, qtbot, tmp
         bar.setValue(bar.maximum() // 3)
         in_view = [c for c in _cards(window) if id(c) not in before and c.isVisible()]
         assert in_view == []  # stand-ins only, painted by the page
+        window.grab().save(str(artifacts / "10k-drag-stand-ins.png"))
         qtbot.waitUntil(
             lambda: any(
                 id(c) not in before and c.isVisible() and c.geometry().bottom() > 0
@@ -212,6 +218,8 @@ def test_a_scroll_bar_drag_draws_stand_ins_until_the_thumb_rests(kit, qtbot, tmp
     finally:
         bar.setSliderDown(False)
     assert view.built_count() <= MAX_BUILT
+    view.settle()
+    window.grab().save(str(artifacts / "10k-drag-rested.png"))
 
 
 def test_ctrl_f_scrolls_a_wide_code_block_to_its_match(qtbot):

@@ -126,3 +126,45 @@ def test_long_answers_streamed_in_slices_end_as_the_saved_ones(qapp, size):
     saved = MarkdownBody(text)
     _drain(saved)
     assert streamed.document().toHtml() == saved.document().toHtml()
+
+
+def _whole(card) -> bool:
+    """The card is as tall as it asks to be: its text is not cut off at the bottom."""
+    return card.height() >= card.sizeHint().height() and card.bubble.geometry().bottom() < (
+        card.height()
+    )
+
+
+def test_the_demo_answer_streamed_in_the_window_draws_as_it_does_reopened(kit, qtbot, artifacts):
+    """The whole path a user sees: "hi there" streamed into the real window, then the session
+    reopened in a new one — the answer's card holds the same document at the same height
+    (its last paragraphs were cut off after streaming: the card kept an earlier slice's
+    height), and looks the same."""
+    from pi_desktop.agent import OfflineLLM
+    from tests.ui.flows import send
+
+    window = kit.window(OfflineLLM(), offline=True, new_session=True)
+    window.resize(1000, 800)
+    send(qtbot, window, "hi there")
+    answer = [c for c in window.conversation.message_cards() if c.role == "assistant"][-1]
+    streamed, text = answer.body.document().toHtml(), answer.text
+    assert answer.body.document().lastBlock().textList() is None  # a paragraph, not a bullet
+    window.conversation.ensureWidgetVisible(answer)
+    qtbot.waitUntil(lambda: _whole(answer) and not window.conversation.layout_pending())
+    height = answer.height()
+    assert answer.bubble.height() >= answer.body.height()
+    qtbot.wait(100)  # the tree's "navigation paused" line goes on the loop's next turns
+    window.grab().save(str(artifacts / "hi-there-streamed.png"))
+    path = window.session.path
+    window.close()
+    qtbot.waitUntil(lambda: not window.isVisible())
+
+    again = kit.window(OfflineLLM(), offline=True, session_path=path)
+    again.resize(1000, 800)
+    reopened = [c for c in again.conversation.message_cards() if c.role == "assistant"][-1]
+    assert reopened.text == text
+    assert reopened.body.document().toHtml() == streamed
+    again.conversation.ensureWidgetVisible(reopened)
+    qtbot.waitUntil(lambda: _whole(reopened) and not again.conversation.layout_pending())
+    assert reopened.height() == height
+    again.grab().save(str(artifacts / "hi-there-reloaded.png"))
