@@ -64,10 +64,12 @@ def pytest_sessionfinish(session, exitstatus):
 
 def pytest_collection_modifyitems(session, config, items):
     """The tests that time the event loop (``loop_watchdog``) run first, in a process nothing
-    else has run in yet. Late in a full run, after ~500 window tests, the same flows measured
-    single callbacks of seconds that take 30–60 ms in a fresh process (Qt's text layout under
-    ``insertHtml``; cause not found yet, see the closing note of 2026-12-02): a timing check
-    must not depend on what ran before it, so they all see the same fresh process."""
+    else has run in yet. Late in a full run the same flows measured single callbacks of up to
+    seconds that take 30–60 ms in a fresh process: the cyclic collector's full passes over the
+    heap the earlier tests left (measured with gc.callbacks: 60 ms early, 340–800 ms after ~500
+    window tests, collecting 120–400k objects of the tests' own garbage cycles) land inside a
+    timed callback. A timing check must not depend on what ran before it, so they all see the
+    same fresh process."""
     timed = [item for item in items if "loop_watchdog" in getattr(item, "fixturenames", ())]
     if timed:
         rest = [item for item in items if "loop_watchdog" not in getattr(item, "fixturenames", ())]

@@ -147,6 +147,7 @@ def test_the_demo_answer_streamed_in_the_window_draws_as_it_does_reopened(kit, q
     window.resize(1000, 800)
     send(qtbot, window, "hi there")
     answer = [c for c in window.conversation.message_cards() if c.role == "assistant"][-1]
+    qtbot.waitUntil(lambda: not answer.body.streaming)  # its last slices draw on later turns
     streamed, text = answer.body.document().toHtml(), answer.text
     assert answer.body.document().lastBlock().textList() is None  # a paragraph, not a bullet
     window.conversation.ensureWidgetVisible(answer)
