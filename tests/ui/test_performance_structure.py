@@ -87,6 +87,26 @@ def test_the_app_reports_when_it_is_idle_on_the_session_it_opened(tmp_path):
     assert len(Session.load(path, read_only=True).get_current_path()) == 300  # nothing lost
 
 
+def test_the_long_session_bench_still_runs_against_the_window(tmp_path):
+    """The bench drives the window's own objects (its open task, the conversation, the tree):
+    a refactor that moves one must fail here, not leave the bench's figures unmeasured."""
+    import time
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from ui_bench import make_long_session
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    path = tmp_path / "long.jsonl"
+    make_long_session(path, 60)
+    args = [str(ROOT / "bench" / "ui_bench.py"), "--open", str(path), str(time.time()), "--more"]
+    out = _python(args, _env(tmp_path))
+    assert out.returncode == 0, out.stderr[-2000:]
+    results = " ".join(x for x in out.stdout.splitlines() if x.startswith("RESULT"))
+    for figure in ("paint=", "idle=", "rss=", "rows=60", "drag_longest=", "find_zanzibar="):
+        assert figure in results, (figure, out.stdout)
+
+
 def test_keyring_and_the_probe_client_are_not_imported_at_start(tmp_path):
     """~0.1 s of the first paint: keyring's backends (with their crypto) and httpx load when
     a key is read or a server probed, not to show the offline window."""
