@@ -198,6 +198,9 @@ def main(argv: list[str] | None = None) -> int:
 
     app.setWindowIcon(app_icon())
     app.setQuitOnLastWindowClosed(False)  # the window's own close path ends the loop
+    from pi_desktop.ui.collector import MainThreadCollector
+
+    MainThreadCollector(app).start()  # cycles collected on this thread only (see the module)
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
     with loop:

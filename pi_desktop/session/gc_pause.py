@@ -16,6 +16,14 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+_pauses = [0]  # builds in progress, in any thread (a list: changed in place under the GIL)
+
+
+def collection_paused() -> bool:
+    """Whether a build is in progress somewhere: a collector of its own (the app collects on
+    its GUI thread with the automatic one off) waits, as the automatic one would."""
+    return _pauses[0] > 0
+
 
 @contextmanager
 def paused_gc() -> Iterator[None]:
@@ -23,9 +31,11 @@ def paused_gc() -> Iterator[None]:
     and so are objects someone froze (``gc.freeze``): then nothing is promoted."""
     was_enabled = gc.isenabled()
     gc.disable()
+    _pauses[0] += 1
     try:
         yield
     finally:
+        _pauses[0] -= 1
         if gc.get_freeze_count() == 0:  # unfreeze would also thaw what someone else froze
             gc.freeze()
             gc.unfreeze()
