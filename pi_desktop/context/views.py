@@ -109,6 +109,12 @@ class ViewBuilder:
         self._pins = pins
         # the last view's L3 pass: (settings, input, output, tools, assistants, stable end)
         self._l3_last: tuple | None = None
+        # a fresh step planned to a tighter share (see ``squeeze.py``): (its first result,
+        # share tokens, preview chars) while probing, and the plan made under it
+        self.squeeze: tuple[Message, float, int] | None = None
+        self.squeezed: tuple[Message, object, tuple[Message, ...], tuple[Message, ...]] | None
+        self.squeezed = None
+        self.sent_step: Message | None = None  # first result of the last sent view's newest step
 
     # ------------------------------------------------------------------ sizes
 
@@ -355,7 +361,8 @@ class ViewBuilder:
         first = out[step[0]]
         s = self._settings
         settings = (s.view_limit, self._calibration.l3_correction, s.max_tool_chars)
-        plan = self._memo.plans.get(id(first)) if not protected else None
+        squeeze = self.squeeze if self.squeeze is not None and self.squeeze[0] is first else None
+        plan = self._memo.plans.get(id(first)) if not protected and squeeze is None else None
         if (
             plan is not None
             and plan[0] is first
@@ -366,8 +373,8 @@ class ViewBuilder:
             for i, chosen in zip(step, plan[3], strict=True):
                 out[i] = chosen
             return
-        share = s.step_share_tokens
-        preview = s.preview_chars_for(len(step))
+        share = s.step_share_tokens if squeeze is None else squeeze[1]
+        preview = s.preview_chars_for(len(step)) if squeeze is None else squeeze[2]
         floor = min(floor_chars(preview), s.max_tool_chars)
         originals = [out[i] for i in step]
         tokens = [self.result_tokens(m) for m in originals]
@@ -393,15 +400,20 @@ class ViewBuilder:
                 continue
             total -= saved
             out[i] = marker
-        for j, i in enumerate(step):
-            self._memo.remember(STEP_KIND, originals[j], out[i])
+        plan = (first, settings, tuple(originals), tuple(out[i] for i in step))
+        if squeeze is not None:  # a probe: kept only if the view it makes is taken
+            self.squeezed = plan
+            return
+        self.commit_plan(plan, protected)
+
+    def commit_plan(self, plan: tuple, protected: set[int] | frozenset[int] = frozenset()) -> None:
+        """Remember a step's decision: per result (what a compaction serialises) and as the
+        step's sticky plan (not for a step with a pinned result)."""
+        first, _, originals, chosen = plan
+        for original, out in zip(originals, chosen, strict=True):
+            self._memo.remember(STEP_KIND, original, out)
         if not protected:
-            self._memo.plans[id(first)] = (
-                first,
-                settings,
-                tuple(originals),
-                tuple(out[i] for i in step),
-            )
+            self._memo.plans[id(first)] = plan
 
     def _plan_holds(
         self, planned: object, originals: Sequence[Message], chosen: Sequence[Message]
