@@ -368,7 +368,10 @@ class ViewBuilder:
             and plan[0] is first
             and len(plan[2]) == len(step)
             and all(out[i] is m for i, m in zip(step, plan[2], strict=True))
-            and (plan[1] == settings or self._plan_holds(plan[1], plan[2], plan[3]))
+            and (
+                plan[1] == settings
+                or self._plan_holds(plan[1], plan[2], plan[3], step[-1] + 1 < len(out))
+            )
         ):  # the same step: the same decision, O(1) per result (see _plan_holds)
             for i, chosen in zip(step, plan[3], strict=True):
                 out[i] = chosen
@@ -416,7 +419,11 @@ class ViewBuilder:
             self._memo.plans[id(first)] = plan
 
     def _plan_holds(
-        self, planned: object, originals: Sequence[Message], chosen: Sequence[Message]
+        self,
+        planned: object,
+        originals: Sequence[Message],
+        chosen: Sequence[Message],
+        answered: bool = False,
     ) -> bool:
         """Whether a step's plan, made under the settings ``planned``, holds after the usage
         anchor moved.
@@ -427,6 +434,11 @@ class ViewBuilder:
         inline result is over ``max_tool_chars``. Re-deciding whenever the anchor crosses a
         rounding step would move results between inline and offloaded — under a 2k budget
         the anchor moves by a fifth — and every such move rewrites the view's prefix.
+        An ``answered`` step (a message follows it) keeps its plan whatever the anchor: the
+        share protects only the newest step, which cannot be summarized; an answered one can
+        (a compaction cuts before it, or inside the newest turn), so re-deciding it would
+        only rewrite the prefix (an inline result offloaded in the next request, with the
+        view far under the threshold).
         """
         s = self._settings
         limit, correction, hard = planned  # type: ignore[misc]
@@ -434,6 +446,8 @@ class ViewBuilder:
             return False
         if any(o is c and len(o.content) > hard for o, c in zip(originals, chosen, strict=True)):
             return False
+        if answered:
+            return True
         if self._calibration.l3_correction <= correction:
             return True
         return sum(self.result_tokens(c) for c in chosen) <= s.step_share_tokens
