@@ -48,7 +48,13 @@ from pi_desktop.context.pins import PinRefused, PinsAndNotes, all_pinned_units, 
 from pi_desktop.context.ratio import ASCII_WEIGHT
 from pi_desktop.context.report import CompactionInfo, OffloadedResult, PrepareReport
 from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES, budget_message_cap
-from pi_desktop.context.squeeze import admit_tight, note_sent, trailing_step
+from pi_desktop.context.squeeze import (
+    admit_tight,
+    note_sent,
+    restore_tight,
+    saved_tight,
+    trailing_step,
+)
 from pi_desktop.context.summarizer import FailedInputs
 from pi_desktop.context.summary_trim import (
     default_keep_recent,
@@ -208,7 +214,8 @@ class ContextManager:
         placeholders: a restart must clear the same ones (it moves only when L2 clears in
         bulk, so this stays rare).
         """
-        return {**self._calibration.saved(), "micro_floor": self._micro_floor}
+        saved = {**self._calibration.saved(), "micro_floor": self._micro_floor}
+        return {**saved, "tight_steps": saved_tight(self._views)} if self._views.tight else saved
 
     def restore_usage_anchor(self, anchor: dict[str, Any] | None) -> bool:
         """Take back a saved ``usage_anchor``; a malformed one is ignored (False), never fatal."""
@@ -219,6 +226,7 @@ class ContextManager:
             return False
         if not self._calibration.restore(anchor):
             return False
+        restore_tight(self._views, anchor.get("tight_steps", {}))  # malformed: none kept
         self._micro_floor = floor  # restore_cache (called after) keeps the later of the two
         return True
 

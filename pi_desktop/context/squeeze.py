@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from pi_desktop.context.cache import SummaryCache
 from pi_desktop.context.message import Message
-from pi_desktop.context.views import ViewBuilder, _View
+from pi_desktop.context.views import ViewBuilder, _View, step_key
 
 # the smallest preview a tightened marker carries: the first words of the result (its file
 # path is on the marker's line)
@@ -42,11 +42,42 @@ def trailing_step(view: _View) -> list[int]:
     return list(tools[k:])
 
 
+_MAX_TIGHT = 16  # saved tight steps before those no longer in the view are forgotten
+
+
 def note_sent(views: ViewBuilder, messages: Sequence[Message], view: _View) -> None:
-    """Record the newest step of the view being sent (its first result, as given)."""
+    """Record the newest step of the view being sent (its first result, as given), and
+    forget tight steps that left the view (checked only once there are many of them)."""
     step = trailing_step(view)
     src = view.sources[step[0]] if step else None
     views.sent_step = messages[src] if src is not None else None
+    if len(views.tight) > _MAX_TIGHT:
+        sources = [view.sources[i] for i in view.tools]
+        live = {step_key(messages[k]) for k in sources if k is not None}
+        views.tight = {k: v for k, v in views.tight.items() if k in live}
+
+
+def saved_tight(views: ViewBuilder) -> dict[str, list[float | int]]:
+    """The tight steps as the session saves them (with the usage anchor)."""
+    return {key: [share, preview] for key, (share, preview) in views.tight.items()}
+
+
+def restore_tight(views: ViewBuilder, saved: object) -> bool:
+    """Take back :func:`saved_tight`'s figures; anything malformed is ignored (False)."""
+    if not isinstance(saved, dict):
+        return False
+    tight: dict[str, tuple[float, int]] = {}
+    for key, value in saved.items():
+        if not (isinstance(key, str) and isinstance(value, list) and len(value) == 2):
+            return False
+        share, preview = value
+        if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in value):
+            return False
+        if not (0 < share < float("inf") and 0 <= preview <= 1_000_000):
+            return False
+        tight[key] = (float(share), int(preview))
+    views.tight = tight
+    return True
 
 
 def _previews(normal: int) -> list[int]:
@@ -95,6 +126,7 @@ def admit_tight(
             over = views.tokens(view) - limit
             if over <= 0:
                 views.commit_plan(plan)
+                views.tight[step_key(first)] = (share, preview)
                 return view
             share -= over + 1
     return None

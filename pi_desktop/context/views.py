@@ -11,6 +11,7 @@ shortcut of ``_l3_view``).
 
 from __future__ import annotations
 
+import hashlib
 import os
 from bisect import bisect_left
 from collections.abc import Sequence
@@ -64,6 +65,13 @@ class _View:
     offloaded: tuple[int, ...] = ()  # positions of the offloaded markers among them
 
 
+def step_key(first: Message) -> str:
+    """A step's name that survives a restart: its first result's call id and a digest of
+    that result (providers that reuse ids, ``call_0``, get different keys)."""
+    digest = hashlib.sha256(first.content.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    return f"{first.tool_call_id or ''}:{digest}"
+
+
 def _offload_info(message: Message) -> dict | None:
     """The ``offloaded`` metadata of an L3 marker (L2's placeholder keeps it), else None."""
     info = (message.metadata or {}).get("offloaded")
@@ -115,6 +123,9 @@ class ViewBuilder:
         self.squeezed: tuple[Message, object, tuple[Message, ...], tuple[Message, ...]] | None
         self.squeezed = None
         self.sent_step: Message | None = None  # first result of the last sent view's newest step
+        # the steps admitted tighter, by ``step_key``: (share, preview) — saved with the usage
+        # anchor, so a restarted manager plans them as the live one did
+        self.tight: dict[str, tuple[float, int]] = {}
 
     # ------------------------------------------------------------------ sizes
 
@@ -376,8 +387,10 @@ class ViewBuilder:
             for i, chosen in zip(step, plan[3], strict=True):
                 out[i] = chosen
             return
-        share = s.step_share_tokens if squeeze is None else squeeze[1]
-        preview = s.preview_chars_for(len(step)) if squeeze is None else squeeze[2]
+        saved = self.tight.get(step_key(first)) if squeeze is None and self.tight else None
+        tight = squeeze[1:] if squeeze is not None else saved
+        share = s.step_share_tokens if tight is None else tight[0]
+        preview = s.preview_chars_for(len(step)) if tight is None else tight[1]
         floor = min(floor_chars(preview), s.max_tool_chars)
         originals = [out[i] for i in step]
         tokens = [self.result_tokens(m) for m in originals]

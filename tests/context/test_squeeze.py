@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -218,3 +219,34 @@ def test_a_fanout_is_admitted_whole_or_compacted_never_half(tmp_path, budget, tu
     later = asyncio.run(mgr.prepare(messages))
     if mgr.pending_compaction is None and summarizer.calls == calls:
         assert later[: len(view)] == view
+
+
+def test_a_restarted_manager_sends_the_tightened_step_as_the_live_one(tmp_path):
+    """The decision is saved with the usage anchor (what the session stores): an app that
+    restarts after the step was admitted sends the same markers, with zero summarizer calls."""
+    turns = level_where(tmp_path, admitted=True)
+    mgr, summarizer = manager(tmp_path / "run")
+    messages = [*chat(turns), user("read the modules of pkg")]
+    asyncio.run(mgr.prepare(messages))
+    messages += fanout(SIZES)
+    asyncio.run(mgr.prepare(messages))
+    assert summarizer.calls == 0
+    saved = json.loads(json.dumps(mgr.usage_anchor))  # as the session line holds it
+    assert saved["tight_steps"]
+    messages.append(assistant("the modules parse line by line"))
+    live = asyncio.run(mgr.prepare(messages))
+    restarted, restarted_summarizer = manager(tmp_path / "run")
+    assert restarted.restore_usage_anchor(saved)
+    assert asyncio.run(restarted.prepare(messages)) == live
+    assert restarted_summarizer.calls == 0
+    # without the saved decision, the step would be planned at its usual share
+    fresh, _ = manager(tmp_path / "run")
+    assert asyncio.run(fresh.prepare(messages)) != live
+
+
+def test_a_malformed_saved_decision_is_ignored_not_fatal(tmp_path):
+    mgr, _ = manager(tmp_path)
+    anchor = {**mgr.usage_anchor}
+    for bad in ({"k": [1]}, {"k": ["a", 2]}, {"k": [-1, 40]}, [1, 2], {"k": [True, 40]}):
+        assert mgr.restore_usage_anchor({**anchor, "tight_steps": bad})
+        assert "tight_steps" not in mgr.usage_anchor
