@@ -48,6 +48,13 @@ from pi_desktop.context.pins import PinRefused, PinsAndNotes, all_pinned_units, 
 from pi_desktop.context.ratio import ASCII_WEIGHT
 from pi_desktop.context.report import CompactionInfo, OffloadedResult, PrepareReport
 from pi_desktop.context.snip import DEFAULT_MAX_MESSAGES, budget_message_cap
+from pi_desktop.context.squeeze import (
+    admit_tight,
+    note_sent,
+    restore_tight,
+    saved_tight,
+    trailing_step,
+)
 from pi_desktop.context.summarizer import FailedInputs
 from pi_desktop.context.summary_trim import (
     default_keep_recent,
@@ -207,7 +214,8 @@ class ContextManager:
         placeholders: a restart must clear the same ones (it moves only when L2 clears in
         bulk, so this stays rare).
         """
-        return {**self._calibration.saved(), "micro_floor": self._micro_floor}
+        saved = {**self._calibration.saved(), "micro_floor": self._micro_floor}
+        return {**saved, "tight_steps": saved_tight(self._views)} if self._views.tight else saved
 
     def restore_usage_anchor(self, anchor: dict[str, Any] | None) -> bool:
         """Take back a saved ``usage_anchor``; a malformed one is ignored (False), never fatal."""
@@ -218,6 +226,7 @@ class ContextManager:
             return False
         if not self._calibration.restore(anchor):
             return False
+        restore_tight(self._views, anchor.get("tight_steps", {}))  # malformed: none kept
         self._micro_floor = floor  # restore_cache (called after) keeps the later of the two
         return True
 
@@ -390,6 +399,13 @@ class ContextManager:
         unread = self.snip_policy == "summarize" and len(view.snipped) > 0
         if not over and not unread:
             return self._finish(messages, view)
+        if over and not unread and not self._pins.units(messages):  # see squeeze.py
+            step = trailing_step(view)
+            preview = self.preview_chars_for(len(step))
+            args = (self._views, messages, view, self._cache, self._micro_floor)
+            tight = admit_tight(*args, self.view_limit, preview) if step else None
+            if tight is not None:
+                return self._finish(messages, tight)
         if over:
             newest = next(
                 (k for k in range(len(messages) - 1, -1, -1) if messages[k].role == "user"), None
@@ -537,6 +553,7 @@ class ContextManager:
         newest = self._memo.measure(view.messages[-1])[1] if view.messages else 0.0
         ratio = self._calibration.observe(view.chars, view.weighted, newest)
         self._micro_floor = view.micro_floor
+        note_sent(self._views, messages, view)
         self.last_view_tokens = tokens_from_chars(view.chars, ratio)
         offloaded = []
         for i in view.offloaded:  # the markers the L3 pass found (L2 keeps their metadata)

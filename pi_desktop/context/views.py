@@ -11,6 +11,7 @@ shortcut of ``_l3_view``).
 
 from __future__ import annotations
 
+import hashlib
 import os
 from bisect import bisect_left
 from collections.abc import Sequence
@@ -64,6 +65,13 @@ class _View:
     offloaded: tuple[int, ...] = ()  # positions of the offloaded markers among them
 
 
+def step_key(first: Message) -> str:
+    """A step's name that survives a restart: its first result's call id and a digest of
+    that result (providers that reuse ids, ``call_0``, get different keys)."""
+    digest = hashlib.sha256(first.content.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    return f"{first.tool_call_id or ''}:{digest}"
+
+
 def _offload_info(message: Message) -> dict | None:
     """The ``offloaded`` metadata of an L3 marker (L2's placeholder keeps it), else None."""
     info = (message.metadata or {}).get("offloaded")
@@ -109,6 +117,15 @@ class ViewBuilder:
         self._pins = pins
         # the last view's L3 pass: (settings, input, output, tools, assistants, stable end)
         self._l3_last: tuple | None = None
+        # a fresh step planned to a tighter share (see ``squeeze.py``): (its first result,
+        # share tokens, preview chars) while probing, and the plan made under it
+        self.squeeze: tuple[Message, float, int] | None = None
+        self.squeezed: tuple[Message, object, tuple[Message, ...], tuple[Message, ...]] | None
+        self.squeezed = None
+        self.sent_step: Message | None = None  # first result of the last sent view's newest step
+        # the steps admitted tighter, by ``step_key``: (share, preview) — saved with the usage
+        # anchor, so a restarted manager plans them as the live one did
+        self.tight: dict[str, tuple[float, int]] = {}
 
     # ------------------------------------------------------------------ sizes
 
@@ -355,19 +372,25 @@ class ViewBuilder:
         first = out[step[0]]
         s = self._settings
         settings = (s.view_limit, self._calibration.l3_correction, s.max_tool_chars)
-        plan = self._memo.plans.get(id(first)) if not protected else None
+        squeeze = self.squeeze if self.squeeze is not None and self.squeeze[0] is first else None
+        plan = self._memo.plans.get(id(first)) if not protected and squeeze is None else None
         if (
             plan is not None
             and plan[0] is first
             and len(plan[2]) == len(step)
             and all(out[i] is m for i, m in zip(step, plan[2], strict=True))
-            and (plan[1] == settings or self._plan_holds(plan[1], plan[2], plan[3]))
+            and (
+                plan[1] == settings
+                or self._plan_holds(plan[1], plan[2], plan[3], step[-1] + 1 < len(out))
+            )
         ):  # the same step: the same decision, O(1) per result (see _plan_holds)
             for i, chosen in zip(step, plan[3], strict=True):
                 out[i] = chosen
             return
-        share = s.step_share_tokens
-        preview = s.preview_chars_for(len(step))
+        saved = self.tight.get(step_key(first)) if squeeze is None and self.tight else None
+        tight = squeeze[1:] if squeeze is not None else saved
+        share = s.step_share_tokens if tight is None else tight[0]
+        preview = s.preview_chars_for(len(step)) if tight is None else tight[1]
         floor = min(floor_chars(preview), s.max_tool_chars)
         originals = [out[i] for i in step]
         tokens = [self.result_tokens(m) for m in originals]
@@ -393,18 +416,27 @@ class ViewBuilder:
                 continue
             total -= saved
             out[i] = marker
-        for j, i in enumerate(step):
-            self._memo.remember(STEP_KIND, originals[j], out[i])
+        plan = (first, settings, tuple(originals), tuple(out[i] for i in step))
+        if squeeze is not None:  # a probe: kept only if the view it makes is taken
+            self.squeezed = plan
+            return
+        self.commit_plan(plan, protected)
+
+    def commit_plan(self, plan: tuple, protected: set[int] | frozenset[int] = frozenset()) -> None:
+        """Remember a step's decision: per result (what a compaction serialises) and as the
+        step's sticky plan (not for a step with a pinned result)."""
+        first, _, originals, chosen = plan
+        for original, out in zip(originals, chosen, strict=True):
+            self._memo.remember(STEP_KIND, original, out)
         if not protected:
-            self._memo.plans[id(first)] = (
-                first,
-                settings,
-                tuple(originals),
-                tuple(out[i] for i in step),
-            )
+            self._memo.plans[id(first)] = plan
 
     def _plan_holds(
-        self, planned: object, originals: Sequence[Message], chosen: Sequence[Message]
+        self,
+        planned: object,
+        originals: Sequence[Message],
+        chosen: Sequence[Message],
+        answered: bool = False,
     ) -> bool:
         """Whether a step's plan, made under the settings ``planned``, holds after the usage
         anchor moved.
@@ -415,6 +447,11 @@ class ViewBuilder:
         inline result is over ``max_tool_chars``. Re-deciding whenever the anchor crosses a
         rounding step would move results between inline and offloaded — under a 2k budget
         the anchor moves by a fifth — and every such move rewrites the view's prefix.
+        An ``answered`` step (a message follows it) keeps its plan whatever the anchor: the
+        share protects only the newest step, which cannot be summarized; an answered one can
+        (a compaction cuts before it, or inside the newest turn), so re-deciding it would
+        only rewrite the prefix (an inline result offloaded in the next request, with the
+        view far under the threshold).
         """
         s = self._settings
         limit, correction, hard = planned  # type: ignore[misc]
@@ -422,6 +459,8 @@ class ViewBuilder:
             return False
         if any(o is c and len(o.content) > hard for o, c in zip(originals, chosen, strict=True)):
             return False
+        if answered:
+            return True
         if self._calibration.l3_correction <= correction:
             return True
         return sum(self.result_tokens(c) for c in chosen) <= s.step_share_tokens

@@ -51,4 +51,7 @@ def test_at_8k_only_compactions_break_the_request_prefix(tmp_path):
     # (at 32k, L2's bulk clear — by design, bench (e) — breaks it twice in 300 turns)
     f = asyncio.run(run_soak(300, 8_000, seed=8_000, counter="o200k", results_dir=tmp_path))
     assert f.breaks_without_compaction == 0
-    assert f.prefix_share >= 0.8
+    # a fan-out that would push the request over the threshold is admitted offloaded harder
+    # (squeeze.py) instead of compacting for it: 91.9 % (86.3 % when it compacted, with 58
+    # summarizer calls instead of 37)
+    assert f.prefix_share >= 0.9
