@@ -3592,13 +3592,13 @@ and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter)
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="240" />
-            <source>automatic (a quarter of the budget)</source>
-            <translation>automatic (a quarter of the budget)</translation>
+            <source>automatic</source>
+            <translation>automatic</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="244" />
-            <source>How many of the newest tokens a summary always leaves verbatim</source>
-            <translation>How many of the newest tokens a summary always leaves verbatim</translation>
+            <source>How many of the newest tokens a summary always leaves verbatim. Automatic: a quarter of the budget, less under a small one, so a summary leaves room for a few more turns</source>
+            <translation>How many of the newest tokens a summary always leaves verbatim. Automatic: a quarter of the budget, less under a small one, so a summary leaves room for a few more turns</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="250" />

@@ -3537,13 +3537,13 @@ and cheaper answers on providers that can switch it (DeepSeek, Qwen, OpenRouter)
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="240" />
-            <source>automatic (a quarter of the budget)</source>
-            <translation>自动（预算的四分之一）</translation>
+            <source>automatic</source>
+            <translation>自动</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="244" />
-            <source>How many of the newest tokens a summary always leaves verbatim</source>
-            <translation>总结时始终原样保留的最新内容的 Token 数</translation>
+            <source>How many of the newest tokens a summary always leaves verbatim. Automatic: a quarter of the budget, less under a small one, so a summary leaves room for a few more turns</source>
+            <translation>总结时始终原样保留的最新内容的 Token 数。自动：预算的四分之一；预算很小时更少，使总结后仍有余地容纳几轮对话</translation>
         </message>
         <message>
             <location filename="../../pi_desktop/ui/dialogs/settings_dialog.py" line="250" />

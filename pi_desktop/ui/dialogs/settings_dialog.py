@@ -237,11 +237,16 @@ class SettingsDialog(QDialog):
         self.keep_recent.setRange(0, 99_999_999)
         self.keep_recent.setSingleStep(500)
         self.keep_recent.setGroupSeparatorShown(True)
-        self.keep_recent.setSpecialValueText(tr("Settings", "automatic (a quarter of the budget)"))
+        self.keep_recent.setSpecialValueText(tr("Settings", "automatic"))
         self.keep_recent.setValue(settings.keep_recent_tokens)
         self.keep_recent.setObjectName("keep_recent")
         self.keep_recent.setToolTip(
-            tr("Settings", "How many of the newest tokens a summary always leaves verbatim")
+            tr(
+                "Settings",
+                "How many of the newest tokens a summary always leaves verbatim. Automatic: a "
+                "quarter of the budget, less under a small one, so a summary leaves room for a "
+                "few more turns",
+            )
         )
         self.keep_recent_field = NumberField(
             self.keep_recent,
