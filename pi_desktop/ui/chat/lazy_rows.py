@@ -47,6 +47,9 @@ BUILD_BUDGET_S = 0.006
 # a scroll-bar drag builds no card until the thumb has rested this long (stand-ins meanwhile):
 # a card costs ~5 ms, and a drag across 10,000 rows asks for new ones every frame
 DRAG_REST_S = 0.05
+# then one build step per turn, this far apart: a late wake-up (2 cores, other processes) finds
+# one step due, not a step, a paint and the next step back to back in one stall
+STEP_GAP_MS = 4
 TEXT_WRAP = int(Qt.TextFlag.TextWordWrap)
 USER_BUBBLE_SHARE = 0.8  # a user's bubble takes at most this share of the column
 
@@ -236,9 +239,9 @@ class LazyRowsView(QAbstractScrollArea):
 
     # -- the layout pass -----------------------------------------------------------------
 
-    def schedule_layout(self) -> None:
+    def schedule_layout(self, after_ms: int = 0) -> None:
         if not self._layout_timer.isActive():
-            self._layout_timer.start()
+            self._layout_timer.start(after_ms)
 
     def settle(self) -> None:
         """Lay out now (tests, screenshots): measure, build what is in view, position."""
@@ -317,8 +320,8 @@ class LazyRowsView(QAbstractScrollArea):
             self._move(row, side, inner, offset)
         self._content.setGeometry(self.viewport().rect())
         self._content.update()
-        if pending:
-            self.schedule_layout()
+        if pending:  # while the thumb is held, the steps are spaced: input and paint get in
+            self.schedule_layout(STEP_GAP_MS if budget == 0.0 else 0)
 
     def _anchor(self) -> tuple[int, int] | None:
         """The row at the top of the viewport and how far into it the view is."""
