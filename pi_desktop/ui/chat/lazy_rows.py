@@ -159,7 +159,7 @@ class LazyRowsView(QAbstractScrollArea):
     def is_busy(self) -> bool:
         """A drag or a wheel is moving the view, or a layout pass is due: idle work waits."""
         moved = time.perf_counter() - self._last_scroll < DRAG_REST_S
-        return moved or self._layout_timer.isActive() or self.verticalScrollBar().isSliderDown()
+        return moved or self.layout_pending() or self.verticalScrollBar().isSliderDown()
 
     def row_at(self, y: int) -> int:
         """The index of the row at content height ``y`` (clamped to the rows)."""
@@ -417,22 +417,19 @@ class LazyRowsView(QAbstractScrollArea):
     def _build_steps(self, todo: list[Row], deadline: float | None, side: int, inner: int) -> bool:
         """Build ``todo`` one step at a time until a step would end past ``deadline`` (at
         least one step: every pass gets on); True when out of time."""
-        stepped = False
-        for row in todo:
+        for n, row in enumerate(todo):
             if deadline is None:
                 self._build(row)
-            else:
-                if stepped and time.perf_counter() + self._staged.step_cost > deadline:
-                    return True
-                started = time.perf_counter()
-                widget = self._staged.advance(row)
-                if widget is not None:
-                    self._install(row, widget)
-                    self._place(row, side, inner)
-                self._staged.note(time.perf_counter() - started)
-                stepped = True
+                self._place(row, side, inner)
                 continue
-            self._place(row, side, inner)
+            if n and time.perf_counter() + self._staged.step_cost > deadline:
+                return True
+            started = time.perf_counter()
+            widget = self._staged.advance(row)
+            if widget is not None:
+                self._install(row, widget)
+                self._place(row, side, inner)
+            self._staged.note(time.perf_counter() - started)
         return deadline is not None and time.perf_counter() >= deadline
 
     def _build(self, row: Row) -> QWidget:
