@@ -1,12 +1,13 @@
-"""A message card built in two steps, from a spare made while the view was idle.
+"""A message card built in two steps, or in one from a spare made while the view was idle.
 
 A card's widgets cost about what its markdown does, and the first card built after the
 window sat still (a scroll-bar drag is mostly waiting) costs several times its usual price:
 so the view keeps a few empty cards per role, made one per turn of the loop while it is
-idle (``SpareCards``), and a row's build takes one (or makes one) in a first step and fills
-it with the row's text on the next turn (``staged``). The text and the details are read from
-the row when that step runs: a row that changed in between is drawn as it is then. A spare
-is what ``MessageCard(role)`` makes; taking one sets what a new card would get from its row.
+idle (``SpareCards``). A row's build takes one and fills it with the row's text in one
+step; with none left, it makes one in a first step and fills it on the next turn
+(``staged``). The text and the details are read from the row when the filling runs: a row
+that changed in between is drawn as it is then. A spare is what ``MessageCard(role)``
+makes; taking one sets what a new card would get from its row.
 """
 
 from __future__ import annotations
@@ -41,8 +42,10 @@ def new_card(view: ConversationView, role: str, parent: QWidget) -> MessageCard:
 def staged_message_card(
     view: ConversationView, row: Row, parent: QWidget
 ) -> tuple[MessageCard, Steps]:
-    """The card of message ``row`` (hidden, no text yet) and the step that fills it in."""
-    card = view.spares.take(row.role, parent) or new_card(view, row.role, parent)
+    """The card of message ``row`` (hidden, no text yet) and the step that fills it in; a
+    spare is cheap to take, so it is filled at once (one step, one paint)."""
+    spare = view.spares.take(row.role, parent)
+    card = spare or new_card(view, row.role, parent)
     card.entry_id = row.entry_id  # what MessageCard(role, text, entry_id) sets
     card.actions.pin_button.setEnabled(row.entry_id is not None)
     if row.role == "user":
@@ -60,6 +63,9 @@ def staged_message_card(
         if row.stopped:
             card.set_stopped()
 
+    if spare is not None:
+        fill()
+        return card, []
     return card, [fill]
 
 

@@ -155,6 +155,10 @@ def test_a_spare_card_equals_a_fresh_one_and_keeps_edit_pin_and_stats(qtbot):
     assert pooled.spares.count("user") == pooled.spares.count("assistant") == SPARES_PER_ROLE
     spare_ids = {id(c) for c in pooled.spares._cards["user"] + pooled.spares._cards["assistant"]}
     _at_top_without_building(pooled)
+    top = _in_view(pooled)[0]
+    pooled._relayout(budget=0.0)
+    assert id(top.widget) in spare_ids  # a spare is filled in the same step: one turn
+    assert top.widget.isVisible() and top.widget.text == top.content
     _step_until_built(pooled)
     pooled.settle()
     cards = [row.widget for row in _in_view(pooled)]
