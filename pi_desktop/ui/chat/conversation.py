@@ -18,6 +18,7 @@ from PySide6.QtGui import QKeySequence, QPalette, QResizeEvent, QShortcut
 from PySide6.QtWidgets import QLabel, QWidget
 
 from pi_desktop.agent.repair import INTERRUPTED_RESULT, PairRepair
+from pi_desktop.ui.chat.card_build import SpareCards, staged_message_card
 from pi_desktop.ui.chat.conversation_find import ConversationFind
 from pi_desktop.ui.chat.find_bar import FindBar
 from pi_desktop.ui.chat.history_gaps import gap_note
@@ -31,6 +32,7 @@ from pi_desktop.ui.chat.message_widgets import (
 from pi_desktop.ui.chat.path_items import PathItem, path_items, tool_calls_of
 from pi_desktop.ui.chat.path_rows import PathRows, rows_of
 from pi_desktop.ui.chat.rows import Row
+from pi_desktop.ui.chat.staged import Steps, build_now
 from pi_desktop.ui.chat.thinking import reasoning_of
 from pi_desktop.ui.chat.usage_text import MessageStats
 from pi_desktop.ui.i18n import tr, trf
@@ -81,6 +83,7 @@ class ConversationView(LazyRowsView):
         # fields of saved messages that could not be drawn (skipped, and said so in a banner)
         self.problems: list[str] = []
         self._find = ConversationFind(self, self.matchesChanged.emit)
+        self.spares = SpareCards(self)  # empty cards made while idle (card_build)
         self.hint = QLabel(
             tr("Conversation", EMPTY_HINT), self.viewport()
         )  # what a first start sees, until a row
@@ -135,21 +138,14 @@ class ConversationView(LazyRowsView):
     def _is_user_bubble(self, widget: QWidget) -> bool:
         return isinstance(widget, MessageCard) and widget.role == "user"
 
+    def _make_widget_staged(self, row: Row, parent: QWidget) -> tuple[QWidget, Steps]:
+        if row.kind == "message":  # widgets first, markdown on the next turn (card_build)
+            return staged_message_card(self, row, parent)
+        return self._make_widget(row, parent), []
+
     def _make_widget(self, row: Row, parent: QWidget) -> QWidget:
         if row.kind == "message":
-            widget = MessageCard(row.role, row.content, row.entry_id, parent)
-            widget.editRequested.connect(self.editRequested)
-            widget.pinRequested.connect(self.pinRequested)
-            if row.role == "user":
-                widget.setMaximumWidth(self._bubble_width())
-            widget.set_reasoning(row.reasoning)
-            if row.streaming:
-                widget.status_label.setText("…")
-            elif row.role == "assistant":
-                widget.set_stats(self.stats_for(row.entry_id, row.metadata))
-                widget.body.setHidden(not row.content.strip())
-            if row.stopped:
-                widget.set_stopped()
+            widget = build_now(*staged_message_card(self, row, parent))
         elif row.kind == "tool":
             widget = ToolCallWidget(row.call_id, row.name, row.arguments, parent)
             widget.stored = row.stored

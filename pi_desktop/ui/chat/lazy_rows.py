@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QToolButton, QWidget
 
 from pi_desktop.ui.chat.path_rows import EstimateFigures
 from pi_desktop.ui.chat.rows import Row
+from pi_desktop.ui.chat.staged import StagedBuilds, Steps
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 
 # The rows form a centred column about 80 characters wide, as chat apps lay out answers:
@@ -39,12 +40,16 @@ MAX_BUILT = 60
 # a conversation this short is built whole (as cheap as a screenful, and every card is there
 # for the keyboard and for tests); longer ones only near the viewport
 BUILD_ALL_ROWS = 40
-# time a layout pass may spend building rows (~4 ms a card); the rest waits for the next turn
-# of the loop and is drawn as a quiet stand-in meanwhile, so a scroll-bar drag never stalls
-BUILD_BUDGET_S = 0.008
+# time a layout pass may spend building rows (a card is built in steps of ~2–5 ms: staged.py);
+# the rest waits for the next turn of the loop and is drawn as a quiet stand-in meanwhile, so
+# a scroll-bar drag never stalls (with the paint, a turn stays well under a 60 Hz frame)
+BUILD_BUDGET_S = 0.006
 # a scroll-bar drag builds no card until the thumb has rested this long (stand-ins meanwhile):
 # a card costs ~5 ms, and a drag across 10,000 rows asks for new ones every frame
 DRAG_REST_S = 0.05
+# then one build step per turn, this far apart: a late wake-up (2 cores, other processes) finds
+# one step due, not a step, a paint and the next step back to back in one stall
+STEP_GAP_MS = 4
 TEXT_WRAP = int(Qt.TextFlag.TextWordWrap)
 USER_BUBBLE_SHARE = 0.8  # a user's bubble takes at most this share of the column
 
@@ -85,6 +90,7 @@ class LazyRowsView(QAbstractScrollArea):
         self._tops: list[int] = []  # each row's top, in content coordinates
         self._dirty_from: int | None = None  # tops from here on need recomputing
         self._built: set[Row] = set()
+        self._staged = StagedBuilds(lambda row: self._make_widget_staged(row, self._content))
         self._in_layout = False
         self._restoring = False
         self._width = 0  # the width the heights were estimated at
@@ -108,6 +114,11 @@ class LazyRowsView(QAbstractScrollArea):
     def _make_widget(self, row: Row, parent: QWidget) -> QWidget:
         """The widget that shows ``row`` (built when the row comes near the viewport)."""
         raise NotImplementedError
+
+    def _make_widget_staged(self, row: Row, parent: QWidget) -> tuple[QWidget, Steps]:
+        """``row``'s widget made now (hidden) and the steps left, each run on a later turn of
+        the loop when the view builds within a budget (staged.py). Default: one step."""
+        return self._make_widget(row, parent), []
 
     def _row_built(self, row: Row, widget: QWidget) -> None:
         """Called once ``widget`` shows ``row``, sized and in place."""
@@ -144,6 +155,11 @@ class LazyRowsView(QAbstractScrollArea):
     def built_rows(self) -> set[Row]:
         """The rows that have a widget now."""
         return self._built
+
+    def is_busy(self) -> bool:
+        """A drag or a wheel is moving the view, or a layout pass is due: idle work waits."""
+        moved = time.perf_counter() - self._last_scroll < DRAG_REST_S
+        return moved or self.layout_pending() or self.verticalScrollBar().isSliderDown()
 
     def row_at(self, y: int) -> int:
         """The index of the row at content height ``y`` (clamped to the rows)."""
@@ -223,9 +239,9 @@ class LazyRowsView(QAbstractScrollArea):
 
     # -- the layout pass -----------------------------------------------------------------
 
-    def schedule_layout(self) -> None:
+    def schedule_layout(self, after_ms: int = 0) -> None:
         if not self._layout_timer.isActive():
-            self._layout_timer.start()
+            self._layout_timer.start(after_ms)
 
     def settle(self) -> None:
         """Lay out now (tests, screenshots): measure, build what is in view, position."""
@@ -277,6 +293,7 @@ class LazyRowsView(QAbstractScrollArea):
             if len(self._rows) <= BUILD_ALL_ROWS:
                 first, last = 0, len(self._rows) - 1
             todo = [r for r in self._rows[first : last + 1] if r.widget is None]
+            self._staged.abandon_outside(first, last)
             if not todo:
                 pending = False
                 break
@@ -287,12 +304,7 @@ class LazyRowsView(QAbstractScrollArea):
             # the rows under the viewport first, then the overscan
             top = bar.value()
             todo.sort(key=lambda r: 0 if top <= self._tops[r.index] <= top + view_h else 1)
-            for row in todo:
-                self._build(row)
-                self._place(row, side, inner)
-                if deadline is not None and time.perf_counter() >= deadline:
-                    break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if self._build_steps(todo, deadline, side, inner):
                 break
         self._restore(anchor)
         self._drop_far()
@@ -308,8 +320,8 @@ class LazyRowsView(QAbstractScrollArea):
             self._move(row, side, inner, offset)
         self._content.setGeometry(self.viewport().rect())
         self._content.update()
-        if pending:
-            self.schedule_layout()
+        if pending:  # while the thumb is held, the steps are spaced: input and paint get in
+            self.schedule_layout(STEP_GAP_MS if budget == 0.0 else 0)
 
     def _anchor(self) -> tuple[int, int] | None:
         """The row at the top of the viewport and how far into it the view is."""
@@ -402,10 +414,31 @@ class LazyRowsView(QAbstractScrollArea):
 
     # -- building a row's widget ---------------------------------------------------------
 
+    def _build_steps(self, todo: list[Row], deadline: float | None, side: int, inner: int) -> bool:
+        """Build ``todo`` one step at a time until a step would end past ``deadline`` (at
+        least one step: every pass gets on); True when out of time."""
+        for n, row in enumerate(todo):
+            if deadline is None:
+                self._build(row)
+                self._place(row, side, inner)
+                continue
+            if n and time.perf_counter() + self._staged.step_cost > deadline:
+                return True
+            started = time.perf_counter()
+            widget = self._staged.advance(row)
+            if widget is not None:
+                self._install(row, widget)
+                self._place(row, side, inner)
+            self._staged.note(time.perf_counter() - started)
+        return deadline is not None and time.perf_counter() >= deadline
+
     def _build(self, row: Row) -> QWidget:
         if row.widget is not None:
             return row.widget
-        widget = self._make_widget(row, self._content)
+        return self._install(row, self._staged.finish(row))
+
+    def _install(self, row: Row, widget: QWidget) -> QWidget:
+        """A row's finished widget: sized, shown, measured by the caller."""
         widget.resize(self._width or self._column()[1], max(1, row.height))
         widget.show()  # shown before it is measured: its text lays out at its real width
         row.widget = widget
@@ -449,6 +482,7 @@ class LazyRowsView(QAbstractScrollArea):
         if row not in self._built and row.widget is None and row not in self._rows:
             return
         self._unbuild(row)
+        self._staged.abandon([row])
         try:
             self._rows.remove(row)
         except ValueError:
@@ -467,6 +501,7 @@ class LazyRowsView(QAbstractScrollArea):
     def _clear_rows(self) -> None:
         for row in list(self._built):
             self._unbuild(row)
+        self._staged.abandon_all()
         self._rows = []
         self._tops = []
         self._dirty_from = None
