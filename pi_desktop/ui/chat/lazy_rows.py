@@ -22,6 +22,7 @@ from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QToolButton, QWidget
 
 from pi_desktop.ui.chat.path_rows import EstimateFigures
+from pi_desktop.ui.chat.reestimate import Reestimate
 from pi_desktop.ui.chat.rows import Row
 from pi_desktop.ui.chat.staged import StagedBuilds, Steps
 from pi_desktop.ui.scrollbars import slim_scroll_bars
@@ -94,6 +95,7 @@ class LazyRowsView(QAbstractScrollArea):
         self._in_layout = False
         self._restoring = False
         self._width = 0  # the width the heights were estimated at
+        self._resized = Reestimate()  # rows still estimated at an older width
         self._follow = True
         self._layout_timer = QTimer(self)  # one relayout per turn of the loop, however many asks
         self._layout_timer.setSingleShot(True)
@@ -269,14 +271,14 @@ class LazyRowsView(QAbstractScrollArea):
             moving = time.perf_counter() - self._last_scroll < DRAG_REST_S
         deadline = None if budget is None else time.perf_counter() + budget
         side, inner = self._column()
+        anchor = self._anchor()  # before heights change: the reader's row stays where it is
         if inner != self._width:  # a new width: every estimate and measure is stale
             self._width = inner
-            estimate = self._estimator(inner)
-            for row in self._rows:
-                row.measured = False
-                row.height = estimate(row)
-            self._mark_dirty(0)
-        anchor = self._anchor()
+            near = anchor[0] if anchor else 0
+            estimate, whole = self._estimator(inner), budget is None
+            self._mark_dirty(self._resized.start(self._rows, estimate, near, whole=whole))
+        elif self._resized.pending:  # the rest of them, a slice per pass (reestimate.py)
+            self._mark_dirty(self._resized.step(self._rows, whole=budget is None))
         # measured again: the built rows in and near the view (a far one keeps its height
         # until it comes back; measuring all of them made every scroll step slow)
         near_first = self._row_at(bar.value() - OVERSCAN_PX)
@@ -320,7 +322,7 @@ class LazyRowsView(QAbstractScrollArea):
             self._move(row, side, inner, offset)
         self._content.setGeometry(self.viewport().rect())
         self._content.update()
-        if pending:  # while the thumb is held, the steps are spaced: input and paint get in
+        if pending or self._resized.pending:  # thumb held: steps spaced, input and paint get in
             self.schedule_layout(STEP_GAP_MS if budget == 0.0 else 0)
 
     def _anchor(self) -> tuple[int, int] | None:
@@ -502,8 +504,8 @@ class LazyRowsView(QAbstractScrollArea):
         for row in list(self._built):
             self._unbuild(row)
         self._staged.abandon_all()
-        self._rows = []
-        self._tops = []
+        self._resized.cancel()
+        self._rows, self._tops = [], []
         self._dirty_from = None
         self._follow = True
 
