@@ -62,9 +62,10 @@ class SessionTreePanel(QWidget):
     sealedClicked = Signal(str)
     editRequested = Signal(str)  # a user message: edit and resend from before it
 
-    # entries; a smaller session is drawn at once (~5 ms at 2,000). At 10,000 the snapshot
-    # held the loop for ~60 ms of an 87 ms stall at open, so from here on it is a worker's
-    BACKGROUND_ABOVE = 2_000
+    # entries; a smaller session is drawn at once (~60 ms of the loop at 10,000, ~0.15 s at
+    # 20,000). Drawn in a worker from 2,000 up, a 10,000-message launch was idle 60–100 ms
+    # later (the build and the window's first drawing then share the GIL), so not lower
+    BACKGROUND_ABOVE = 20_000
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
