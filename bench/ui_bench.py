@@ -287,21 +287,28 @@ def bench_tree_append(tmp: Path) -> None:
     print(f"    full / incremental: {full / inc:.1f}x median, {worst:.1f}x longest")
 
 
+def _app_env(tmp: Path, probe: str) -> dict[str, str]:
+    """The environment the app is launched in: offscreen, a throw-away profile under ``tmp``,
+    and ``probe`` set (the launch_probe variable that makes it report and close)."""
+    env = dict(os.environ)
+    env.update(
+        PYTHONPATH=str(Path(__file__).resolve().parents[1]),
+        QT_QPA_PLATFORM="offscreen",
+        HOME=str(tmp),
+    )
+    env[probe] = "1"
+    for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+        env[var] = str(tmp / "launch" / var.lower())
+    return env
+
+
 def bench_launch(tmp: Path, runs: int = 3) -> None:
     """``python -m pi_desktop --offline`` in fresh processes until the first painted window."""
     import re
     import subprocess
 
     print("(d) launch: python -m pi_desktop --offline, process start to the first painted window")
-    env = dict(os.environ)
-    env.update(
-        PYTHONPATH=str(Path(__file__).resolve().parents[1]),
-        QT_QPA_PLATFORM="offscreen",
-        PI_DESKTOP_EXIT_AFTER_PAINT="1",
-        HOME=str(tmp),
-    )
-    for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
-        env[var] = str(tmp / "launch" / var.lower())
+    env = _app_env(tmp, "PI_DESKTOP_EXIT_AFTER_PAINT")
     painted, total = [], []
     for _ in range(runs):
         started = time.perf_counter()
@@ -528,15 +535,7 @@ def _app_idle_ms(tmp: Path, path: Path, runs: int = 3) -> str:
     import re
     import subprocess
 
-    env = dict(os.environ)
-    env.update(
-        PYTHONPATH=str(Path(__file__).resolve().parents[1]),
-        QT_QPA_PLATFORM="offscreen",
-        PI_DESKTOP_EXIT_WHEN_IDLE="1",
-        HOME=str(tmp),
-    )
-    for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
-        env[var] = str(tmp / "launch" / var.lower())
+    env = _app_env(tmp, "PI_DESKTOP_EXIT_WHEN_IDLE")
     idle, resident = [], []
     for _ in range(runs):
         out = subprocess.run(
