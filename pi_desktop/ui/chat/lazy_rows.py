@@ -18,13 +18,14 @@ from collections.abc import Callable
 from itertools import accumulate
 
 from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer
-from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QResizeEvent
+from PySide6.QtGui import QPaintEvent, QPalette, QResizeEvent
 from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QToolButton, QWidget
 
 from pi_desktop.ui.chat.path_rows import EstimateFigures
 from pi_desktop.ui.chat.reestimate import Reestimate
 from pi_desktop.ui.chat.rows import Row
 from pi_desktop.ui.chat.staged import StagedBuilds, Steps
+from pi_desktop.ui.chat.stand_ins import paint_stand_ins
 from pi_desktop.ui.scrollbars import slim_scroll_bars
 
 # The rows form a centred column about 80 characters wide, as chat apps lay out answers:
@@ -51,7 +52,6 @@ DRAG_REST_S = 0.05
 # then one build step per turn, this far apart: a late wake-up (2 cores, other processes) finds
 # one step due, not a step, a paint and the next step back to back in one stall
 STEP_GAP_MS = 4
-TEXT_WRAP = int(Qt.TextFlag.TextWordWrap)
 USER_BUBBLE_SHARE = 0.8  # a user's bubble takes at most this share of the column
 
 
@@ -525,24 +525,9 @@ class LazyRowsView(QAbstractScrollArea):
         if not self._rows:
             return
         offset = self.verticalScrollBar().value()
-        first = self._row_at(offset + rect.top())
-        last = self._row_at(offset + rect.bottom())
-        side, inner = self._column()
-        painter = None
-        for row in self._rows[first : last + 1]:
-            if row.widget is not None:
-                continue
-            if painter is None:
-                painter = QPainter(canvas)
-                painter.setPen(canvas.palette().color(QPalette.ColorRole.PlaceholderText))
-            box = QRect(side, self._tops[row.index] - offset, inner, row.height)
-            if row.role == "user":  # where its bubble will be: on the right
-                bubble = min(inner, self._bubble_width())
-                box = QRect(side + inner - bubble, box.top(), bubble, row.height)
-            flags = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
-            painter.drawText(box.adjusted(4, 4, -4, -4), int(flags) | TEXT_WRAP, row.preview())
-        if painter is not None:
-            painter.end()
+        first, last = self._row_at(offset + rect.top()), self._row_at(offset + rect.bottom())
+        unbuilt = [row for row in self._rows[first : last + 1] if row.widget is None]
+        paint_stand_ins(canvas, unbuilt, self._tops, offset, self._column(), self._bubble_width())
 
     # -- following the newest row, and scrolling to one ----------------------------------
 
