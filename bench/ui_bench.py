@@ -449,6 +449,7 @@ def open_main(path: Path, started_at: float, measure_more: bool) -> int:
     from pi_desktop.app import build_window
     from pi_desktop.session import SessionLibrary
     from pi_desktop.ui.agent_factories import offline_setup
+    from pi_desktop.ui.launch_probe import window_busy
     from pi_desktop.ui.settings import KeyStore, SettingsStore
 
     tmp = path.parent
@@ -473,7 +474,7 @@ def open_main(path: Path, started_at: float, measure_more: bool) -> int:
         loop.run_until_complete(window.opening.task)
     quiet_since = time.time()
     while time.time() - quiet_since < 0.2:  # idle: opened, and 200 ms without layout work
-        busy = view._layout_timer.isActive() or window.session is None or window.tree.building
+        busy = window_busy(window)
         app.processEvents()
         if busy:
             quiet_since = time.time()

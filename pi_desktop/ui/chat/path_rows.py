@@ -124,7 +124,9 @@ def _tool_row(out: PathRows, call_id: str, name: str, arguments: object, *, stor
     return row
 
 
-def prepare_rows(session: Any, results_dir: Path, figures: EstimateFigures) -> PathRows:
+def prepare_rows(
+    session: Any, results_dir: Path, figures: EstimateFigures | None = None
+) -> PathRows:
     """Worker thread: the rows of ``session``'s current path estimated at ``figures``, and
     the syntax highlighters of the code blocks in its last rows loaded (the first cards the
     window builds; a lexer's first load compiles its patterns, ~0.1 s for Python)."""

@@ -22,10 +22,9 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QObject, Signal
 
 from pi_desktop.session import Session, SessionLibrary
-from pi_desktop.session.gc_pause import paused_gc
-from pi_desktop.ui.chat.conversation import path_items
-from pi_desktop.ui.chat.path_rows import PathRows, rows_of
+from pi_desktop.ui.chat.path_rows import PathRows
 from pi_desktop.ui.sessions.open_errors import OPEN_ERRORS
+from pi_desktop.ui.sessions.opening import read_for_window
 
 Show = Callable[[Session, PathRows], bool]  # False: not shown (the session is closed)
 
@@ -120,9 +119,6 @@ class SessionSwitch(QObject):
 
     def _read(self, ids: list[str]) -> Opened:
         """Worker thread: no Qt here, only the session files."""
-        from pi_desktop.agent.history import warm
-        from pi_desktop.agent.stats import UsageLedger
-
         opened = Opened()
         for session_id in ids:
             try:
@@ -132,12 +128,8 @@ class SessionSwitch(QObject):
                 continue
             try:
                 # the rows, the agent's history and the usage totals: made here, not on the loop
-                # (without the cyclic collector rescanning what piles up: see SessionOpening)
-                with paused_gc():
-                    results = self._library.results_dir(session.path)
-                    opened.items = rows_of(path_items(session, results))
-                    warm(session)
-                    UsageLedger.of(session)
+                results = self._library.results_dir(session.path)
+                opened.items = read_for_window(session, results, None)
             except Exception:
                 session.close()
                 raise
