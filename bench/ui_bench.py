@@ -50,6 +50,7 @@ from PySide6.QtWidgets import QApplication
 
 from pi_desktop.agent.llm import ChatResponse
 from pi_desktop.context import Message
+from pi_desktop.ui.launch_probe import resident_mb
 
 DELTAS = 20_000
 PIECES = [
@@ -332,13 +333,6 @@ def bench_launch(tmp: Path, runs: int = 3) -> None:
     )
 
 
-def rss_mb() -> float:
-    """Resident set size of this process now (Linux ``/proc``), in MB."""
-    with open("/proc/self/statm") as f:
-        pages = int(f.read().split()[1])
-    return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
-
-
 def bench_memory(tmp: Path, turns: int = 500) -> None:
     """RSS of the real window with the offline provider after ``turns`` sent messages."""
     import gc
@@ -377,7 +371,7 @@ def bench_memory(tmp: Path, turns: int = 500) -> None:
     async def run() -> None:
         await asyncio.sleep(0.1)
         gc.collect()
-        marks.append((0, rss_mb()))
+        marks.append((0, resident_mb()))
         for turn in range(1, turns + 1):
             window.input.setPlainText(f"Turn {turn}: explain **context** management, with code")
             task = window.send()
@@ -388,7 +382,7 @@ def bench_memory(tmp: Path, turns: int = 500) -> None:
                 started = time.perf_counter()
                 gc.collect()
                 full_gc_ms.append((time.perf_counter() - started) * 1000)
-                marks.append((turn, rss_mb()))
+                marks.append((turn, resident_mb()))
 
     started = time.perf_counter()
     gc.callbacks.append(watch_gc)
@@ -484,7 +478,7 @@ def open_main(path: Path, started_at: float, measure_more: bool) -> int:
     stalls = sorted(c * 1000 for _t, c in opening.cpu) or [0.0]
     print(
         f"RESULT paint={(painted - started_at) * 1000:.0f} idle={(idle - started_at) * 1000:.0f} "
-        f"rss={rss_mb():.0f} rows={view.row_count()} built={view.built_count()} "
+        f"rss={resident_mb():.0f} rows={view.row_count()} built={view.built_count()} "
         f"open_stall_cpu={stalls[-1]:.0f}"
     )
     if measure_more:

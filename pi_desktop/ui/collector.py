@@ -14,7 +14,6 @@ take ~0.2 s to scan).
 from __future__ import annotations
 
 import gc
-import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer
@@ -64,7 +63,6 @@ class MainThreadCollector(QObject):
         self._old_after_full = len(gc.get_objects(generation=2))
         self._was_enabled = False
         self.collections = [0, 0, 0]  # per generation, for the tests and the curious
-        self.longest_s = 0.0
 
     def start(self) -> None:
         self._was_enabled = gc.isenabled()
@@ -82,9 +80,7 @@ class MainThreadCollector(QObject):
         generation = due_generation(gc.get_count(), self._thresholds, self._full_due)
         if generation is None:
             return
-        started = time.perf_counter()
         gc.collect(generation)
-        self.longest_s = max(self.longest_s, time.perf_counter() - started)
         self.collections[generation] += 1
         if generation == 2:
             self._old_after_full = len(gc.get_objects(generation=2))

@@ -61,10 +61,11 @@ def process_age_s() -> float | None:
 
 
 def resident_mb() -> float:
-    """Resident set size of this process now (Linux ``/proc``; 0 where it is missing)."""
+    """Resident set size of this process now, in MB of 10^6 bytes as the bench has always
+    printed them (Linux ``/proc``; 0 where it is missing)."""
     try:
         with open("/proc/self/statm") as statm:
-            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6
     except (OSError, ValueError, IndexError):
         return 0.0
 
