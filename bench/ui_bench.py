@@ -25,7 +25,10 @@ Run: ``QT_QPA_PLATFORM=offscreen python3 bench/ui_bench.py`` (offscreen is set i
     idle (nothing left to lay out), and the resident size then. Targets: 10,000 messages idle
     < 1 s and < 300 MB; 100,000 < 3 s and < 600 MB. With the 10,000-message session: dragging
     the scroll bar from the bottom to the top (the longest event-loop turn, target < 16.7 ms)
-    and Ctrl+F over the whole session (a word in every message, and a word in one).
+    and Ctrl+F over the whole session (a word in every message, and a word in one). The same
+    run prints the launch alone (a fresh profile, no session) and what each session adds to
+    it, and a fixed pure-Python loop's time: machines of this class differ up to ~3x in speed
+    between sessions, so figures from two runs compare only through these.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "pyside6")
@@ -292,6 +296,9 @@ def _app_env(tmp: Path, probe: str) -> dict[str, str]:
     """The environment the app is launched in: offscreen, a throw-away profile under ``tmp``,
     and ``probe`` set (the launch_probe variable that makes it report and close)."""
     env = dict(os.environ)
+    # a user's installed app has its bytecode (pip compiles it); with this set, as on the CI
+    # machines, a launch would compile every stale module of the checkout again
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.update(
         PYTHONPATH=str(Path(__file__).resolve().parents[1]),
         QT_QPA_PLATFORM="offscreen",
@@ -303,12 +310,31 @@ def _app_env(tmp: Path, probe: str) -> dict[str, str]:
     return env
 
 
+def _fresh_bytecode() -> None:
+    """Compile the checkout once, so that no measured launch compiles it."""
+    import compileall
+
+    compileall.compile_dir(Path(__file__).resolve().parents[1] / "pi_desktop", quiet=1)
+
+
+def machine_reference_ms() -> float:
+    """A fixed pure-Python workload, best of three: how fast this machine and interpreter are,
+    to compare figures between runs on different machines (the same class varies ~3x)."""
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        sum(range(10_000_000))
+        best = min(best, time.perf_counter() - started)
+    return best * 1000
+
+
 def bench_launch(tmp: Path, runs: int = 3) -> None:
     """``python -m pi_desktop --offline`` in fresh processes until the first painted window."""
     import re
     import subprocess
 
     print("(d) launch: python -m pi_desktop --offline, process start to the first painted window")
+    _fresh_bytecode()
     env = _app_env(tmp, "PI_DESKTOP_EXIT_AFTER_PAINT")
     painted, total = [], []
     for _ in range(runs):
@@ -525,16 +551,36 @@ def open_main(path: Path, started_at: float, measure_more: bool) -> int:
     return 0
 
 
-def _app_idle_ms(tmp: Path, path: Path, runs: int = 3) -> str:
-    """The real launch on ``path``: the app prints when it is idle on it (launch_probe)."""
+class AppIdle(NamedTuple):
+    """Fresh launches of the app until it is idle (launch_probe): ms after the process
+    started, and MB resident then."""
+
+    idle: list[int]
+    resident: list[int]
+
+    def said(self) -> str:
+        idle = self.idle
+        return (
+            f"{min(idle)} / {statistics.median(idle):.0f} / {max(idle)} ms (min / median / max), "
+            f"{max(self.resident)} MB resident at most"
+        )
+
+
+def _app_idle(tmp: Path, path: Path | None, runs: int = 3) -> AppIdle | str:
+    """The real launch on ``path`` (on a fresh profile with no session when None): the app
+    prints when it is idle (launch_probe). A string says why it did not."""
     import re
+    import shutil
     import subprocess
 
     env = _app_env(tmp, "PI_DESKTOP_EXIT_WHEN_IDLE")
+    opened = ["--session", str(path)] if path is not None else []
     idle, resident = [], []
     for _ in range(runs):
+        if path is None:  # else the app would reopen the last session of the profile
+            shutil.rmtree(tmp / "launch", ignore_errors=True)
         out = subprocess.run(
-            [sys.executable, "-m", "pi_desktop", "--offline", "--session", str(path)],
+            [sys.executable, "-m", "pi_desktop", "--offline", *opened],
             env=env,
             cwd=tmp,
             capture_output=True,
@@ -546,10 +592,7 @@ def _app_idle_ms(tmp: Path, path: Path, runs: int = 3) -> str:
             return f"not reported (exit {out.returncode}): {out.stderr[-300:]}"
         idle.append(int(found.group(1)))
         resident.append(int(found.group(2)))
-    return (
-        f"{min(idle)} / {statistics.median(idle):.0f} / {max(idle)} ms (min / median / max), "
-        f"{max(resident)} MB resident at most"
-    )
+    return AppIdle(idle, resident)
 
 
 def bench_long_sessions(tmp: Path, sizes: tuple[int, ...] = (1_000, 10_000, 100_000)) -> None:
@@ -557,6 +600,19 @@ def bench_long_sessions(tmp: Path, sizes: tuple[int, ...] = (1_000, 10_000, 100_
     import subprocess
 
     print("(g) long sessions: the real window opening a session file, in a fresh process each")
+    _fresh_bytecode()
+    print(
+        f"    this machine: the reference loop (machine_reference_ms) takes "
+        f"{machine_reference_ms():.0f} ms"
+    )
+    empty = _app_idle(tmp, None)
+    if isinstance(empty, str):
+        print(f"    the app on a fresh profile, no session: {empty}")
+        return
+    print(
+        f"    the app on a fresh profile, no session (the launch alone): idle after {empty.said()}"
+    )
+    empty_ms = statistics.median(empty.idle)
     for n in sizes:
         folder = tmp / f"long-{n}"
         folder.mkdir()
@@ -582,12 +638,19 @@ def bench_long_sessions(tmp: Path, sizes: tuple[int, ...] = (1_000, 10_000, 100_
             f"{found['rows']} rows built; longest event-loop stall while opening "
             f"{found['open_stall_cpu']} ms main-thread CPU"
         )
-        app_idle = _app_idle_ms(tmp, path)
+        app = _app_idle(tmp, path)
+        said = app if isinstance(app, str) else app.said()
         print(
             f"    {n:,} messages, the app itself (python -m pi_desktop --session FILE), idle "
-            f"after the process started: {app_idle} (targets: 10k < 1 s and < 300 MB, "
+            f"after the process started: {said} (targets: 10k < 1 s and < 300 MB, "
             f"100k < 3 s and < 600 MB)"
         )
+        if not isinstance(app, str):
+            more = statistics.median(app.idle) - empty_ms
+            print(
+                f"      = the launch alone + {more:.0f} ms for the session "
+                f"({statistics.median(app.idle) / empty_ms:.2f}x the launch's idle)"
+            )
         if "drag_longest" in found:
             print(
                 f"    drag the scroll bar bottom → top ({n:,}, 240 moves at 60 Hz): longest "
