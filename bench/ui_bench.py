@@ -55,6 +55,7 @@ from PySide6.QtWidgets import QApplication
 from pi_desktop.agent.llm import ChatResponse
 from pi_desktop.context import Message
 from pi_desktop.ui.launch_probe import resident_mb
+from tests.kit.machine_speed import measured_ms, slowness
 
 DELTAS = 20_000
 PIECES = [
@@ -315,17 +316,6 @@ def _fresh_bytecode() -> None:
     import compileall
 
     compileall.compile_dir(Path(__file__).resolve().parents[1] / "pi_desktop", quiet=1)
-
-
-def machine_reference_ms() -> float:
-    """A fixed pure-Python workload, best of three: how fast this machine and interpreter are,
-    to compare figures between runs on different machines (the same class varies ~3x)."""
-    best = float("inf")
-    for _ in range(3):
-        started = time.perf_counter()
-        sum(range(10_000_000))
-        best = min(best, time.perf_counter() - started)
-    return best * 1000
 
 
 def bench_launch(tmp: Path, runs: int = 3) -> None:
@@ -602,8 +592,8 @@ def bench_long_sessions(tmp: Path, sizes: tuple[int, ...] = (1_000, 10_000, 100_
     print("(g) long sessions: the real window opening a session file, in a fresh process each")
     _fresh_bytecode()
     print(
-        f"    this machine: the reference loop (machine_reference_ms) takes "
-        f"{machine_reference_ms():.0f} ms"
+        f"    this machine: the reference loop (tests/kit/machine_speed.py) takes "
+        f"{measured_ms():.0f} ms CPU, {slowness():.2f}x the reference machine's"
     )
     empty = _app_idle(tmp, None)
     if isinstance(empty, str):

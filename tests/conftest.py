@@ -30,6 +30,16 @@ _hang_log = open(  # noqa: SIM115 - stays open for the watchdog for the whole ru
 )
 
 
+def pytest_report_header(config):
+    """The machine's speed, by which the loop tests' CPU-time limits are scaled."""
+    from tests.kit.machine_speed import REFERENCE_MS, measured_ms, slowness
+
+    return (
+        f"machine speed: the reference loop takes {measured_ms():.0f} ms CPU "
+        f"({REFERENCE_MS:.0f} ms on the reference machine): CPU-time limits x{slowness():.2f}"
+    )
+
+
 # Armed around a test's whole protocol, not in a fixture: the outermost wrapper of
 # pytest_runtest_protocol starts before the first setup hook and ends after the last teardown
 # hook. Plugins run code outside every fixture's lifetime — pytest-qt's teardown wrapper calls

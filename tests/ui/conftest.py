@@ -24,6 +24,7 @@ from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from pi_desktop.ui.none_refcount_guard import guard_none_refcount
+from tests.kit.machine_speed import scaled, slowness
 from tests.ui.shots import ARTIFACTS
 
 # PySide6 6.12 drops a reference to None on every void call; a whole UI suite makes enough
@@ -73,6 +74,8 @@ class LoopWatchdog:
     ticks (``time.thread_time``), not the wall clock: on a loaded 2-core machine the process
     may be descheduled for 100 ms without any callback being slow, and that must not fail a
     test. A gap of ``hang_ms`` wall time fails too (a callback that sleeps or waits on I/O).
+    Both limits are as set on the reference machine, scaled to this one's speed
+    (``tests/kit/machine_speed.py``: machines of this class differ up to ~3x).
     The heap is collected and frozen first, so a full GC of what earlier tests left behind
     is not charged to the flow under test. Use it as a context manager around a flow whose
     work is bounded (streaming, opening a big session), and spin the loop inside it
@@ -107,7 +110,7 @@ class LoopWatchdog:
         self.ticks += 1
         self.worst_cpu_ms = max(self.worst_cpu_ms, cpu_ms)
         self.worst_wall_ms = max(self.worst_wall_ms, wall_ms)
-        if cpu_ms > self.limit_ms or wall_ms > self.hang_ms:
+        if cpu_ms > scaled(self.limit_ms) or wall_ms > scaled(self.hang_ms):
             self.stalls.append((round(cpu_ms), round(wall_ms)))
 
     def __exit__(self, exc_type: Any, *_: Any) -> None:
@@ -125,7 +128,8 @@ class LoopWatchdog:
         assert self.ticks > 1, "the event loop never ran inside the watched flow"
         assert not self.stalls, (
             f"a callback blocked the event loop (limit {self.limit_ms:.0f} ms CPU, "
-            f"{self.hang_ms:.0f} ms wall); (cpu ms, wall ms) of each: {self.stalls[:10]}"
+            f"{self.hang_ms:.0f} ms wall, both x{slowness():.2f} on this machine); "
+            f"(cpu ms, wall ms) of each: {self.stalls[:10]}"
         )
 
 

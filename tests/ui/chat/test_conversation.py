@@ -254,7 +254,10 @@ def test_every_symbol_the_window_prints_has_a_glyph(qapp):
             for ch in literal:
                 if ord(ch) > 0x2000 and not fm.inFontUcs4(ord(ch)):
                     missing.add((path.name, ch))
-    assert not missing
+    assert not missing, (
+        f"no glyph for {sorted(missing)}: CJK ones need a CJK font (the README's "
+        "prerequisites: fonts-noto-cjk)"
+    )
 
 
 def test_code_follows_a_light_dark_switch_after_it_was_drawn(qtbot, qapp):
