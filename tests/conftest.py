@@ -30,6 +30,15 @@ _hang_log = open(  # noqa: SIM115 - stays open for the watchdog for the whole ru
 )
 
 
+def pytest_sessionstart(session):
+    """Measure the machine's speed before any test: measured lazily, the reference loop's
+    ~0.2-0.5 s would land inside the first timed flow that scales a limit (it did, with -q,
+    which skips the header below)."""
+    from tests.kit.machine_speed import measured_ms
+
+    measured_ms()
+
+
 def pytest_report_header(config):
     """The machine's speed, by which the loop tests' CPU-time limits are scaled."""
     from tests.kit.machine_speed import REFERENCE_MS, measured_ms, slowness
