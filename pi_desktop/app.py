@@ -150,9 +150,9 @@ def build_window(
     if not new_session:
         if window.sessions.reopen_last():  # the session that was open when the app closed
             return window
-        for info in library.list_sessions()[:1]:
+        for session_id in library.newest_ids()[:1]:  # no file read: the cache may be cold
             try:
-                window.open_session(library.open(info.id))
+                window.open_session(library.open(session_id))
                 return window
             except SessionLockedError:
                 break  # open in another window: start a fresh one here

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass
 from dataclasses import fields as dataclass_fields
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import platformdirs
 
@@ -56,6 +56,13 @@ class SessionInfo:
     @property
     def display_title(self) -> str:
         return self.title or self.preview or "Untitled session"
+
+
+class Listing(NamedTuple):
+    """A listing and how many files it left unread (``list_sessions_within``)."""
+
+    sessions: list[SessionInfo]
+    deferred: int
 
 
 def results_dir_for(session_path: Path) -> Path:
@@ -188,13 +195,28 @@ class SessionLibrary:
 
     # ------------------------------------------------------------------ listing
     def list_sessions(self) -> list[SessionInfo]:
-        """Every session, most recently updated first."""
+        """Every session, most recently updated first (each file read up to its end)."""
+        return self.list_sessions_within(None).sessions
+
+    def list_sessions_within(self, read_budget: int | None) -> Listing:
+        """The listing, reading at most ``read_budget`` bytes of the files (None: no limit).
+
+        Why: a library that changed behind the window's back (a restored backup, another
+        instance, a lost cache) can hold hundreds of megabytes not read yet; read on the GUI
+        thread that is seconds of a frozen window. A file with more unread bytes than the
+        budget has left is *deferred*: listed as last scanned, or not at all when it is new,
+        and counted in ``Listing.deferred`` so the caller can run the full listing off the
+        GUI thread. A listing that deferred a file leaves the cache as it was: only complete
+        listings write it, so a full one running meanwhile never loses what it read.
+        """
         if not self.root.is_dir():
-            return []
+            return Listing([], 0)
         cache = self._read_index()
+        left = read_budget
         fresh: dict[str, _Scan] = {}
         infos: list[SessionInfo] = []
         changed = False
+        deferred = 0
         with os.scandir(self.root) as it:
             for dirent in it:
                 # a link is never listed: opening it would write through to what it names
@@ -203,16 +225,41 @@ class SessionLibrary:
                 try:
                     stat = dirent.stat(follow_symlinks=False)
                     old = cache.get(dirent.name)
+                    unread = _unread_bytes(stat, old)
+                    if left is not None and unread > left:
+                        deferred += 1
+                        if old is not None:
+                            infos.append(_info(Path(dirent.path), old))
+                        continue
                     scan = _rescan(Path(dirent.path), stat, old)
                 except (OSError, SessionFileError):
                     continue  # deleted or swapped for a link or a FIFO while listing
+                if left is not None:
+                    left -= unread
                 changed = changed or scan != old
                 fresh[dirent.name] = scan
                 infos.append(_info(Path(dirent.path), scan))
-        if changed or set(fresh) != set(cache):
+        if not deferred and (changed or set(fresh) != set(cache)):
             self._write_index(fresh)
         infos.sort(key=lambda info: info.updated, reverse=True)
-        return infos
+        return Listing(infos, deferred)
+
+    def newest_ids(self) -> list[str]:
+        """Session ids, most recently written first, from the files' times alone (no file
+        read: what the start needs to pick a session, however cold the cache)."""
+        if not self.root.is_dir():
+            return []
+        found: list[tuple[int, str]] = []
+        with os.scandir(self.root) as it:
+            for dirent in it:
+                if not dirent.name.endswith(".jsonl") or not dirent.is_file(follow_symlinks=False):
+                    continue
+                try:
+                    found.append((dirent.stat(follow_symlinks=False).st_mtime_ns, dirent.name))
+                except OSError:
+                    continue
+        found.sort(reverse=True)
+        return [name.removesuffix(".jsonl") for _mtime, name in found]
 
     def _read_index(self) -> dict[str, _Scan]:
         """The cached scans; an entry with a bad field is dropped (its file is read again from
@@ -289,15 +336,29 @@ def new_session_id() -> str:
     return new_id()
 
 
+def _unchanged(stat: os.stat_result, old: _Scan) -> bool:
+    return (old.ino, old.size, old.mtime_ns) == (stat.st_ino, stat.st_size, stat.st_mtime_ns)
+
+
+def _grown(stat: os.stat_result, old: _Scan) -> bool:
+    """The same file, appended to since (session files only grow): read from the offset."""
+    return old.ino == stat.st_ino and stat.st_size >= old.offset
+
+
+def _unread_bytes(stat: os.stat_result, old: _Scan | None) -> int:
+    """How many bytes ``_rescan`` would read."""
+    if old is not None and _unchanged(stat, old):
+        return 0
+    if old is not None and _grown(stat, old):
+        return stat.st_size - old.offset
+    return stat.st_size
+
+
 def _rescan(path: Path, stat: os.stat_result, old: _Scan | None) -> _Scan:
     """Reuse ``old`` when the file is unchanged; read only the appended bytes when it grew."""
-    if old is not None and (old.ino, old.size, old.mtime_ns) == (
-        stat.st_ino,
-        stat.st_size,
-        stat.st_mtime_ns,
-    ):
+    if old is not None and _unchanged(stat, old):
         return old
-    if old is not None and old.ino == stat.st_ino and stat.st_size >= old.offset:
+    if old is not None and _grown(stat, old):
         scan = _Scan(**asdict(old))
     else:
         scan = _Scan(ino=stat.st_ino, size=0, mtime_ns=0, offset=0)

@@ -24,6 +24,7 @@ three moments (a session opened, a run started or ended, the window closes). Cho
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
@@ -45,10 +46,14 @@ from pi_desktop.ui.sessions.sidebar import SessionsSidebar
 from pi_desktop.ui.sessions.switch import SessionSwitch
 from pi_desktop.ui.settings import SettingsStore
 
+log = logging.getLogger(__name__)
+
 LAST_SESSION_KEY = "last_session"
 SIDEBAR_VISIBLE_KEY = "sidebar_visible"
 OUTER_SPLITTER_KEY = "outer_splitter"
 UNDO_MS = 8_000
+# bytes of session files a refresh reads on the GUI thread (~30 ms here); the rest in a worker
+LISTING_READ_BUDGET = 1_000_000
 
 
 class SessionHost(Protocol):
@@ -101,6 +106,8 @@ class SidebarController(QObject):
         self.pending_delete: SessionInfo | None = None
         self._delete_when_left = False  # the deleted session is still on screen
         self._stale = False
+        self._listing: asyncio.Future[list[SessionInfo]] | None = None  # a full listing's read
+        self._closed = False
         self._undo_timer = QTimer(self)
         self._undo_timer.setSingleShot(True)
         self._undo_timer.setInterval(UNDO_MS)
@@ -152,10 +159,30 @@ class SidebarController(QObject):
             return
         self._stale = False
         self.watch.seen()
-        infos = self.library.list_sessions()
+        listing = self.library.list_sessions_within(LISTING_READ_BUDGET)
         pending = self.pending_delete.id if self.pending_delete else None
-        self.sidebar.set_sessions([info for info in infos if info.id != pending])
+        self.sidebar.set_sessions([info for info in listing.sessions if info.id != pending])
         self.sidebar.set_trash_count(self.library.trash.count())
+        if listing.deferred:
+            self._list_in_background()
+
+    def _list_in_background(self) -> None:
+        """Read what the listing deferred in a worker thread, then list again (from the cache
+        the worker wrote). One at a time: a refresh meanwhile is covered by the one after."""
+        if self._listing is not None and not self._listing.done():
+            return
+        library = SessionLibrary(self.library.root)  # its own: ``problems`` stay the window's
+        self._listing = asyncio.get_event_loop().run_in_executor(None, library.list_sessions)
+
+        def listed(future: asyncio.Future[list[SessionInfo]]) -> None:
+            if self._closed or future.cancelled():
+                return
+            if future.exception() is not None:  # unreadable folder: the next refresh says so
+                log.warning("listing the library failed: %s", future.exception())
+                return
+            self.refresh()
+
+        self._listing.add_done_callback(listed)
 
     def _after_edit(self) -> None:
         if self._stale:
@@ -205,6 +232,7 @@ class SidebarController(QObject):
 
     def save_state(self) -> None:
         """At close: the pending delete happens, the layout is remembered, the index stops."""
+        self._closed = True  # a background listing finishing now lists nothing
         self.switch.close()
         self.watch.stop()
         self.commit_delete()

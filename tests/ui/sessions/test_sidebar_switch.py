@@ -8,6 +8,7 @@ the loop watchdog counts main-thread CPU between its timer ticks.
 from __future__ import annotations
 
 import os
+import threading
 import time
 from pathlib import Path
 
@@ -52,6 +53,12 @@ def _big(library, session_id: str, messages: int) -> None:
     os.utime(path, (old, old))
 
 
+def _listed(qtbot, window, session_id: str) -> None:
+    """Wait for a long session written before the window to be listed: more than the GUI
+    thread's listing reads (``LISTING_READ_BUDGET``), it is read by the background listing."""
+    qtbot.waitUntil(lambda: session_id in window.sidebar.visible_ids(), timeout=30_000)
+
+
 def _row(window, session_id: str):
     sidebar = window.sidebar
     return sidebar.proxy.mapFromSource(sidebar.model.index_of(session_id))
@@ -78,7 +85,7 @@ def test_a_switch_to_a_large_session_never_blocks_the_loop(kit, qtbot, loop_watc
     _big(kit.library, big, 20_000)
     window = kit.window(OfflineLLM(), offline=True)
     assert window.session.path.stem == ids[0]
-    window.sessions.refresh()
+    _listed(qtbot, window, big)  # and the background listing done: not competing below
     before = window.session
     real_open = window.open_session
     handed: dict[str, float] = {}
@@ -123,7 +130,7 @@ def test_a_newer_click_or_a_run_started_here_drops_the_switch_in_flight(kit, qtb
     big = "big" + "1" * 29
     _big(kit.library, big, 4_000)
     window = kit.window(OfflineLLM(), offline=True)
-    window.sessions.refresh()
+    _listed(qtbot, window, big)
     assert window.sessions.open(big)
     superseded = window.sessions.switch.task
     assert window.sessions.open(ids[0])  # changed their mind: the newest click wins
@@ -196,6 +203,45 @@ def test_sessions_another_process_adds_or_removes_appear_without_ctrl_o(kit, qtb
     qtbot.waitUntil(lambda: window.sidebar.visible_ids() == [ids[0]], timeout=10_000)
 
 
+def test_a_restored_backup_of_long_sessions_is_read_by_a_worker_not_the_gui_thread(
+    kit, qtbot, monkeypatch
+):
+    """Long sessions copied in behind the window's back (a restored backup, a lost cache): a
+    refresh reads at most ``LISTING_READ_BUDGET`` bytes on the GUI thread; a worker reads the
+    rest, and each session is then listed with its title and count."""
+    from pi_desktop.session import library as library_mod
+    from pi_desktop.ui.sessions import sidebar_controller
+
+    ids = _seed(kit.library, ["Mine"])
+    window = kit.window(OfflineLLM(), offline=True)
+    budget = 50_000
+    monkeypatch.setattr(sidebar_controller, "LISTING_READ_BUDGET", budget)
+    read_on_gui: list[int] = []
+    read_elsewhere: list[str] = []
+    real = library_mod._rescan
+
+    def rescan(path, stat, old):
+        unread = library_mod._unread_bytes(stat, old)
+        if threading.current_thread() is threading.main_thread():
+            read_on_gui.append(unread)
+        elif unread:
+            read_elsewhere.append(path.stem)
+        return real(path, stat, old)
+
+    monkeypatch.setattr(library_mod, "_rescan", rescan)
+    restored = [f"restored{k:02d}" for k in range(6)]
+    for session_id in restored:
+        _big(kit.library, session_id, 400)
+    assert kit.library.path_for(restored[0]).stat().st_size > budget
+    qtbot.waitUntil(lambda: set(restored) <= set(window.sidebar.visible_ids()), timeout=30_000)
+    for session_id in restored:
+        info = window.sidebar.model.info(session_id)
+        assert (info.display_title, info.message_count) == ("The long one", 400)
+    assert read_on_gui and max(read_on_gui) <= budget  # refreshes ran, none read a long one
+    assert set(restored) <= set(read_elsewhere)
+    assert ids[0] in window.sidebar.visible_ids()
+
+
 def test_the_watch_sees_only_session_names_and_polls_where_it_cannot_watch(tmp_path, qtbot):
     from pi_desktop.ui.sessions.library_watch import LibraryWatch
 
@@ -222,7 +268,7 @@ def test_clicking_away_and_back_while_reading_opens_it_without_a_lock_error(kit,
     big = "big" + "2" * 29
     _big(kit.library, big, 4_000)
     window = kit.window(OfflineLLM(), offline=True)
-    window.sessions.refresh()
+    _listed(qtbot, window, big)
     _click(qtbot, window, big)
     _click(qtbot, window, small)  # the one on screen: the read in flight is dropped
     _click(qtbot, window, big)  # and back: waits for the stale read to let go
