@@ -5,13 +5,9 @@ turns: no failed run, and every answer's Thinking block is there again after the
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from pi_desktop.agent.presets import build_llm
 from tests.kit.provider_formats import ProviderServer, Turn
 from tests.ui.flows import send
-
-SHOTS = Path("/tmp/shots-17")
 
 
 def _responder(body: dict) -> Turn:
@@ -35,7 +31,7 @@ def _llm(server):
     return build_llm("deepseek", model="deepseek-chat", base_url=server.base_url, api_key="sk-x")
 
 
-def test_thinking_with_tools_survives_turns_and_a_restart(kit, qtbot):
+def test_thinking_with_tools_survives_turns_and_a_restart(kit, qtbot, artifacts):
     with ProviderServer("deepseek", _responder, deepseek_rule=True, chunk_size=6) as server:
         window = kit.window(_llm(server), new_session=True, description="DeepSeek · chat")
         for n in (1, 2, 3):
@@ -78,4 +74,4 @@ def test_thinking_with_tools_survives_turns_and_a_restart(kit, qtbot):
         cards[-2].thinking.set_expanded(True)
         third.conversation.scroll_to_bottom()
         qtbot.wait(50)
-        third.grab().save(str(SHOTS / "deepseek-tools-reloaded.png"))
+        third.grab().save(str(artifacts / "deepseek-tools-reloaded.png"))

@@ -16,7 +16,6 @@ from pi_desktop.agent import OpenAIChatLLM
 from tests.kit.openai_server import Reply
 from tests.ui.flows import hover, idle
 
-SHOTS = Path("/tmp/shots-17")
 REASONING = (
     "The user asks for a haiku about autumn. Five syllables, then seven, then five. "
     "Leaves, wind, the colour of the light; keep it plain and concrete. "
@@ -62,7 +61,7 @@ def _hover_shot(window, card, path: Path) -> None:
     QToolTip.hideText()
 
 
-def test_thinking_streams_live_then_reloads_the_same(kit, qtbot, openai_server):
+def test_thinking_streams_live_then_reloads_the_same(kit, qtbot, openai_server, artifacts):
     openai_server.responder = _reply
     window = kit.window(_llm(openai_server), new_session=True, description="Loopback · think")
     window.input.setPlainText("Write a haiku about autumn.")
@@ -79,7 +78,7 @@ def test_thinking_streams_live_then_reloads_the_same(kit, qtbot, openai_server):
     head = card.thinking.header()
     assert head.startswith("Thinking… · ") and " characters · " in head and head.endswith(" s")
     assert card.status_label.text() == "thinking…"
-    window.grab().save(str(SHOTS / "thinking-streaming.png"))
+    window.grab().save(str(artifacts / "thinking-streaming.png"))
     qtbot.waitUntil(lambda: idle(window), timeout=30_000)
 
     (answer,) = [c for c in window.conversation.message_cards() if c.role == "assistant"]
@@ -102,7 +101,7 @@ def test_thinking_streams_live_then_reloads_the_same(kit, qtbot, openai_server):
     # the session's totals in the status bar
     assert window.usage_label.text() == "Session: 2k in · 75 % cached · 180 out"
     assert "Chat: 1 answer" in window.usage_label.toolTip()
-    _hover_shot(window, answer, SHOTS / "usage-hover.png")
+    _hover_shot(window, answer, artifacts / "usage-hover.png")
     # the tree's node says it thought
     from pi_desktop.ui.tree.snapshot import TreeSnapshot, tooltip_text
 
@@ -129,4 +128,4 @@ def test_thinking_streams_live_then_reloads_the_same(kit, qtbot, openai_server):
     again.conversation.ensureWidgetVisible(first)
     qtbot.wait(50)
     assert first.thinking.body.isVisible()
-    again.grab().save(str(SHOTS / "thinking-reloaded.png"))
+    again.grab().save(str(artifacts / "thinking-reloaded.png"))

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtCore import Qt
 
 from pi_desktop.context import Message
 from pi_desktop.ui.chat.conversation import ConversationView, PathItem
 from pi_desktop.ui.chat.thinking import SHOWN_CHARS, header_text, reasoning_of, seconds_words
 
-SHOTS = Path("/tmp/shots-17")
 REASONING = "The user wants a haiku about autumn. Count syllables: 5, 7, 5. " * 6
 
 
@@ -48,7 +45,7 @@ def test_reasoning_streams_into_a_live_block_before_the_answer(qtbot):
     assert card.reasoning == "The user wants a haiku. More." and card.text == "Crisp leaves fall"
 
 
-def test_streaming_screenshot_shows_the_live_count(qtbot):
+def test_streaming_screenshot_shows_the_live_count(qtbot, artifacts):
     view = _view(qtbot)
     view.add_message("user", "Write a haiku about autumn.", "u1")
     view.append_reasoning(REASONING)
@@ -56,10 +53,10 @@ def test_streaming_screenshot_shows_the_live_count(qtbot):
     card = view.streaming_card
     assert card is not None and card.thinking is not None and card.thinking.isVisible()
     assert card.thinking.header().startswith(f"Thinking… · {len(REASONING):,} characters")
-    view.grab().save(str(SHOTS / "thinking-streaming-widget.png"))
+    view.grab().save(str(artifacts / "thinking-streaming-widget.png"))
 
 
-def test_a_reloaded_answer_shows_the_same_block_from_metadata(qtbot):
+def test_a_reloaded_answer_shows_the_same_block_from_metadata(qtbot, artifacts):
     view = _view(qtbot)
     view.show_path(
         [
@@ -75,7 +72,7 @@ def test_a_reloaded_answer_shows_the_same_block_from_metadata(qtbot):
     first.thinking.set_expanded(True)
     qtbot.wait(20)
     assert REASONING.strip()[:40] in first.thinking.body.text()
-    view.grab().save(str(SHOTS / "thinking-reloaded-widget.png"))
+    view.grab().save(str(artifacts / "thinking-reloaded-widget.png"))
 
 
 def test_an_answer_that_only_thought_keeps_its_card():

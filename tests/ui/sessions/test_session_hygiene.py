@@ -4,15 +4,12 @@ the sidebar shows and restores from, expired sessions go after 30 days."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 from PySide6.QtCore import Qt
 
 from pi_desktop.agent import OfflineLLM
 from pi_desktop.context import Message
 from tests.ui.flows import send
-
-SHOTS = Path("/tmp/shots-18")
 
 
 def _files(kit) -> list[str]:
@@ -52,7 +49,7 @@ def test_a_second_instance_leaves_no_file(kit, qtbot):
     assert len(_files(kit)) == 1
 
 
-def test_delete_goes_to_the_trash_and_the_sidebar_restores_it(kit, qtbot):
+def test_delete_goes_to_the_trash_and_the_sidebar_restores_it(kit, qtbot, artifacts):
     keep = _made(kit, "keep this one")
     gone = _made(kit, "a session about lighthouses", title="Lighthouses")
     window = kit.window(OfflineLLM(), offline=True)
@@ -71,8 +68,8 @@ def test_delete_goes_to_the_trash_and_the_sidebar_restores_it(kit, qtbot):
     assert panel.model.ids() == [gone]
     assert "30 days left" in panel.model.index(0, 0).data(Qt.ItemDataRole.UserRole + 7)
     qtbot.wait(200)  # let the neighbour's conversation paint for the screenshot
-    sidebar.grab().save(str(SHOTS / "sidebar-trash.png"))
-    window.grab().save(str(SHOTS / "window-trash.png"))
+    sidebar.grab().save(str(artifacts / "sidebar-trash.png"))
+    window.grab().save(str(artifacts / "window-trash.png"))
     qtbot.mouseClick(panel.restore_button, Qt.MouseButton.LeftButton)
     assert not sidebar.showing_trash
     assert kit.library.path_for(gone).is_file()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt
 
@@ -17,8 +16,6 @@ from pi_desktop.context import Message
 from pi_desktop.ui.sessions.sidebar import HIT_ROLE, ID_ROLE
 from tests.kit.openai_server import Reply
 from tests.ui.flows import idle, send
-
-SHOTS = Path("/tmp/shots-18")
 
 
 def _seed(library, conversations: list[tuple[str, list[str]]]) -> list[tuple[str, list[str]]]:
@@ -70,7 +67,9 @@ def _offline(kit):
     return kit.window(OfflineLLM(), offline=True)
 
 
-def test_a_word_inside_a_message_finds_its_session_and_enter_opens_at_that_message(kit, qtbot):
+def test_a_word_inside_a_message_finds_its_session_and_enter_opens_at_that_message(
+    kit, qtbot, artifacts
+):
     texts = _filler(30)
     texts[7] = "The quokka is a small marsupial; remember that for the quiz."
     (target, target_ids), (_other, _ids), (newest, _n) = _seed(
@@ -87,8 +86,8 @@ def test_a_word_inside_a_message_finds_its_session_and_enter_opens_at_that_messa
     assert hit.entry_id == target_ids[7] and "quokka" in hit.snippet
     assert not sidebar.no_match.isVisible()
     window.resize(1200, 700)
-    sidebar.grab().save(str(SHOTS / "sidebar-search-results.png"))
-    window.grab().save(str(SHOTS / "window-search-results.png"))
+    sidebar.grab().save(str(artifacts / "sidebar-search-results.png"))
+    window.grab().save(str(artifacts / "window-search-results.png"))
     qtbot.keyClick(sidebar.filter, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.session.path.stem == target, timeout=5_000)
     qtbot.waitUntil(lambda: _card_in_view(window, target_ids[7]), timeout=5_000)
@@ -97,7 +96,7 @@ def test_a_word_inside_a_message_finds_its_session_and_enter_opens_at_that_messa
     assert not _card_in_view(window, target_ids[-1])  # it did not just sit at the bottom
     assert target_ids[7] in window.tree.view._selected  # the tree shows where it is
     assert "matched" in window.statusBar().currentMessage()
-    window.grab().save(str(SHOTS / "window-opened-at-hit.png"))
+    window.grab().save(str(artifacts / "window-opened-at-hit.png"))
 
 
 def test_a_click_on_a_hit_opens_at_the_message_and_titles_still_match(kit, qtbot):
@@ -118,7 +117,7 @@ def test_a_click_on_a_hit_opens_at_the_message_and_titles_still_match(kit, qtbot
     qtbot.waitUntil(lambda: _card_in_view(window, ids[3]), timeout=5_000)
 
 
-def test_chinese_text_is_found_in_the_sidebar(kit, qtbot):
+def test_chinese_text_is_found_in_the_sidebar(kit, qtbot, artifacts):
     (zh, ids), _ = _seed(
         kit.library,
         [
@@ -133,10 +132,10 @@ def test_chinese_text_is_found_in_the_sidebar(kit, qtbot):
     assert sidebar.proxy.index(0, 0).data(HIT_ROLE).entry_id == ids[0]
     _type(qtbot, window, "摘要")  # two characters
     assert sidebar.proxy.index(0, 0).data(HIT_ROLE).entry_id == ids[1]
-    sidebar.grab().save(str(SHOTS / "sidebar-search-chinese.png"))
+    sidebar.grab().save(str(artifacts / "sidebar-search-chinese.png"))
 
 
-def test_a_blank_result_list_says_no_session_matches(kit, qtbot):
+def test_a_blank_result_list_says_no_session_matches(kit, qtbot, artifacts):
     _seed(kit.library, [("Alpha", _filler(2)), ("Beta", _filler(2))])
     window = _offline(kit)
     sidebar = window.sidebar
@@ -144,7 +143,7 @@ def test_a_blank_result_list_says_no_session_matches(kit, qtbot):
     assert sidebar.visible_ids() == []
     assert sidebar.no_match.isVisible()
     assert sidebar.no_match.text() == "No session matches “xylophonist”."
-    sidebar.grab().save(str(SHOTS / "sidebar-no-match.png"))
+    sidebar.grab().save(str(artifacts / "sidebar-no-match.png"))
     sidebar.filter.clear()
     assert not sidebar.no_match.isVisible() and len(sidebar.visible_ids()) == 2
 

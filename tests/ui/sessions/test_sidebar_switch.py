@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import threading
 import time
-from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
@@ -21,7 +20,6 @@ from pi_desktop.context import Message
 from pi_desktop.session.entries import MessageEntry, SessionHeader, dump_line
 from pi_desktop.ui.sessions.sidebar import LOADING_ROLE
 
-SHOTS = Path("/tmp/shots-ui-parts")
 LOREM = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor. " * 3
 
 
@@ -73,7 +71,9 @@ def _click(qtbot, window, session_id: str) -> None:
     )
 
 
-def test_a_switch_to_a_large_session_never_blocks_the_loop(kit, qtbot, loop_watchdog, monkeypatch):
+def test_a_switch_to_a_large_session_never_blocks_the_loop(
+    kit, qtbot, loop_watchdog, monkeypatch, artifacts
+):
     """From the click until the session is handed to the window, no callback on the GUI
     thread runs long: the file is read and its rows built in a worker (a 20,000-message file
     costs ~170 ms CPU to read, above the watchdog's 100 ms). The hand-over itself (the
@@ -107,8 +107,7 @@ def test_a_switch_to_a_large_session_never_blocks_the_loop(kit, qtbot, loop_watc
         assert _row(window, big).data(LOADING_ROLE)
         assert "opening…" in _row(window, big).data(Qt.ItemDataRole.ToolTipRole)
         assert "Opening “The long one”" in window.statusBar().currentMessage()
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        window.sidebar.grab().save(str(SHOTS / "sidebar-opening.png"))
+        window.sidebar.grab().save(str(artifacts / "sidebar-opening.png"))
         qtbot.waitUntil(lambda: window.session.path.stem == big, timeout=60_000)
     finally:
         loop_watchdog._timer.stop()
