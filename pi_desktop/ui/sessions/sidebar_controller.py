@@ -153,22 +153,28 @@ class SidebarController(QObject):
     # -- the list -------------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Re-read the library (incremental index: only appended bytes are parsed)."""
+        """Re-read the library (incremental index: only appended bytes are parsed; more than
+        ``LISTING_READ_BUDGET`` of them are read in a worker, then shown)."""
         if self.sidebar.is_editing():
             self._stale = True  # a reset would close the editor under the user's fingers
             return
         self._stale = False
         self.watch.seen()
         listing = self.library.list_sessions_within(LISTING_READ_BUDGET)
-        pending = self.pending_delete.id if self.pending_delete else None
-        self.sidebar.set_sessions([info for info in listing.sessions if info.id != pending])
-        self.sidebar.set_trash_count(self.library.trash.count())
+        self._show_listing(listing.sessions)
         if listing.deferred:
             self._list_in_background()
 
+    def _show_listing(self, infos: list[SessionInfo]) -> None:
+        pending = self.pending_delete.id if self.pending_delete else None
+        self.sidebar.set_sessions([info for info in infos if info.id != pending])
+        self.sidebar.set_trash_count(self.library.trash.count())
+
     def _list_in_background(self) -> None:
-        """Read what the listing deferred in a worker thread, then list again (from the cache
-        the worker wrote). One at a time: a refresh meanwhile is covered by the one after."""
+        """The full listing in a worker thread, shown when it is done. One at a time: what
+        changes meanwhile is seen by the next refresh (the watch, a run ending). Shown as read,
+        not listed again: where the cache cannot be written (a read-only folder) a listing
+        after it would defer the same files and start another worker, and another."""
         if self._listing is not None and not self._listing.done():
             return
         library = SessionLibrary(self.library.root)  # its own: ``problems`` stay the window's
@@ -179,8 +185,10 @@ class SidebarController(QObject):
                 return
             if future.exception() is not None:  # unreadable folder: the next refresh says so
                 log.warning("listing the library failed: %s", future.exception())
-                return
-            self.refresh()
+            elif self.sidebar.is_editing():
+                self._stale = True  # listed again when the editor closes
+            else:
+                self._show_listing(future.result())
 
         self._listing.add_done_callback(listed)
 

@@ -241,6 +241,37 @@ def test_a_restored_backup_of_long_sessions_is_read_by_a_worker_not_the_gui_thre
     assert ids[0] in window.sidebar.visible_ids()
 
 
+def test_a_library_whose_cache_cannot_be_written_is_listed_once_not_forever(
+    kit, qtbot, monkeypatch
+):
+    """A read-only library (a mounted backup): the worker's listing cannot be cached, so a
+    listing after it would defer the same files again. What the worker read is shown as it
+    is, and no further worker starts until something asks for a refresh."""
+    from pi_desktop.session import SessionLibrary
+    from pi_desktop.ui.sessions import sidebar_controller
+
+    _seed(kit.library, ["Mine"])
+    window = kit.window(OfflineLLM(), offline=True)
+    monkeypatch.setattr(sidebar_controller, "LISTING_READ_BUDGET", 50_000)
+    monkeypatch.setattr(SessionLibrary, "_write_index", lambda self, scans: None)
+    full_listings: list[int] = []
+    real = SessionLibrary.list_sessions
+
+    def list_sessions(self):
+        full_listings.append(1)
+        return real(self)
+
+    monkeypatch.setattr(SessionLibrary, "list_sessions", list_sessions)
+    restored = [f"readonly{k:02d}" for k in range(3)]
+    for session_id in restored:
+        _big(kit.library, session_id, 400)
+    qtbot.waitUntil(lambda: set(restored) <= set(window.sidebar.visible_ids()), timeout=30_000)
+    started = len(full_listings)
+    qtbot.wait(1_000)  # the watch's settle and a poll or two would have come round by now
+    assert len(full_listings) == started <= 2
+    assert window.sidebar.model.info(restored[0]).message_count == 400
+
+
 def test_the_watch_sees_only_session_names_and_polls_where_it_cannot_watch(tmp_path, qtbot):
     from pi_desktop.ui.sessions.library_watch import LibraryWatch
 
