@@ -32,8 +32,13 @@ ROLES = ("user", "assistant")
 
 def new_card(view: ConversationView, role: str, parent: QWidget) -> MessageCard:
     """An empty, hidden card of ``role`` wired to the view (no row yet)."""
-    card = MessageCard(role, "", None, parent)
-    card.hide()  # not shown before its text is in: the row's stand-in is drawn meanwhile
+    card = MessageCard(role, "", None)
+    # not shown before its text is in: the row's stand-in is drawn meanwhile. Hidden before it
+    # has a parent: hiding a child posts the parent a layout request, and each spare made
+    # while the view is idle started a layout pass with nothing to lay out (after a launch,
+    # eight of them over ~250 ms)
+    card.hide()
+    card.setParent(parent)
     card.editRequested.connect(view.editRequested)
     card.pinRequested.connect(view.pinRequested)
     return card

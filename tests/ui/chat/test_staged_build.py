@@ -225,6 +225,28 @@ def test_spares_are_made_while_idle_only_and_not_for_a_short_conversation(qtbot)
     assert all(card not in long.rows() for card in spares)  # not rows: nothing counts them
 
 
+def test_making_spares_starts_no_layout_pass(qtbot, monkeypatch):
+    """A spare is idle work: making one leaves the view idle. (Hiding a new child posts its
+    parent a layout request: each of the eight spares after a launch started a layout pass
+    with nothing to lay out, and the launch's idle moment came ~250 ms later.)"""
+    view = _view(qtbot)
+    view.settle()
+    QTest.qWait(50)
+    passes: list[int] = []
+    real = view._layout_pass
+    monkeypatch.setattr(view, "_layout_pass", lambda budget: (passes.append(1), real(budget)))
+    busy: list[bool] = []
+    view.spares.wake()
+    qtbot.waitUntil(
+        lambda: busy.append(view.layout_pending()) or view.spares.count("user") == SPARES_PER_ROLE
+    )
+    qtbot.waitUntil(lambda: view.spares.count("assistant") == SPARES_PER_ROLE)
+    QTest.qWait(50)
+    assert passes == [] and not any(busy)
+    card = view.spares.take("user", view.widget())  # and a spare still stays hidden when taken
+    assert card is not None and card.isHidden() and card.parentWidget() is view.widget()
+
+
 def test_find_highlights_reach_cards_built_in_steps(qtbot):
     direct = _view(qtbot, spares=0)
     staged = _view(qtbot)
