@@ -15,6 +15,7 @@ import re
 import shutil
 import tempfile
 import weakref
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from dataclasses import fields as dataclass_fields
 from datetime import UTC, datetime
@@ -217,28 +218,23 @@ class SessionLibrary:
         infos: list[SessionInfo] = []
         changed = False
         deferred = 0
-        with os.scandir(self.root) as it:
-            for dirent in it:
-                # a link is never listed: opening it would write through to what it names
-                if not dirent.name.endswith(".jsonl") or not dirent.is_file(follow_symlinks=False):
-                    continue
-                try:
-                    stat = dirent.stat(follow_symlinks=False)
-                    old = cache.get(dirent.name)
-                    unread = _unread_bytes(stat, old)
-                    if left is not None and unread > left:
-                        deferred += 1
-                        if old is not None:
-                            infos.append(_info(Path(dirent.path), old))
-                        continue
-                    scan = _rescan(Path(dirent.path), stat, old)
-                except (OSError, SessionFileError):
-                    continue  # deleted or swapped for a link or a FIFO while listing
-                if left is not None:
-                    left -= unread
-                changed = changed or scan != old
-                fresh[dirent.name] = scan
-                infos.append(_info(Path(dirent.path), scan))
+        for dirent, stat in self._session_files():
+            old = cache.get(dirent.name)
+            unread = _unread_bytes(stat, old)
+            if left is not None and unread > left:
+                deferred += 1
+                if old is not None:
+                    infos.append(_info(Path(dirent.path), old))
+                continue
+            try:
+                scan = _rescan(Path(dirent.path), stat, old)
+            except (OSError, SessionFileError):
+                continue  # deleted or swapped for a link or a FIFO while listing
+            if left is not None:
+                left -= unread
+            changed = changed or scan != old
+            fresh[dirent.name] = scan
+            infos.append(_info(Path(dirent.path), scan))
         if not deferred and (changed or set(fresh) != set(cache)):
             self._write_index(fresh)
         infos.sort(key=lambda info: info.updated, reverse=True)
@@ -249,17 +245,24 @@ class SessionLibrary:
         read: what the start needs to pick a session, however cold the cache)."""
         if not self.root.is_dir():
             return []
-        found: list[tuple[int, str]] = []
+        found = sorted(
+            ((stat.st_mtime_ns, dirent.name) for dirent, stat in self._session_files()),
+            reverse=True,
+        )
+        return [name.removesuffix(".jsonl") for _mtime, name in found]
+
+    def _session_files(self) -> Iterator[tuple[os.DirEntry[str], os.stat_result]]:
+        """The session files of the folder and their stat. A link is never one: opening it
+        would write through to what it names; one deleted meanwhile is skipped."""
         with os.scandir(self.root) as it:
             for dirent in it:
                 if not dirent.name.endswith(".jsonl") or not dirent.is_file(follow_symlinks=False):
                     continue
                 try:
-                    found.append((dirent.stat(follow_symlinks=False).st_mtime_ns, dirent.name))
+                    stat = dirent.stat(follow_symlinks=False)
                 except OSError:
                     continue
-        found.sort(reverse=True)
-        return [name.removesuffix(".jsonl") for _mtime, name in found]
+                yield dirent, stat
 
     def _read_index(self) -> dict[str, _Scan]:
         """The cached scans; an entry with a bad field is dropped (its file is read again from

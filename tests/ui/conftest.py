@@ -97,7 +97,6 @@ class LoopWatchdog:
         self._wall = self._cpu = 0.0
 
     def __enter__(self) -> LoopWatchdog:
-        slowness()  # measured once per run: never inside a tick (tests/conftest.py does it first)
         gc.collect()
         gc.freeze()
         self._wall, self._cpu = time.perf_counter(), time.thread_time()

@@ -52,7 +52,7 @@ LAST_SESSION_KEY = "last_session"
 SIDEBAR_VISIBLE_KEY = "sidebar_visible"
 OUTER_SPLITTER_KEY = "outer_splitter"
 UNDO_MS = 8_000
-# bytes of session files a refresh reads on the GUI thread (~30 ms here); the rest in a worker
+# bytes of session files a refresh reads on the GUI thread (~3 ms here); the rest in a worker
 LISTING_READ_BUDGET = 1_000_000
 
 
